@@ -1,0 +1,18 @@
+"""Heliopolis: Ra, Ra: The Dice Game, Helios and Men-Nefer — engines, bots, play and research.
+
+>>> import heliopolis
+>>> heliopolis.available_games()
+['ra']
+"""
+
+from heliopolis.core import (
+    CHANCE, TERMINAL, ConfigError, Game, GameInfo, HeliopolisError, IllegalActionError, NotationError,
+    SaveGameError, State, available_games, load_game, new_game, sample_chance, state_from_json,
+)  # fmt: skip
+
+__version__ = "0.1.0"
+__all__ = [
+    "CHANCE", "TERMINAL", "ConfigError", "Game", "GameInfo", "HeliopolisError", "IllegalActionError",
+    "NotationError", "SaveGameError", "State", "available_games", "load_game", "new_game",
+    "sample_chance", "state_from_json",
+]  # fmt: skip

@@ -1,0 +1,224 @@
+"""The game-agnostic protocol: ``GameInfo``, ``Game`` and ``State`` (OpenSpiel-shaped).
+
+A game is a ``Game`` subclass (static facts plus option validation) and a ``State`` subclass
+(the rules). Public methods live here; games implement the ``_hooks``. Conventions:
+
+* ``current_player()`` is a seat ``>= 0``, ``CHANCE`` (-1) or ``TERMINAL`` (-4), as in OpenSpiel.
+* Action ids are dense ints. Player actions use ``[0, num_distinct_actions)``; chance outcomes use
+  ``[chance_offset, chance_offset + max_chance_outcomes)``, so every id in a history names itself
+  and ``action_to_string`` is context-free (like a UCI move).
+* Chance is explicit: the state never holds an RNG. Drivers call ``heliopolis.sample_chance``.
+* ``apply_action`` validates and raises ``IllegalActionError`` *before* mutating anything.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final, Mapping, Self
+
+from heliopolis.core.errors import ConfigError, NotationError
+
+CHANCE: Final = -1
+TERMINAL: Final = -4
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static facts about a game: what kind of game it is, before any rule is read."""
+
+    game_id: str  #: registry id, e.g. ``"ra"``
+    encoding: str  #: action-table/serialization version, e.g. ``"ra-v1"``; bumped on any change
+    name: str
+    min_players: int
+    max_players: int
+    num_distinct_actions: int  #: player action ids are ``0 .. num_distinct_actions-1``
+    chance_offset: int  #: first chance-outcome id
+    max_chance_outcomes: int
+    max_game_length: int  #: upper bound on ``len(history())`` for the largest player count
+    hidden_information: bool
+    options: Mapping[str, Any] = field(default_factory=dict)  #: option name -> default
+
+
+class Game:
+    """A configured game (OpenSpiel's ``pyspiel.Game``): validated options and a state factory."""
+
+    info: ClassVar[GameInfo]
+    state_class: ClassVar[type["State"]]
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        if players is None:
+            players = self.default_players()
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ConfigError(f"players must be an integer, got {players!r}")
+        unknown = sorted(set(options) - set(self.info.options))
+        if unknown:
+            raise ConfigError(
+                f"unknown option(s) for {self.info.game_id}: {', '.join(unknown)}; "
+                f"allowed: {', '.join(sorted(self.info.options)) or 'none'}"
+            )
+        merged = {**self.info.options, **options}
+        self.players = players
+        self.options: dict[str, Any] = self.validate_options(players, merged)
+
+    def default_players(self) -> int:
+        return self.info.min_players
+
+    def validate_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """Checks the player count and options; returns the canonical (JSON-safe) option dict."""
+        if not self.info.min_players <= players <= self.info.max_players:
+            raise ConfigError(
+                f"{self.info.name} takes {self.info.min_players} to {self.info.max_players} players, got {players}"
+            )
+        return options
+
+    def new_initial_state(self) -> "State":
+        return self.state_class(self)
+
+    def action_to_string(self, action: int) -> str:
+        """Canonical, context-free notation for an action id (raises ``NotationError`` if unknown)."""
+        raise NotImplementedError
+
+    def string_to_action(self, text: str) -> int:
+        raise NotImplementedError
+
+    def config(self) -> dict[str, Any]:
+        """JSON-safe description: everything needed to rebuild this game."""
+        return {"players": self.players, **self.options}
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.config().items())
+        return f"{type(self).__name__}({opts})"
+
+
+class State:
+    """Base class of every game state. Mutable, updated in place by ``apply_action``."""
+
+    __slots__ = ()
+    game: Game
+
+    # -- the protocol -------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """Seat to move, ``CHANCE`` or ``TERMINAL``."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        """Legal action ids in ascending order (at a chance node: the possible outcomes)."""
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(outcome, probability)]`` at a chance node; probabilities sum to 1."""
+        raise NotImplementedError
+
+    def sample_chance_outcome(self, rng: Any) -> int:
+        """Draws one outcome with exactly the ``chance_outcomes()`` distribution.
+
+        Games may override this with a faster exact sampler; the default walks the outcome list.
+        """
+        outcomes = self.chance_outcomes()
+        r = rng.random()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if r < acc:
+                return action
+        return outcomes[-1][0]
+
+    def apply_action(self, action: int) -> None:
+        """Applies a legal action in place; an illegal one raises ``IllegalActionError`` and changes nothing."""
+        raise NotImplementedError
+
+    def clone(self) -> Self:
+        raise NotImplementedError
+
+    def child(self, action: int) -> Self:
+        """A clone with ``action`` applied."""
+        c = self.clone()
+        c.apply_action(action)
+        return c
+
+    def history(self) -> list[int]:
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:
+        """The game's own points now (true values; views decide what a seat may see)."""
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """Winning seats after the end (raises ``ValueError`` before)."""
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        """Zeros before the end; at the end 1.0 shared equally by the winners, 0.0 for the others."""
+        n = self.game.players
+        if not self.is_terminal():
+            return [0.0] * n
+        w = self.winners()
+        share = 1.0 / len(w)
+        return [share if p in w else 0.0 for p in range(n)]
+
+    def action_to_string(self, action: int) -> str:
+        return self.game.action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        return self.game.string_to_action(text)
+
+    def describe_action(self, action: int) -> str:
+        """Human text for this action in this position (like SAN beside UCI)."""
+        return self.action_to_string(action)
+
+    def player_view(self, player: int | None) -> dict[str, Any]:
+        """JSON-safe view for a seat (``None`` = spectator): nothing that seat could not see at the table."""
+        raise NotImplementedError
+
+    def information_state_string(self, player: int) -> str:
+        raise NotImplementedError
+
+    def resample_from_infostate(self, player: int, rng: Any) -> Self:
+        """A state consistent with what ``player`` knows; hidden parts redrawn with ``rng``."""
+        raise NotImplementedError
+
+    # -- serialization -----------------------------------------------------------------------
+    def to_dict(self, seed: int | None = None) -> dict[str, Any]:
+        """The saved-game document: game id, encoding, options, seed, history as notation."""
+        info = self.game.info
+        return {
+            "format": "heliopolis-game",
+            "game": info.game_id,
+            "encoding": info.encoding,
+            "options": self.game.config(),
+            "seed": seed,
+            "history": [self.game.action_to_string(a) for a in self.history()],
+        }
+
+    def to_json(self, seed: int | None = None) -> str:
+        return json.dumps(self.to_dict(seed), separators=(",", ":"))
+
+    # -- equality by content (used by the conformance suite and tests) -----------------------
+    def _key(self) -> tuple:
+        """Every field of the state as a hashable tuple; equal keys mean equal states."""
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.game.config() == other.game.config() and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+def parse_kind_arg(text: str) -> tuple[str, str | None]:
+    """Splits canonical ``kind[:arg]`` notation after trimming and lower-casing."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action must be given as text, got {type(text).__name__}")
+    t = text.strip().lower()
+    if not t:
+        raise NotationError("empty action text")
+    kind, sep, arg = t.partition(":")
+    return kind.strip(), (arg.strip() if sep else None)

@@ -1,0 +1,1 @@
+"""One package per game; each registers its ``Game`` class in ``heliopolis.core.registry``."""

@@ -1,0 +1,108 @@
+"""``RaGame``: Ra's static facts (``GameInfo``) and option validation."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from heliopolis.core.errors import ConfigError
+from heliopolis.core.game import Game, GameInfo
+from heliopolis.games.ra import actions as A
+from heliopolis.games.ra.components import DATA, EDITIONS
+from heliopolis.games.ra.state import RaState
+
+DEFAULT_EDITION = "2009"
+MAX_SUN = A.MAX_SUN
+
+
+def _max_game_length() -> int:
+    """A proven upper bound on the number of actions (chance included) in a 5-player game.
+
+    <= 4 deals; <= 180 draws, each followed by a chance node; auctions: <= 30 from Ra tiles,
+    <= 3 x 16 won (each spends a sun), <= 150 / 8 forced all-pass ones (each discards 8 tiles),
+    each with <= 5 bids/passes plus its invocation; <= 8 god plays + 8 'done'; <= 65 discards.
+    """
+    auctions = 30 + 3 * 16 + 150 // 8
+    return 4 + 2 * 180 + auctions * (5 + 1) + 16 + 65
+
+
+class RaGame(Game):
+    """Ra (Reiner Knizia), 1999 alea and 2009 Rio Grande editions.
+
+    Options:
+        edition: ``"2009"`` (default, 2-5 players) or ``"1999"`` (3-5 players).
+        hidden_scores: keep other players' points out of player views until the end (default true).
+        suns: an explicit sun assignment, one list per seat, e.g. ``[[13, 8, 5, 2], [12, 9, 6, 3],
+            [11, 10, 7, 4]]``. Without it the RA-SETUP-5 stacks are dealt at random by chance nodes
+            (``stack:<k>``) at the start of the game.
+    """
+
+    info: ClassVar[GameInfo] = GameInfo(
+        game_id="ra",
+        encoding=A.ENCODING,
+        name="Ra",
+        min_players=2,
+        max_players=5,
+        num_distinct_actions=A.NUM_DISTINCT_ACTIONS,
+        chance_offset=A.TILE_BASE,
+        max_chance_outcomes=A.MAX_CHANCE_OUTCOMES,
+        max_game_length=_max_game_length(),
+        hidden_information=True,
+        options={"edition": DEFAULT_EDITION, "hidden_scores": True, "suns": None},
+    )
+    state_class = RaState
+
+    def default_players(self) -> int:
+        return 3
+
+    def validate_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        edition = options["edition"]
+        if isinstance(edition, int) and not isinstance(edition, bool):
+            edition = str(edition)
+        if edition not in EDITIONS:
+            raise ConfigError(f"unknown Ra edition {options['edition']!r}; allowed: {', '.join(sorted(EDITIONS))}")
+        allowed = EDITIONS[edition]["players"]
+        if players not in allowed:  # RA-SETUP-1, RA-DIFF-1
+            raise ConfigError(
+                f"Ra ({edition} edition) takes {min(allowed)} to {max(allowed)} players, got {players}"
+            )
+        hidden = options["hidden_scores"]
+        if not isinstance(hidden, bool):
+            raise ConfigError(f"hidden_scores must be true or false, got {hidden!r}")
+        suns = options["suns"]
+        if suns is not None:
+            suns = self._validate_suns(players, suns)
+        self.edition = edition
+        self.hidden_scores = hidden
+        self.sun_assignment = suns
+        self.stacks = DATA["sun_sets"][players]
+        self.ra_needed = DATA["ra_tiles_ending_epoch"][players]  # RA-SETUP-7
+        self.blocked_ra_spaces = DATA["blocked_ra_spaces"][players]
+        self.centre_start = DATA["centre_start"]
+        self.starting_points = DATA["starting_points"]
+        self.god_may_take_disaster = EDITIONS[edition]["god_may_take_disaster"]
+        return {"edition": edition, "hidden_scores": hidden, "suns": suns}
+
+    def _validate_suns(self, players: int, suns: Any) -> list[list[int]]:
+        if not isinstance(suns, (list, tuple)) or len(suns) != players:
+            raise ConfigError(f"suns must list one set of suns per seat ({players} sets), got {suns!r}")
+        seen: set[int] = set()
+        out = []
+        for seat, stack in enumerate(suns):
+            if not isinstance(stack, (list, tuple)) or not stack:
+                raise ConfigError(f"suns for seat {seat} must be a non-empty list of sun values")
+            for v in stack:
+                if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_SUN:
+                    raise ConfigError(f"sun values are integers 1 to {MAX_SUN}, got {v!r}")
+                if v == DATA["centre_start"]:
+                    raise ConfigError(f"sun {v} starts in the centre and cannot be assigned to a seat")
+                if v in seen:
+                    raise ConfigError(f"sun {v} is assigned twice; every sun value exists once")
+                seen.add(v)
+            out.append(sorted(stack, reverse=True))
+        return out
+
+    def action_to_string(self, action: int) -> str:
+        return A.action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        return A.string_to_action(text)

@@ -1,0 +1,622 @@
+"""Ra rules: ``RaState`` (both editions). Rule IDs refer to ``docs/rules/ra.md``.
+
+The state is a flat ``__slots__`` object of ints and small int lists, updated in place:
+the bag is counts per tile kind (a draw is a chance node weighted by what remains), suns are
+per-seat bitmasks (bit ``v`` = sun ``v``), displays are one flat list ``disp[seat*23 + tile]``,
+and the history is a persistent linked tuple so ``clone()`` shares it instead of copying.
+Legality is checked per phase inside ``apply_action`` (never through ``legal_actions()``),
+and nothing on the hot path builds strings; messages are built only when an error is raised.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from heliopolis.core.errors import IllegalActionError
+from heliopolis.core.game import CHANCE, TERMINAL, State
+from heliopolis.games.ra import actions as A
+from heliopolis.games.ra import scoring
+from heliopolis.games.ra.components import (
+    AUCTION_SPACES, CIVS, DISCARD_CHOICES, DROUGHT, EARTHQUAKE, EPOCHS, FLOOD, FUNERAL, GOD,
+    GOLD, IS_DISASTER, MONUMENTS, NILE, NUM_TILES, PHARAOH, RA, TILE_COUNTS, TOTAL_TILES, UNREST,
+)  # fmt: skip
+
+if TYPE_CHECKING:
+    from heliopolis.games.ra.game import RaGame
+
+# Phases. DEAL and DRAWN are chance nodes.
+DEAL, DRAWN, TURN, AUCTION, GOD_TURN, DISCARD, END = range(7)
+PHASE_NAMES = ("deal", "drawn", "turn", "auction", "god_turn", "discard", "end")
+# Auction triggers (RA-AUCT-1).
+T1_RA_TILE, T2_VOLUNTARY, T3_FORCED = 1, 2, 3
+TRIGGER_NAMES = {T1_RA_TILE: "ra_tile", T2_VOLUNTARY: "voluntary", T3_FORCED: "forced"}
+# Disaster categories held in ``pend`` (tiles still to destroy): index by this table.
+PEND_FUNERAL, PEND_DROUGHT, PEND_UNREST, PEND_EARTHQUAKE = range(4)
+_PEND_OF = {FUNERAL: PEND_FUNERAL, DROUGHT: PEND_DROUGHT, UNREST: PEND_UNREST, EARTHQUAKE: PEND_EARTHQUAKE}
+PEND_INDEX = tuple(_PEND_OF.get(t, -1) for t in range(NUM_TILES))
+T = NUM_TILES  # row stride of the flat display list
+
+# Precomputed small tables (shared, never mutated).
+_TILE_OUTCOME_BASE = A.TILE_BASE
+_BID_CACHE: dict[int, list[int]] = {}  # (mask << 5 | high) -> ascending bid ids above high
+_DESTROY_TILES = 2  # filled from data in _init_tables
+
+
+def _init_tables() -> None:
+    from heliopolis.games.ra.components import DATA
+
+    global _DESTROY_TILES
+    _DESTROY_TILES = DATA["tiles_destroyed"]
+
+
+_init_tables()
+
+
+def sun_values(mask: int) -> list[int]:
+    """Sun values in a bitmask, descending."""
+    return [v for v in range(A.MAX_SUN, 0, -1) if mask >> v & 1]
+
+
+def _bids_above(mask: int, high: int) -> list[int]:
+    key = mask << 5 | high
+    r = _BID_CACHE.get(key)
+    if r is None:
+        r = [A.BID_BASE + v for v in range(high + 1, A.MAX_SUN + 1) if mask >> v & 1]
+        _BID_CACHE[key] = r
+    return r
+
+
+class RaState(State):
+    """A position of Ra. Create it with ``heliopolis.new_game("ra", players=...)``."""
+
+    __slots__ = (
+        "game", "n", "ra_needed", "god_disaster", "phase", "cur", "epoch", "bag", "bag_total",
+        "track", "track_n", "ra_n", "centre", "up", "down", "disp", "points", "discard",
+        "ra_player", "trigger", "high", "high_bidder", "bids", "pend", "resume",
+        "stacks_left", "hist", "hlen", "epoch_log",
+    )  # fmt: skip
+
+    def __init__(self, game: "RaGame") -> None:
+        n = game.players
+        self.game = game
+        self.n = n
+        self.ra_needed = game.ra_needed
+        self.god_disaster = game.god_may_take_disaster
+        self.epoch = 1  # RA-SETUP-9
+        self.bag = list(TILE_COUNTS)  # RA-SETUP-2
+        self.bag_total = TOTAL_TILES
+        self.track = [-1] * AUCTION_SPACES
+        self.track_n = 0
+        self.ra_n = 0
+        self.centre = game.centre_start  # RA-SETUP-4
+        self.up = [0] * n
+        self.down = [0] * n
+        self.disp = [0] * (n * T)
+        self.points = [game.starting_points] * n  # RA-SETUP-3
+        self.discard = [0] * T
+        self.ra_player = -1
+        self.trigger = 0
+        self.high = 0
+        self.high_bidder = -1
+        self.bids = [-1] * n
+        self.pend = [0, 0, 0, 0]
+        self.resume = -1
+        self.hist: tuple | None = None
+        self.hlen = 0
+        self.epoch_log: tuple = ()
+        if game.sun_assignment is not None:
+            self.stacks_left = 0
+            for p, suns in enumerate(game.sun_assignment):
+                self.up[p] = _mask(suns)
+            self._start_epoch()
+        else:
+            # RA-SETUP-5: stacks are dealt at random, one chance node per seat but the last.
+            self.stacks_left = (1 << len(game.stacks)) - 1
+            self.phase = DEAL
+            self.cur = 0
+
+    # -- protocol -----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph <= DRAWN:
+            return CHANCE
+        if ph == END:
+            return TERMINAL
+        return self.cur
+
+    def is_terminal(self) -> bool:
+        return self.phase == END
+
+    def is_chance_node(self) -> bool:
+        return self.phase <= DRAWN
+
+    def legal_actions(self) -> list[int]:
+        ph = self.phase
+        p = self.cur
+        if ph == AUCTION:
+            bids = _bids_above(self.up[p], self.high)
+            # RA-AUCT-6 T2: the Ra player must bid if every other player passed.
+            if self.trigger == T2_VOLUNTARY and p == self.ra_player and self.high_bidder < 0:
+                return list(bids)
+            return [A.PASS, *bids]
+        if ph == TURN:
+            acts = [A.DRAW] if self.track_n < AUCTION_SPACES and self.bag_total else []  # RA-TURN-4/5
+            acts.append(A.RA_CALL)  # RA-TURN-6
+            if self.disp[p * T + GOD]:
+                acts += self._god_actions()
+            return acts
+        if ph == DRAWN:
+            bag = self.bag
+            return [_TILE_OUTCOME_BASE + t for t in range(T) if bag[t]]
+        if ph == GOD_TURN:
+            return [A.DONE, *self._god_actions()]
+        if ph == DISCARD:
+            base = p * T
+            disp = self.disp
+            kinds = CIVS if self.pend[PEND_UNREST] else MONUMENTS
+            return [A.DISCARD_ACTION[t] for t in kinds if disp[base + t]]
+        if ph == DEAL:
+            sl = self.stacks_left
+            return [A.STACK_BASE + k + 1 for k in range(len(self.game.stacks)) if sl >> k & 1]
+        return []
+
+    def _god_actions(self) -> list[int]:
+        # RA-GOD-2: one god per non-god tile on the track; RA-AMB-1: disasters too (flag).
+        seen = set()
+        for t in self.track:
+            if t > GOD and (self.god_disaster or not IS_DISASTER[t]):
+                seen.add(A.GOD_ACTION[t])
+        return sorted(seen)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == DRAWN:
+            total = self.bag_total
+            bag = self.bag
+            return [(_TILE_OUTCOME_BASE + t, bag[t] / total) for t in range(T) if bag[t]]  # RA-DRAW-1
+        if self.phase == DEAL:
+            legal = self.legal_actions()
+            return [(a, 1.0 / len(legal)) for a in legal]
+        raise ValueError("chance_outcomes() called on a state that is not a chance node")
+
+    def sample_chance_outcome(self, rng: Any) -> int:
+        if self.phase == DRAWN:
+            # Exact integer draw: tile t with probability bag[t] / bag_total.
+            r = rng.randrange(self.bag_total)
+            bag = self.bag
+            for t in range(T):
+                r -= bag[t]
+                if r < 0:
+                    return _TILE_OUTCOME_BASE + t
+        legal = self.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+    # -- applying actions ---------------------------------------------------------------------
+    def apply_action(self, action: int) -> None:
+        ph = self.phase
+        p = self.cur
+        if ph == AUCTION:
+            if action == A.PASS:
+                if self.trigger == T2_VOLUNTARY and p == self.ra_player and self.high_bidder < 0:
+                    self._illegal(action, "after everyone else passed on a voluntary Ra call, you must bid")
+                self.bids[p] = 0
+            else:
+                v = action - A.BID_BASE
+                if not (0 < v <= A.MAX_SUN and self.up[p] >> v & 1) or v <= self.high or action >= A.GOD_BASE:
+                    self._illegal(action, self._bid_reason(v))
+                self.bids[p] = v  # RA-AUCT-5
+                self.high = v
+                self.high_bidder = p
+            self._record(action)
+            if p == self.ra_player:  # RA-AUCT-4: the Ra player bids last
+                self._resolve_auction()
+            else:
+                self.cur = self._next_bidder(p)
+            return
+        if ph == TURN:
+            if action == A.DRAW:
+                if self.track_n >= AUCTION_SPACES:
+                    self._illegal(action, "the auction track is full: play gods or invoke Ra")  # RA-TURN-4
+                if not self.bag_total:
+                    self._illegal(action, "the bag is empty")  # RA-TURN-5
+                self._record(action)
+                self.phase = DRAWN
+                return
+            if action == A.RA_CALL:
+                self._record(action)
+                # RA-AUCT-1, RA-AMB-5: any invocation with a full track is forced (T3).
+                self._start_auction(p, T3_FORCED if self.track_n == AUCTION_SPACES else T2_VOLUNTARY)
+                return
+            if A.GOD_BASE <= action < A.DISCARD_BASE:
+                self._play_god(p, action)
+                return
+            self._illegal(action, "on your turn you may draw, invoke Ra, or play gods")
+        if ph == DRAWN:
+            t = action - _TILE_OUTCOME_BASE
+            if not 0 <= t < T or not self.bag[t]:
+                self._illegal(action, "that tile kind is not in the bag")
+            self._record(action)
+            self._place_drawn(t)
+            return
+        if ph == GOD_TURN:
+            if action == A.DONE:
+                self._record(action)
+                self._finish_god_turn(p)
+                return
+            if A.GOD_BASE <= action < A.DISCARD_BASE:
+                self._play_god(p, action)
+                return
+            self._illegal(action, "during a god turn you may take another tile with a god, or say done")
+        if ph == DISCARD:
+            t = A.DISCARD_TILE[action - A.DISCARD_BASE] if A.DISCARD_BASE <= action < A.NUM_DISTINCT_ACTIONS else -1
+            kinds = CIVS if self.pend[PEND_UNREST] else MONUMENTS
+            if t not in kinds or not self.disp[p * T + t]:
+                self._illegal(action, "choose a tile of the disaster's category from your display")
+            self._record(action)
+            self.disp[p * T + t] -= 1
+            self.discard[t] += 1
+            self.pend[PEND_UNREST if t in CIVS else PEND_EARTHQUAKE] -= 1
+            self._settle_disasters(p)
+            return
+        if ph == DEAL:
+            k = action - A.STACK_BASE - 1
+            if not 0 <= k < len(self.game.stacks) or not self.stacks_left >> k & 1:
+                self._illegal(action, "that sun stack has already been dealt")
+            self._record(action)
+            self._deal(k)
+            return
+        self._illegal(action, "the game is over")
+
+    def _record(self, action: int) -> None:
+        self.hist = (action, self.hist)
+        self.hlen += 1
+
+    def _illegal(self, action: int, reason: str) -> None:
+        from heliopolis.games.ra.views import illegal_message
+
+        raise IllegalActionError(illegal_message(self, action, reason))
+
+    def _bid_reason(self, v: int) -> str:
+        if not 0 < v <= A.MAX_SUN:
+            return "in an auction you may bid one of your face-up suns or pass"
+        if not self.up[self.cur] >> v & 1:
+            return f"you have no face-up sun {v}"
+        return f"a bid must beat the highest bid so far ({self.high})"
+
+    # -- setup and turns ----------------------------------------------------------------------
+    def _deal(self, k: int) -> None:
+        stacks = self.game.stacks
+        self.up[self.cur] = _mask(stacks[k])
+        self.stacks_left &= ~(1 << k)
+        self.cur += 1
+        if self.cur == self.n - 1:  # the last seat takes the remaining stack: no decision
+            last = self.stacks_left.bit_length() - 1
+            self.up[self.cur] = _mask(stacks[last])
+            self.stacks_left = 0
+            self._start_epoch()
+
+    def _start_epoch(self) -> None:
+        # RA-SETUP-8 / RA-EPOCH-5: the holder of the highest sun starts.
+        best = max(range(self.n), key=lambda q: self.up[q].bit_length())
+        self.cur = best
+        self.phase = TURN
+
+    def _next_turn(self, actor: int) -> None:
+        """RA-TURN-7/8/9: the next seat clockwise after ``actor`` that is in the epoch."""
+        up = self.up
+        n = self.n
+        q = actor
+        for _ in range(n):
+            q = q + 1 if q + 1 < n else 0
+            if up[q]:
+                self.cur = q
+                self.phase = TURN
+                return
+        self._end_epoch()  # RA-EPOCH-2: nobody has a face-up sun
+
+    def _place_drawn(self, t: int) -> None:
+        self.bag[t] -= 1
+        self.bag_total -= 1
+        drawer = self.cur
+        if t == RA:  # RA-DRAW-3
+            self.ra_n += 1
+            if self.ra_n == self.ra_needed:
+                self._end_epoch()  # RA-EPOCH-3: no auction
+            else:
+                self._start_auction(drawer, T1_RA_TILE)
+            return
+        track = self.track  # RA-DRAW-2/4: leftmost empty space
+        for i in range(AUCTION_SPACES):
+            if track[i] < 0:
+                track[i] = t
+                break
+        self.track_n += 1
+        self._next_turn(drawer)
+
+    # -- gods ---------------------------------------------------------------------------------
+    def _play_god(self, p: int, action: int) -> None:
+        t = A.GOD_TILE[action - A.GOD_BASE]
+        base = p * T
+        disp = self.disp
+        if not disp[base + GOD]:
+            self._illegal(action, "you hold no god tile")
+        if t not in self.track:
+            self._illegal(action, "there is no such tile on the auction track")
+        if IS_DISASTER[t] and not self.god_disaster:
+            self._illegal(action, "in this edition gods cannot take disasters")
+        self._record(action)
+        disp[base + GOD] -= 1  # RA-GOD-3: spent gods leave the game
+        self.discard[GOD] += 1
+        track = self.track
+        track[track.index(t)] = -1
+        self.track_n -= 1
+        if IS_DISASTER[t]:
+            self.discard[t] += 1
+            self.pend[PEND_INDEX[t]] += _DESTROY_TILES  # RA-GOD-6: resolved after all picks
+        else:
+            disp[base + t] += 1
+        # Another god play is possible only with a god left and a non-god tile on the track.
+        if disp[base + GOD] and any(x > GOD for x in track):
+            self.phase = GOD_TURN
+        else:
+            self._finish_god_turn(p)
+
+    def _finish_god_turn(self, p: int) -> None:
+        self.resume = p
+        self._settle_disasters(p)
+
+    # -- auctions -----------------------------------------------------------------------------
+    def _start_auction(self, ra_player: int, trigger: int) -> None:
+        self.ra_player = ra_player  # RA-AUCT-2
+        self.trigger = trigger
+        self.high = 0
+        self.high_bidder = -1
+        self.bids = [-1] * self.n
+        self.phase = AUCTION
+        self.cur = self._next_bidder(ra_player)
+
+    def _next_bidder(self, p: int) -> int:
+        """RA-AUCT-4: clockwise from ``p``, skipping players out of the epoch; the Ra player last."""
+        n = self.n
+        r = self.ra_player
+        up = self.up
+        q = p
+        while True:
+            q = q + 1 if q + 1 < n else 0
+            if q == r or up[q]:
+                return q
+
+    def _resolve_auction(self) -> None:
+        w = self.high_bidder
+        track = self.track
+        if w < 0:
+            if self.trigger == T3_FORCED:  # RA-AUCT-6 T3: all passed, the track is discarded
+                for t in track:
+                    if t >= 0:
+                        self.discard[t] += 1
+                self.track = [-1] * AUCTION_SPACES
+                self.track_n = 0
+            self._next_turn(self.ra_player)  # RA-AUCT-6 T1: nothing happens; RA-TURN-8
+            return
+        # RA-AUCT-7: tiles into the display, disasters resolved afterwards (RA-DIS-2).
+        disp = self.disp
+        base = w * T
+        pend = self.pend
+        for t in track:
+            if t >= 0:
+                if IS_DISASTER[t]:
+                    self.discard[t] += 1
+                    pend[PEND_INDEX[t]] += _DESTROY_TILES
+                else:
+                    disp[base + t] += 1
+        self.track = [-1] * AUCTION_SPACES
+        self.track_n = 0
+        # Sun swap: the centre sun goes face down to the winner, the bid sun to the centre.
+        v = self.high
+        self.up[w] &= ~(1 << v)
+        self.down[w] |= 1 << self.centre
+        self.centre = v
+        self.resume = self.ra_player
+        self._settle_disasters(w)
+
+    # -- disasters ----------------------------------------------------------------------------
+    def _settle_disasters(self, p: int) -> None:
+        """Resolves pending disasters for seat ``p`` (RA-DIS-2..5); stops at a real choice."""
+        pend = self.pend
+        if pend[0] or pend[1] or pend[2] or pend[3]:
+            disp = self.disp
+            base = p * T
+            discard = self.discard
+            if pend[PEND_FUNERAL]:
+                k = min(pend[PEND_FUNERAL], disp[base + PHARAOH])
+                disp[base + PHARAOH] -= k
+                discard[PHARAOH] += k
+                pend[PEND_FUNERAL] = 0
+            if pend[PEND_DROUGHT]:  # RA-DIS-4: floods first, then Nile
+                need = pend[PEND_DROUGHT]
+                k = min(need, disp[base + FLOOD])
+                disp[base + FLOOD] -= k
+                discard[FLOOD] += k
+                k2 = min(need - k, disp[base + NILE])
+                disp[base + NILE] -= k2
+                discard[NILE] += k2
+                pend[PEND_DROUGHT] = 0
+            for slot, kinds in ((PEND_UNREST, CIVS), (PEND_EARTHQUAKE, MONUMENTS)):
+                need = pend[slot]
+                if not need:
+                    continue
+                have = [t for t in kinds if disp[base + t]]
+                total = sum(disp[base + t] for t in have)
+                if total <= need:  # too few: all of them go (RA-DIS-2)
+                    for t in have:
+                        discard[t] += disp[base + t]
+                        disp[base + t] = 0
+                    pend[slot] = 0
+                elif len(have) == 1:  # one kind: no choice to make
+                    disp[base + have[0]] -= need
+                    discard[have[0]] += need
+                    pend[slot] = 0
+                else:  # RA-DIS-3: the player chooses, one tile at a time
+                    self.phase = DISCARD
+                    self.cur = p
+                    return
+        self._next_turn(self.resume)
+
+    # -- epochs and scoring ---------------------------------------------------------------------
+    def _end_epoch(self) -> None:
+        discard = self.discard
+        for t in self.track:  # RA-EPOCH-3: the auction track goes with the Ra tiles
+            if t >= 0:
+                discard[t] += 1
+        self.track = [-1] * AUCTION_SPACES
+        self.track_n = 0
+        discard[RA] += self.ra_n
+        self.ra_n = 0
+        final = self.epoch == EPOCHS  # RA-EPOCH-6
+        n = self.n
+        disp = self.disp
+        displays = [disp[p * T:(p + 1) * T] for p in range(n)]
+        sun_sums = [_sum_suns(self.up[p] | self.down[p]) for p in range(n)]
+        cats = scoring.score_epoch(displays, sun_sums, final)
+        before = tuple(self.points)
+        for p in range(n):
+            self.points[p] = scoring.floor_total(self.points[p], sum(cats[p]))  # RA-SCORE-1
+            base = p * T
+            for t in (GOD, GOLD, FLOOD, *CIVS):  # RA-SCORE-2/4/5/6: these leave the display
+                discard[t] += disp[base + t]
+                disp[base + t] = 0
+        self.epoch_log = self.epoch_log + ((self.epoch, tuple(map(tuple, cats)), before, tuple(self.points)),)
+        if final:
+            self.phase = END  # RA-END-1
+            self.cur = TERMINAL
+            return
+        for p in range(n):  # RA-EPOCH-4: face-down suns turn face up
+            self.up[p] |= self.down[p]
+            self.down[p] = 0
+        self.epoch += 1
+        self.ra_player = -1
+        self.trigger = 0
+        self.high = 0
+        self.high_bidder = -1
+        self.bids = [-1] * n
+        self._start_epoch()
+
+    # -- results --------------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return list(self.points)
+
+    def winners(self) -> list[int]:
+        if self.phase != END:
+            raise ValueError("the game is not over yet")
+        best = max(self.points)
+        tied = [p for p in range(self.n) if self.points[p] == best]
+        # RA-END-3, RA-AMB-8: the single highest sun (face up or down) breaks the tie.
+        return [max(tied, key=lambda p: (self.up[p] | self.down[p]).bit_length())]
+
+    def history(self) -> list[int]:
+        out = []
+        h = self.hist
+        while h is not None:
+            out.append(h[0])
+            h = h[1]
+        out.reverse()
+        return out
+
+    def clone(self) -> "RaState":
+        c = _new(RaState)
+        c.game = self.game
+        c.n = self.n
+        c.ra_needed = self.ra_needed
+        c.god_disaster = self.god_disaster
+        c.phase = self.phase
+        c.cur = self.cur
+        c.epoch = self.epoch
+        c.bag = self.bag[:]
+        c.bag_total = self.bag_total
+        c.track = self.track[:]
+        c.track_n = self.track_n
+        c.ra_n = self.ra_n
+        c.centre = self.centre
+        c.up = self.up[:]
+        c.down = self.down[:]
+        c.disp = self.disp[:]
+        c.points = self.points[:]
+        c.discard = self.discard[:]
+        c.ra_player = self.ra_player
+        c.trigger = self.trigger
+        c.high = self.high
+        c.high_bidder = self.high_bidder
+        c.bids = self.bids[:]
+        c.pend = self.pend[:]
+        c.resume = self.resume
+        c.stacks_left = self.stacks_left
+        c.hist = self.hist  # immutable, shared
+        c.hlen = self.hlen
+        c.epoch_log = self.epoch_log  # immutable, shared
+        return c
+
+    def _key(self) -> tuple:
+        return (
+            self.phase, self.cur, self.epoch, tuple(self.bag), self.bag_total, tuple(self.track),
+            self.track_n, self.ra_n, self.centre, tuple(self.up), tuple(self.down), tuple(self.disp),
+            tuple(self.points), tuple(self.discard), self.ra_player, self.trigger, self.high,
+            self.high_bidder, tuple(self.bids), tuple(self.pend), self.resume, self.stacks_left,
+            tuple(self.history()), self.epoch_log,
+        )  # fmt: skip
+
+    # -- views (see views.py) -------------------------------------------------------------------
+    def player_view(self, player: int | None) -> dict[str, Any]:
+        from heliopolis.games.ra.views import player_view
+
+        return player_view(self, player)
+
+    def information_state_string(self, player: int) -> str:
+        from heliopolis.games.ra.views import information_state_string
+
+        return information_state_string(self, player)
+
+    def resample_from_infostate(self, player: int, rng: Any) -> "RaState":
+        """Ra hides nothing that is not derivable from the public history (see views.py)."""
+        self._check_seat(player)
+        return self.clone()
+
+    def describe_action(self, action: int) -> str:
+        from heliopolis.games.ra.views import describe_action
+
+        return describe_action(self, action)
+
+    def check_invariants(self) -> None:
+        """Raises ``AssertionError`` if a conservation law or phase invariant is broken."""
+        from heliopolis.games.ra.invariants import check_invariants
+
+        check_invariants(self)
+
+    def _check_seat(self, player: int | None) -> None:
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n):
+            raise ValueError(f"seat must be 0..{self.n - 1} or None, got {player!r}")
+
+    def __str__(self) -> str:
+        from heliopolis.games.ra.render import render_text
+
+        return render_text(self)
+
+    def __repr__(self) -> str:
+        return f"<RaState {self.game!r} epoch={self.epoch} phase={PHASE_NAMES[self.phase]} moves={self.hlen}>"
+
+
+_new = object.__new__
+
+
+def _mask(suns: Any) -> int:
+    m = 0
+    for v in suns:
+        m |= 1 << v
+    return m
+
+
+def _sum_suns(mask: int) -> int:
+    return sum(v for v in range(1, A.MAX_SUN + 1) if mask >> v & 1)
+
+
+# Sanity: every tile the auction track can hold is either a god target or a god tile.
+assert all(t == GOD or A.GOD_ACTION[t] >= 0 for t in range(T) if t != RA)
+assert set(DISCARD_CHOICES) == set(CIVS) | set(MONUMENTS)

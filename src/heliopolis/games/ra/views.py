@@ -1,0 +1,211 @@
+"""What each seat may see (RA-INFO), human descriptions of actions, and the public event log.
+
+Information model. Ra's only secrets are the bag's order (which the engine never has: the bag
+is counts per kind, and a draw is a chance node) and, with ``hidden_scores``, the other
+players' points (RA-SCORE-10, RA-AMB-22). ``player_view`` hides those points until the game
+ends. The information state is the perfect-recall one used by OpenSpiel: the seat plus the
+public action history. Every point in Ra is scored from public displays, so the history
+determines the whole state; ``resample_from_infostate`` therefore returns a copy, and search
+bots never see anything a player with a perfect memory could not know.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from heliopolis.core.errors import NotationError
+from heliopolis.games.ra import actions as A
+from heliopolis.games.ra.components import (
+    AUCTION_SPACES, CIVS, DATA, DISPLAY_ROWS, EPOCHS, GOD, MONUMENTS, NUM_TILES, TILE_NAMES,
+)  # fmt: skip
+from heliopolis.games.ra.scoring import CATEGORIES
+
+if TYPE_CHECKING:
+    from heliopolis.games.ra.state import RaState
+
+T = NUM_TILES
+_DISPLAY_TILES = tuple(t for _, row in DISPLAY_ROWS for t in row)
+
+
+def tile_label(t: int) -> str:
+    return TILE_NAMES[t].replace("-", " ").capitalize()
+
+
+def _phase_names() -> tuple[str, ...]:
+    from heliopolis.games.ra.state import PHASE_NAMES
+
+    return PHASE_NAMES
+
+
+def sun_list(mask: int) -> list[int]:
+    return [v for v in range(A.MAX_SUN, 0, -1) if mask >> v & 1]
+
+
+def points_visible(state: "RaState", viewer: int | None, seat: int) -> bool:
+    """RA-SCORE-10: own points always; others' only without hidden scores or after the end."""
+    return state.is_terminal() or not state.game.hidden_scores or viewer == seat
+
+
+def player_view(state: "RaState", viewer: int | None) -> dict[str, Any]:
+    from heliopolis.games.ra.state import AUCTION, DISCARD, PEND_UNREST, TRIGGER_NAMES
+
+    state._check_seat(viewer)
+    g = state.game
+    n = state.n
+    seats = []
+    for p in range(n):
+        base = p * T
+        seats.append({
+            "seat": p,
+            "suns_up": sun_list(state.up[p]),
+            "suns_down": sun_list(state.down[p]),  # RA-AMB-12: face-down values are public
+            "in_epoch": bool(state.up[p]),
+            "display": {TILE_NAMES[t]: state.disp[base + t] for t in _DISPLAY_TILES if state.disp[base + t]},
+            "points": state.points[p] if points_visible(state, viewer, p) else None,
+        })  # fmt: skip
+    auction = None
+    if state.phase == AUCTION or (state.phase == DISCARD and state.ra_player >= 0 and state.resume == state.ra_player):
+        auction = {
+            "ra_player": state.ra_player,
+            "trigger": TRIGGER_NAMES.get(state.trigger),
+            "high_bid": state.high or None,
+            "high_bidder": state.high_bidder if state.high_bidder >= 0 else None,
+            "bids": [None if b < 0 else ("pass" if b == 0 else b) for b in state.bids],
+        }
+    epoch_scores = []
+    for epoch, cats, before, after in state.epoch_log:
+        rows = []
+        for p in range(n):
+            if points_visible(state, viewer, p):
+                rows.append({"seat": p, "categories": dict(zip(CATEGORIES, cats[p])),
+                             "before": before[p], "after": after[p]})  # fmt: skip
+            else:
+                rows.append({"seat": p, "categories": None, "before": None, "after": None})
+        epoch_scores.append({"epoch": epoch, "seats": rows})
+    view: dict[str, Any] = {
+        "game": "ra",
+        "encoding": A.ENCODING,
+        "edition": g.edition,
+        "players": n,
+        "viewer": viewer,
+        "scores_hidden": g.hidden_scores and not state.is_terminal(),
+        "epoch": state.epoch,
+        "epochs": EPOCHS,
+        "phase": _phase_names()[state.phase],
+        "current_player": state.current_player(),
+        "terminal": state.is_terminal(),
+        "ra_track": {"spaces": DATA["ra_track_spaces"], "blocked": g.blocked_ra_spaces,
+                     "needed": state.ra_needed, "ra_tiles": state.ra_n},  # fmt: skip
+        "auction_track": [TILE_NAMES[t] if t >= 0 else None for t in state.track],
+        "centre_sun": state.centre,
+        # RA-INFO-1/2: the number left is public and the counts per kind are derivable.
+        "bag": {"remaining": state.bag_total, "counts": {TILE_NAMES[t]: c for t, c in enumerate(state.bag) if c}},
+        "discarded": {TILE_NAMES[t]: c for t, c in enumerate(state.discard) if c},  # RA-INFO-3
+        "auction": auction,
+        "pending_discard": None,
+        "seats": seats,
+        "epoch_scores": epoch_scores,
+        "winners": state.winners() if state.is_terminal() else None,
+    }
+    if state.phase == DISCARD:
+        unrest = bool(state.pend[PEND_UNREST])
+        view["pending_discard"] = {
+            "seat": state.cur,
+            "category": "civilization" if unrest else "monument",
+            "tiles": state.pend[PEND_UNREST] if unrest else state.pend[3],
+        }
+    return view
+
+
+def information_state_string(state: "RaState", player: int) -> str:
+    """Perfect-recall information state: the seat and the public history (see module docstring)."""
+    state._check_seat(player)
+    if player is None:
+        raise ValueError("information_state_string needs a seat")
+    return f"ra:{player}:" + ",".join(map(str, state.history()))
+
+
+def describe_action(state: "RaState", action: int) -> str:
+    """Human text for ``action`` in this position (the UI's counterpart of notation)."""
+    from heliopolis.games.ra.state import T3_FORCED
+
+    text = A.action_to_string(action)
+    kind, _, arg = text.partition(":")
+    if kind == "draw":
+        return f"Draw a tile from the bag ({state.bag_total} left)"
+    if kind == "ra":
+        if state.track_n == AUCTION_SPACES:
+            return "Invoke Ra (forced: the auction track is full; all may pass)"
+        return f"Invoke Ra: auction {state.track_n} tile(s) and sun {state.centre}"
+    if kind == "pass":
+        if state.trigger == T3_FORCED and state.high_bidder < 0 and state.cur == state.ra_player:
+            return "Pass (everyone passed: the auction track is discarded)"
+        return "Pass"
+    if kind == "done":
+        return "End your god turn"
+    if kind == "bid":
+        beat = f", beats {state.high}" if state.high else ""
+        return f"Bid sun {arg}{beat} for sun {state.centre} and {state.track_n} tile(s)"
+    if kind == "god":
+        return f"Use a god to take {tile_label(A.GOD_TILE[action - A.GOD_BASE])} from the auction track"
+    if kind == "discard":
+        t = A.DISCARD_TILE[action - A.DISCARD_BASE]
+        cat = "civilization" if t in CIVS else "monument"
+        return f"Discard {tile_label(t)} (disaster: choose which {cat} tile to lose)"
+    if kind == "tile":
+        return f"Draws {tile_label(action - A.TILE_BASE)}"
+    if kind == "stack":
+        k = int(arg) - 1
+        suns = ", ".join(map(str, state.game.stacks[k])) if k < len(state.game.stacks) else "?"
+        return f"Seat {state.cur} receives sun stack {arg} ({suns})"
+    return text
+
+
+def illegal_message(state: "RaState", action: Any, reason: str) -> str:
+    try:
+        name = A.action_to_string(action)
+    except NotationError:
+        name = repr(action)
+    if state.is_terminal():
+        return f"{name} is not legal: the game is over"
+    who = "the chance node" if state.is_chance_node() else f"player {state.cur}"
+    legal = ", ".join(A.action_to_string(a) for a in state.legal_actions())
+    return f"{name} is not legal for {who} now: {reason}. Legal: {legal}"
+
+
+def public_events(state: "RaState", last: int | None = None) -> list[str]:
+    """One line per action of the public history (replayed), e.g. ``"P2 draws Pharaoh"``."""
+    from heliopolis.games.ra.state import DRAWN
+
+    replay = state.game.new_initial_state()
+    lines: list[str] = []
+    for a in state.history():
+        who = replay.cur
+        if replay.is_chance_node():
+            if replay.phase == DRAWN:
+                lines.append(f"P{who} draws {tile_label(a - A.TILE_BASE)}")
+            else:
+                k = a - A.STACK_BASE
+                lines.append(f"P{who} receives suns {', '.join(map(str, replay.game.stacks[k - 1]))}")
+        else:
+            text = A.action_to_string(a)
+            kind, _, arg = text.partition(":")
+            if kind == "draw":
+                replay.apply_action(a)
+                continue  # the outcome line says it
+            lines.append({
+                "ra": f"P{who} invokes Ra",
+                "pass": f"P{who} passes",
+                "done": f"P{who} ends the god turn",
+                "bid": f"P{who} bids {arg}",
+                "god": f"P{who} plays a god: takes {arg}",
+                "discard": f"P{who} discards {arg}",
+            }[kind])  # fmt: skip
+        epoch = replay.epoch
+        replay.apply_action(a)
+        if replay.epoch != epoch or replay.is_terminal():
+            lines.append(f"— epoch {epoch} ends and is scored —")
+    return lines if last is None else lines[-last:]
+
+
+assert GOD == 1 and len(MONUMENTS) == 8

@@ -1,0 +1,9 @@
+"""Shared pytest configuration."""
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("ci", max_examples=60, deadline=None)
+settings.register_profile("dev", max_examples=30, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
