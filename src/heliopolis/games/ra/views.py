@@ -173,9 +173,14 @@ def illegal_message(state: "RaState", action: Any, reason: str) -> str:
     return f"{name} is not legal for {who} now: {reason}. Legal: {legal}"
 
 
+def _deal_length(state: "RaState") -> int:
+    """Number of deal chance nodes at the start of the game (0 with explicit suns)."""
+    return 0 if state.game.sun_assignment is not None else state.n - 1
+
+
 def public_events(state: "RaState", last: int | None = None) -> list[str]:
     """One line per action of the public history (replayed), e.g. ``"P2 draws Pharaoh"``."""
-    from heliopolis.games.ra.state import DRAWN
+    from heliopolis.games.ra.state import AUCTION, DEAL, DRAWN
 
     replay = state.game.new_initial_state()
     lines: list[str] = []
@@ -202,7 +207,15 @@ def public_events(state: "RaState", last: int | None = None) -> list[str]:
                 "discard": f"P{who} discards {arg}",
             }[kind])  # fmt: skip
         epoch = replay.epoch
+        closes_auction = replay.phase == AUCTION and replay.cur == replay.ra_player
+        centre, lot = replay.centre, replay.track_n
+        winner, bid = (who, a - A.BID_BASE) if A.BID_BASE < a < A.GOD_BASE else (replay.high_bidder, replay.high)
         replay.apply_action(a)
+        if replay.phase != DEAL and replay.hlen == _deal_length(replay) > 0:
+            seat = replay.n - 1
+            lines.append(f"P{seat} receives suns {', '.join(map(str, sun_list(replay.up[seat])))}")
+        if closes_auction:
+            lines.append(f"P{winner} wins sun {centre} and {lot} tile(s) with {bid}" if winner >= 0 else "Nobody bids")
         if replay.epoch != epoch or replay.is_terminal():
             lines.append(f"— epoch {epoch} ends and is scored —")
     return lines if last is None else lines[-last:]

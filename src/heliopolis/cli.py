@@ -1,0 +1,258 @@
+"""The ``heliopolis`` command: play | replay | bench.
+
+``heliopolis play ra --seats human,random,random`` plays in the terminal; with only bot seats it
+plays through unattended and prints the result. ``heliopolis replay FILE`` steps through a saved
+game. ``heliopolis bench ra`` measures the engine.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError
+from heliopolis.core.game import State
+from heliopolis.core.registry import available_games, load_game
+from heliopolis.core.serialize import load_saved_game, save_game
+
+STYLES = {
+    "title": "bold yellow", "bold": "bold", "dim": "dim", "label": "cyan", "tile": "green",
+    "ra": "bold yellow", "disaster": "bold red", "sun": "bold yellow", "sun_down": "yellow dim",
+    "current": "bold reverse",
+}  # fmt: skip
+
+
+def _console() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+def render(state: State, viewer: int | None, names: list[str] | None = None, omniscient: bool = False) -> Text:
+    """The game's styled board as ``rich`` text (the game itself imports no terminal library)."""
+    from importlib import import_module
+
+    module = import_module(f"heliopolis.games.{state.game.info.game_id.replace('-', '_')}.render")
+    text = Text()
+    for line in module.render_segments(state, viewer, omniscient=omniscient, names=names):
+        for part, style in line:
+            text.append(part, STYLES.get(style, ""))
+        text.append("\n")
+    return text
+
+
+def _fail(message: str, code: int = 2) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(code)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="heliopolis")
+def main() -> None:
+    """Heliopolis: Ra and other sun-themed board games — play, replay, benchmark."""
+
+
+# -- play ---------------------------------------------------------------------------------------
+def _parse_seats(seats: str | None, players: int | None) -> list[str]:
+    if seats is None:
+        n = players or 3
+        return ["human"] + ["random"] * (n - 1)
+    specs = [s.strip() for s in seats.split(",") if s.strip()]
+    if players is not None and players != len(specs):
+        _fail(f"--players {players} but --seats names {len(specs)} seats")
+    return specs
+
+
+def _read_human_action(console: Console, state: State, seat: int, name: str) -> int | None:
+    legal = state.legal_actions()
+    console.print(f"[bold]{name}[/bold], your move:")
+    for i, a in enumerate(legal, 1):
+        console.print(f"  [cyan]{i:>2}[/cyan]  {state.action_to_string(a):<18} [dim]{state.describe_action(a)}[/dim]")
+    while True:
+        try:
+            raw = console.input("[bold]> [/bold]").strip()
+        except EOFError:
+            return None
+        if raw in ("q", "quit", "exit"):
+            return None
+        if raw in ("?", "help", "h"):
+            console.print("Type a number from the list or an action in notation (e.g. draw, ra, bid:9, "
+                          "god:pharaoh, pass). 'board' shows the board again, 'q' quits.")  # fmt: skip
+            continue
+        if raw == "board":
+            console.print(render(state, seat))
+            continue
+        if raw.isdigit():
+            k = int(raw)
+            if 1 <= k <= len(legal):
+                return legal[k - 1]
+            console.print(f"[red]Choose a number from 1 to {len(legal)}.[/red]")
+            continue
+        try:
+            action = state.string_to_action(raw)
+        except NotationError as e:
+            console.print(f"[red]{e}[/red]")
+            continue
+        if action not in legal:
+            console.print(f"[red]{raw} is not legal now. Choose one of the listed actions.[/red]")
+            continue
+        return action
+
+
+@main.command()
+@click.argument("game_id", default="ra", metavar="GAME")
+@click.option("--players", "-p", type=int, help="number of players (default: from --seats, else 3)")
+@click.option("--edition", "-e", help="edition (Ra: 1999 or 2009)")
+@click.option("--seats", "-s", help="comma-separated seats: human or a bot spec, e.g. human,random,random")
+@click.option("--seed", type=int, help="seed of the driver's RNG (chance and bots); recorded in the save")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), help="save the game to FILE after every move")
+@click.option("--open-scores", is_flag=True, help="show every player's points (hidden_scores=false)")
+@click.option("--quiet", "-q", is_flag=True, help="with bots only: print just the result")
+def play(game_id: str, players: int | None, edition: str | None, seats: str | None, seed: int | None,
+         save_path: str | None, open_scores: bool, quiet: bool) -> None:  # fmt: skip
+    """Play GAME in the terminal against bots (or watch bots play)."""
+    from heliopolis.bots import make_bot
+
+    specs = _parse_seats(seats, players)
+    options: dict[str, Any] = {}
+    if edition is not None:
+        options["edition"] = edition
+    if open_scores:
+        options["hidden_scores"] = False
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    rng = random.Random(seed)
+    try:
+        game = load_game(game_id, len(specs), **options)
+        bots = {i: make_bot(spec, seed=rng.randrange(2**31)) for i, spec in enumerate(specs) if spec != "human"}
+    except HeliopolisError as e:
+        _fail(str(e))
+    humans = [i for i, spec in enumerate(specs) if spec == "human"]
+    names = [f"P{i} ({spec})" if spec != "human" else f"P{i} (you)" if len(humans) == 1 else f"P{i}"
+             for i, spec in enumerate(specs)]  # fmt: skip
+    console = _console()
+    state = game.new_initial_state()
+    chance_rng = random.Random(rng.randrange(2**63))
+    verbose = not (quiet and not humans)
+    if verbose:
+        console.print(f"[bold yellow]{game.info.name}[/bold yellow] {game!r} · seed {seed} · seats: {', '.join(names)}")
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = state.sample_chance_outcome(chance_rng)
+            actor = "chance"
+        else:
+            seat = state.current_player()
+            if seat in bots:
+                action = bots[seat].step(state)
+                actor = names[seat]
+            else:
+                console.print(render(state, seat, names))
+                action = _read_human_action(console, state, seat, names[seat])
+                if action is None:
+                    where = f"; saved to {save_path}" if save_path else ""
+                    console.print(f"Game stopped{where}.")
+                    return
+                actor = names[seat]
+        if verbose and actor != "chance":
+            console.print(f"[dim]{actor}:[/dim] {state.action_to_string(action)}  [dim]{state.describe_action(action)}[/dim]")
+        elif verbose:
+            console.print(f"[dim]   {state.describe_action(action)}[/dim]")
+        for bot in bots.values():
+            bot.inform_action(state, state.current_player(), action)
+        try:
+            state.apply_action(action)
+        except IllegalActionError as e:  # a bot bug must not crash a human's game silently
+            _fail(f"{actor} chose an illegal action: {e}", code=3)
+        if save_path:
+            save_game(state, save_path, seed)
+    if verbose:
+        console.print(render(state, None, names, omniscient=True))
+    scores = state.scores()
+    winners = state.winners()
+    console.print("Result: " + ", ".join(f"{names[p]} {scores[p]}" for p in range(len(scores)))
+                  + f" · winner: {', '.join(names[w] for w in winners)}")  # fmt: skip
+
+
+# -- replay -------------------------------------------------------------------------------------
+@main.command()
+@click.argument("path", type=click.Path(dir_okay=False))
+@click.option("--move", "-m", "move", type=int, help="show the position after this many moves and exit")
+@click.option("--all", "show_all", is_flag=True, help="print every move, then the final position")
+def replay(path: str, move: int | None, show_all: bool) -> None:
+    """Step through a saved game (Enter: next, b: back, number: jump, e: end, q: quit)."""
+    try:
+        final, doc = load_saved_game(path)
+    except HeliopolisError as e:
+        _fail(str(e))
+    console = _console()
+    game = final.game
+    history = final.history()
+    states = [game.new_initial_state()]
+    for a in history:
+        states.append(states[-1].child(a))
+    console.print(f"[bold yellow]{game.info.name}[/bold yellow] {game!r} · {len(history)} moves · seed {doc.get('seed')}")
+    if move is not None:
+        if not 0 <= move <= len(history):
+            _fail(f"--move must be between 0 and {len(history)}")
+        console.print(render(states[move], None, omniscient=True))
+        return
+    interactive = sys.stdin.isatty() and not show_all
+    if not interactive:
+        for i, a in enumerate(history):
+            console.print(f"{i + 1:>4}. {states[i].action_to_string(a):<16} [dim]{states[i].describe_action(a)}[/dim]")
+        console.print(render(final, None, omniscient=True))
+        return
+    i = 0
+    while True:
+        console.print(render(states[i], None, omniscient=True))
+        nxt = f" · next: {states[i].action_to_string(history[i])}" if i < len(history) else " · end of game"
+        console.print(f"[dim]move {i}/{len(history)}{nxt}[/dim]")
+        cmd = console.input("[bold](Enter) next · b back · number · e end · q quit > [/bold]").strip().lower()
+        if cmd == "q":
+            return
+        if cmd == "b":
+            i = max(0, i - 1)
+        elif cmd == "e":
+            i = len(history)
+        elif cmd.isdigit():
+            i = min(len(history), int(cmd))
+        else:
+            i = min(len(history), i + 1)
+
+
+# -- bench --------------------------------------------------------------------------------------
+@main.command()
+@click.argument("game_id", default="ra", metavar="GAME")
+@click.option("--players", "-p", type=int, default=4, show_default=True)
+@click.option("--seconds", "-t", type=float, default=5.0, show_default=True)
+@click.option("--edition", "-e", help="edition (Ra: 1999 or 2009)")
+@click.option("--seed", type=int, default=0, show_default=True)
+def bench(game_id: str, players: int, seconds: float, edition: str | None, seed: int) -> None:
+    """Random-playout speed: games/s, player actions/s, clone µs."""
+    from heliopolis.core.bench import run_bench
+
+    options = {"edition": edition} if edition else {}
+    try:
+        game = load_game(game_id, players, **options)
+    except HeliopolisError as e:
+        _fail(str(e))
+    r = run_bench(game, seconds, seed)
+    click.echo(f"{game!r}")
+    click.echo(f"games/s           {r.games_per_s:12,.1f}   ({r.games} games in {r.seconds:.1f} s)")
+    click.echo(f"player actions/s  {r.actions_per_s:12,.0f}   ({r.player_actions / r.games:.0f} per game)")
+    click.echo(f"chance actions/s  {r.chance_actions / r.seconds:12,.0f}")
+    click.echo(f"clone             {r.clone_us:12.2f} µs")
+
+
+@main.command("games")
+def games_cmd() -> None:
+    """List the available games."""
+    for g in available_games():
+        click.echo(g)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
