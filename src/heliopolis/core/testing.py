@@ -197,3 +197,56 @@ def check_game(game_id: str, *, players: int | None = None, playouts: int = 10, 
         rep.count("determinism")
         rep.playouts += 1
     return rep
+
+
+@dataclass
+class SoakStats:
+    games: int = 0
+    actions: int = 0
+    max_length: int = 0
+    score_min: int = 0
+    score_max: int = 0
+
+    def merge(self, other: "SoakStats") -> None:
+        self.score_min = min(self.score_min, other.score_min) if self.games else other.score_min
+        self.score_max = max(self.score_max, other.score_max)
+        self.games += other.games
+        self.actions += other.actions
+        self.max_length = max(self.max_length, other.max_length)
+
+
+def soak(game_id: str, games: int, *, players: int | None = None, seed: int = 0, first_bias: float = 0.0,
+         **options: Any) -> SoakStats:  # fmt: skip
+    """Plays ``games`` random games, checking ``state.check_invariants()`` after every action.
+
+    ``first_bias`` plays the lowest legal action id with that probability (for Ra: ``draw``), which
+    gives longer games with full tracks, more gods and disasters than uniform play.
+    """
+    game = load_game(game_id, players, **options)
+    max_len = game.info.max_game_length
+    rng = random.Random(seed)
+    st = SoakStats()
+    for _ in range(games):
+        s = game.new_initial_state()
+        s.check_invariants()
+        steps = 0
+        while not s.is_terminal():
+            if s.is_chance_node():
+                a = s.sample_chance_outcome(rng)
+            else:
+                legal = s.legal_actions()
+                a = legal[0] if rng.random() < first_bias else legal[rng.randrange(len(legal))]
+            s.apply_action(a)
+            s.check_invariants()
+            steps += 1
+            if steps > max_len:
+                raise _fail("game exceeded max_game_length", s)
+        sc = s.scores()
+        st.score_min = min(st.score_min, *sc) if st.games else min(sc)
+        st.score_max = max(st.score_max, *sc)
+        st.games += 1
+        st.actions += steps
+        st.max_length = max(st.max_length, steps)
+        if not s.winners():
+            raise _fail("finished game without a winner", s)
+    return st
