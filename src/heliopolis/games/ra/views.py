@@ -64,7 +64,7 @@ def player_view(state: "RaState", viewer: int | None) -> dict[str, Any]:
             "points": state.points[p] if points_visible(state, viewer, p) else None,
         })  # fmt: skip
     auction = None
-    if state.phase == AUCTION or (state.phase == DISCARD and state.ra_player >= 0 and state.resume == state.ra_player):
+    if state.phase == AUCTION:
         auction = {
             "ra_player": state.ra_player,
             "trigger": TRIGGER_NAMES.get(state.trigger),
