@@ -33,7 +33,7 @@ class BenchResult:
 def random_playouts(game: Game, seconds: float = 3.0, seed: int = 0) -> tuple[int, int, int, float]:
     """Plays uniformly random games for about ``seconds``; returns (games, player, chance, elapsed)."""
     rng = random.Random(seed)
-    randrange = rng.randrange
+    uniform = rng.random  # the driver's choice; random() is cheaper than randrange() per call
     games = player = chance = 0
     clock = time.perf_counter
     start = clock()
@@ -46,7 +46,7 @@ def random_playouts(game: Game, seconds: float = 3.0, seed: int = 0) -> tuple[in
                 chance += 1
             else:
                 legal = s.legal_actions()
-                s.apply_action(legal[randrange(len(legal))])
+                s.apply_action(legal[int(uniform() * len(legal))])
                 player += 1
         games += 1
     return games, player, chance, clock() - start
