@@ -131,8 +131,7 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
     except HeliopolisError as e:
         _fail(str(e))
     humans = [i for i, spec in enumerate(specs) if spec == "human"]
-    names = [f"P{i} ({spec})" if spec != "human" else f"P{i} (you)" if len(humans) == 1 else f"P{i}"
-             for i, spec in enumerate(specs)]  # fmt: skip
+    names = [f"P{i} ({spec})" if spec != "human" else f"P{i}" for i, spec in enumerate(specs)]
     console = _console()
     state = game.new_initial_state()
     chance_rng = random.Random(rng.randrange(2**63))
