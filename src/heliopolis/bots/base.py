@@ -35,12 +35,53 @@ class RandomBot:
         pass
 
 
-_BOTS = {"random": RandomBot}
+def _parse_params(spec: str) -> tuple[str, dict[str, str]]:
+    name, _, rest = spec.strip().lower().partition(":")
+    params: dict[str, str] = {}
+    for item in filter(None, (x.strip() for x in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise ConfigError(f"bot parameter {item!r} in {spec!r} must look like key=value")
+        params[key.strip()] = value.strip()
+    return name, params
+
+
+def _number(spec: str, key: str, value: str, kind: type) -> float | int:
+    try:
+        x = kind(value)
+    except ValueError:
+        raise ConfigError(f"{key}={value!r} in bot spec {spec!r} must be a number") from None
+    if x <= 0:
+        raise ConfigError(f"{key} in bot spec {spec!r} must be positive")
+    return x
+
+
+VALID_SPECS = "random, heuristic, mcts[:iters=N|time=S], ismcts[:iters=N|time=S]"
 
 
 def make_bot(spec: str, *, seed: int | None = None) -> Bot:
-    """Builds a bot from a spec string such as ``"random"``."""
-    name = spec.strip().lower().partition(":")[0] if isinstance(spec, str) else None
-    if name not in _BOTS:
-        raise ConfigError(f"unknown bot spec {spec!r}; valid: {', '.join(sorted(_BOTS))}")
-    return _BOTS[name](seed=seed)
+    """Builds a bot from a spec string: ``random``, ``heuristic``, ``mcts:iters=500``,
+    ``ismcts:iters=2000``, ``ismcts:time=0.5`` (optional ``c=`` exploration constant)."""
+    from heliopolis.bots.heuristic import HeuristicBot
+    from heliopolis.bots.ismcts import ISMCTSBot, MCTSBot
+
+    if not isinstance(spec, str):
+        raise ConfigError(f"a bot spec must be text; valid: {VALID_SPECS}")
+    name, params = _parse_params(spec)
+    if name in ("random", "heuristic"):
+        if params:
+            raise ConfigError(f"bot {name!r} takes no parameters (got {spec!r})")
+        return RandomBot(seed) if name == "random" else HeuristicBot(seed)
+    if name in ("mcts", "ismcts"):
+        unknown = set(params) - {"iters", "time", "c"}
+        if unknown:
+            raise ConfigError(f"unknown parameter(s) {', '.join(sorted(unknown))} in {spec!r}; valid: {VALID_SPECS}")
+        kwargs: dict = {"seed": seed}
+        if "iters" in params:
+            kwargs["iters"] = int(_number(spec, "iters", params["iters"], int))
+        if "time" in params:
+            kwargs["time_limit"] = float(_number(spec, "time", params["time"], float))
+        if "c" in params:
+            kwargs["uct_c"] = float(_number(spec, "c", params["c"], float))
+        return (MCTSBot if name == "mcts" else ISMCTSBot)(**kwargs)
+    raise ConfigError(f"unknown bot spec {spec!r}; valid: {VALID_SPECS}")

@@ -1,0 +1,66 @@
+"""Game-agnostic heuristic bot: one-ply lookahead on the game's ``heuristics.evaluate``.
+
+For each legal action it applies the action to a copy, averages ``evaluate`` over the chance
+outcomes that follow (one level), and keeps the action that maximises its own value minus the
+best opponent's. Per-game knowledge lives only in ``games/<id>/heuristics.py``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Callable
+
+from heliopolis.core.game import State
+
+Evaluator = Callable[[State], list[float]]
+
+
+def evaluator_for(state: State) -> Evaluator:
+    game_id = state.game.info.game_id.replace("-", "_")
+    return importlib.import_module(f"heliopolis.games.{game_id}.heuristics").evaluate
+
+
+def margin(values: list[float], player: int) -> float:
+    best_other = max(v for q, v in enumerate(values) if q != player)
+    return values[player] - best_other
+
+
+def expected_values(state: State, evaluate: Evaluator) -> list[float]:
+    if not state.is_chance_node():
+        return evaluate(state)
+    total = None
+    for outcome, p in state.chance_outcomes():
+        child = state.clone()
+        child.apply_action(outcome)
+        vals = evaluate(child)
+        total = [p * v for v in vals] if total is None else [t + p * v for t, v in zip(total, vals)]
+    return total or evaluate(state)
+
+
+class HeuristicBot:
+    """Greedy on the game's evaluation; ties broken by its own seeded RNG."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def step(self, state: State) -> int:
+        player = state.current_player()
+        evaluate = evaluator_for(state)
+        best, best_actions = None, []
+        for a in state.legal_actions():
+            child = state.clone()
+            child.apply_action(a)
+            score = margin(expected_values(child, evaluate), player)
+            if best is None or score > best + 1e-9:
+                best, best_actions = score, [a]
+            elif abs(score - best) <= 1e-9:
+                best_actions.append(a)
+        return best_actions[self.rng.randrange(len(best_actions))]
+
+    def restart(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def inform_action(self, state: State, player: int, action: int) -> None:
+        pass
