@@ -246,6 +246,81 @@ def bench(game_id: str, players: int, seconds: float, edition: str | None, seed:
     click.echo(f"clone             {r.clone_us:12.2f} µs")
 
 
+# -- arena ---------------------------------------------------------------------------------------
+def _run_arena_cli(kind: str, game_id: str, players: int | None, bots: str, games: int, out: str, seed: int,
+                   workers: int | None, backend: str, address: str | None, edition: str | None) -> None:  # fmt: skip
+    from heliopolis.arena import run_arena
+    from heliopolis.arena.stats import ratings, win_rates_by_bot, win_rates_by_seat
+
+    options = {"edition": edition} if edition else {}
+    specs = [b.strip() for b in bots.split(",") if b.strip()]
+    try:
+        if players is None:
+            players = load_game(game_id, **options).players
+        records = run_arena(kind, game_id, players, specs, games, out, seed=seed, options=options,
+                            workers=workers, backend=backend, address=address)  # fmt: skip
+    except HeliopolisError as e:
+        _fail(str(e))
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted: every finished game is in {out}/results.jsonl; run again to continue", err=True)
+        sys.exit(130)
+    console = _console()
+    console.print(f"{len(records)} games in {out}/results.jsonl")
+    for bot, r in win_rates_by_bot(records).items():
+        console.print(f"  {bot:<24} wins {r['rate']:6.1%}  95% CI [{r['low']:.1%}, {r['high']:.1%}]  ({r['games']} seats)")
+    for r in win_rates_by_seat(records):
+        console.print(f"  seat {r['seat']}  wins {r['rate']:6.1%}  95% CI [{r['low']:.1%}, {r['high']:.1%}]")
+    if kind == "tournament":
+        for row in ratings(records):
+            console.print(f"  rating {row['bot']:<24} mu {row['mu']:6.2f}  sigma {row['sigma']:5.2f}  ordinal {row['ordinal']:6.2f}")
+
+
+def _arena_options(fn):  # noqa: ANN001, ANN202
+    opts = [
+        click.argument("game_id", metavar="GAME"),
+        click.option("--players", "-p", type=int, help="number of players (default: the game's default)"),
+        click.option("--bots", "-b", required=True, help="comma-separated bot specs, e.g. random,heuristic,ismcts"),
+        click.option("--games", "-n", type=int, required=True, help="number of games in the run"),
+        click.option("--out", "-o", required=True, type=click.Path(file_okay=False), help="run directory (resumable)"),
+        click.option("--seed", type=int, default=0, show_default=True, help="run seed: same seed, same games"),
+        click.option("--workers", "-w", type=int, help="parallel worker processes (default: all cores)"),
+        click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True),
+        click.option("--address", help="Ray cluster address (with --backend ray; default: a local Ray runtime)"),
+        click.option("--edition", "-e", help="edition (Ra: 1999 or 2009)"),
+    ]
+    for opt in reversed(opts):
+        fn = opt(fn)
+    return fn
+
+
+@main.command()
+@_arena_options
+def tournament(**kw: Any) -> None:
+    """Round-robin tournament with seat rotation; prints win rates with 95 % CIs and ratings."""
+    _run_arena_cli("tournament", **kw)
+
+
+@main.command()
+@_arena_options
+def simulate(**kw: Any) -> None:
+    """Mass simulation: one bot spec for every seat (or one per seat); resumable, parallel."""
+    _run_arena_cli("simulation", **kw)
+
+
+@main.command()
+@click.argument("run_dirs", nargs=-1, required=True, type=click.Path(file_okay=False, exists=True))
+@click.option("--out", "-o", type=click.Path(file_okay=False), help="directory for report.html / report.md")
+def report(run_dirs: tuple[str, ...], out: str | None) -> None:
+    """HTML report (plots) and Markdown summary of one run, or several side by side."""
+    from heliopolis.arena.report import write_report
+
+    try:
+        html, md = write_report(list(run_dirs), out)
+    except HeliopolisError as e:
+        _fail(str(e))
+    click.echo(f"wrote {html}\nwrote {md}")
+
+
 @main.command("games")
 def games_cmd() -> None:
     """List the available games."""

@@ -154,6 +154,11 @@ class State:
         """Winning seats after the end (raises ``ValueError`` before)."""
         raise NotImplementedError
 
+    def score_breakdown(self) -> dict[str, list[int]] | None:
+        """Points per scoring category and seat so far (true values), or ``None`` if the game
+        has no categories. Used by the arena's per-category statistics."""
+        return None
+
     def returns(self) -> list[float]:
         """Zeros before the end; at the end 1.0 shared equally by the winners, 0.0 for the others."""
         n = self.game.players

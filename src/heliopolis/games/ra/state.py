@@ -512,6 +512,15 @@ class RaState(State):
         # RA-END-3, RA-AMB-8: the single highest sun (face up or down) breaks the tie.
         return [max(tied, key=lambda p: (self.up[p] | self.down[p]).bit_length())]
 
+    def score_breakdown(self) -> dict[str, list[int]]:
+        """Category results summed over the scored epochs (before the 0 floor, RA-SCORE-1)."""
+        out = {c: [0] * self.n for c in scoring.CATEGORIES}
+        for _, cats, _, _ in self.epoch_log:
+            for p in range(self.n):
+                for i, c in enumerate(scoring.CATEGORIES):
+                    out[c][p] += cats[p][i]
+        return out
+
     def history(self) -> list[int]:
         out = []
         h = self.hist

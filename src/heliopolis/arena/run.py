@@ -1,0 +1,63 @@
+"""Tournaments and simulations: schedule, resume, run with a progress bar, summarise."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from heliopolis.arena.runner import prepare_run_dir, read_results, run_jobs
+from heliopolis.arena.schedule import simulation_jobs, tournament_jobs
+from heliopolis.bots import make_bot
+from heliopolis.core.errors import ConfigError
+from heliopolis.core.registry import load_game
+
+
+def run_arena(kind: str, game_id: str, players: int, bots: list[str], games: int, out_dir: str | Path, *,
+              seed: int = 0, options: dict[str, Any] | None = None, workers: int | None = None,
+              backend: str = "local", address: str | None = None, progress: bool = True) -> list[dict[str, Any]]:  # fmt: skip
+    """Plays (or resumes) a run and returns all its records, sorted by game index."""
+    options = dict(options or {})
+    game = load_game(game_id, players, **options)  # validates game, players and options up front
+    for spec in bots:
+        make_bot(spec, seed=0)  # validates bot specs before any process starts
+    if kind == "tournament":
+        jobs = tournament_jobs(bots, players, games)
+    elif kind == "simulation":
+        if len(bots) not in (1, players):
+            raise ConfigError(f"simulate takes one bot spec for all seats or one per seat ({players}), got {len(bots)}")
+        jobs = simulation_jobs(bots, players, games)
+    else:
+        raise ConfigError(f"unknown run kind {kind!r}")
+    config = {"kind": kind, "game": game_id, "options": game.config(), "bots": bots, "seed": seed, "games": games}
+    done = prepare_run_dir(out_dir, config)
+    todo = [j for j in jobs if j.index not in done]
+    if todo:
+        opts = {**game.config()}
+        if progress:
+            _run_with_progress(game_id, opts, seed, todo, out_dir, workers, backend, address, total=games,
+                               already=len(done))  # fmt: skip
+        else:
+            run_jobs(game_id, opts, seed, todo, out_dir, workers=workers, backend=backend, address=address)
+    return [r for r in read_results(out_dir) if r["index"] < games]
+
+
+def _run_with_progress(game_id, options, seed, todo, out_dir, workers, backend, address, total, already) -> None:  # noqa: ANN001
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                               TimeRemainingColumn)  # fmt: skip
+
+    columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn()]  # fmt: skip
+    import time
+
+    start = time.perf_counter()
+    count = [0]
+    with Progress(*columns, transient=False) as bar:
+        task = bar.add_task(f"{game_id} games", total=total, completed=already, rate="")
+
+        def tick(_rec: dict[str, Any]) -> None:
+            count[0] += 1
+            rate = count[0] / max(1e-9, time.perf_counter() - start)
+            bar.update(task, advance=1, rate=f"{rate:,.1f} games/s")
+
+        run_jobs(game_id, options, seed, todo, out_dir, workers=workers, backend=backend, address=address,
+                 on_result=tick)  # fmt: skip
