@@ -1,4 +1,5 @@
-"""Game-agnostic heuristic bot: one-ply lookahead on the game's ``heuristics.evaluate``.
+"""Game-agnostic heuristic bot: the game's ``heuristics.choose`` policy when it has one,
+otherwise a one-ply lookahead on the game's ``heuristics.evaluate``.
 
 For each legal action it applies the action to a copy, averages ``evaluate`` over the chance
 outcomes that follow (one level), and keeps the action that maximises its own value minus the
@@ -46,6 +47,10 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def step(self, state: State) -> int:
+        game_id = state.game.info.game_id.replace("-", "_")
+        policy = getattr(importlib.import_module(f"heliopolis.games.{game_id}.heuristics"), "choose", None)
+        if policy is not None:  # the game's own rule-of-thumb policy
+            return policy(state, self.rng)
         player = state.current_player()
         evaluate = evaluator_for(state)
         best, best_actions = None, []

@@ -1,4 +1,5 @@
-"""Ra position evaluation for bots: each seat's expected final points, estimated from here.
+"""Ra knowledge for bots: ``evaluate`` (each seat's expected final points) and ``choose`` (a
+rule-of-thumb policy for the heuristic bot).
 
 ``evaluate(state)`` returns one value per seat, in points. It is the per-game knowledge that the
 game-agnostic heuristic bot and the search bots' evaluators use. It reads only what every seat
@@ -97,4 +98,101 @@ def _sum(mask: int) -> int:
     return sum(_values(mask))
 
 
-assert EARTHQUAKE > UNREST
+# -- the heuristic policy ---------------------------------------------------------------------------
+def display_value(d: list[int], others_pharaohs: list[int], epoch: int) -> float:
+    """What a display is worth to its owner by the end of the game, in points (rough)."""
+    v = d[GOD] * DATA["god_points"] + d[GOLD] * DATA["gold_points"]
+    v += scoring.civilization_points([d[c] for c in CIVS])
+    v += scoring.nile_points(d[NILE], d[FLOOD]) if d[FLOOD] else 0.5 * d[NILE]
+    rest = EPOCHS - epoch
+    if others_pharaohs:
+        mine = d[PHARAOH]
+        if mine > max(others_pharaohs):
+            v += 5 * (1 + 0.6 * rest)
+        elif mine < min(others_pharaohs):
+            v -= 2 * (1 + 0.6 * rest)
+        v += 0.8 * mine  # progress towards the lead
+    v += scoring.monument_points([d[m] for m in MONUMENTS]) + 0.6 * sum(d[m] for m in MONUMENTS)
+    return v
+
+
+def lot_value(state: "RaState", p: int, tiles: list[int]) -> float:
+    """Points ``p`` gains by adding ``tiles`` (disasters resolved crudely) to its display."""
+    d = state.disp[p * T:(p + 1) * T]
+    others = [state.disp[q * T + PHARAOH] for q in range(state.n) if q != p]
+    before = display_value(d, others, state.epoch)
+    d2 = list(d)
+    for t in tiles:
+        if not IS_DISASTER[t]:
+            d2[t] += 1
+    for t in tiles:
+        if IS_DISASTER[t]:
+            _apply_disaster(d2, t)
+    return display_value(d2, others, state.epoch) - before
+
+
+def sun_cost(state: "RaState", p: int, sun: int, gain_sun: int) -> float:
+    """Cost of spending ``sun`` (and receiving ``gain_sun`` for later epochs): the lots this sun
+    could still buy, cheaper when there are more suns than Ra tiles left to draw."""
+    mine = bin(state.up[p]).count("1")
+    ra_left = state.ra_needed - state.ra_n
+    scarcity = min(1.0, ra_left / max(1, mine))
+    later = (EPOCHS - state.epoch) / EPOCHS  # value of the centre sun in later epochs
+    return 5.0 * scarcity + 0.12 * sun - 0.15 * gain_sun * later
+
+
+def choose(state: "RaState", rng) -> int:  # noqa: ANN001
+    """Rule-of-thumb play. In an auction: bid the lowest winning sun when the lot (tiles under the
+    scoring rules, disasters included) is worth more than the sun (scarce while many Ra tiles
+    remain, cheap when a seat holds more suns than the epoch has Ra tiles left). On a turn: use
+    gods on tiles worth more than a god's 2 points at scoring; invoke Ra when the track is worth
+    a sun, or before the epoch's last Ra tile can wipe it; otherwise draw. Disasters: lose the
+    tile whose loss costs least."""
+    from heliopolis.games.ra import actions as A
+    from heliopolis.games.ra.state import AUCTION, DISCARD, GOD_TURN, T2_VOLUNTARY
+
+    p = state.cur
+    legal = state.legal_actions()
+    lot = [t for t in state.track if t >= 0]
+    if state.phase == AUCTION:
+        bids = [a for a in legal if a != A.PASS]
+        if not bids:
+            return A.PASS
+        lowest = min(bids)
+        forced = A.PASS not in legal
+        value = lot_value(state, p, lot)
+        cost = sun_cost(state, p, lowest - A.BID_BASE, state.centre)
+        if forced or value > cost:
+            return lowest
+        return A.PASS
+    if state.phase == DISCARD:
+        base = p * T
+        best, best_loss = legal[0], None
+        others = [state.disp[q * T + PHARAOH] for q in range(state.n) if q != p]
+        for a in legal:
+            d = state.disp[base:base + T]
+            before = display_value(d, others, state.epoch)
+            d[A.DISCARD_TILE[a - A.DISCARD_BASE]] -= 1
+            loss = before - display_value(d, others, state.epoch)
+            if best_loss is None or loss < best_loss:
+                best, best_loss = a, loss
+        return best
+    gods = [a for a in legal if A.GOD_BASE <= a < A.DISCARD_BASE]
+    if gods:
+        scored = [(lot_value(state, p, [A.GOD_TILE[a - A.GOD_BASE]]), a) for a in gods]
+        value, a = max(scored)
+        if value > DATA["god_points"] + 0.5:
+            return a
+    if state.phase == GOD_TURN:
+        return A.DONE
+    if A.DRAW not in legal:
+        return A.RA_CALL
+    value = lot_value(state, p, lot)
+    own = [v for v in range(1, 17) if state.up[p] >> v & 1]
+    cost = sun_cost(state, p, min(own), state.centre)
+    ra_left = state.ra_needed - state.ra_n
+    if value > cost + 1.0 or (ra_left <= 1 and value > 1.0) or (len(lot) >= 6 and value > cost):
+        return A.RA_CALL
+    return A.DRAW
+
+
