@@ -56,13 +56,21 @@ def _number(spec: str, key: str, value: str, kind: type) -> float | int:
     return x
 
 
-VALID_SPECS = "random, heuristic, mcts[:iters=N|time=S], ismcts[:iters=N|time=S]"
+VALID_SPECS = (
+    "random, heuristic, mcts[:iters=N|time=S], ismcts[:iters=N|time=S] "
+    "(search options: c=<exploration>, rollout=random|heuristic, depth=<actions before evaluating>)"
+)
+DEFAULT_SEARCH = {"iters": "1000", "rollout": "heuristic", "depth": "60"}
 
 
 def make_bot(spec: str, *, seed: int | None = None) -> Bot:
     """Builds a bot from a spec string: ``random``, ``heuristic``, ``mcts:iters=500``,
-    ``ismcts:iters=2000``, ``ismcts:time=0.5`` (optional ``c=`` exploration constant)."""
-    from heliopolis.bots.heuristic import HeuristicBot
+    ``ismcts:iters=2000``, ``ismcts:time=0.5``, ``ismcts:rollout=random,depth=0``.
+
+    Search bots default to 1000 iterations with heuristic rollouts cut after 60 actions and scored
+    by the game's evaluation (``rollout=random`` or ``depth=0`` for plain random rollouts to the end).
+    """
+    from heliopolis.bots.heuristic import HeuristicBot, evaluator_for, policy_for
     from heliopolis.bots.ismcts import ISMCTSBot, MCTSBot
 
     if not isinstance(spec, str):
@@ -73,15 +81,40 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
             raise ConfigError(f"bot {name!r} takes no parameters (got {spec!r})")
         return RandomBot(seed) if name == "random" else HeuristicBot(seed)
     if name in ("mcts", "ismcts"):
-        unknown = set(params) - {"iters", "time", "c"}
+        unknown = set(params) - {"iters", "time", "c", "rollout", "depth"}
         if unknown:
             raise ConfigError(f"unknown parameter(s) {', '.join(sorted(unknown))} in {spec!r}; valid: {VALID_SPECS}")
+        if "time" in params and "iters" not in params:
+            params["iters"] = ""
+        merged = {**DEFAULT_SEARCH, **params}
         kwargs: dict = {"seed": seed}
-        if "iters" in params:
-            kwargs["iters"] = int(_number(spec, "iters", params["iters"], int))
-        if "time" in params:
-            kwargs["time_limit"] = float(_number(spec, "time", params["time"], float))
-        if "c" in params:
-            kwargs["uct_c"] = float(_number(spec, "c", params["c"], float))
+        if merged["iters"]:
+            kwargs["iters"] = int(_number(spec, "iters", merged["iters"], int))
+        if "time" in merged:
+            kwargs["time_limit"] = float(_number(spec, "time", merged["time"], float))
+        if "c" in merged:
+            kwargs["uct_c"] = float(_number(spec, "c", merged["c"], float))
+        if merged["rollout"] not in ("random", "heuristic"):
+            raise ConfigError(f"rollout must be random or heuristic (got {merged['rollout']!r})")
+        depth = merged["depth"]
+        if depth not in ("0", "end"):
+            kwargs["rollout_depth"] = int(_number(spec, "depth", depth, int))
+            kwargs["evaluator"] = _lazy(evaluator_for)
+        if merged["rollout"] == "heuristic":
+            kwargs["rollout_policy"] = _lazy(policy_for)
         return (MCTSBot if name == "mcts" else ISMCTSBot)(**kwargs)
     raise ConfigError(f"unknown bot spec {spec!r}; valid: {VALID_SPECS}")
+
+
+def _lazy(lookup):  # noqa: ANN001, ANN202
+    """Resolves the per-game function on first use (the bot does not know its game until then)."""
+    cache: dict = {}
+
+    def call(state, *args):  # noqa: ANN001, ANN002, ANN202
+        gid = state.game.info.game_id
+        fn = cache.get(gid)
+        if fn is None:
+            fn = cache[gid] = lookup(state)
+        return fn(state, *args)
+
+    return call

@@ -22,6 +22,16 @@ def evaluator_for(state: State) -> Evaluator:
     return importlib.import_module(f"heliopolis.games.{game_id}.heuristics").evaluate
 
 
+def policy_for(state: State) -> Callable[[State, random.Random], int]:
+    """The game's rule-of-thumb policy, or a greedy one-ply policy on its evaluation."""
+    game_id = state.game.info.game_id.replace("-", "_")
+    choose = getattr(importlib.import_module(f"heliopolis.games.{game_id}.heuristics"), "choose", None)
+    if choose is not None:
+        return choose
+    bot = HeuristicBot()
+    return lambda s, rng: bot.step(s)
+
+
 def margin(values: list[float], player: int) -> float:
     best_other = max(v for q, v in enumerate(values) if q != player)
     return values[player] - best_other

@@ -23,6 +23,7 @@ from typing import Callable
 from heliopolis.core.game import State
 
 Evaluator = Callable[[State], list[float]]
+Policy = Callable[[State, random.Random], int]
 
 
 class _Node:
@@ -36,6 +37,7 @@ class _Node:
 class ISMCTSBot:
     def __init__(self, seed: int | None = None, iters: int | None = None, time_limit: float | None = None,
                  uct_c: float = 0.7, rollout_depth: int | None = None, evaluator: Evaluator | None = None,
+                 rollout_policy: Policy | None = None, temperature: float = 5.0,
                  resample_each_iteration: bool = True) -> None:  # fmt: skip
         if iters is None and time_limit is None:
             iters = 1000
@@ -46,6 +48,8 @@ class ISMCTSBot:
         self.uct_c = uct_c
         self.rollout_depth = rollout_depth
         self.evaluator = evaluator
+        self.rollout_policy = rollout_policy
+        self.temperature = temperature
         self.resample_each_iteration = resample_each_iteration
         self.last_iterations = 0
 
@@ -131,23 +135,28 @@ class ISMCTSBot:
 
     def _rollout(self, s: State, rng: random.Random) -> list[float]:
         depth = 0
-        limit = self.rollout_depth
+        limit = self.rollout_depth if self.evaluator is not None else None
+        policy = self.rollout_policy
         uniform = rng.random
         while not s.is_terminal():
-            if limit is not None and depth >= limit and self.evaluator is not None:
-                vals = self.evaluator(s)
-                best = max(vals)
-                # Soft win estimate from the evaluation margin.
-                exps = [math.exp((v - best) / 5.0) for v in vals]
-                z = sum(exps)
-                return [e / z for e in exps]
+            if limit is not None and depth >= limit:
+                return self._soft_wins(self.evaluator(s))
             if s.is_chance_node():
                 s.apply_action(s.sample_chance_outcome(rng))
+            elif policy is not None:
+                s.apply_action(policy(s, rng))
             else:
                 legal = s.legal_actions()
                 s.apply_action(legal[int(uniform() * len(legal))])
             depth += 1
         return s.returns()
+
+    def _soft_wins(self, values: list[float]) -> list[float]:
+        """Turns evaluated points into win chances: a softmax over the point margins."""
+        best = max(values)
+        exps = [math.exp((v - best) / self.temperature) for v in values]
+        z = sum(exps)
+        return [e / z for e in exps]
 
 
 class MCTSBot(ISMCTSBot):
