@@ -1,4 +1,5 @@
 # Two set-up commands on a fresh machine (python3 + make): `make play` and `make test`.
+# `make test` installs the dev, report (matplotlib) and cluster (Ray) extras so CI runs every test.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -16,7 +17,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,report,cluster]'
 	touch $@ $(STAMP)
 
 play: $(STAMP)

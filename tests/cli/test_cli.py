@@ -82,3 +82,25 @@ def test_bench_prints_figures():
     r = run("bench", "ra", "--players", "3", "--seconds", "0.3")
     assert r.exit_code == 0
     assert "player actions/s" in r.output and "clone" in r.output
+
+
+def test_tournament_simulate_and_report(tmp_path):
+    t = tmp_path / "t"
+    r = run("tournament", "ra", "--players", "2", "--bots", "random,heuristic", "--games", "8", "--out", str(t),
+            "--workers", "1")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert "heuristic" in r.output and "95% CI" in r.output and "rating" in r.output
+    s = tmp_path / "s"
+    r = run("simulate", "ra", "--players", "3", "--bots", "random", "--games", "6", "--out", str(s), "-w", "1",
+            "--edition", "1999")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    r = run("report", str(t), str(s), "--out", str(tmp_path / "rep"))
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "rep" / "report.html").exists() and (tmp_path / "rep" / "report.md").exists()
+    r = CliRunner().invoke(main, ["simulate", "ra", "-b", "wizard", "-n", "3", "-o", str(tmp_path / "x")])
+    assert r.exit_code == 2 and "unknown bot spec" in r.output
+
+
+def test_play_accepts_bot_specs_in_seats():
+    r = run("play", "ra", "--seats", "heuristic,ismcts:iters=20,random", "--seed", "1", "-q")
+    assert r.exit_code == 0 and "Result:" in r.output

@@ -97,6 +97,13 @@ def run_jobs(game_id: str, options: dict[str, Any], run_seed: int, jobs: list[Jo
     chunk = chunk or max(1, min(32, len(jobs) // (workers * 8) or 1))
     path = Path(out_dir) / RESULTS
     written = 0
+    if path.exists() and path.stat().st_size:
+        with path.open("rb") as f:
+            f.seek(-1, 2)
+            torn = f.read(1) != b"\n"
+        if torn:  # a write cut by a crash: end that line so the next record starts cleanly
+            with path.open("a", encoding="utf-8") as out:
+                out.write("\n")
     with path.open("a", encoding="utf-8") as out:
         for records in _dispatch(game_id, options, run_seed, jobs, workers, backend, address, chunk):
             for rec in records:
