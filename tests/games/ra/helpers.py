@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import heliopolis
 from heliopolis.games.ra.components import NUM_TILES, TILE_INDEX
 from heliopolis.games.ra.state import RaState
@@ -87,3 +89,12 @@ def suns(state: RaState, seat: int) -> tuple[list[int], list[int]]:
     from heliopolis.games.ra.views import sun_list
 
     return sun_list(state.up[seat]), sun_list(state.down[seat])
+
+
+def assert_illegal(s: RaState, move: str) -> None:
+    """``move`` raises ``IllegalActionError`` and leaves the state exactly as it was."""
+    before_json, before = s.to_json(), s.clone()
+    with pytest.raises(heliopolis.IllegalActionError):
+        s.apply_action(s.string_to_action(move))
+    assert s.to_json() == before_json
+    assert s == before

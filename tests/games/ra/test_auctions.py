@@ -4,20 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-import heliopolis
 from heliopolis.games.ra.components import TILE_INDEX
 from heliopolis.games.ra.state import AUCTION, T1_RA_TILE, T2_VOLUNTARY, T3_FORCED, TURN
-from tests.games.ra.helpers import display, legal, new, play, setup, suns
+from tests.games.ra.helpers import assert_illegal, display, legal, new, play, setup, suns
 
 EIGHT = ["pharaoh", "nile", "gold", "art", "temple", "flood", "pharaoh", "nile"]
-
-
-def assert_illegal(s, move: str) -> None:
-    before_json, before = s.to_json(), s.clone()
-    with pytest.raises(heliopolis.IllegalActionError):
-        s.apply_action(s.string_to_action(move))
-    assert s.to_json() == before_json
-    assert s == before
 
 
 def track_names(s) -> list[str]:

@@ -7,15 +7,7 @@ import pytest
 import heliopolis
 from heliopolis.games.ra.components import GOD, TILE_INDEX
 from heliopolis.games.ra.state import AUCTION, GOD_TURN, TURN
-from tests.games.ra.helpers import display, legal, new, play, setup, suns
-
-
-def assert_illegal(s, move: str) -> None:
-    before_json, before = s.to_json(), s.clone()
-    with pytest.raises(heliopolis.IllegalActionError):
-        s.apply_action(s.string_to_action(move))
-    assert s.to_json() == before_json
-    assert s == before
+from tests.games.ra.helpers import assert_illegal, display, legal, new, play, setup, suns
 
 
 def god_moves(s) -> list[str]:

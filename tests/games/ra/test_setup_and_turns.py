@@ -8,7 +8,7 @@ import heliopolis
 from heliopolis.games.ra import components as C
 from heliopolis.games.ra.components import DATA, TILE_COUNTS, TILE_INDEX, TILE_NAMES
 from heliopolis.games.ra.state import AUCTION, DEAL, DRAWN, T1_RA_TILE, T2_VOLUNTARY, T3_FORCED, TURN
-from tests.games.ra.helpers import display, legal, new, play, setup, suns
+from tests.games.ra.helpers import assert_illegal, display, legal, new, play, setup, suns
 
 TABLE_STACKS = {
     2: [[9, 6, 5, 2], [8, 7, 4, 3]],
@@ -19,14 +19,6 @@ TABLE_STACKS = {
 RA_NEEDED = {2: 6, 3: 8, 4: 9, 5: 10}
 BLOCKED = {2: 4, 3: 2, 4: 1, 5: 0}
 EIGHT = ["pharaoh", "nile", "gold", "art", "temple", "flood", "pharaoh", "nile"]
-
-
-def assert_illegal(s, move: str) -> None:
-    before_json, before = s.to_json(), s.clone()
-    with pytest.raises(heliopolis.IllegalActionError):
-        s.apply_action(s.string_to_action(move))
-    assert s.to_json() == before_json
-    assert s == before
 
 
 def raw():
