@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING, Any
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, State
 from heliopolis.games.ra import actions as A
-from heliopolis.games.ra import scoring
 from heliopolis.games.ra.components import (
-    AUCTION_SPACES, CIVS, DISCARD_CHOICES, DROUGHT, EARTHQUAKE, EPOCHS, FLOOD, FUNERAL, GOD,
-    GOLD, IS_DISASTER, MONUMENTS, NILE, NUM_TILES, PHARAOH, RA, TILE_COUNTS, TOTAL_TILES, UNREST,
+    AUCTION_SPACES, CIVS, DISCARD_CHOICES, DROUGHT, EARTHQUAKE, FLOOD, FUNERAL, GOD, IS_DISASTER,
+    MONUMENTS, NILE, NUM_TILES, PHARAOH, RA, TILE_COUNTS, TOTAL_TILES, UNREST,
 )  # fmt: skip
 
 if TYPE_CHECKING:
@@ -463,42 +462,9 @@ class RaState(State):
 
     # -- epochs and scoring ---------------------------------------------------------------------
     def _end_epoch(self) -> None:
-        discard = self.discard
-        for t in self.track:  # RA-EPOCH-3: the auction track goes with the Ra tiles
-            if t >= 0:
-                discard[t] += 1
-        self.track = [-1] * AUCTION_SPACES
-        self.track_n = 0
-        discard[RA] += self.ra_n
-        self.ra_n = 0
-        final = self.epoch == EPOCHS  # RA-EPOCH-6
-        n = self.n
-        disp = self.disp
-        displays = [disp[p * T:(p + 1) * T] for p in range(n)]
-        sun_sums = [_sum_suns(self.up[p] | self.down[p]) for p in range(n)]
-        cats = scoring.score_epoch(displays, sun_sums, final)
-        before = tuple(self.points)
-        for p in range(n):
-            self.points[p] = scoring.floor_total(self.points[p], sum(cats[p]))  # RA-SCORE-1
-            base = p * T
-            for t in (GOD, GOLD, FLOOD, *CIVS):  # RA-SCORE-2/4/5/6: these leave the display
-                discard[t] += disp[base + t]
-                disp[base + t] = 0
-        self.epoch_log = self.epoch_log + ((self.epoch, tuple(map(tuple, cats)), before, tuple(self.points)),)
-        if final:
-            self.phase = END  # RA-END-1
-            self.cur = TERMINAL
-            return
-        for p in range(n):  # RA-EPOCH-4: face-down suns turn face up
-            self.up[p] |= self.down[p]
-            self.down[p] = 0
-        self.epoch += 1
-        self.ra_player = -1
-        self.trigger = 0
-        self.high = 0
-        self.high_bidder = -1
-        self.bids = [-1] * n
-        self._start_epoch()
+        from heliopolis.games.ra.epochs import end_epoch
+
+        end_epoch(self)
 
     # -- results --------------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -514,12 +480,9 @@ class RaState(State):
 
     def score_breakdown(self) -> dict[str, list[int]]:
         """Category results summed over the scored epochs (before the 0 floor, RA-SCORE-1)."""
-        out = {c: [0] * self.n for c in scoring.CATEGORIES}
-        for _, cats, _, _ in self.epoch_log:
-            for p in range(self.n):
-                for i, c in enumerate(scoring.CATEGORIES):
-                    out[c][p] += cats[p][i]
-        return out
+        from heliopolis.games.ra.epochs import score_breakdown
+
+        return score_breakdown(self)
 
     def history(self) -> list[int]:
         out = []
@@ -620,10 +583,6 @@ def _mask(suns: Any) -> int:
     for v in suns:
         m |= 1 << v
     return m
-
-
-def _sum_suns(mask: int) -> int:
-    return sum(v for v in range(1, A.MAX_SUN + 1) if mask >> v & 1)
 
 
 # Sanity: every tile the auction track can hold is either a god target or a god tile.

@@ -1,0 +1,73 @@
+"""End of an epoch (RA-EPOCH): discards, scoring with netting and the floor, and the reset.
+
+Kept apart from ``state.py`` because it runs three times a game, not on the hot path.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from heliopolis.core.game import TERMINAL
+from heliopolis.games.ra import scoring
+from heliopolis.games.ra.components import AUCTION_SPACES, CIVS, EPOCHS, FLOOD, GOD, GOLD, NUM_TILES, RA
+
+if TYPE_CHECKING:
+    from heliopolis.games.ra.state import RaState
+
+T = NUM_TILES
+
+
+def end_epoch(state: "RaState") -> None:
+    """RA-EPOCH-2/3/4: discard, score the epoch (netted and floored), then reset or end the game."""
+    discard = state.discard
+    for t in state.track:  # RA-EPOCH-3: the auction track goes with the Ra tiles
+        if t >= 0:
+            discard[t] += 1
+    state.track = [-1] * AUCTION_SPACES
+    state.track_n = 0
+    discard[RA] += state.ra_n
+    state.ra_n = 0
+    from heliopolis.games.ra.state import END
+
+    final = state.epoch == EPOCHS  # RA-EPOCH-6
+    n = state.n
+    disp = state.disp
+    displays = [disp[p * T:(p + 1) * T] for p in range(n)]
+    sun_sums = [_sum_suns(state.up[p] | state.down[p]) for p in range(n)]
+    cats = scoring.score_epoch(displays, sun_sums, final)
+    before = tuple(state.points)
+    for p in range(n):
+        state.points[p] = scoring.floor_total(state.points[p], sum(cats[p]))  # RA-SCORE-1
+        base = p * T
+        for t in (GOD, GOLD, FLOOD, *CIVS):  # RA-SCORE-2/4/5/6: these leave the display
+            discard[t] += disp[base + t]
+            disp[base + t] = 0
+    state.epoch_log = state.epoch_log + ((state.epoch, tuple(map(tuple, cats)), before, tuple(state.points)),)
+    if final:
+        state.phase = END  # RA-END-1
+        state.cur = TERMINAL
+        return
+    for p in range(n):  # RA-EPOCH-4: face-down suns turn face up
+        state.up[p] |= state.down[p]
+        state.down[p] = 0
+    state.epoch += 1
+    state.ra_player = -1
+    state.trigger = 0
+    state.high = 0
+    state.high_bidder = -1
+    state.bids = [-1] * n
+    state._start_epoch()
+
+
+def score_breakdown(state: "RaState") -> dict[str, list[int]]:
+    """Category results summed over the scored epochs (before the 0 floor, RA-SCORE-1)."""
+    out = {c: [0] * state.n for c in scoring.CATEGORIES}
+    for _, cats, _, _ in state.epoch_log:
+        for p in range(state.n):
+            for i, c in enumerate(scoring.CATEGORIES):
+                out[c][p] += cats[p][i]
+    return out
+
+
+def _sum_suns(mask: int) -> int:
+    return sum(v for v in range(1, 17) if mask >> v & 1)
