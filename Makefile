@@ -32,6 +32,7 @@ soak: $(DEV_STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_ra.py
+	$(BIN)/python bench/bench_bots.py
 
 coverage: $(DEV_STAMP)
 	$(BIN)/python tools/rule_coverage.py

@@ -99,20 +99,36 @@ def _sum(mask: int) -> int:
 
 
 # -- the heuristic policy ---------------------------------------------------------------------------
+_VALUE_CACHE: dict[tuple, float] = {}
+
+
 def display_value(d: list[int], others_pharaohs: list[int], epoch: int) -> float:
-    """What a display is worth to its owner by the end of the game, in points (rough)."""
+    """What a display is worth to its owner by the end of the game, in points (rough).
+
+    Memoised on the display's scoring tiles, the others' pharaoh range and the epoch: search
+    rollouts evaluate the same displays again and again.
+    """
+    omax = max(others_pharaohs) if others_pharaohs else -1
+    omin = min(others_pharaohs) if others_pharaohs else -1
+    key = (tuple(d[GOD:MONUMENTS[-1] + 1]), omax, omin, epoch)
+    v = _VALUE_CACHE.get(key)
+    if v is not None:
+        return v
     v = d[GOD] * DATA["god_points"] + d[GOLD] * DATA["gold_points"]
     v += scoring.civilization_points([d[c] for c in CIVS])
     v += scoring.nile_points(d[NILE], d[FLOOD]) if d[FLOOD] else 0.5 * d[NILE]
     rest = EPOCHS - epoch
     if others_pharaohs:
         mine = d[PHARAOH]
-        if mine > max(others_pharaohs):
+        if mine > omax:
             v += 5 * (1 + 0.6 * rest)
-        elif mine < min(others_pharaohs):
+        elif mine < omin:
             v -= 2 * (1 + 0.6 * rest)
         v += 0.8 * mine  # progress towards the lead
     v += scoring.monument_points([d[m] for m in MONUMENTS]) + 0.6 * sum(d[m] for m in MONUMENTS)
+    if len(_VALUE_CACHE) > 500_000:
+        _VALUE_CACHE.clear()
+    _VALUE_CACHE[key] = v
     return v
 
 
@@ -188,8 +204,8 @@ def choose(state: "RaState", rng) -> int:  # noqa: ANN001
     if A.DRAW not in legal:
         return A.RA_CALL
     value = lot_value(state, p, lot)
-    own = [v for v in range(1, 17) if state.up[p] >> v & 1]
-    cost = sun_cost(state, p, min(own), state.centre)
+    m = state.up[p]
+    cost = sun_cost(state, p, (m & -m).bit_length() - 1, state.centre)  # the lowest face-up sun
     ra_left = state.ra_needed - state.ra_n
     if value > cost + 1.0 or (ra_left <= 1 and value > 1.0) or (len(lot) >= 6 and value > cost):
         return A.RA_CALL
