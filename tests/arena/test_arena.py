@@ -75,3 +75,29 @@ def test_wilson_and_ranks():
     p, lo, hi = wilson(95, 100)
     assert p == 0.95 and 0.88 < lo < 0.9 and 0.97 < hi < 0.99
     assert ranks({"scores": [10, 30, 30], "winners": [2]}) == [3, 2, 1]
+
+
+def test_ctrl_c_keeps_finished_games_and_rerun_completes(tmp_path):
+    """SIGINT in the middle of a run: finished games stay on disk; running again completes it."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "run"
+    cmd = [sys.executable, "-m", "heliopolis.cli", "simulate", "ra", "-p", "3", "-b", "heuristic", "-n", "4000",
+           "-o", str(out), "-w", "2", "--seed", "5"]  # fmt: skip
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    results = out / "results.jsonl"
+    deadline = time.time() + 60
+    while time.time() < deadline and (not results.exists() or results.stat().st_size < 20_000):
+        time.sleep(0.1)
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode != 0 and b"Traceback" not in err
+    kept = read_results(out)
+    assert 0 < len(kept) < 4000
+    # The interrupted run is resumed with fewer games: only the missing ones are played.
+    done = run_arena("simulation", "ra", 3, ["heuristic"], len(kept) + 20, out, seed=5, workers=2, progress=False)
+    assert [r["index"] for r in done] == list(range(len(kept) + 20))

@@ -40,6 +40,13 @@ def _play_chunk(game_id: str, options: dict[str, Any], run_seed: int, jobs: list
     return [play_match(game_id, options, job.bots, game_seed(run_seed, job.index), job.index) for job in jobs]
 
 
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them and keeps every finished game."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _chunks(jobs: list[Job], size: int) -> Iterator[list[Job]]:
     for i in range(0, len(jobs), size):
         yield jobs[i : i + size]
@@ -127,7 +134,7 @@ def _dispatch(game_id: str, options: dict[str, Any], run_seed: int, jobs: list[J
         for c in chunks:
             yield _play_chunk(game_id, options, run_seed, c)
         return
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
     try:
         pending = set()
         it = iter(chunks)
@@ -146,8 +153,9 @@ def _dispatch(game_id: str, options: dict[str, Any], run_seed: int, jobs: list[J
                 if nxt is not None:
                     pending.add(pool.submit(_play_chunk, game_id, options, run_seed, nxt))
     except BaseException:
+        procs = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
-        for proc in list(getattr(pool, "_processes", {}).values()):
+        for proc in procs:  # a game in progress is abandoned; finished ones are already written
             proc.terminate()
         raise
     pool.shutdown(wait=True)
