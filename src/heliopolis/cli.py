@@ -60,7 +60,9 @@ def _parse_seats(seats: str | None, players: int | None) -> list[str]:
     if seats is None:
         n = players or 3
         return ["human"] + ["random"] * (n - 1)
-    specs = [s.strip() for s in seats.split(",") if s.strip()]
+    from heliopolis.bots import split_specs
+
+    specs = split_specs(seats)
     if players is not None and players != len(specs):
         _fail(f"--players {players} but --seats names {len(specs)} seats")
     return specs
@@ -253,7 +255,9 @@ def _run_arena_cli(kind: str, game_id: str, players: int | None, bots: str, game
     from heliopolis.arena.stats import ratings, win_rates_by_bot, win_rates_by_seat
 
     options = {"edition": edition} if edition else {}
-    specs = [b.strip() for b in bots.split(",") if b.strip()]
+    from heliopolis.bots import split_specs
+
+    specs = split_specs(bots)
     try:
         if players is None:
             players = load_game(game_id, **options).players

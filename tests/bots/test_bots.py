@@ -72,3 +72,10 @@ def test_heuristic_beats_random_clearly():
         rec = play_match("ra", {"players": 2}, bots, seed=100 + i)
         wins += rec["winners"] == [bots.index("heuristic")]
     assert wins >= 17
+
+
+def test_spec_lists_keep_bot_parameters_together():
+    from heliopolis.bots import split_specs
+
+    assert split_specs("heuristic, ismcts:iters=500,c=1.2,random") == ["heuristic", "ismcts:iters=500,c=1.2", "random"]
+    assert split_specs("human,mcts:time=0.5,depth=30") == ["human", "mcts:time=0.5,depth=30"]

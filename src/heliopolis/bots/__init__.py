@@ -6,6 +6,6 @@ Stronger bots (heuristic, MCTS, ISMCTS) plug into the same registry.
 
 from __future__ import annotations
 
-from heliopolis.bots.base import Bot, RandomBot, make_bot
+from heliopolis.bots.base import Bot, RandomBot, make_bot, split_specs
 
-__all__ = ["Bot", "RandomBot", "make_bot"]
+__all__ = ["Bot", "RandomBot", "make_bot", "split_specs"]

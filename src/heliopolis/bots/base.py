@@ -35,6 +35,20 @@ class RandomBot:
         pass
 
 
+def split_specs(text: str) -> list[str]:
+    """Splits a comma-separated list of bot specs whose own parameters also use commas:
+    ``"heuristic,ismcts:iters=500,c=1.2,random"`` -> ``["heuristic", "ismcts:iters=500,c=1.2", "random"]``."""
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if specs and "=" in part and ":" not in part:
+            specs[-1] += "," + part  # a parameter of the previous spec
+        else:
+            specs.append(part)
+    return specs
+
+
 def _parse_params(spec: str) -> tuple[str, dict[str, str]]:
     name, _, rest = spec.strip().lower().partition(":")
     params: dict[str, str] = {}
