@@ -101,7 +101,8 @@ def run_jobs(game_id: str, options: dict[str, Any], run_seed: int, jobs: list[Jo
     if not jobs:
         return 0
     workers = workers or os.cpu_count() or 1
-    chunk = chunk or max(1, min(32, len(jobs) // (workers * 8) or 1))
+    # Small chunks for short runs (often expensive bots: finer progress, less lost on Ctrl-C).
+    chunk = chunk or max(1, min(32, len(jobs) // (workers * 64)))
     path = Path(out_dir) / RESULTS
     written = 0
     if path.exists() and path.stat().st_size:
