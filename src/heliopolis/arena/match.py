@@ -43,7 +43,7 @@ def play_match(game_id: str, options: dict[str, Any], bot_specs: Sequence[str], 
             action = bots[seat].step(state.resample_from_infostate(seat, view_rng))
             think[seat] += clock() - t0
             decisions += 1
-        for q, bot in enumerate(bots):
+        for bot in bots:
             bot.inform_action(state, state.current_player(), action)
         state.apply_action(action)
     breakdown = state.score_breakdown()

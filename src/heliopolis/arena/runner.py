@@ -15,7 +15,7 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -144,8 +144,6 @@ def _dispatch(game_id: str, options: dict[str, Any], run_seed: int, jobs: list[J
             pending.add(pool.submit(_play_chunk, game_id, options, run_seed, c))
             if len(pending) >= workers * 2:
                 break
-        from concurrent.futures import FIRST_COMPLETED, wait
-
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
