@@ -137,6 +137,7 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
     console = _console()
     state = game.new_initial_state()
     chance_rng = random.Random(rng.randrange(2**63))
+    view_rng = random.Random(rng.randrange(2**63))
     verbose = not (quiet and not humans)
     if verbose:
         console.print(f"[bold yellow]{game.info.name}[/bold yellow] {game!r} · seed {seed} · seats: {', '.join(names)}")
@@ -147,7 +148,8 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
         else:
             seat = state.current_player()
             if seat in bots:
-                action = bots[seat].step(state)
+                # Bots see only what their seat may know (a determinization of its information state).
+                action = bots[seat].step(state.resample_from_infostate(seat, view_rng))
                 actor = names[seat]
             else:
                 console.print(render(state, seat, names))
