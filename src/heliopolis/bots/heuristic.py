@@ -17,15 +17,18 @@ from heliopolis.core.game import State
 Evaluator = Callable[[State], list[float]]
 
 
+def _heuristics(state: State):  # noqa: ANN202
+    """The game's ``games/<id>/heuristics.py`` module."""
+    return importlib.import_module(f"heliopolis.games.{state.game.info.game_id.replace('-', '_')}.heuristics")
+
+
 def evaluator_for(state: State) -> Evaluator:
-    game_id = state.game.info.game_id.replace("-", "_")
-    return importlib.import_module(f"heliopolis.games.{game_id}.heuristics").evaluate
+    return _heuristics(state).evaluate
 
 
 def policy_for(state: State) -> Callable[[State, random.Random], int]:
     """The game's rule-of-thumb policy, or a greedy one-ply policy on its evaluation."""
-    game_id = state.game.info.game_id.replace("-", "_")
-    choose = getattr(importlib.import_module(f"heliopolis.games.{game_id}.heuristics"), "choose", None)
+    choose = getattr(_heuristics(state), "choose", None)
     if choose is not None:
         return choose
     bot = HeuristicBot()
@@ -57,8 +60,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def step(self, state: State) -> int:
-        game_id = state.game.info.game_id.replace("-", "_")
-        policy = getattr(importlib.import_module(f"heliopolis.games.{game_id}.heuristics"), "choose", None)
+        policy = getattr(_heuristics(state), "choose", None)
         if policy is not None:  # the game's own rule-of-thumb policy
             return policy(state, self.rng)
         player = state.current_player()

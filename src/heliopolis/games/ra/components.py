@@ -120,6 +120,16 @@ DISPLAY_ROWS: Final = (
     ("Civilization", CIVS),
     ("Monuments", MONUMENTS),
 )
+def sun_list(mask: int) -> list[int]:
+    """Sun values in a bitmask (bit ``v`` = sun ``v``), highest first."""
+    return [v for v in range(16, 0, -1) if mask >> v & 1]
+
+
+def sun_sum(mask: int) -> int:
+    """Sum of the sun values in a bitmask (RA-SCORE-8)."""
+    return sum(v for v in range(1, 17) if mask >> v & 1)
+
+
 DISASTER_TARGETS: Final = MappingProxyType({
     FUNERAL: (PHARAOH,), DROUGHT: (FLOOD, NILE), UNREST: CIVS, EARTHQUAKE: MONUMENTS,
 })  # fmt: skip

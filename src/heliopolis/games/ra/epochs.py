@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from heliopolis.core.game import TERMINAL
 from heliopolis.games.ra import scoring
-from heliopolis.games.ra.components import AUCTION_SPACES, CIVS, EPOCHS, FLOOD, GOD, GOLD, NUM_TILES, RA
+from heliopolis.games.ra.components import AUCTION_SPACES, CIVS, EPOCHS, FLOOD, GOD, GOLD, NUM_TILES, RA, sun_sum
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
@@ -33,7 +33,7 @@ def end_epoch(state: "RaState") -> None:
     n = state.n
     disp = state.disp
     displays = [disp[p * T:(p + 1) * T] for p in range(n)]
-    sun_sums = [_sum_suns(state.up[p] | state.down[p]) for p in range(n)]
+    sun_sums = [sun_sum(state.up[p] | state.down[p]) for p in range(n)]
     cats = scoring.score_epoch(displays, sun_sums, final)
     before = tuple(state.points)
     for p in range(n):
@@ -67,7 +67,3 @@ def score_breakdown(state: "RaState") -> dict[str, list[int]]:
             for i, c in enumerate(scoring.CATEGORIES):
                 out[c][p] += cats[p][i]
     return out
-
-
-def _sum_suns(mask: int) -> int:
-    return sum(v for v in range(1, 17) if mask >> v & 1)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from heliopolis.games.ra import scoring
 from heliopolis.games.ra.components import (
     CIVS, DATA, DROUGHT, EARTHQUAKE, EPOCHS, FLOOD, FUNERAL, GOD, GOLD, IS_DISASTER, MONUMENTS, NILE,
-    NUM_TILES, PHARAOH, UNREST,
+    NUM_TILES, PHARAOH, UNREST, sun_list, sun_sum,
 )  # fmt: skip
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def evaluate(state: "RaState") -> list[float]:
     pharaohs = scoring.pharaoh_points([d[PHARAOH] for d in disp])
     epochs_left = EPOCHS - state.epoch  # epochs after this one
     ra_left_frac = 1.0 - state.ra_n / state.ra_needed
-    sun_sums = [_sum(up[p] | down[p]) for p in range(n)]
+    sun_sums = [sun_sum(up[p] | down[p]) for p in range(n)]
     suns_final = scoring.sun_points(sun_sums)
     out = []
     for p in range(n):
@@ -84,18 +84,10 @@ def evaluate(state: "RaState") -> list[float]:
         v += pharaohs[p] * (1 + 0.5 * epochs_left)  # pharaohs stay and score again
         v += scoring.monument_points([d[m] for m in MONUMENTS])
         v += suns_final[p] * (0.4 + 0.2 * (state.epoch - 1))
-        face_up = _values(up[p])
+        face_up = sun_list(up[p])
         v += sum(SUN_OPTION_VALUE * (0.5 + s / 16) for s in face_up) * ra_left_frac
         out.append(v)
     return out
-
-
-def _values(mask: int) -> list[int]:
-    return [v for v in range(1, 17) if mask >> v & 1]
-
-
-def _sum(mask: int) -> int:
-    return sum(_values(mask))
 
 
 # -- the heuristic policy ---------------------------------------------------------------------------

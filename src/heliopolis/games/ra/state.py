@@ -51,11 +51,6 @@ def _init_tables() -> None:
 _init_tables()
 
 
-def sun_values(mask: int) -> list[int]:
-    """Sun values in a bitmask, descending."""
-    return [v for v in range(A.MAX_SUN, 0, -1) if mask >> v & 1]
-
-
 def _bids_above(mask: int, high: int) -> list[int]:
     key = mask << 5 | high
     r = _BID_CACHE.get(key)

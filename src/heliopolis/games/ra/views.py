@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from heliopolis.core.errors import NotationError
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
-    AUCTION_SPACES, CIVS, DATA, DISPLAY_ROWS, EPOCHS, GOD, MONUMENTS, NUM_TILES, TILE_NAMES,
+    AUCTION_SPACES, CIVS, DATA, DISPLAY_ROWS, EPOCHS, GOD, MONUMENTS, NUM_TILES, TILE_NAMES, sun_list,
 )  # fmt: skip
 from heliopolis.games.ra.scoring import CATEGORIES
 
@@ -35,10 +35,6 @@ def _phase_names() -> tuple[str, ...]:
     from heliopolis.games.ra.state import PHASE_NAMES
 
     return PHASE_NAMES
-
-
-def sun_list(mask: int) -> list[int]:
-    return [v for v in range(A.MAX_SUN, 0, -1) if mask >> v & 1]
 
 
 def points_visible(state: "RaState", viewer: int | None, seat: int) -> bool:
