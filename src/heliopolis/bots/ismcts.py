@@ -3,7 +3,7 @@
 ISMCTS (Cowling, Powley & Whitehouse 2012): each iteration draws a determinization of the root
 with ``state.resample_from_infostate(player, rng)`` on the bot's own RNG — never the real game's
 hidden state — and walks one shared tree whose nodes are keyed by the acting seat's
-``information_state_string``. Selection uses UCB1 with availability counts (an action's
+``information_state_key`` (the information state string, or a cheaper equivalent). Selection uses UCB1 with availability counts (an action's
 statistics are compared only over the iterations in which it was legal). Chance nodes are
 sampled with the bot's RNG. Rollouts are uniformly random to the end of the game unless a
 ``rollout_depth`` and an evaluator are given; rewards are ``returns()`` (win = 1, shared ties).
@@ -65,7 +65,7 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         rng = self.rng
-        tree: dict[tuple[int, str], _Node] = {}
+        tree: dict[object, _Node] = {}
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
         root_det = None if self.resample_each_iteration else state.resample_from_infostate(player, rng)
         it = 0
@@ -78,7 +78,7 @@ class ISMCTSBot:
             self._iterate(det, tree, rng)
             it += 1
         self.last_iterations = it
-        root = tree.get((player, state.information_state_string(player)))
+        root = tree.get(state.information_state_key(player))
         if root is None:
             return legal[rng.randrange(len(legal))]
         best = max(legal, key=lambda a: (root.stats.get(a, (0,))[0], rng.random()))
@@ -92,7 +92,7 @@ class ISMCTSBot:
                 s.apply_action(s.sample_chance_outcome(rng))
                 continue
             p = s.current_player()
-            key = (p, s.information_state_string(p))
+            key = s.information_state_key(p)
             node = tree.get(key)
             if node is None:
                 if expanded:

@@ -185,6 +185,12 @@ class State:
     def information_state_string(self, player: int) -> str:
         raise NotImplementedError
 
+    def information_state_key(self, player: int) -> Any:
+        """A hashable that equals another state's key exactly when their information state strings
+        are equal. Search bots key their trees on it; games override it with something cheaper
+        than building the string (Ra: the seat and its shared history tuple)."""
+        return self.information_state_string(player)
+
     def resample_from_infostate(self, player: int, rng: Any) -> Self:
         """A state consistent with what ``player`` knows; hidden parts redrawn with ``rng``."""
         raise NotImplementedError

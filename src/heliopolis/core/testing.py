@@ -114,12 +114,15 @@ def _check_views(game: Game, s: State, rep: CheckReport) -> None:
         if p is None:
             continue
         infostate = s.information_state_string(p)
+        hash(s.information_state_key(p))
         for seed in (11, 12):
             r = s.resample_from_infostate(p, random.Random(seed))
             if r.player_view(p) != view:
                 raise _fail(f"player_view({p}) changes when only hidden information changes", s)
             if r.information_state_string(p) != infostate:
                 raise _fail(f"information_state_string({p}) changes under resampling", s)
+            if r.information_state_key(p) != s.information_state_key(p):
+                raise _fail(f"information_state_key({p}) changes under resampling", s)
             if r.legal_actions() != s.legal_actions() and s.current_player() == p:
                 raise _fail(f"resampled state offers seat {p} different actions", s)
         rep.count("views")

@@ -338,3 +338,28 @@ def test_rulebook_examples_identical_numbers():
     a, b = in_both(script, players=4)
     assert [a.epoch_log[0][1][p][1] for p in range(4)] == [5, -2, -2, 5]  # RA-DIFF-19 (RA-TEST-1 numbers)
     assert a.epoch_log == b.epoch_log
+
+
+@pytest.mark.rule("RA-INFO-1")
+def test_information_state_key_matches_the_string():
+    """Search trees key on ``information_state_key``: equal keys exactly when the strings are equal."""
+    import random
+
+    rng = random.Random(5)
+    states = []
+    for _ in range(3):
+        s = heliopolis.new_game("ra", players=3)
+        while not s.is_terminal() and len(s.history()) < 60:
+            legal_ = s.legal_actions()
+            s.apply_action(legal_[rng.randrange(len(legal_))])
+            states.append(s.clone())
+    twin = heliopolis.new_game("ra", players=3)
+    for a in states[10].history():
+        twin.apply_action(a)
+    states.append(twin)  # an equal history held in separate objects
+    for a in states[::7] + [states[-1]]:
+        for b in states[::5] + [states[10]]:
+            for p in (0, 2):
+                same_string = a.information_state_string(p) == b.information_state_string(p)
+                assert (a.information_state_key(p) == b.information_state_key(p)) == same_string
+    assert states[0].information_state_key(0) != states[0].information_state_key(1)

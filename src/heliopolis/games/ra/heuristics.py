@@ -56,9 +56,7 @@ def evaluate(state: "RaState") -> list[float]:
     disp = [state.disp[p * T:(p + 1) * T] for p in range(n)]
     up = list(state.up)
     down = list(state.down)
-    from heliopolis.games.ra.state import AUCTION
-
-    if state.phase == AUCTION and state.high_bidder >= 0:
+    if state.phase == _AUCTION and state.high_bidder >= 0:
         w = state.high_bidder
         for t in state.track:
             if t >= 0 and not IS_DISASTER[t]:
@@ -91,7 +89,40 @@ def evaluate(state: "RaState") -> list[float]:
 
 
 # -- the heuristic policy ---------------------------------------------------------------------------
+# The policy is the rollout policy of the search bots: it runs tens of times per simulation, so
+# display values are memoised and the per-call work is kept to slices and dict lookups.
 _VALUE_CACHE: dict[tuple, float] = {}
+_SCORED = slice(GOD, MONUMENTS[-1] + 1)  # the display entries that scoring reads
+_GOD_PTS = DATA["god_points"]
+_GOLD_PTS = DATA["gold_points"]
+_CIV0, _CIV1 = CIVS[0], CIVS[-1] + 1
+_MON0, _MON1 = MONUMENTS[0], MONUMENTS[-1] + 1
+
+
+def _value(key: tuple, omax: int, omin: int, epoch: int, has_others: bool) -> float:
+    """``display_value`` on a display's scoring tiles (``key`` = ``tuple(d[_SCORED])``)."""
+    ck = (key, omax, omin, epoch)
+    v = _VALUE_CACHE.get(ck)
+    if v is not None:
+        return v
+    d = (0,) * GOD + key  # back to tile indices
+    v = d[GOD] * _GOD_PTS + d[GOLD] * _GOLD_PTS
+    v += scoring.civilization_points(list(d[_CIV0:_CIV1]))
+    v += scoring.nile_points(d[NILE], d[FLOOD]) if d[FLOOD] else 0.5 * d[NILE]
+    rest = EPOCHS - epoch
+    if has_others:
+        mine = d[PHARAOH]
+        if mine > omax:
+            v += 5 * (1 + 0.6 * rest)
+        elif mine < omin:
+            v -= 2 * (1 + 0.6 * rest)
+        v += 0.8 * mine  # progress towards the lead
+    mons = list(d[_MON0:_MON1])
+    v += scoring.monument_points(mons) + 0.6 * sum(mons)
+    if len(_VALUE_CACHE) > 500_000:
+        _VALUE_CACHE.clear()
+    _VALUE_CACHE[ck] = v
+    return v
 
 
 def display_value(d: list[int], others_pharaohs: list[int], epoch: int) -> float:
@@ -102,41 +133,33 @@ def display_value(d: list[int], others_pharaohs: list[int], epoch: int) -> float
     """
     omax = max(others_pharaohs) if others_pharaohs else -1
     omin = min(others_pharaohs) if others_pharaohs else -1
-    key = (tuple(d[GOD:MONUMENTS[-1] + 1]), omax, omin, epoch)
-    v = _VALUE_CACHE.get(key)
-    if v is not None:
-        return v
-    v = d[GOD] * DATA["god_points"] + d[GOLD] * DATA["gold_points"]
-    v += scoring.civilization_points([d[c] for c in CIVS])
-    v += scoring.nile_points(d[NILE], d[FLOOD]) if d[FLOOD] else 0.5 * d[NILE]
-    rest = EPOCHS - epoch
-    if others_pharaohs:
-        mine = d[PHARAOH]
-        if mine > omax:
-            v += 5 * (1 + 0.6 * rest)
-        elif mine < omin:
-            v -= 2 * (1 + 0.6 * rest)
-        v += 0.8 * mine  # progress towards the lead
-    v += scoring.monument_points([d[m] for m in MONUMENTS]) + 0.6 * sum(d[m] for m in MONUMENTS)
-    if len(_VALUE_CACHE) > 500_000:
-        _VALUE_CACHE.clear()
-    _VALUE_CACHE[key] = v
-    return v
+    return _value(tuple(d[_SCORED]), omax, omin, epoch, bool(others_pharaohs))
+
+
+def _pharaoh_range(state: "RaState", p: int) -> tuple[int, int]:
+    disp = state.disp
+    others = [disp[q * T + PHARAOH] for q in range(state.n) if q != p]
+    return max(others), min(others)
 
 
 def lot_value(state: "RaState", p: int, tiles: list[int]) -> float:
     """Points ``p`` gains by adding ``tiles`` (disasters resolved crudely) to its display."""
-    d = state.disp[p * T:(p + 1) * T]
-    others = [state.disp[q * T + PHARAOH] for q in range(state.n) if q != p]
-    before = display_value(d, others, state.epoch)
-    d2 = list(d)
-    for t in tiles:
-        if not IS_DISASTER[t]:
-            d2[t] += 1
+    omax, omin = _pharaoh_range(state, p)
+    base = p * T
+    d = state.disp[base:base + T]
+    epoch = state.epoch
+    before = _value(tuple(d[_SCORED]), omax, omin, epoch, True)
+    disasters = False
     for t in tiles:
         if IS_DISASTER[t]:
-            _apply_disaster(d2, t)
-    return display_value(d2, others, state.epoch) - before
+            disasters = True
+        else:
+            d[t] += 1
+    if disasters:
+        for t in tiles:
+            if IS_DISASTER[t]:
+                _apply_disaster(d, t)
+    return _value(tuple(d[_SCORED]), omax, omin, epoch, True) - before
 
 
 def sun_cost(state: "RaState", p: int, sun: int, gain_sun: int) -> float:
@@ -156,51 +179,56 @@ def choose(state: "RaState", rng) -> int:  # noqa: ANN001
     gods on tiles worth more than a god's 2 points at scoring; invoke Ra when the track is worth
     a sun, or before the epoch's last Ra tile can wipe it; otherwise draw. Disasters: lose the
     tile whose loss costs least."""
-    from heliopolis.games.ra import actions as A
-    from heliopolis.games.ra.state import AUCTION, DISCARD, GOD_TURN, T2_VOLUNTARY
-
     p = state.cur
+    phase = state.phase
     legal = state.legal_actions()
-    lot = [t for t in state.track if t >= 0]
-    if state.phase == AUCTION:
-        bids = [a for a in legal if a != A.PASS]
-        if not bids:
-            return A.PASS
-        lowest = min(bids)
-        forced = A.PASS not in legal
-        value = lot_value(state, p, lot)
-        cost = sun_cost(state, p, lowest - A.BID_BASE, state.centre)
-        if forced or value > cost:
+    if phase == _AUCTION:
+        if legal[-1] < _A.BID_BASE + 1:  # only pass (bids have the highest ids of the three)
+            return _A.PASS
+        lowest = legal[1] if legal[0] == _A.PASS else legal[0]
+        forced = legal[0] != _A.PASS
+        if forced:
             return lowest
-        return A.PASS
-    if state.phase == DISCARD:
+        lot = [t for t in state.track if t >= 0]
+        value = lot_value(state, p, lot)
+        cost = sun_cost(state, p, lowest - _A.BID_BASE, state.centre)
+        return lowest if value > cost else _A.PASS
+    if phase == _DISCARD:
+        omax, omin = _pharaoh_range(state, p)
         base = p * T
+        epoch = state.epoch
+        d = state.disp[base:base + T]
+        before = _value(tuple(d[_SCORED]), omax, omin, epoch, True)
         best, best_loss = legal[0], None
-        others = [state.disp[q * T + PHARAOH] for q in range(state.n) if q != p]
         for a in legal:
-            d = state.disp[base:base + T]
-            before = display_value(d, others, state.epoch)
-            d[A.DISCARD_TILE[a - A.DISCARD_BASE]] -= 1
-            loss = before - display_value(d, others, state.epoch)
+            t = _A.DISCARD_TILE[a - _A.DISCARD_BASE]
+            d[t] -= 1
+            loss = before - _value(tuple(d[_SCORED]), omax, omin, epoch, True)
+            d[t] += 1
             if best_loss is None or loss < best_loss:
                 best, best_loss = a, loss
         return best
-    gods = [a for a in legal if A.GOD_BASE <= a < A.DISCARD_BASE]
+    if state.track_n == 0 and legal[0] == _A.DRAW:
+        return _A.DRAW  # an empty track: nothing to buy or take with a god
+    gods = [a for a in legal if _A.GOD_BASE <= a < _A.DISCARD_BASE]
     if gods:
-        scored = [(lot_value(state, p, [A.GOD_TILE[a - A.GOD_BASE]]), a) for a in gods]
+        scored = [(lot_value(state, p, [_A.GOD_TILE[a - _A.GOD_BASE]]), a) for a in gods]
         value, a = max(scored)
-        if value > DATA["god_points"] + 0.5:
+        if value > _GOD_PTS + 0.5:
             return a
-    if state.phase == GOD_TURN:
-        return A.DONE
-    if A.DRAW not in legal:
-        return A.RA_CALL
+    if phase == _GOD_TURN:
+        return _A.DONE
+    if legal[0] != _A.DRAW:
+        return _A.RA_CALL
+    lot = [t for t in state.track if t >= 0]
     value = lot_value(state, p, lot)
     m = state.up[p]
     cost = sun_cost(state, p, (m & -m).bit_length() - 1, state.centre)  # the lowest face-up sun
     ra_left = state.ra_needed - state.ra_n
     if value > cost + 1.0 or (ra_left <= 1 and value > 1.0) or (len(lot) >= 6 and value > cost):
-        return A.RA_CALL
-    return A.DRAW
+        return _A.RA_CALL
+    return _A.DRAW
 
 
+from heliopolis.games.ra import actions as _A  # noqa: E402  (state imports nothing from here)
+from heliopolis.games.ra.state import AUCTION as _AUCTION, DISCARD as _DISCARD, GOD_TURN as _GOD_TURN  # noqa: E402

@@ -541,6 +541,11 @@ class RaState(State):
 
         return information_state_string(self, player)
 
+    def information_state_key(self, player: int) -> tuple:
+        # The history is a linked tuple shared between clones: hashing it is C-speed, and equal
+        # keys compare by identity along shared tails. Equal to the string's information.
+        return (player, self.hist)
+
     def resample_from_infostate(self, player: int, rng: Any) -> "RaState":
         """Ra hides nothing that is not derivable from the public history (see views.py)."""
         self._check_seat(player)
