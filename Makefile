@@ -1,12 +1,14 @@
-# Two set-up commands on a fresh machine (python3 + make): `make play` and `make test`.
-# `make test` installs the dev, report (matplotlib) and cluster (Ray) extras so CI runs every test.
+# Two set-up commands on a fresh machine (python3 + make): `make serve` and `make test`.
+# `make test` installs the dev, report (matplotlib), cluster (Ray) and web (psycopg, ...) extras so CI runs every test.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test soak bench coverage clean
+WEB_STAMP := $(VENV)/.installed-web
+
+.PHONY: serve play test soak bench coverage clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -17,15 +19,32 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,report,cluster]'
-	touch $@ $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,report,cluster,web]'
+	touch $@ $(STAMP) $(WEB_STAMP)
+
+$(WEB_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $@
+
+# The main command: the web server on http://127.0.0.1:8000/ with a SQLite file (heliopolis.db).
+serve: $(WEB_STAMP)
+	$(BIN)/heliopolis serve
 
 play: $(STAMP)
 	$(BIN)/heliopolis play ra
 
+# `make test` also installs (apt-get) and starts the services the web tests need:
+# CI (.ci/run) runs on a fresh machine without a PostgreSQL server or Chromium, and
+# must start every service its tests use. tools/ci_services.sh starts a throwaway
+# PostgreSQL on 127.0.0.1:54329 and prints its URL, passed to pytest as
+# HELIOPOLIS_TEST_PG (tests/conftest.py's `pg_url` fixture); an HELIOPOLIS_TEST_PG
+# already set wins. If the script cannot (no root/sudo), it warns, prints nothing
+# and the PostgreSQL tests skip. `make play` needs neither service and stays
+# as it is.
 test: $(DEV_STAMP)
 	$(BIN)/python tools/rule_coverage.py --summary
-	$(BIN)/python -m pytest -n 2 -q
+	pg=$$(bash tools/ci_services.sh); \
+	HELIOPOLIS_TEST_PG="$${HELIOPOLIS_TEST_PG:-$$pg}" $(BIN)/python -m pytest -n 2 -q
 
 soak: $(DEV_STAMP)
 	$(BIN)/python -m pytest -n 2 -q -m slow

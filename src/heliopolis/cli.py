@@ -327,6 +327,26 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
     click.echo(f"wrote {html}\nwrote {md}")
 
 
+@main.command()
+@click.option("--db", default="sqlite:///heliopolis.db", show_default=True, envvar="HELIOPOLIS_DB",
+              help="database URL: sqlite:///FILE or postgresql://user@host/db")
+@click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
+@click.option("--port", "-p", type=int, default=8000, show_default=True)
+@click.option("--bot-delay", type=float, default=0.4, show_default=True, help="seconds a bot waits before moving")
+@click.option("--bot-workers", type=int, default=1, show_default=True, help="processes for search bots")
+def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int) -> None:
+    """Run the web server: lobby, games in the browser, bots in seats (needs the [web] extra)."""
+    try:
+        import uvicorn
+
+        from heliopolis.server.app import Settings, create_app
+    except ImportError as e:
+        _fail(f"the web server needs the [web] extra: pip install 'heliopolis[web]' ({e.name} is missing)")
+    app = create_app(Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers))
+    click.echo(f"Heliopolis on http://{host}:{port}/  (database: {db})")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+
+
 @main.command("games")
 def games_cmd() -> None:
     """List the available games."""

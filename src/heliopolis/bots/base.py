@@ -74,6 +74,8 @@ VALID_SPECS = (
     "random, heuristic, mcts[:iters=N|time=S], ismcts[:iters=N|time=S] "
     "(search options: c=<exploration>, rollout=random|heuristic, depth=<actions before evaluating>)"
 )
+# What a lobby offers for a seat, weakest first (any valid spec is accepted).
+LOBBY_BOTS = ("random", "heuristic", "mcts", "ismcts", "ismcts:iters=3000")
 DEFAULT_SEARCH = {"iters": "1000", "rollout": "heuristic", "depth": "60"}
 
 

@@ -185,6 +185,19 @@ class State:
     def information_state_string(self, player: int) -> str:
         raise NotImplementedError
 
+    def public_log(self) -> list[str]:
+        """One human line per public event so far (the move log of a UI). The default, the
+        notation of every move, is only right for games whose every action and chance outcome is
+        public; a game with secret moves overrides it."""
+        if self.game.info.hidden_information:
+            return []
+        return [self.game.action_to_string(a) for a in self.history()]
+
+    def table_helper(self) -> dict[str, Any] | None:
+        """Optional hints a UI may show every player (public information only), e.g. provisional
+        scores. ``None`` when the game offers none."""
+        return None
+
     def information_state_key(self, player: int) -> Any:
         """A hashable that equals another state's key exactly when their information state strings
         are equal. Search bots key their trees on it; games override it with something cheaper

@@ -36,6 +36,8 @@ class RaGame(Game):
             (``stack:<k>``) at the start of the game.
     """
 
+    # The options a lobby offers, with their choices (``suns`` is for scripted set-ups only).
+    option_choices: ClassVar[dict[str, list[Any]]] = {"edition": ["2009", "1999"], "hidden_scores": [True, False]}
     info: ClassVar[GameInfo] = GameInfo(
         game_id="ra",
         encoding=A.ENCODING,

@@ -88,6 +88,21 @@ def evaluate(state: "RaState") -> list[float]:
     return out
 
 
+def table_helper(state: "RaState") -> dict[str, list[float]]:
+    """What a UI may show everyone (public information only): each display scored as if the epoch
+    ended now (netted, before the 0 floor; monuments and suns count only in the last epoch), and
+    what the auction track's tiles are worth to each seat under ``lot_value``."""
+    n = state.n
+    displays = [state.disp[p * T:(p + 1) * T] for p in range(n)]
+    sun_sums = [sun_sum(state.up[p] | state.down[p]) for p in range(n)]
+    cats = scoring.score_epoch(displays, sun_sums, state.epoch == EPOCHS)
+    lot = [t for t in state.track if t >= 0]
+    return {
+        "display_now": [sum(c) for c in cats],
+        "lot_value": [round(lot_value(state, p, lot), 1) if lot else 0.0 for p in range(n)],
+    }
+
+
 # -- the heuristic policy ---------------------------------------------------------------------------
 # The policy is the rollout policy of the search bots: it runs tens of times per simulation, so
 # display values are memoised and the per-call work is kept to slices and dict lookups.

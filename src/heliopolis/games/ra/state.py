@@ -541,6 +541,16 @@ class RaState(State):
 
         return information_state_string(self, player)
 
+    def public_log(self) -> list[str]:
+        from heliopolis.games.ra.views import public_events
+
+        return public_events(self)
+
+    def table_helper(self) -> dict[str, Any]:
+        from heliopolis.games.ra.heuristics import table_helper
+
+        return table_helper(self)
+
     def information_state_key(self, player: int) -> tuple:
         # The history is a linked tuple shared between clones: hashing it is C-speed, and equal
         # keys compare by identity along shared tails. Equal to the string's information.

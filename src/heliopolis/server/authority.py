@@ -1,0 +1,465 @@
+"""The authority: holds every game's state, samples chance with its private seed, validates and
+records every action, runs the bots, and answers each seat with its own view.
+
+Chance outcome number ``ply`` of a game is drawn with ``Random(f"{seed}:{ply}")``, so nothing
+but the seed and the log is needed to resume a game after a restart, and a game's future tiles
+exist nowhere until they are drawn. Clients act against a ``version`` (the game's revision);
+an action on an older version is refused as stale, so of two clients acting at once exactly one
+is applied. State changes go through ``storage`` first and reach the cache only after commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from heliopolis.bots import make_bot
+from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError
+from heliopolis.core.game import State
+from heliopolis.core.registry import game_class, load_game
+from heliopolis.core.serialize import state_from_dict
+from heliopolis.server.bots import BotRunner
+from heliopolis.server.hub import Hub
+from heliopolis.server.protocol import ActBody, CreateGame, ServerError
+from heliopolis.server.storage import GameRecord, Move, Seat, StaleError, Storage
+
+log = logging.getLogger("heliopolis.server")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def chance_rng(seed: int, ply: int) -> random.Random:
+    return random.Random(f"{seed}:{ply}")
+
+
+def bot_seed(seed: int, ply: int) -> int:
+    return int.from_bytes(hashlib.sha256(f"{seed}:bot:{ply}".encode()).digest()[:8], "big")
+
+
+@dataclass
+class Live:
+    """This instance's copy of one game: the record, the state and who made each move."""
+
+    rec: GameRecord
+    state: State
+    movers: list[int]  # seat per ply, -1 for chance
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    log_cache: tuple[int, list[str]] | None = None
+
+    def log(self) -> list[str]:
+        if self.log_cache is None or self.log_cache[0] != self.rec.revision:
+            self.log_cache = (self.rec.revision, self.state.public_log())
+        return self.log_cache[1]
+
+
+def settle_chance(state: State, seed: int, ply: int) -> list[Move]:
+    """Samples every chance node from here on (the authority's private RNG); returns the moves."""
+    out = []
+    while state.is_chance_node():
+        a = state.sample_chance_outcome(chance_rng(seed, ply + len(out)))
+        out.append(Move(a, state.action_to_string(a), -1))
+        state.apply_action(a)
+    return out
+
+
+class Authority:
+    def __init__(self, storage: Storage, hub: Hub, bots: BotRunner, bot_delay: float = 0.0) -> None:
+        self.storage = storage
+        self.hub = hub
+        self.bots = bots
+        self.bot_delay = bot_delay
+        self.games: dict[str, Live] = {}
+        self.drivers: dict[str, asyncio.Task] = {}
+        self._write_lock = asyncio.Lock() if not storage.is_postgres else None  # SQLite: one writer
+
+    async def _db(self, fn, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if self._write_lock is None:
+            return await asyncio.to_thread(fn, *args, **kwargs)
+        async with self._write_lock:
+            return await asyncio.to_thread(fn, *args, **kwargs)
+
+    # -- loading -------------------------------------------------------------------------------
+    async def get(self, game_id: str) -> Live:
+        live = self.games.get(game_id)
+        if live is not None:
+            return live
+        rec = await asyncio.to_thread(self.storage.load, game_id)
+        if rec is None:
+            raise ServerError("not_found", f"no game {game_id!r}")
+        live = self.games.get(game_id)  # another task may have loaded it meanwhile
+        if live is None:
+            live = self.games[game_id] = self._build(rec)
+        return live
+
+    def _build(self, rec: GameRecord) -> Live:
+        opts = dict(rec.options)
+        state = load_game(rec.game, opts.pop("players"), **opts).new_initial_state()
+        movers = []
+        for action, seat in rec.moves:
+            state.apply_action(action)
+            movers.append(seat)
+        rec.moves = []
+        return Live(rec, state, movers)
+
+    async def reload(self, game_id: str) -> Live | None:
+        """Re-reads a game after another writer changed it (a lost race or another instance)."""
+        rec = await asyncio.to_thread(self.storage.load, game_id)
+        if rec is None:
+            self.games.pop(game_id, None)
+            return None
+        old = self.games.get(game_id)
+        if old is not None and old.rec.revision >= rec.revision:
+            return old
+        live = self._build(rec)
+        if old is not None:
+            live.lock = old.lock
+        self.games[game_id] = live
+        self.hub.publish(game_id)  # watchers of the stale copy must see the news
+        return live
+
+    async def on_remote_change(self, game_id: str, revision: int) -> None:
+        """A notification from the database (maybe our own commit): refresh and wake watchers."""
+        live = self.games.get(game_id)
+        if live is not None and live.rec.revision >= revision:
+            return
+        if live is None and not self.hub.watched(game_id):
+            return
+        await self.reload(game_id)
+
+    # -- lobby ---------------------------------------------------------------------------------
+    async def create(self, req: CreateGame) -> tuple[GameRecord, str | None]:
+        try:
+            game = load_game(req.game, req.players, **req.options)
+        except HeliopolisError as e:
+            raise ServerError("bad_request", str(e)) from None
+        except TypeError as e:
+            raise ServerError("bad_request", f"bad options: {e}") from None
+        if len(req.seats) != req.players:
+            raise ServerError("bad_request", f"{req.players} players but {len(req.seats)} seats")
+        seats = []
+        for i, s in enumerate(req.seats):
+            if s.kind == "bot":
+                spec = s.bot or "heuristic"
+                try:
+                    make_bot(spec)
+                except HeliopolisError as e:
+                    raise ServerError("bad_request", f"seat {i}: {e}") from None
+                seats.append(Seat(i, "bot", spec, s.name or spec))
+            else:
+                seats.append(Seat(i, "human", None, s.name))
+        token = None
+        if req.join is not None:
+            if req.join >= len(seats) or seats[req.join].kind != "human":
+                raise ServerError("bad_request", f"seat {req.join} is not a human seat")
+            token = secrets.token_urlsafe(32)
+            seats[req.join].token_hash = hash_token(token)
+        seed = secrets.randbits(63)
+        state = game.new_initial_state()
+        initial = settle_chance(state, seed, 0)  # e.g. Ra's sun stacks: dealt before anyone looks
+        status = "running" if all(s.token_hash or s.kind == "bot" for s in seats) else "open"
+        rec = GameRecord(secrets.token_urlsafe(9), req.game, game.info.encoding, game.config(), seed, status,
+                         0, len(initial), seats, 0.0, 0.0)  # fmt: skip
+        await self._db(self.storage.create_game, rec, initial)
+        self.games[rec.id] = Live(rec, state, [-1] * len(initial))
+        self._kick(rec.id)
+        return rec, token
+
+    async def join(self, game_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
+        live = await self.get(game_id)
+        async with live.lock:
+            rec = live.rec
+            free = [s.seat for s in rec.seats if s.kind == "human" and s.token_hash is None]
+            if seat is None:
+                if not free:
+                    raise ServerError("conflict", "every seat of this game is taken; you can watch it")
+                seat = free[0]
+            if not 0 <= seat < len(rec.seats):
+                raise ServerError("bad_request", f"this game has seats 0..{len(rec.seats) - 1}")
+            if seat not in free:
+                raise ServerError("conflict", f"seat {seat} is taken")
+            token = secrets.token_urlsafe(32)
+            status = "running" if len(free) == 1 and rec.status == "open" else rec.status
+            cols = {"token_hash": hash_token(token), "name": (name or None)}
+            try:
+                rev = await self._db(self.storage.update_game, game_id, rec.revision, status=status,
+                                     seat_updates={seat: cols})  # fmt: skip
+            except StaleError:
+                await self.reload(game_id)
+                raise ServerError("stale", "the game changed; try again") from None
+            rec.seats[seat].token_hash, rec.seats[seat].name = cols["token_hash"], cols["name"]
+            rec.status, rec.revision = status, rev
+        self.hub.publish(game_id)
+        self._kick(game_id)
+        return seat, token
+
+    def seat_of(self, live: Live, token: str | None) -> int | None:
+        """The seat a token holds (``None``: spectator); a wrong token is an error, not a spectator."""
+        if not token:
+            return None
+        h = hash_token(token)
+        for s in live.rec.seats:
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                return s.seat
+        raise ServerError("forbidden", "this token holds no seat in this game")
+
+    # -- play ----------------------------------------------------------------------------------
+    async def act(self, game_id: str, token: str | None, body: ActBody) -> Live:
+        live = await self.get(game_id)
+        seat = self.seat_of(live, token)
+        if seat is None:
+            raise ServerError("forbidden", "spectators cannot act: join a seat first")
+        async with live.lock:
+            state = live.state
+            self._check_can_act(live, seat, body.version)
+            action = self._parse(state, body)
+            nxt = state.clone()
+            try:
+                nxt.apply_action(action)
+            except IllegalActionError as e:
+                raise ServerError("illegal", str(e)) from None
+            new = [Move(action, state.action_to_string(action), seat)]
+            await self._commit(live, nxt, new)
+        self.hub.publish(game_id)
+        self._kick(game_id)
+        return live
+
+    def _check_can_act(self, live: Live, seat: int, version: int) -> None:
+        rec, state = live.rec, live.state
+        if rec.status == "open":
+            raise ServerError("not_your_turn", "the game starts when every seat is taken")
+        if rec.status != "running" or state.is_terminal():
+            raise ServerError("finished", "the game is over")
+        if version != rec.revision:
+            raise ServerError("stale", f"the game moved on (version {rec.revision}, you acted on {version}); "
+                                       "look at the new position and act again")  # fmt: skip
+        if state.current_player() != seat:
+            raise ServerError("not_your_turn", f"it is not your turn: seat {state.current_player()} is to move")
+
+    @staticmethod
+    def _parse(state: State, body: ActBody) -> int:
+        if (body.action is None) == (body.notation is None):
+            raise ServerError("bad_request", "give exactly one of 'action' (an id) or 'notation'")
+        if body.notation is not None:
+            try:
+                return state.string_to_action(body.notation)
+            except NotationError as e:
+                raise ServerError("bad_request", str(e)) from None
+        return body.action
+
+    async def _commit(self, live: Live, nxt: State, new: list[Move]) -> None:
+        """Settles chance after ``new``, writes everything in one transaction, then updates the cache."""
+        rec = live.rec
+        new += settle_chance(nxt, rec.seed, rec.plies + len(new))
+        done = nxt.is_terminal()
+        try:
+            rev = await self._db(self.storage.append, rec.id, rec.revision, rec.plies, new,
+                                 status="finished" if done else None,
+                                 winners=nxt.winners() if done else None)  # fmt: skip
+        except StaleError:
+            await self.reload(rec.id)
+            raise ServerError("stale", "another move was made at the same time; look again and retry") from None
+        live.state = nxt
+        live.movers.extend(m.seat for m in new)
+        rec.revision, rec.plies, rec.undo = rev, rec.plies + len(new), None
+        if done:
+            rec.status, rec.winners = "finished", nxt.winners()
+
+    # -- bots ----------------------------------------------------------------------------------
+    def _kick(self, game_id: str) -> None:
+        """Makes sure a driver runs the game while a bot (or chance) is to move."""
+        task = self.drivers.get(game_id)
+        if task is None or task.done():
+            self.drivers[game_id] = asyncio.create_task(self._drive(game_id))
+
+    async def _drive(self, game_id: str) -> None:
+        try:
+            while True:
+                live = await self.get(game_id)
+                rec, state = live.rec, live.state
+                if rec.status != "running" or state.is_terminal():
+                    return
+                if state.is_chance_node():  # only after a crash between two writes
+                    async with live.lock:
+                        if live.state.is_chance_node() and live.rec.revision == rec.revision:
+                            await self._commit(live, live.state.clone(), [])
+                    self.hub.publish(game_id)
+                    continue
+                seat = state.current_player()
+                if rec.seats[seat].kind != "bot":
+                    return
+                rev = rec.revision
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                action = await self.bots.decide(rec.game, rec.options, state.history(), seat, rec.seats[seat].bot,
+                                                bot_seed(rec.seed, rec.plies))  # fmt: skip
+                async with live.lock:
+                    live = self.games.get(game_id, live)
+                    if live.rec.revision != rev:
+                        continue  # an undo or another instance got there first: look again
+                    nxt = live.state.clone()
+                    nxt.apply_action(action)
+                    try:
+                        await self._commit(live, nxt, [Move(action, state.action_to_string(action), seat)])
+                    except ServerError:
+                        continue
+                self.hub.publish(game_id)
+        except ServerError:
+            return
+        except Exception:
+            log.exception("bot driver for game %s stopped", game_id)
+
+    async def resume_all(self) -> int:
+        """After a restart: every running game whose next move is a bot's (or chance) goes on."""
+        ids = await asyncio.to_thread(self.storage.running_ids)
+        for gid in ids:
+            self._kick(gid)
+        return len(ids)
+
+    async def close(self) -> None:
+        for t in self.drivers.values():
+            t.cancel()
+        await asyncio.gather(*self.drivers.values(), return_exceptions=True)
+        self.bots.close()
+
+    # -- undo ----------------------------------------------------------------------------------
+    def undo_target(self, live: Live, seat: int | None) -> int | None:
+        """The ply an undo by ``seat`` goes back to, or ``None`` if the policy forbids it."""
+        rec, state = live.rec, live.state
+        if seat is None or rec.status != "running" or state.is_terminal():
+            return None
+        movers = live.movers
+        for j in range(len(movers) - 1, -1, -1):
+            s = movers[j]
+            if s == seat:
+                return j
+            if s < 0 or rec.seats[s].kind != "bot":
+                return None  # a chance outcome (something was revealed) or another human moved
+        return None
+
+    async def undo(self, game_id: str, token: str | None, accept: bool | None) -> Live:
+        live = await self.get(game_id)
+        seat = self.seat_of(live, token)
+        if seat is None:
+            raise ServerError("forbidden", "spectators cannot undo")
+        async with live.lock:
+            rec = live.rec
+            pending = rec.undo
+            if accept is not None:  # an answer to someone's request
+                if not pending or seat not in pending["awaiting"]:
+                    raise ServerError("bad_request", "there is no undo request waiting for your answer")
+                if not accept:
+                    await self._update(live, undo=None)
+                else:
+                    awaiting = [s for s in pending["awaiting"] if s != seat]
+                    if awaiting:
+                        await self._update(live, undo={**pending, "awaiting": awaiting})
+                    else:
+                        await self._truncate(live, pending["ply"])
+            else:
+                target = self.undo_target(live, seat)
+                if target is None:
+                    raise ServerError("bad_request", "undo is only possible for your own last action, before "
+                                                     "anything was revealed and before another player moved")  # fmt: skip
+                others = [s.seat for s in rec.seats if s.kind == "human" and s.seat != seat]
+                if not others:
+                    await self._truncate(live, target)
+                else:
+                    await self._update(live, undo={"by": seat, "ply": target, "awaiting": others})
+        self.hub.publish(game_id)
+        self._kick(game_id)
+        return live
+
+    async def _update(self, live: Live, **values: Any) -> None:
+        try:
+            live.rec.revision = await self._db(self.storage.update_game, live.rec.id, live.rec.revision, **values)
+        except StaleError:
+            await self.reload(live.rec.id)
+            raise ServerError("stale", "the game changed; look again") from None
+        if "undo" in values:
+            live.rec.undo = values["undo"]
+
+    async def _truncate(self, live: Live, ply: int) -> None:
+        rec = live.rec
+        try:
+            rev = await self._db(self.storage.truncate, rec.id, rec.revision, ply)
+        except StaleError:
+            await self.reload(rec.id)
+            raise ServerError("stale", "the game changed; look again") from None
+        history = live.state.history()[:ply]
+        opts = dict(rec.options)
+        state = load_game(rec.game, opts.pop("players"), **opts).new_initial_state()
+        for a in history:
+            state.apply_action(a)
+        live.state, live.movers = state, live.movers[:ply]
+        rec.revision, rec.plies, rec.undo = rev, ply, None
+
+    # -- archive -------------------------------------------------------------------------------
+    async def replay_frame(self, game_id: str, ply: int | None) -> dict[str, Any]:
+        live = await self.get(game_id)
+        if live.rec.status not in ("finished", "imported"):
+            raise ServerError("bad_request", "replays are for finished games (a running game would reveal moves "
+                                             "as they are made; watch it instead)")  # fmt: skip
+        history = live.state.history()
+        plies = len(history)
+        ply = plies if ply is None else ply
+        if not 0 <= ply <= plies:
+            raise ServerError("bad_request", f"ply must be 0..{plies}")
+        opts = dict(live.rec.options)
+        state = load_game(live.rec.game, opts.pop("players"), **opts).new_initial_state()
+        move = None
+        for a in history[:ply]:
+            move = state.describe_action(a) if not state.is_chance_node() else state.action_to_string(a)
+            state.apply_action(a)
+        return {"ply": ply, "plies": plies, "view": state.player_view(None), "log": state.public_log(), "move": move}
+
+    async def export(self, game_id: str) -> dict[str, Any]:
+        live = await self.get(game_id)
+        if live.rec.status not in ("finished", "imported"):
+            raise ServerError("bad_request", "only finished games can be exported (the log of a running game "
+                                             "holds its future randomness)")  # fmt: skip
+        return live.state.to_dict()
+
+    async def import_game(self, doc: Any) -> GameRecord:
+        try:
+            state = state_from_dict(doc)
+        except HeliopolisError as e:
+            raise ServerError("bad_request", str(e)) from None
+        info = state.game.info
+        replay = state.game.new_initial_state()
+        moves = []
+        for a in state.history():
+            seat = -1 if replay.is_chance_node() else replay.current_player()
+            moves.append(Move(a, replay.action_to_string(a), seat))
+            replay.apply_action(a)
+        players = state.game.players
+        seats = [Seat(i, "human", None, f"P{i}", None) for i in range(players)]
+        winners = state.winners() if state.is_terminal() else None
+        rec = GameRecord(secrets.token_urlsafe(9), info.game_id, info.encoding, state.game.config(),
+                         secrets.randbits(63), "imported", 0, len(moves), seats, 0.0, 0.0, winners=winners)  # fmt: skip
+        await self._db(self.storage.create_game, rec, moves)
+        self.games[rec.id] = Live(rec, state, [m.seat for m in moves])
+        return rec
+
+
+def available_meta() -> dict[str, Any]:
+    from heliopolis.bots.base import LOBBY_BOTS
+    from heliopolis.core.registry import available_games
+
+    out = []
+    for gid in available_games():
+        cls = game_class(gid)
+        info = cls.info
+        choices = getattr(cls, "option_choices", {})
+        out.append({
+            "id": gid, "name": info.name, "min_players": info.min_players, "max_players": info.max_players,
+            "default_players": cls().players,
+            "options": [{"name": k, "choices": v, "default": info.options.get(k)} for k, v in choices.items()],
+        })  # fmt: skip
+    return {"games": out, "bots": list(LOBBY_BOTS)}

@@ -1,0 +1,88 @@
+"""Live updates: who is watching which game, and news from other server instances.
+
+``Hub`` wakes the WebSocket connections of a game when it changes; each connection then builds
+its own seat's view (so a change never carries one seat's information to another). Events are
+coalesced: a connection that is behind gets the newest state once, not every step.
+
+``PgListener`` (PostgreSQL only) listens on the ``heliopolis`` channel that every commit
+notifies (see ``storage.py``), so a move made on one instance reaches the clients of all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Awaitable, Callable
+
+log = logging.getLogger("heliopolis.server")
+
+
+class Subscription:
+    __slots__ = ("game_id", "event")
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.event = asyncio.Event()
+
+
+class Hub:
+    def __init__(self) -> None:
+        self.subs: dict[str, set[Subscription]] = {}
+
+    def subscribe(self, game_id: str) -> Subscription:
+        sub = Subscription(game_id)
+        self.subs.setdefault(game_id, set()).add(sub)
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        subs = self.subs.get(sub.game_id)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del self.subs[sub.game_id]
+
+    def publish(self, game_id: str) -> None:
+        for sub in self.subs.get(game_id, ()):
+            sub.event.set()
+
+    def watched(self, game_id: str) -> bool:
+        return game_id in self.subs
+
+
+class PgListener:
+    def __init__(self, dsn: str, on_change: Callable[[str, int], Awaitable[None]]) -> None:
+        self.dsn = dsn
+        self.on_change = on_change
+        self.task: asyncio.Task | None = None
+        self.ready = asyncio.Event()
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        import psycopg
+
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(self.dsn, autocommit=True) as conn:
+                    await conn.execute("LISTEN heliopolis")
+                    self.ready.set()
+                    async for note in conn.notifies():
+                        game_id, _, rev = note.payload.rpartition(":")
+                        try:
+                            await self.on_change(game_id, int(rev))
+                        except Exception:  # one bad game must not stop the listener
+                            log.exception("handling a notification for %s", game_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # the database went away: retry, clients keep their last state
+                log.warning("PostgreSQL listener: %s; reconnecting", e)
+                await asyncio.sleep(1.0)
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            try:
+                await self.task
+            except (asyncio.CancelledError, Exception):
+                pass

@@ -1,0 +1,269 @@
+"""Storage: every game is an event log in SQL (SQLAlchemy 2 Core; SQLite or PostgreSQL).
+
+Tables (created and upgraded by the Alembic migrations in ``migrations/``):
+
+* ``games`` — id, game id, encoding, options (JSON), the private seed, status, ``revision``
+  (bumped by every change, so clients and other server instances can tell a stale state),
+  ``plies`` (moves in the log), a pending undo request, winners, timestamps;
+* ``seats`` — kind (human / bot), bot spec, display name, SHA-256 of the seat token;
+* ``moves`` — one row per move (ply, action id, notation, acting seat or -1 for chance, time),
+  primary key ``(game_id, ply)``.
+
+Appending is compare-and-set on ``revision`` inside one transaction, so when two requests (or two
+server instances) race for the same game exactly one wins; the other gets ``StaleError``. A move
+is acknowledged only after its commit: a server killed with SIGKILL loses nothing it confirmed.
+On PostgreSQL each commit also sends ``NOTIFY heliopolis, '<game>:<revision>'`` so other
+instances can push the change to their clients. Nothing is pickled.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+metadata = sa.MetaData()
+
+games = sa.Table(
+    "games", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("encoding", sa.String(32), nullable=False),
+    sa.Column("options", sa.Text, nullable=False),  # JSON, includes "players"
+    sa.Column("seed", sa.BigInteger, nullable=False),  # private: never sent to a client
+    sa.Column("status", sa.String(16), nullable=False),  # open | running | finished | imported
+    sa.Column("revision", sa.Integer, nullable=False),
+    sa.Column("plies", sa.Integer, nullable=False),
+    sa.Column("undo", sa.Text, nullable=True),  # JSON: pending undo request
+    sa.Column("winners", sa.Text, nullable=True),  # JSON list
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Index("ix_games_status_updated", "status", "updated_at"),
+)  # fmt: skip
+
+seats = sa.Table(
+    "seats", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),  # human | bot
+    sa.Column("bot", sa.String(200), nullable=True),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+)  # fmt: skip
+
+moves = sa.Table(
+    "moves", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("ply", sa.Integer, primary_key=True),
+    sa.Column("action", sa.Integer, nullable=False),
+    sa.Column("notation", sa.String(64), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),  # -1: chance outcome
+    sa.Column("created_at", sa.Float, nullable=False),
+)  # fmt: skip
+
+
+class StaleError(Exception):
+    """The game changed since the revision the writer read (another request won the race)."""
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "bot": self.bot, "name": self.name,
+                "taken": self.kind == "bot" or self.token_hash is not None}  # fmt: skip
+
+
+@dataclass
+class GameRecord:
+    id: str
+    game: str
+    encoding: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    revision: int
+    plies: int
+    seats: list[Seat]
+    created_at: float
+    updated_at: float
+    undo: dict[str, Any] | None = None
+    winners: list[int] | None = None
+    moves: list[tuple[int, int]] = field(default_factory=list)  # (action, seat), only when loaded
+
+
+@dataclass
+class Move:
+    action: int
+    notation: str
+    seat: int  # -1 for chance
+
+
+def normalize_url(url: str) -> str:
+    """``postgresql://`` means psycopg 3; a bare path means a SQLite file."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{Path(url).expanduser()}"
+    return url
+
+
+def create_engine(url: str) -> Engine:
+    url = normalize_url(url)
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(conn, _record):  # noqa: ANN001, ANN202
+            cur = conn.cursor()
+            # WAL + NORMAL: a commit survives the process being killed (not a power cut).
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+class Storage:
+    def __init__(self, url: str) -> None:
+        self.url = normalize_url(url)
+        self.engine = create_engine(self.url)
+        self.is_postgres = self.engine.dialect.name == "postgresql"
+
+    def migrate(self) -> None:
+        """Brings the schema to the newest Alembic revision (creates it on a new database)."""
+        from heliopolis.server.migrate import upgrade
+
+        upgrade(self.engine)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    # -- writes --------------------------------------------------------------------------------
+    def create_game(self, rec: GameRecord, initial_moves: Iterable[Move] = ()) -> None:
+        now = time.time()
+        with self.engine.begin() as c:
+            c.execute(games.insert().values(
+                id=rec.id, game=rec.game, encoding=rec.encoding, options=json.dumps(rec.options),
+                seed=rec.seed, status=rec.status, revision=rec.revision, plies=rec.plies,
+                undo=None, winners=json.dumps(rec.winners) if rec.winners is not None else None,
+                created_at=now, updated_at=now,
+            ))  # fmt: skip
+            c.execute(seats.insert(), [
+                {"game_id": rec.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
+                 "token_hash": s.token_hash} for s in rec.seats
+            ])  # fmt: skip
+            rows = [{"game_id": rec.id, "ply": i, "action": m.action, "notation": m.notation, "seat": m.seat,
+                     "created_at": now} for i, m in enumerate(initial_moves)]  # fmt: skip
+            if rows:
+                c.execute(moves.insert(), rows)
+            self._notify(c, rec.id, rec.revision)
+
+    def append(self, game_id: str, revision: int, plies: int, new: Iterable[Move], *, status: str | None = None,
+               winners: list[int] | None = None) -> int:  # fmt: skip
+        """Appends moves after ``plies`` if the game is still at ``revision``; returns the new revision."""
+        new = list(new)
+        now = time.time()
+        values: dict[str, Any] = {"revision": revision + 1, "plies": plies + len(new), "updated_at": now, "undo": None}
+        if status is not None:
+            values["status"] = status
+        if winners is not None:
+            values["winners"] = json.dumps(winners)
+        with self.engine.begin() as c:
+            self._cas(c, game_id, revision, values)
+            if new:
+                c.execute(moves.insert(), [
+                    {"game_id": game_id, "ply": plies + i, "action": m.action, "notation": m.notation,
+                     "seat": m.seat, "created_at": now} for i, m in enumerate(new)
+                ])  # fmt: skip
+            self._notify(c, game_id, revision + 1)
+        return revision + 1
+
+    def truncate(self, game_id: str, revision: int, plies: int) -> int:
+        """Undo: drops every move from ``plies`` on; returns the new revision."""
+        with self.engine.begin() as c:
+            self._cas(c, game_id, revision, {"revision": revision + 1, "plies": plies, "undo": None,
+                                             "updated_at": time.time(), "status": "running"})  # fmt: skip
+            c.execute(moves.delete().where(moves.c.game_id == game_id, moves.c.ply >= plies))
+            self._notify(c, game_id, revision + 1)
+        return revision + 1
+
+    def update_game(self, game_id: str, revision: int, **values: Any) -> int:
+        """Any other change (a seat joined, an undo request): bumps the revision."""
+        seat_updates = values.pop("seat_updates", None)
+        if "undo" in values:
+            values["undo"] = json.dumps(values["undo"]) if values["undo"] is not None else None
+        with self.engine.begin() as c:
+            self._cas(c, game_id, revision, {"revision": revision + 1, "updated_at": time.time(), **values})
+            for seat, cols in (seat_updates or {}).items():
+                c.execute(seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat).values(**cols))
+            self._notify(c, game_id, revision + 1)
+        return revision + 1
+
+    def _cas(self, c: sa.Connection, game_id: str, revision: int, values: dict[str, Any]) -> None:
+        res = c.execute(games.update().where(games.c.id == game_id, games.c.revision == revision).values(**values))
+        if res.rowcount != 1:
+            raise StaleError(game_id)
+
+    def _notify(self, c: sa.Connection, game_id: str, revision: int) -> None:
+        if self.is_postgres:  # delivered to every listener when the transaction commits
+            c.execute(sa.text("SELECT pg_notify('heliopolis', :p)"), {"p": f"{game_id}:{revision}"})
+
+    # -- reads ---------------------------------------------------------------------------------
+    def load(self, game_id: str, with_moves: bool = True) -> GameRecord | None:
+        with self.engine.connect() as c:
+            row = c.execute(games.select().where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None
+            seat_rows = c.execute(seats.select().where(seats.c.game_id == game_id).order_by(seats.c.seat)).mappings()
+            rec = _record(row, [Seat(r["seat"], r["kind"], r["bot"], r["name"], r["token_hash"]) for r in seat_rows])
+            if with_moves:
+                rows = c.execute(
+                    sa.select(moves.c.action, moves.c.seat).where(moves.c.game_id == game_id).order_by(moves.c.ply)
+                )
+                rec.moves = [(a, s) for a, s in rows]
+        return rec
+
+    def revision(self, game_id: str) -> int | None:
+        with self.engine.connect() as c:
+            return c.execute(sa.select(games.c.revision).where(games.c.id == game_id)).scalar()
+
+    def list_games(self, status: str | None = None, limit: int = 50) -> list[GameRecord]:
+        q = games.select().order_by(games.c.updated_at.desc()).limit(limit)
+        if status is not None:
+            q = q.where(games.c.status == status)
+        with self.engine.connect() as c:
+            rows = list(c.execute(q).mappings())
+            ids = [r["id"] for r in rows]
+            by_game: dict[str, list[Seat]] = {i: [] for i in ids}
+            if ids:
+                q2 = seats.select().where(seats.c.game_id.in_(ids)).order_by(seats.c.game_id, seats.c.seat)
+                for r in c.execute(q2).mappings():
+                    by_game[r["game_id"]].append(Seat(r["seat"], r["kind"], r["bot"], r["name"], r["token_hash"]))
+        return [_record(r, by_game[r["id"]]) for r in rows]
+
+    def running_ids(self) -> list[str]:
+        with self.engine.connect() as c:
+            return list(c.execute(sa.select(games.c.id).where(games.c.status == "running")).scalars())
+
+
+def _record(row: Any, seat_list: list[Seat]) -> GameRecord:
+    return GameRecord(
+        id=row["id"], game=row["game"], encoding=row["encoding"], options=json.loads(row["options"]),
+        seed=int(row["seed"]), status=row["status"], revision=row["revision"], plies=row["plies"],
+        seats=seat_list, created_at=row["created_at"], updated_at=row["updated_at"],
+        undo=json.loads(row["undo"]) if row["undo"] else None,
+        winners=json.loads(row["winners"]) if row["winners"] else None,
+    )  # fmt: skip

@@ -1,0 +1,131 @@
+"""Server fixtures: an app on SQLite or PostgreSQL (``db_url`` is parametrized over both), a
+test client, and helpers that play through the HTTP API."""
+
+from __future__ import annotations
+
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+pytest.importorskip("fastapi", reason="the server tests need the [web] extra")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from heliopolis.server.app import Settings, create_app  # noqa: E402
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path) -> str:  # noqa: ANN001
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'heliopolis.db'}"
+    return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture
+def client(db_url: str):  # noqa: ANN201
+    app = create_app(Settings(db=db_url, bot_delay=0.0, http_rate=1000, http_burst=1000))
+    with TestClient(app) as c:
+        yield c
+
+
+def create(client, seats, players=None, join=0, **options):  # noqa: ANN001, ANN002, ANN003, ANN201
+    body = {"game": "ra", "players": players or len(seats), "options": options,
+            "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]}
+    if join is not None:
+        body["join"] = join
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def state(client, gid: str, token: str | None = None) -> dict:  # noqa: ANN001
+    r = client.get(f"/api/games/{gid}/state", headers=auth(token) if token else {})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def wait_for(client, gid: str, token: str | None, pred, timeout: float = 30.0) -> dict:  # noqa: ANN001
+    """Polls the state until ``pred(state)`` (bots move in the background)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        s = state(client, gid, token)
+        if pred(s):
+            return s
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting; last state: status={s['status']} to_move={s['to_move']}")
+        time.sleep(0.02)
+
+
+def play_out(client, gid: str, tokens: dict[int, str], seed: int = 0, max_moves: int = 2000) -> dict:  # noqa: ANN001
+    """Plays random legal actions for the seats in ``tokens`` until the game ends."""
+    rng = random.Random(seed)
+    any_token = next(iter(tokens.values()))
+    for _ in range(max_moves):
+        s = wait_for(client, gid, any_token, lambda s: s["status"] == "finished" or s["to_move"] in tokens)
+        if s["status"] == "finished":
+            return s
+        seat = s["to_move"]
+        mine = state(client, gid, tokens[seat])
+        if mine["to_move"] != seat:
+            continue
+        a = rng.choice(mine["legal"])
+        r = client.post(f"/api/games/{gid}/actions", json={"action": a["id"], "version": mine["version"]},
+                        headers=auth(tokens[seat]))  # fmt: skip
+        assert r.status_code == 200, r.text
+    raise AssertionError("the game did not end")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """``heliopolis serve`` in a subprocess (for SIGKILL and multi-instance tests)."""
+
+    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0) -> None:
+        self.db, self.port, self.bot_delay = db, port or free_port(), bot_delay
+        self.proc: subprocess.Popen | None = None
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> "ServerProcess":
+        exe = Path(sys.executable).with_name("heliopolis")
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen([str(exe), "serve", "--db", self.db, "--port", str(self.port),
+                                      "--bot-delay", str(self.bot_delay)], env=env,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()[-2000:]}")
+            try:
+                if httpx.get(self.url + "/api/meta", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()

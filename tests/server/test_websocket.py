@@ -1,0 +1,98 @@
+"""WebSocket API: live updates to every seat and spectator, reconnects, errors, limits."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.server.conftest import create
+
+
+def _recv_state(ws, pred=lambda m: True, limit: int = 200) -> dict:  # noqa: ANN001
+    for _ in range(limit):
+        m = ws.receive_json()
+        if m["type"] == "state" and pred(m):
+            return m
+    raise AssertionError("no matching state message")
+
+
+def test_moves_reach_both_seats_and_spectators_with_their_own_views(client):
+    g = create(client, ["human", "human"], join=0)
+    other = client.post(f"/api/games/{g['id']}/join", json={}).json()
+    gid = g["id"]
+    tokens = {0: g["token"], 1: other["token"]}
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as w0, \
+         client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}") as w1, \
+         client.websocket_connect(f"/ws/games/{gid}") as spec:  # fmt: skip
+        s0, s1, sp = _recv_state(w0), _recv_state(w1), _recv_state(spec)
+        assert (s0["seat"], s1["seat"], sp["seat"]) == (0, 1, None)
+        assert sp["legal"] == [] and sp["undo"]["allowed"] is False
+        mover = s0["to_move"]
+        ws_mover, mine = (w0, s0) if mover == 0 else (w1, s1)
+        assert mine["legal"] and (s1 if mover == 0 else s0)["legal"] == []
+        draw = next(a for a in mine["legal"] if a["notation"] == "draw")
+        ws_mover.send_json({"type": "act", "action": draw["id"], "version": mine["version"]})
+        v = mine["version"]
+        for ws, seat in ((w0, 0), (w1, 1), (spec, None)):
+            m = _recv_state(ws, lambda m: m["version"] > v)
+            assert m["log"][-1].startswith(f"P{mover} draws")
+            pts = [p["points"] for p in m["view"]["seats"]]
+            assert [i for i, p in enumerate(pts) if p is not None] == ([] if seat is None else [seat])
+        # A stale action (the old version again) is refused, and the game is unchanged.
+        ws_mover.send_json({"type": "act", "action": draw["id"], "version": v})
+        err = ws_mover.receive_json()
+        assert err["type"] == "error" and err["code"] in ("stale", "not_your_turn")
+
+
+def test_errors_ping_and_limits(client):
+    g = create(client, ["human", "random"])
+    gid = g["id"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={g['token']}") as ws:
+        _recv_state(ws)
+        ws.send_text("not json")
+        assert ws.receive_json()["code"] == "bad_request"
+        ws.send_json({"type": "fly"})
+        e = ws.receive_json()
+        assert e["code"] == "bad_request" and "type" in e["message"]
+        ws.send_json({"type": "act", "action": "draw", "version": 0})
+        assert ws.receive_json()["code"] == "bad_request"
+        ws.send_text(json.dumps({"type": "ping", "pad": "x" * 5000}))
+        assert ws.receive_json()["code"] == "too_large"
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+        codes = []
+        for _ in range(60):  # a burst over the limit of 40
+            ws.send_json({"type": "ping"})
+        for _ in range(60):
+            m = ws.receive_json()
+            while m["type"] == "state":
+                m = ws.receive_json()
+            codes.append(m.get("code", m["type"]))
+        assert "rate_limited" in codes and codes.count("pong") >= 30
+    with client.websocket_connect(f"/ws/games/{gid}?token=wrong") as ws:
+        e = ws.receive_json()
+        assert e["type"] == "error" and e["code"] == "forbidden"
+    with client.websocket_connect("/ws/games/nosuchgame") as ws:
+        assert ws.receive_json()["code"] == "not_found"
+
+
+def test_reconnect_resumes_with_the_current_state(client):
+    g = create(client, ["human", "random"])
+    gid = g["id"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={g['token']}") as ws:
+        s = _recv_state(ws, lambda m: m["to_move"] == 0)
+        ws.send_json({"type": "act", "action": s["legal"][0]["id"], "version": s["version"]})
+        after = _recv_state(ws, lambda m: m["version"] > s["version"])
+    with client.websocket_connect(f"/ws/games/{gid}?token={g['token']}") as ws:
+        again = _recv_state(ws)
+        assert again["version"] >= after["version"] and again["seat"] == 0
+        assert again["log"][: len(after["log"])] == after["log"]
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_bot_only_game_runs_to_the_end_while_watched(client):
+    g = create(client, ["random", "heuristic", "random"], join=None)
+    with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+        end = _recv_state(ws, lambda m: m["status"] == "finished", limit=5000)
+    assert end["view"]["winners"] and end["to_move"] is None
