@@ -96,3 +96,19 @@ def test_bot_only_game_runs_to_the_end_while_watched(client):
     with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
         end = _recv_state(ws, lambda m: m["status"] == "finished", limit=5000)
     assert end["view"]["winners"] and end["to_move"] is None
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_thinking_search_bot_does_not_block_the_server(client):
+    import time
+
+    g = create(client, ["ismcts:time=2", "ismcts:time=2"], join=None)
+    time.sleep(0.3)  # the first bot is thinking now, in a worker process
+    slowest = 0.0
+    for _ in range(10):
+        t0 = time.perf_counter()
+        assert client.get("/api/meta").status_code == 200
+        assert client.get(f"/api/games/{g['id']}/state").status_code == 200
+        slowest = max(slowest, time.perf_counter() - t0)
+        time.sleep(0.1)
+    assert slowest < 1.0  # a bot running on the event loop would hold every request for ~2 s

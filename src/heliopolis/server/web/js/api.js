@@ -1,0 +1,106 @@
+// HTTP helpers for the Heliopolis server API (docs/server-api.md) and seat-token storage.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** fetch + JSON; throws ApiError with the server's {"error": {"code", "message"}}. */
+export async function request(path, { method = 'GET', body, token, raw = false } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload;
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = raw ? body : JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: payload });
+  } catch (e) {
+    throw new ApiError(0, 'network', 'Cannot reach the server');
+  }
+  let data = null;
+  const text = await res.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!res.ok) {
+    const err = data && data.error;
+    throw new ApiError(res.status, (err && err.code) || 'http_' + res.status,
+      (err && err.message) || `${res.status} ${res.statusText}`);
+  }
+  return data;
+}
+
+// -- seat tokens (localStorage) ---------------------------------------------------------------
+const TOKEN = (id) => `heliopolis:token:${id}`;
+const SEAT = (id) => `heliopolis:seat:${id}`;
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function getToken(id) {
+  const s = storage();
+  return (s && s.getItem(TOKEN(id))) || null;
+}
+
+export function getSeat(id) {
+  const s = storage();
+  const v = s && s.getItem(SEAT(id));
+  return v === null || v === undefined || v === '' ? null : Number(v);
+}
+
+export function saveToken(id, token, seat) {
+  const s = storage();
+  if (!s || !token) return;
+  s.setItem(TOKEN(id), token);
+  if (seat !== null && seat !== undefined) s.setItem(SEAT(id), String(seat));
+}
+
+export function forgetToken(id) {
+  const s = storage();
+  if (!s) return;
+  s.removeItem(TOKEN(id));
+  s.removeItem(SEAT(id));
+}
+
+// -- endpoints ------------------------------------------------------------------------------------
+const enc = encodeURIComponent;
+
+export const getMeta = () => request('/api/meta');
+export const listGames = (status) => request(`/api/games?status=${enc(status)}`);
+export const createGame = (body) => request('/api/games', { method: 'POST', body });
+export const getGame = (id) => request(`/api/games/${enc(id)}`);
+export const joinGame = (id, seat, name) => {
+  const body = {};
+  if (seat !== null && seat !== undefined) body.seat = seat;
+  if (name) body.name = name;
+  return request(`/api/games/${enc(id)}/join`, { method: 'POST', body });
+};
+export const getState = (id, token) => request(`/api/games/${enc(id)}/state`, { token });
+export const postAction = (id, token, action, version) =>
+  request(`/api/games/${enc(id)}/actions`, { method: 'POST', token, body: { action, version } });
+export const postUndo = (id, token, accept) =>
+  request(`/api/games/${enc(id)}/undo`, { method: 'POST', token, body: accept === undefined ? {} : { accept } });
+export const getReplay = (id, ply) =>
+  request(`/api/games/${enc(id)}/replay` + (ply === null || ply === undefined ? '' : `?ply=${enc(ply)}`));
+export const exportUrl = (id) => `/api/games/${enc(id)}/export`;
+export const importGame = (text) => request('/api/import', { method: 'POST', body: text, raw: true });
+
+export function wsUrl(id, token) {
+  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${proto}://${location.host}/ws/games/${enc(id)}` + (token ? `?token=${enc(token)}` : '');
+}

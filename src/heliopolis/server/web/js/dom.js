@@ -1,0 +1,93 @@
+// Tiny DOM helpers shared by the lobby, the game page and the per-game view modules.
+// Text always goes in through textContent / text nodes: server strings (player names, log
+// lines, action texts) are user input and are never parsed as HTML.
+
+/**
+ * h('button', {class: 'x', dataset: {action: 'bid:5'}, on: {click: fn}}, 'label', child, ...)
+ * Props: class (string or array), text, dataset, attrs, style (object), on (events), and any
+ * DOM property (id, title, type, value, disabled, hidden, href, ...). Children may be nodes,
+ * strings, numbers, arrays, or null/false (skipped).
+ */
+export function h(tag, props, ...children) {
+  const el = document.createElement(tag);
+  if (props) {
+    for (const [key, value] of Object.entries(props)) {
+      if (value === undefined || value === null || value === false && key !== 'value') continue;
+      switch (key) {
+        case 'class':
+          el.className = Array.isArray(value) ? value.filter(Boolean).join(' ') : value;
+          break;
+        case 'text':
+          el.textContent = String(value);
+          break;
+        case 'dataset':
+          for (const [k, v] of Object.entries(value)) if (v !== undefined && v !== null) el.dataset[k] = String(v);
+          break;
+        case 'attrs':
+          for (const [k, v] of Object.entries(value)) if (v !== undefined && v !== null && v !== false) el.setAttribute(k, v === true ? '' : String(v));
+          break;
+        case 'style':
+          Object.assign(el.style, value);
+          break;
+        case 'on':
+          for (const [ev, fn] of Object.entries(value)) el.addEventListener(ev, fn);
+          break;
+        default:
+          if (key in el) el[key] = value;
+          else el.setAttribute(key, value === true ? '' : String(value));
+      }
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else if (c instanceof Node) el.appendChild(c);
+    else el.appendChild(document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export function $(sel, root = document) {
+  return root.querySelector(sel);
+}
+
+/** "step-pyramid" -> "Step pyramid"; "hidden_scores" -> "Hidden scores". */
+export function humanize(name) {
+  const s = String(name).replace(/[-_]/g, ' ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Seconds (float, as the server stores them) or ms or ISO -> "3 min ago". */
+export function timeAgo(t) {
+  if (t === null || t === undefined || t === 0) return '';
+  let ms = typeof t === 'number' ? (t < 1e12 ? t * 1000 : t) : Date.parse(t);
+  if (!Number.isFinite(ms)) return '';
+  const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
+  if (s < 10) return 'just now';
+  if (s < 60) return `${s} s ago`;
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} min ago`;
+  const hr = Math.round(m / 60);
+  if (hr < 48) return `${hr} h ago`;
+  return new Date(ms).toLocaleDateString();
+}
+
+/** A seat's short name: its name, or "Seat N" (bots named after their spec count as unnamed). */
+export function seatTitle(s, i) {
+  if (!s) return `Seat ${i}`;
+  if (s.name && !(s.kind === 'bot' && s.name === s.bot)) return s.name;
+  return `Seat ${s.seat ?? i}`;
+}
+
+/** A seat's full label: "Ann", "Seat 2 (ismcts)", "Bob (heuristic)". */
+export function seatLabel(seats, i) {
+  const s = (seats || []).find((x) => x.seat === i);
+  if (!s) return `Seat ${i}`;
+  const t = seatTitle(s, i);
+  return s.kind === 'bot' ? `${t} (${s.bot || 'bot'})` : t;
+}

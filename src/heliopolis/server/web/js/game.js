@@ -1,0 +1,615 @@
+// The game page (/g/<id>): connection, page chrome, seat bar, legal-move list, undo, move log,
+// replay and toasts. Everything here is game-agnostic; the board itself is drawn by the game's
+// view module js/views/<game>.js, which exports render(root, msg, ctx).
+
+import * as api from './api.js';
+import { h, $, humanize, seatTitle, seatLabel } from './dom.js';
+
+const parts = location.pathname.split('/').filter(Boolean);
+const gameId = decodeURIComponent(parts[0] === 'g' && parts[1] ? parts[1] : parts[parts.length - 1] || '');
+
+const S = {
+  id: gameId,
+  token: api.getToken(gameId),
+  seat: api.getSeat(gameId),
+  msg: null, // the last live state message
+  summary: null,
+  gameNames: {},
+  ws: null,
+  wsGen: 0,
+  retries: 0,
+  reconnectTimer: null,
+  pingTimer: null,
+  busy: false,
+  busyTimer: null,
+  watching: sessionStorage.getItem(`heliopolis:watch:${gameId}`) === '1',
+  showHelper: localStorage.getItem('heliopolis:helper') === '1',
+  replay: { ply: null, plies: null, frame: null, cache: new Map(), seq: 0, loading: false },
+  views: new Map(), // game -> Promise<module>
+  loaded: new Map(), // game -> module, once imported
+  wasMyTurn: false,
+  tokenRejected: false,
+  stopped: false,
+};
+
+// -- toasts ---------------------------------------------------------------------------------------
+export function toast(message, kind = 'error', ms = 5000) {
+  const box = $('#toasts');
+  const t = h('div', { class: ['toast', `toast-${kind}`], attrs: { role: kind === 'error' ? 'alert' : 'status' } },
+    h('span', { class: 'toast-text', text: message }),
+    h('button', { type: 'button', class: 'toast-close', attrs: { 'aria-label': 'Dismiss' }, text: '×', on: { click: () => t.remove() } }));
+  box.appendChild(t);
+  while (box.children.length > 4) box.firstElementChild.remove();
+  setTimeout(() => t.classList.add('toast-hide'), ms);
+  setTimeout(() => t.remove(), ms + 400);
+}
+
+// -- seats ----------------------------------------------------------------------------------------
+function listNames(seats, list) {
+  return list.map((i) => seatLabel(seats, i)).join(', ');
+}
+
+// -- connection -------------------------------------------------------------------------------
+function setConn(state, text) {
+  const el = $('#conn');
+  el.dataset.state = state;
+  el.textContent = text;
+}
+
+function connect() {
+  if (S.stopped) return;
+  clearTimeout(S.reconnectTimer);
+  const gen = ++S.wsGen;
+  if (S.ws) {
+    try { S.ws.close(); } catch { /* already closed */ }
+  }
+  setConn('connecting', 'connecting…');
+  let ws;
+  try {
+    ws = new WebSocket(api.wsUrl(S.id, S.token));
+  } catch (e) {
+    scheduleReconnect();
+    return;
+  }
+  S.ws = ws;
+  ws.onopen = () => {
+    if (gen !== S.wsGen) return;
+    S.retries = 0;
+    setConn('live', 'live');
+    clearInterval(S.pingTimer);
+    S.pingTimer = setInterval(() => send({ type: 'ping' }), 25000);
+  };
+  ws.onmessage = (ev) => {
+    if (gen !== S.wsGen) return;
+    let m;
+    try { m = JSON.parse(ev.data); } catch { return; }
+    if (m.type === 'state') onState(m);
+    else if (m.type === 'error') onError(m);
+  };
+  ws.onclose = (ev) => {
+    if (gen !== S.wsGen) return;
+    clearInterval(S.pingTimer);
+    S.ws = null;
+    setBusy(false);
+    if (ev.code === 4404) { showNotFound(); return; }
+    if (S.token && (S.tokenRejected || ev.code === 4403)) {
+      dropToken();
+      connect();
+      return;
+    }
+    scheduleReconnect();
+  };
+}
+
+function scheduleReconnect() {
+  if (S.stopped) return;
+  const base = Math.min(15000, 500 * 2 ** S.retries);
+  const delay = Math.round(base * (0.75 + Math.random() * 0.5));
+  S.retries += 1;
+  const until = Date.now() + delay;
+  const tick = () => {
+    const left = Math.ceil((until - Date.now()) / 1000);
+    if (!S.ws && left > 0) setConn('offline', `offline — retrying in ${left} s`);
+  };
+  tick();
+  clearTimeout(S.reconnectTimer);
+  const iv = setInterval(tick, 1000);
+  S.reconnectTimer = setTimeout(() => { clearInterval(iv); connect(); }, delay);
+}
+
+function reconnectNow() {
+  if (!S.ws && !S.stopped) { S.retries = 0; connect(); }
+}
+
+function send(obj) {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) {
+    S.ws.send(JSON.stringify(obj));
+    return true;
+  }
+  return false;
+}
+
+function onError(m) {
+  setBusy(false);
+  if (m.code === 'forbidden' && S.token && !S.msg) { S.tokenRejected = true; return; } // see onclose
+  if (m.code === 'not_found') return; // the close that follows shows the page
+  toast(m.message || m.code || 'Error');
+}
+
+function dropToken() {
+  api.forgetToken(S.id);
+  S.token = null;
+  S.seat = null;
+  S.tokenRejected = false;
+  toast('The seat token stored in this browser is not valid for this game; you are watching.', 'info');
+}
+
+function onState(m) {
+  if (m.game_id && m.game_id !== S.id) return;
+  // A token this server does not know (e.g. a reset database): drop it and watch instead.
+  if (S.token && (m.seat === null || m.seat === undefined)) {
+    dropToken();
+    connect();
+    return;
+  }
+  if (m.seat !== null && m.seat !== undefined) {
+    S.seat = m.seat;
+    if (S.token) api.saveToken(S.id, S.token, m.seat);
+  }
+  const prev = S.msg;
+  S.msg = m;
+  setBusy(false);
+  const finished = m.status === 'finished' || m.status === 'imported';
+  if (finished && (!prev || prev.version !== m.version || prev.status !== m.status)) {
+    S.replay.cache.clear();
+    S.replay.plies = null;
+    S.replay.ply = null;
+    S.replay.frame = null;
+    loadReplay(null);
+  }
+  const myTurn = m.legal && m.legal.length > 0;
+  if (myTurn && !S.wasMyTurn && document.hidden) {
+    try { navigator.vibrate && navigator.vibrate(80); } catch { /* not supported */ }
+  }
+  S.wasMyTurn = myTurn;
+  render();
+}
+
+function setBusy(on) {
+  S.busy = on;
+  document.body.classList.toggle('busy', on);
+  clearTimeout(S.busyTimer);
+  if (on) S.busyTimer = setTimeout(() => setBusy(false), 8000);
+}
+
+// -- acting -------------------------------------------------------------------------------------
+function act(actionId) {
+  const m = S.msg;
+  if (!m || S.busy || replayActive()) return;
+  const entry = (m.legal || []).find((l) => l.id === actionId);
+  if (!entry) return;
+  setBusy(true);
+  if (!send({ type: 'act', action: actionId, version: m.version })) {
+    api.postAction(S.id, S.token, actionId, m.version).then(onState).catch((e) => {
+      setBusy(false);
+      toast(e.message);
+    });
+  }
+}
+
+function undoRequest() {
+  if (!send({ type: 'undo' })) {
+    api.postUndo(S.id, S.token).then(onState).catch((e) => toast(e.message));
+  }
+}
+
+function undoReply(accept) {
+  if (!send({ type: 'undo_reply', accept })) {
+    api.postUndo(S.id, S.token, accept).then(onState).catch((e) => toast(e.message));
+  }
+}
+
+// -- replay ---------------------------------------------------------------------------------------
+function replayActive() {
+  const r = S.replay;
+  return r.frame !== null && r.plies !== null && r.ply !== null && r.ply !== r.plies;
+}
+
+async function loadReplay(ply) {
+  const r = S.replay;
+  const seq = ++r.seq;
+  if (ply !== null && r.cache.has(ply)) {
+    applyReplayFrame(r.cache.get(ply));
+    return;
+  }
+  r.loading = true;
+  renderReplayBar();
+  try {
+    const frame = await api.getReplay(S.id, ply);
+    r.cache.set(frame.ply, frame);
+    if (seq === r.seq) applyReplayFrame(frame);
+  } catch (e) {
+    if (seq === r.seq) toast(`Replay: ${e.message}`);
+  } finally {
+    if (seq === r.seq) { r.loading = false; renderReplayBar(); }
+  }
+}
+
+function applyReplayFrame(frame) {
+  const r = S.replay;
+  r.frame = frame;
+  r.ply = frame.ply;
+  r.plies = frame.plies;
+  render();
+}
+
+function replayGo(ply) {
+  const r = S.replay;
+  if (r.plies === null) return;
+  const k = Math.max(0, Math.min(r.plies, ply));
+  r.ply = k;
+  renderReplayBar();
+  loadReplay(k);
+}
+
+function replayMessage(frame, live) {
+  return {
+    type: 'state', game_id: S.id, version: live.version, seat: live.seat, status: live.status,
+    game: frame.view && frame.view.game, seats: live.seats, to_move: null, view: frame.view, legal: [],
+    log: frame.log || [], undo: { allowed: false, pending: null }, helper: null,
+    replay: { ply: frame.ply, plies: frame.plies, move: frame.move },
+  };
+}
+
+function renderReplayBar() {
+  const live = S.msg;
+  const bar = $('#replay-bar');
+  const on = !!live && (live.status === 'finished' || live.status === 'imported');
+  bar.hidden = !on;
+  if (!on) return;
+  const r = S.replay;
+  $('#download').href = api.exportUrl(S.id);
+  $('#download').setAttribute('download', `heliopolis-${S.id}.json`);
+  const slider = $('#replay-slider');
+  const plies = r.plies ?? 0;
+  slider.max = String(plies);
+  if (document.activeElement !== slider) slider.value = String(r.ply ?? plies);
+  const ply = r.ply ?? plies;
+  $('#replay-ply').textContent = r.plies === null ? 'loading…' : `move ${ply} of ${plies}`;
+  $('#replay-first').disabled = r.plies === null || ply <= 0;
+  $('#replay-prev').disabled = r.plies === null || ply <= 0;
+  $('#replay-next').disabled = r.plies === null || ply >= plies;
+  $('#replay-last').disabled = r.plies === null || ply >= plies;
+  const mv = $('#replay-move');
+  if (r.frame && r.frame.ply === ply) {
+    const mod = S.loaded.get(r.frame.view && r.frame.view.game);
+    const text = r.frame.move && mod && mod.describeMove ? mod.describeMove(r.frame.move) : r.frame.move;
+    mv.textContent = ply === 0 ? 'Start of the game' : text ? `Last move: ${text}` : '';
+  } else {
+    mv.textContent = r.loading ? 'loading…' : '';
+  }
+  bar.classList.toggle('replay-active', replayActive());
+}
+
+function initReplayControls() {
+  $('#replay-first').addEventListener('click', () => replayGo(0));
+  $('#replay-prev').addEventListener('click', () => replayGo((S.replay.ply ?? 0) - 1));
+  $('#replay-next').addEventListener('click', () => replayGo((S.replay.ply ?? 0) + 1));
+  $('#replay-last').addEventListener('click', () => replayGo(S.replay.plies ?? 0));
+  const slider = $('#replay-slider');
+  let t = null;
+  slider.addEventListener('input', () => {
+    clearTimeout(t);
+    const v = Number(slider.value);
+    S.replay.ply = v;
+    renderReplayBar();
+    t = setTimeout(() => replayGo(v), 60);
+  });
+  document.addEventListener('keydown', (ev) => {
+    if ($('#replay-bar').hidden || S.replay.plies === null) return;
+    const tag = (ev.target && ev.target.tagName) || '';
+    if (['INPUT', 'TEXTAREA', 'SELECT'].includes(tag) && ev.target.id !== 'replay-slider') return;
+    if (ev.target.id === 'replay-slider') return; // the slider handles its own keys
+    const k = { ArrowLeft: -1, ArrowRight: 1 }[ev.key];
+    if (k) { ev.preventDefault(); replayGo((S.replay.ply ?? 0) + k); }
+    else if (ev.key === 'Home') { ev.preventDefault(); replayGo(0); }
+    else if (ev.key === 'End') { ev.preventDefault(); replayGo(S.replay.plies); }
+  });
+}
+
+// -- rendering ------------------------------------------------------------------------------------
+function render() {
+  const live = S.msg;
+  if (!live) return;
+  const frame = replayActive() ? replayMessage(S.replay.frame, live) : live;
+  document.body.classList.toggle('my-turn', !frame.replay && (live.legal || []).length > 0);
+  document.body.classList.toggle('in-replay', !!frame.replay);
+  renderTitle(live);
+  renderStatus(live);
+  renderSeatbar(frame);
+  renderJoin(live);
+  renderReplayBar();
+  renderMoves(frame);
+  renderTools(live);
+  renderLog(frame);
+  renderBoard(frame);
+}
+
+function gameName(game) {
+  return S.gameNames[game] || humanize(game || 'game');
+}
+
+function renderTitle(live) {
+  const game = live.game || (live.view && live.view.game);
+  const name = gameName(game);
+  $('#game-title').textContent = `${name} · ${S.id}`;
+  const mine = (live.legal || []).length > 0;
+  document.title = `${mine ? '▶ Your turn · ' : ''}${name} · Heliopolis`;
+}
+
+function statusText(live) {
+  const seats = live.seats || [];
+  const view = live.view || {};
+  const winners = view.winners || (S.summary && S.summary.winners) || null;
+  if (live.status === 'finished' || live.status === 'imported' || view.terminal) {
+    const w = winners && winners.length ? listNames(seats, winners) : '—';
+    const youWon = S.seat !== null && winners && winners.includes(S.seat);
+    return { text: `Game over — winners: ${w}${youWon ? ' (you!)' : ''}`, kind: 'over' };
+  }
+  if (live.status === 'open') {
+    const humans = seats.filter((s) => s.kind === 'human');
+    const free = humans.filter((s) => !s.taken).length;
+    return { text: `Waiting for ${free} more player${free === 1 ? '' : 's'} to join (${humans.length - free} of ${humans.length} human seats taken)`, kind: 'wait' };
+  }
+  if ((live.legal || []).length > 0) return { text: 'Your turn', kind: 'mine' };
+  if (live.to_move !== null && live.to_move !== undefined) {
+    if (live.to_move === S.seat) return { text: 'Your turn', kind: 'mine' };
+    return { text: `${seatLabel(seats, live.to_move)} to move`, kind: 'other' };
+  }
+  return { text: 'Waiting…', kind: 'other' };
+}
+
+function renderStatus(live) {
+  const st = statusText(live);
+  const el = $('#status');
+  el.textContent = st.text;
+  el.dataset.kind = st.kind;
+}
+
+function renderSeatbar(frame) {
+  const bar = $('#seatbar');
+  const seats = frame.seats || [];
+  const toMove = frame.replay ? null : frame.to_move;
+  const winners = (frame.view && frame.view.winners) || [];
+  bar.replaceChildren(...seats.map((s) => {
+    const you = s.seat === S.seat;
+    const open = s.kind === 'human' && !s.taken && frame.status === 'open';
+    const kind = s.kind === 'bot' ? `bot · ${s.bot || '?'}` : open ? 'open seat' : 'human';
+    return h('div', {
+      class: ['seat-chip', you && 'you', open && 'open', s.kind === 'bot' && 'bot', toMove === s.seat && 'to-move', winners.includes(s.seat) && 'winner'],
+      dataset: { seat: s.seat },
+      title: toMove === s.seat ? 'to move' : '',
+    },
+      h('span', { class: 'seat-chip-name', text: seatTitle(s, s.seat) }),
+      you ? h('span', { class: 'badge badge-you', text: 'you' }) : null,
+      winners.includes(s.seat) ? h('span', { class: 'badge badge-win', text: 'winner' }) : null,
+      h('span', { class: 'seat-chip-kind', text: kind }));
+  }));
+}
+
+function freeHumanSeats(live) {
+  return (live.seats || []).filter((s) => s.kind === 'human' && !s.taken).map((s) => s.seat);
+}
+
+function renderJoin(live) {
+  const free = freeHumanSeats(live);
+  const panel = $('#join-panel');
+  const show = !S.token && !S.watching && free.length > 0 && live.status === 'open';
+  panel.hidden = !show;
+  if (show) {
+    const box = $('#join-seats');
+    const cur = [...box.querySelectorAll('[data-join-seat]')].map((b) => b.dataset.joinSeat).join(',');
+    if (cur !== free.join(',')) {
+      box.replaceChildren(...free.map((seat) => h('button', {
+        type: 'button', class: 'btn btn-primary', id: `join-seat-${seat}`, dataset: { joinSeat: seat },
+        text: `Join seat ${seat}`, on: { click: () => join(seat) },
+      })));
+    }
+  }
+  const invite = $('#invite');
+  invite.hidden = live.status !== 'open';
+  if (!invite.hidden) $('#invite-link').value = location.href;
+}
+
+async function join(seat) {
+  const name = $('#join-name').value.trim();
+  try {
+    const res = await api.joinGame(S.id, seat, name || undefined);
+    api.saveToken(S.id, res.token, res.seat);
+    S.token = res.token;
+    S.seat = res.seat;
+    toast(`You took seat ${res.seat}.`, 'info', 3000);
+    connect();
+  } catch (e) {
+    toast(e.message);
+  }
+}
+
+function renderMoves(frame) {
+  const legal = frame.legal || [];
+  const list = $('#legal');
+  const wait = $('#moves-wait');
+  $('#moves-title').textContent = legal.length ? 'Your moves' : 'Moves';
+  $('#moves-panel').classList.toggle('active', legal.length > 0);
+  if (frame.replay) wait.textContent = 'Replay: moves are not playable.';
+  else if (legal.length) wait.textContent = '';
+  else if (frame.status === 'finished' || frame.status === 'imported') wait.textContent = 'The game is over.';
+  else if (S.seat === null) wait.textContent = 'You are watching this game.';
+  else if (frame.status === 'open') wait.textContent = 'The game starts when every seat is taken.';
+  else if (frame.to_move !== null && frame.to_move !== undefined) wait.textContent = `Waiting for ${seatLabel(frame.seats, frame.to_move)}…`;
+  else wait.textContent = '';
+  wait.hidden = !wait.textContent;
+  list.replaceChildren(...legal.map((l) => h('button', {
+    type: 'button', class: 'btn legal-btn', dataset: { action: l.notation, actionId: l.id },
+    title: `${l.text} (${l.notation})`, text: l.text || l.notation, on: { click: () => act(l.id) },
+  })));
+  renderUndo(frame);
+}
+
+function renderUndo(frame) {
+  const area = $('#undo-area');
+  const u = frame.undo || {};
+  const nodes = [];
+  if (!frame.replay && u.allowed) {
+    nodes.push(h('button', { type: 'button', id: 'undo-btn', class: 'btn btn-ghost', text: '↶ Undo my last move', on: { click: undoRequest } }));
+  }
+  const p = !frame.replay && u.pending;
+  if (p) {
+    const awaiting = Array.isArray(p.awaiting) ? p.awaiting : [];
+    const by = seatLabel(frame.seats, p.by);
+    if (S.seat !== null && awaiting.includes(S.seat)) {
+      nodes.push(h('div', { id: 'undo-pending', class: 'undo-pending ask' },
+        h('p', { text: `${by} asks to take back their last move.` }),
+        h('div', { class: 'button-row' },
+          h('button', { type: 'button', id: 'undo-accept', class: 'btn btn-primary', text: 'Accept', on: { click: () => undoReply(true) } }),
+          h('button', { type: 'button', id: 'undo-decline', class: 'btn', text: 'Decline', on: { click: () => undoReply(false) } }))));
+    } else if (p.by === S.seat) {
+      nodes.push(h('p', { id: 'undo-pending', class: 'undo-pending muted', text: `Undo requested; waiting for ${listNames(frame.seats, awaiting) || 'the others'} to accept…` }));
+    } else {
+      nodes.push(h('p', { id: 'undo-pending', class: 'undo-pending muted', text: `${by} asked to undo; waiting for ${listNames(frame.seats, awaiting)}.` }));
+    }
+  }
+  area.replaceChildren(...nodes);
+}
+
+function renderTools(live) {
+  const has = !!live.helper;
+  $('#helper-label').hidden = !has;
+  $('#helper-toggle').checked = S.showHelper;
+}
+
+let lastLogKey = '';
+function renderLog(frame) {
+  const lines = frame.log || [];
+  const key = `${lines.length}:${lines[lines.length - 1] || ''}:${frame.replay ? frame.replay.ply : 'live'}`;
+  if (key === lastLogKey) return;
+  lastLogKey = key;
+  const ol = $('#log');
+  const atBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
+  ol.replaceChildren(...lines.map((line, i) => h('li', {
+    class: ['log-line', /^\s*[—-]{1,2}\s/.test(line) && 'log-epoch'], dataset: { i }, text: line,
+  })));
+  if (atBottom || frame.replay || ol.dataset.init !== '1') ol.scrollTop = ol.scrollHeight;
+  ol.dataset.init = '1';
+  // Logs name seats "P0", "P1", ...: say who is who.
+  const legend = $('#log-legend');
+  const seats = frame.seats || [];
+  const usesP = lines.some((l) => /\bP\d+\b/.test(l)) && seats.some((s) => seatLabel(seats, s.seat) !== `P${s.seat}`);
+  legend.hidden = !usesP || !seats.length;
+  legend.textContent = usesP ? seats.map((s) => `P${s.seat} = ${seatLabel(seats, s.seat)}`).join(' · ') : '';
+}
+
+// -- the view module ----------------------------------------------------------------------------
+function loadView(game) {
+  if (!S.views.has(game)) {
+    const safe = /^[a-z0-9_-]+$/i.test(game) ? game : 'unknown';
+    S.views.set(game, import(`./views/${safe}.js`).catch((e) => {
+      console.error(e);
+      return { render: fallbackRender };
+    }).then((mod) => { S.loaded.set(game, mod); return mod; }));
+  }
+  return S.views.get(game);
+}
+
+function fallbackRender(root, msg) {
+  root.replaceChildren(
+    h('p', { class: 'muted', text: 'This game has no board view yet; raw view:' }),
+    h('pre', { class: 'raw-view', text: JSON.stringify(msg.view, null, 2) }));
+}
+
+let renderSeq = 0;
+async function renderBoard(frame) {
+  const seq = ++renderSeq;
+  const game = (frame.view && frame.view.game) || frame.game;
+  const mod = await loadView(game);
+  if (seq !== renderSeq) return;
+  const root = $('#board');
+  const legal = frame.legal || [];
+  const byNotation = new Map(legal.map((l) => [l.notation, l]));
+  const ctx = {
+    act,
+    seat: S.seat,
+    seats: frame.seats || [],
+    seatName: (i) => seatLabel(frame.seats, i),
+    legal,
+    action: (notation) => byNotation.get(notation) || null,
+    showHelper: S.showHelper && !!frame.helper,
+    replay: frame.replay || null,
+    busy: S.busy,
+    toast,
+  };
+  try {
+    mod.render(root, frame, ctx);
+  } catch (e) {
+    console.error(e);
+    fallbackRender(root, frame);
+  }
+}
+
+function showNotFound() {
+  S.stopped = true;
+  setConn('offline', 'not found');
+  $('#not-found').hidden = false;
+  $('#status').textContent = 'Game not found';
+  $('#board').replaceChildren();
+  for (const sel of ['#join-panel', '#invite', '#replay-bar']) $(sel).hidden = true;
+}
+
+// -- start ----------------------------------------------------------------------------------------
+async function main() {
+  $('#game-title').textContent = `Game ${S.id}`;
+  initReplayControls();
+  $('#helper-toggle').addEventListener('change', (ev) => {
+    S.showHelper = ev.target.checked;
+    localStorage.setItem('heliopolis:helper', S.showHelper ? '1' : '0');
+    render();
+  });
+  $('#watch-btn').addEventListener('click', () => {
+    S.watching = true;
+    sessionStorage.setItem(`heliopolis:watch:${S.id}`, '1');
+    render();
+  });
+  $('#copy-invite').addEventListener('click', async () => {
+    const input = $('#invite-link');
+    input.value = location.href;
+    try {
+      await navigator.clipboard.writeText(location.href);
+      toast('Invite link copied.', 'info', 2500);
+    } catch {
+      input.select();
+      try {
+        document.execCommand('copy');
+        toast('Invite link copied.', 'info', 2500);
+      } catch {
+        toast('Select the link and copy it.', 'info', 3000);
+      }
+    }
+  });
+  $('#invite-link').addEventListener('focus', (ev) => ev.target.select());
+  window.addEventListener('online', reconnectNow);
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) reconnectNow(); });
+
+  if (!S.id) { showNotFound(); return; }
+  api.getMeta().then((meta) => {
+    for (const g of meta.games || []) S.gameNames[g.id] = g.name;
+    if (S.msg) renderTitle(S.msg);
+  }).catch(() => {});
+  try {
+    S.summary = await api.getGame(S.id);
+  } catch (e) {
+    if (e.status === 404) { showNotFound(); return; }
+  }
+  connect();
+}
+
+main();

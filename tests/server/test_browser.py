@@ -1,0 +1,182 @@
+"""End-to-end: Playwright drives Debian's Chromium against a real ``heliopolis serve``.
+
+Playwright's own browser download is unreachable on these machines, so the tests launch
+``/usr/bin/chromium`` (``make test`` installs it via tools/ci_services.sh).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server.conftest import ServerProcess
+
+CHROMIUM = os.environ.get("HELIOPOLIS_CHROMIUM", "/usr/bin/chromium")
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"no Chromium at {CHROMIUM} (make test installs Debian's chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need the [dev] extra (playwright)")
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+TIMEOUT = 15_000  # ms
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):  # noqa: ANN001, ANN201
+    db = tmp_path_factory.mktemp("e2e") / "e2e.db"
+    s = ServerProcess(f"sqlite:///{db}", bot_delay=0.0).start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():  # noqa: ANN201
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _page(browser, **kw):  # noqa: ANN001, ANN003, ANN202
+    ctx = browser.new_context(**kw)  # a context is a separate browser profile: its own localStorage
+    page = ctx.new_page()
+    page.set_default_timeout(TIMEOUT)
+    return page
+
+
+def _create_from_lobby(page, url: str, players: int, seats: dict[int, str]) -> str:  # noqa: ANN001
+    """Creates a game with the lobby form (the creator takes seat 0); ``seats`` maps a seat to
+    ``"human"`` or a bot spec (the form's default for other seats is a bot)."""
+    page.goto(url + "/")
+    page.select_option("#players-select", str(players))
+    for seat, spec in seats.items():
+        page.select_option(f"#seat-kind-{seat}", "human" if spec == "human" else f"bot:{spec}")
+    page.click("#create-btn")
+    page.wait_for_url("**/g/**")
+    return page.url.rsplit("/", 1)[1]
+
+
+def _wait_turn_or_end(page) -> str:  # noqa: ANN001
+    page.wait_for_function(
+        "() => { const s = document.querySelector('#status');"
+        " return s && (s.dataset.kind === 'mine' || s.dataset.kind === 'over') }"
+    )
+    return page.get_attribute("#status", "data-kind")
+
+
+def _click_a_legal_move(page, rng: random.Random) -> None:  # noqa: ANN001
+    buttons = page.locator("#legal [data-action]")
+    n = buttons.count()
+    assert n > 0
+    version_before = page.evaluate("() => document.querySelector('#log').children.length")
+    buttons.nth(rng.randrange(n)).click()
+    # The click was accepted when the status leaves "mine" or the log grows.
+    page.wait_for_function(
+        "(n) => document.querySelector('#status').dataset.kind !== 'mine'"
+        " || document.querySelector('#log').children.length > n", arg=version_before)  # fmt: skip
+
+
+def test_create_against_a_bot_play_to_the_end_by_clicking_with_a_reload_midgame(server, browser):
+    page = _page(browser)
+    gid = _create_from_lobby(page, server.url, 2, {1: "random"})
+    rng = random.Random(1)
+    moves = 0
+    reloaded = False
+    while _wait_turn_or_end(page) == "mine":
+        _click_a_legal_move(page, rng)
+        moves += 1
+        if moves == 8 and not reloaded:
+            log_before = page.locator("#log li").count()
+            page.reload()
+            page.wait_for_selector("#conn[data-state='live']")
+            assert page.locator("#log li").count() >= log_before  # the game is all there
+            reloaded = True
+        assert moves < 400
+    assert reloaded
+    assert "winners" in page.inner_text("#status").lower()
+    assert page.locator("#final-results").count() == 1
+    state = httpx.get(f"{server.url}/api/games/{gid}", timeout=10).json()
+    assert state["status"] == "finished" and state["winners"]
+    page.screenshot(path=str(Path(os.environ.get("HELIOPOLIS_SHOTS", "/tmp")) / "e2e-finished.png"))
+    page.context.close()
+
+
+def test_spectator_page_and_its_messages_hold_no_hidden_information(server, browser):
+    g = httpx.post(f"{server.url}/api/games", json={
+        "game": "ra", "players": 3, "join": 0,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+    }, timeout=10).json()  # fmt: skip
+    gid, token = g["id"], g["token"]
+    # Play a while so that points exist.
+    rng = random.Random(2)
+    for _ in range(400):
+        s = httpx.get(f"{server.url}/api/games/{gid}/state", headers={"Authorization": f"Bearer {token}"}).json()
+        if s["view"]["epoch"] >= 2 or s["status"] == "finished":
+            break
+        if s["legal"]:
+            httpx.post(f"{server.url}/api/games/{gid}/actions", json={"action": rng.choice(s["legal"])["id"],
+                       "version": s["version"]}, headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+    assert s["status"] == "running"
+    frames: list[dict] = []
+    page = _page(browser)
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(json.loads(data))))
+    page.goto(f"{server.url}/g/{gid}")
+    page.wait_for_selector("#seats .seat-panel")
+    assert frames, "the page should receive the game over its WebSocket"
+    for m in frames:
+        if m.get("type") == "state":
+            assert m["seat"] is None and m["legal"] == []
+            assert all(seat["points"] is None for seat in m["view"]["seats"])  # RA-SCORE-10 hidden scores
+            assert "seed" not in json.dumps(m)
+    shown = page.locator("#seats .points").all_inner_texts()
+    assert shown and all("hidden" in t.lower() for t in shown)
+    assert page.locator("#legal [data-action]").count() == 0
+    page.context.close()
+
+
+def test_a_second_tab_cannot_act_for_a_seat_it_holds_no_token_for(server, browser):
+    owner = _page(browser)
+    gid = _create_from_lobby(owner, server.url, 2, {1: "human"})  # the creator takes seat 0
+    other = _page(browser)
+    other.goto(f"{server.url}/g/{gid}")
+    other.click("#join-seat-1")
+    other.wait_for_selector("#conn[data-state='live']")
+    intruder = _page(browser)  # a third profile: no token for this game
+    intruder.goto(f"{server.url}/g/{gid}")
+    intruder.wait_for_selector("#seats .seat-panel")
+    assert intruder.locator("[data-join-seat]").count() == 0  # every seat is taken
+    assert intruder.locator("#legal [data-action]").count() == 0
+    # Even a hand-made message over its own socket is refused, and nothing changes.
+    before = httpx.get(f"{server.url}/api/games/{gid}/state", timeout=10).json()["version"]
+    reply = intruder.evaluate(
+        """([gid, version]) => new Promise((resolve) => {
+             const ws = new WebSocket(`ws://${location.host}/ws/games/${gid}`);
+             ws.onmessage = (e) => { const m = JSON.parse(e.data);
+               if (m.type === 'state') ws.send(JSON.stringify({type: 'act', action: 0, version}));
+               else resolve(m); };
+           })""",
+        [gid, before],
+    )
+    assert reply["type"] == "error" and reply["code"] == "forbidden"
+    assert httpx.get(f"{server.url}/api/games/{gid}/state", timeout=10).json()["version"] == before
+    for p in (owner, other, intruder):
+        p.context.close()
+
+
+def test_phone_sized_game_page_has_no_horizontal_scroll(server, browser):
+    page = _page(browser, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    _create_from_lobby(page, server.url, 3, {1: "random", 2: "heuristic"})
+    _wait_turn_or_end(page)
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
+    smallest = page.evaluate(
+        "() => Math.min(...[...document.querySelectorAll('#legal [data-action]')]"
+        ".map(b => b.getBoundingClientRect().height))"
+    )
+    assert smallest >= 36  # tap targets
+    page.context.close()

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Screenshots of the main pages for docs/screenshots/ (lobby, a game in progress on desktop and
+phone, an auction, the final results, a replay). Needs the [web,dev] extras and Chromium.
+
+Usage: ``python tools/screenshots.py [--out docs/screenshots]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.server.conftest import ServerProcess  # noqa: E402
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+
+
+def play_until(url: str, gid: str, token: str, rng: random.Random, stop) -> dict:  # noqa: ANN001
+    """Plays random moves for the token's seat (bots answer) until ``stop(state)``."""
+    headers = {"Authorization": f"Bearer {token}"}
+    for _ in range(3000):
+        s = httpx.get(f"{url}/api/games/{gid}/state", headers=headers, timeout=10).json()
+        if stop(s) or s["status"] == "finished":
+            return s
+        if s["legal"]:
+            names = {a["notation"]: a["id"] for a in s["legal"]}
+            pick = names.get("draw") if "draw" in names and rng.random() < 0.7 else rng.choice(list(names.values()))
+            httpx.post(f"{url}/api/games/{gid}/actions", json={"action": pick, "version": s["version"]},
+                       headers=headers, timeout=10)  # fmt: skip
+    raise RuntimeError("no such position reached")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default="docs/screenshots")
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    args = ap.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp())
+    server = ServerProcess(f"sqlite:///{tmp / 'shots.db'}", bot_delay=0.0).start()
+    url = server.url
+    rng = random.Random(3)
+    try:
+        def create(seats, names):  # noqa: ANN001, ANN202
+            body = {"game": "ra", "players": len(seats), "join": 0, "options": {"edition": "2009"},
+                    "seats": [{"kind": "human", "name": n} if k == "human" else {"kind": "bot", "bot": k, "name": n}
+                              for k, n in zip(seats, names)]}  # fmt: skip
+            return httpx.post(f"{url}/api/games", json=body, timeout=10).json()
+
+        mid = create(["human", "heuristic", "ismcts", "random"], ["Nefertari", None, None, None])
+        play_until(url, mid["id"], mid["token"], rng,
+                   lambda s: s["view"]["epoch"] == 2 and sum(t is not None for t in s["view"]["auction_track"]) >= 4
+                   and s["legal"])  # fmt: skip
+        auction = create(["human", "heuristic", "heuristic"], ["Ramses", None, None])
+        play_until(url, auction["id"], auction["token"], rng,
+                   lambda s: s["view"]["phase"] == "auction" and s["legal"] and s["view"]["epoch"] >= 2)
+        done = create(["human", "heuristic"], ["Hatshepsut", None])
+        play_until(url, done["id"], done["token"], rng, lambda s: False)
+        open_game = httpx.post(f"{url}/api/games", json={"game": "ra", "players": 3, "seats": [
+            {"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "bot", "bot": "ismcts"}]}, timeout=10)
+        assert open_game.status_code == 201
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
+
+            def shot(name, path, token=None, gid=None, full=False, **ctx):  # noqa: ANN001, ANN003, ANN202
+                c = browser.new_context(**ctx)
+                page = c.new_page()
+                if token:
+                    page.goto(url + "/")
+                    page.evaluate("([g, t]) => localStorage.setItem('heliopolis:token:' + g, t)", [gid, token])
+                page.goto(url + path)
+                page.wait_for_timeout(1200)
+                page.screenshot(path=str(out / name), full_page=full)
+                c.close()
+                print("wrote", out / name)
+
+            desk = {"viewport": {"width": 1280, "height": 860}}
+            phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+                     "device_scale_factor": 2}  # fmt: skip
+            shot("lobby.png", "/", **desk)
+            shot("game-4p.png", f"/g/{mid['id']}", mid["token"], mid["id"], **desk)
+            shot("auction-3p.png", f"/g/{auction['id']}", auction["token"], auction["id"], **desk)
+            shot("final-results.png", f"/g/{done['id']}", done["token"], done["id"], full=True, **desk)
+            shot("phone-game.png", f"/g/{mid['id']}", mid["token"], mid["id"], **phone)
+            shot("phone-lobby.png", "/", **phone)
+            browser.close()
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()
