@@ -1,5 +1,6 @@
 # Two set-up commands on a fresh machine (python3 + make): `make serve` and `make test`.
-# `make test` installs the dev, report (matplotlib), cluster (Ray) and web (psycopg, ...) extras so CI runs every test.
+# `make test` installs the dev, report (matplotlib), cluster (Ray), web (FastAPI, psycopg, ...) and rl (OpenSpiel,
+# PettingZoo, Gymnasium) extras so CI runs every test.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -19,7 +20,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,report,cluster,web]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,report,cluster,web,rl]'
 	touch $@ $(STAMP) $(WEB_STAMP)
 
 $(WEB_STAMP): pyproject.toml | $(BIN)/python

@@ -13,11 +13,15 @@ A game is a ``Game`` subclass (static facts plus option validation) and a ``Stat
 
 from __future__ import annotations
 
+import importlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Mapping, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Mapping, Self
 
 from heliopolis.core.errors import ConfigError, NotationError
+
+if TYPE_CHECKING:
+    from heliopolis.core.observation import ObservationType, Observer
 
 CHANCE: Final = -1
 TERMINAL: Final = -4
@@ -85,6 +89,40 @@ class Game:
     def config(self) -> dict[str, Any]:
         """JSON-safe description: everything needed to rebuild this game."""
         return {"players": self.players, **self.options}
+
+    def has_private_information(self) -> bool:
+        """Whether, in this configuration, some seat observes something another seat does not
+        (chance outcomes that nobody has seen yet, such as a bag's order, do not count). Research
+        adapters use it to declare the game perfect or imperfect information. Defaults to
+        ``info.hidden_information``; games whose secrets depend on options override it."""
+        return self.info.hidden_information
+
+    def make_observer(self, obs_type: "ObservationType | None" = None) -> "Observer":
+        """The game's observation encoder for ``obs_type`` (default: ``OBSERVATION``), cached.
+
+        Found by convention: ``make_observer(game, obs_type)`` in the ``observation`` module next to
+        the game's ``Game`` class (``heliopolis/games/<id>/observation.py``). Raises
+        ``NoObserverError`` (a ``NotImplementedError``) when the game has none.
+        """
+        from heliopolis.core.observation import OBSERVATION, NoObserverError
+
+        obs_type = OBSERVATION if obs_type is None else obs_type
+        cache = self.__dict__.setdefault("_observers", {})
+        observer = cache.get(obs_type)
+        if observer is None:
+            package = type(self).__module__.rpartition(".")[0]
+            name = f"{package}.observation"
+            try:
+                module = importlib.import_module(name)
+            except ModuleNotFoundError as e:
+                if e.name not in (name, package):
+                    raise
+                raise NoObserverError(
+                    f"game {self.info.game_id!r} has no observation encoder: add {name.replace('.', '/')}.py "
+                    f"with make_observer(game, obs_type) (see heliopolis/core/observation.py)"
+                ) from None
+            observer = cache[obs_type] = module.make_observer(self, obs_type)
+        return observer
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.config().items())
@@ -184,6 +222,14 @@ class State:
 
     def information_state_string(self, player: int) -> str:
         raise NotImplementedError
+
+    def observation_tensor(self, player: int, obs_type: "ObservationType | None" = None) -> list[float]:
+        """What ``player`` observes now as plain floats (layout: ``game.make_observer(obs_type).pieces``)."""
+        return self.game.make_observer(obs_type).tensor(self, player)
+
+    def observation_string(self, player: int, obs_type: "ObservationType | None" = None) -> str:
+        """What ``player`` observes now as text (the same information as ``observation_tensor``)."""
+        return self.game.make_observer(obs_type).string(self, player)
 
     def public_log(self) -> list[str]:
         """One human line per public event so far (the move log of a UI). The default, the

@@ -103,6 +103,11 @@ class RaGame(Game):
             out.append(sorted(stack, reverse=True))
         return out
 
+    def has_private_information(self) -> bool:
+        """Only hidden scores are private (RA-SCORE-10); the bag is explicit chance, so with open
+        scores Ra is a perfect-information game with chance (see ``observation.py``)."""
+        return self.hidden_scores
+
     def action_to_string(self, action: int) -> str:
         return A.action_to_string(action)
 

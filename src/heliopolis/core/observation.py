@@ -1,0 +1,115 @@
+"""Observation encoders: the one piece of per-game code the research adapters need.
+
+An *observer* turns a state, seen from one seat, into a flat list of floats (the tensor) made of
+named *pieces* with fixed shapes and bounds, and into a string. Which information goes in is chosen
+by an ``ObservationType``, modelled on OpenSpiel's ``IIGObservationType``:
+
+* ``public``: what every seat sees at the table;
+* ``private``: ``"none"``, ``"single"`` (the observing seat's own secrets) or ``"all"`` (everyone's);
+* ``perfect_recall``: everything the seat could know by remembering the whole game so far, not only
+  what is on the table now.
+
+``OBSERVATION`` (public + own secrets, no recall) and ``INFORMATION_STATE`` (the same with perfect
+recall) are the two everyday types. A game provides its encoder as ``make_observer(game, obs_type)``
+in ``heliopolis/games/<id>/observation.py``; ``Game.make_observer`` finds it by that convention, so the
+adapters (``heliopolis.integrations``) need no per-game code. Encoders produce plain Python floats,
+never numpy: the adapters copy them into their own arrays (``encode_into`` takes any buffer that
+supports slice assignment).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, MutableSequence
+
+if TYPE_CHECKING:
+    from heliopolis.core.game import Game, State
+
+PRIVATE_NONE: Final = "none"
+PRIVATE_SINGLE: Final = "single"
+PRIVATE_ALL: Final = "all"
+
+
+@dataclass(frozen=True)
+class ObservationType:
+    """Which information an observer includes (OpenSpiel's ``IIGObservationType``)."""
+
+    public: bool = True
+    private: str = PRIVATE_SINGLE
+    perfect_recall: bool = False
+
+    def __post_init__(self) -> None:
+        if self.private not in (PRIVATE_NONE, PRIVATE_SINGLE, PRIVATE_ALL):
+            raise ValueError(f"private must be 'none', 'single' or 'all', got {self.private!r}")
+
+
+OBSERVATION: Final = ObservationType()
+INFORMATION_STATE: Final = ObservationType(perfect_recall=True)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A named block of the tensor: ``shape`` (row-major) and the bounds of every value in it."""
+
+    name: str
+    shape: tuple[int, ...]
+    low: float = 0.0
+    high: float = 1.0
+
+    @property
+    def size(self) -> int:
+        n = 1
+        for d in self.shape:
+            n *= d
+        return n
+
+
+class Observer:
+    """Base class of a game's encoder for one configured game and one ``ObservationType``.
+
+    Subclasses set ``pieces`` in ``__init__`` and implement ``tensor`` and ``string``.
+    """
+
+    pieces: tuple[Piece, ...] = ()
+
+    def __init__(self, game: "Game", obs_type: ObservationType) -> None:
+        self.game = game
+        self.obs_type = obs_type
+
+    @property
+    def size(self) -> int:
+        return sum(p.size for p in self.pieces)
+
+    def layout(self) -> dict[str, tuple[int, int, tuple[int, ...]]]:
+        """``name -> (start, stop, shape)`` of every piece in the flat tensor."""
+        out = {}
+        start = 0
+        for p in self.pieces:
+            out[p.name] = (start, start + p.size, p.shape)
+            start += p.size
+        return out
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """Per-value lower and upper bounds (for e.g. a Gymnasium ``Box``)."""
+        low: list[float] = []
+        high: list[float] = []
+        for p in self.pieces:
+            low += [p.low] * p.size
+            high += [p.high] * p.size
+        return low, high
+
+    def tensor(self, state: "State", player: int) -> list[float]:
+        """The observation of ``state`` by seat ``player`` as ``size`` floats."""
+        raise NotImplementedError
+
+    def encode_into(self, state: "State", player: int, out: MutableSequence[Any]) -> None:
+        """Writes ``tensor(state, player)`` into ``out[:size]`` (a list, ``array`` or numpy array)."""
+        out[: self.size] = self.tensor(state, player)
+
+    def string(self, state: "State", player: int) -> str:
+        """The same information as text (for logs, playthroughs and string-keyed algorithms)."""
+        raise NotImplementedError
+
+
+class NoObserverError(NotImplementedError):
+    """The game has no observation encoder (``games/<id>/observation.py``)."""

@@ -1,0 +1,263 @@
+"""Ra's observation encoder for the research adapters (see ``heliopolis/core/observation.py``).
+
+Information model (see ``views.py``): everything on the table is public; the only secret is, with
+``hidden_scores`` (default), each seat's points until the end (RA-SCORE-10): a seat sees its own
+points, not the others'. Points change only when an epoch is scored, from public displays, so a seat
+that remembers the game (``perfect_recall``) can compute everyone's points: under perfect recall the
+points are public and no seat has private information (Ra's information states are singletons,
+which is why ``resample_from_infostate`` returns a copy).
+
+Tensor layout, in this order, for ``n`` players (every value lies in ``[0, 1]`` except ``points``):
+
+==================  ==========  ======================================================================
+piece               shape       meaning
+==================  ==========  ======================================================================
+``player``          n           one-hot observing seat (only when private information is requested)
+``current_player``  n           one-hot seat to move (all zero at chance and terminal nodes)
+``phase``           7           one-hot: deal, drawn (chance), turn, auction, god_turn, discard, end
+``epoch``           3           one-hot epoch
+``ra_tiles``        r           thermometer: Ra tiles on the Ra track (r = tiles that end the epoch)
+``auction_track``   23          tiles of each kind on the auction track / 8
+``centre_sun``      16          one-hot value of the sun in the centre
+``suns_up``         n x 16      face-up suns of each seat (bit per value)
+``suns_down``       n x 16      face-down suns of each seat
+``display``         n x 23      tiles of each kind in each display / the number of such tiles
+``bag``             23          tiles of each kind left in the bag / the number of such tiles
+``auction_ra``      n           one-hot: the seat that started the auction (auction phase only)
+``auction_trigger`` 3           one-hot: Ra tile drawn, voluntary call, forced call (auction only)
+``high_bid``        16          one-hot value of the highest bid so far (auction only)
+``high_bidder``     n           one-hot seat of the highest bid (auction only)
+``bids``            n x 2       per seat: [passed, bid] in this auction (auction only)
+``pending_discard`` 2           civilization / monument tiles still to discard / 16 (discard only)
+``points``          n           points / 100 of the seats whose points this observation shows
+``points_known``    n           1 where ``points`` shows that seat's points (0 = hidden)
+==================  ==========  ======================================================================
+
+Which seats' points are shown: all of them when scores are open (``hidden_scores=False``), after
+the end, or under perfect recall; otherwise the observer's own with ``private="single"`` and every
+seat's with ``private="all"``. With ``public=False`` only the private pieces (``player``, ``points``,
+``points_known``) remain. The string forms carry the same information; the perfect-recall string is
+the engine's ``information_state_string`` (the seat and the public action history).
+"""
+
+from __future__ import annotations
+
+from operator import mul
+from typing import TYPE_CHECKING, Final
+
+from heliopolis.core.observation import PRIVATE_ALL, PRIVATE_NONE, ObservationType, Observer, Piece
+from heliopolis.games.ra import actions as A
+from heliopolis.games.ra.components import (
+    AUCTION_SPACES, CIVS, DATA, EPOCHS, FLOOD, GOD, GOLD, MONUMENTS, NILE, NUM_TILES, TILE_COUNTS, TILE_NAMES,
+    sun_list,
+)  # fmt: skip
+
+if TYPE_CHECKING:
+    from heliopolis.games.ra.game import RaGame
+    from heliopolis.games.ra.state import RaState
+
+T = NUM_TILES
+MAX_SUN: Final = A.MAX_SUN
+NUM_PHASES: Final = 7
+POINTS_SCALE: Final = 100.0
+MAX_PENDING: Final = 2 * AUCTION_SPACES  # each disaster in a lot of <= 8 tiles destroys 2 tiles
+
+
+def _max_points() -> int:
+    """A proven upper bound on a seat's points: start + 3 epochs of the best each category can
+    give (every god, gold, Nile and flood tile, most pharaohs, all civilization kinds) + the final
+    monuments (all kinds, five of each) and the highest sun total."""
+    per_epoch = (
+        DATA["god_points"] * TILE_COUNTS[GOD] + DATA["gold_points"] * TILE_COUNTS[GOLD] + DATA["pharaoh_most"]
+        + DATA["nile_points"] * TILE_COUNTS[NILE] + DATA["flood_points"] * TILE_COUNTS[FLOOD]
+        + max(DATA["civ_by_kinds"])
+    )  # fmt: skip
+    final = max(DATA["monument_by_kinds"]) + max(DATA["monument_same"]) * len(MONUMENTS) + DATA["sun_highest"]
+    return DATA["starting_points"] + EPOCHS * per_epoch + final
+
+
+MAX_POINTS: Final = _max_points()
+_INV_COUNT: Final = tuple(1.0 / c for c in TILE_COUNTS)
+_SUN_BITS: dict[int, list[float]] = {}  # sun bitmask -> its 16 bits as floats (memoised)
+
+
+def _sun_bits(mask: int) -> list[float]:
+    bits = _SUN_BITS.get(mask)
+    if bits is None:
+        bits = _SUN_BITS[mask] = [float(mask >> s & 1) for s in range(1, MAX_SUN + 1)]
+    return bits
+_SHORT = {name: name.replace("step-pyramid", "steppyr") for name in TILE_NAMES}
+
+
+def make_observer(game: "RaGame", obs_type: ObservationType) -> "RaObserver":
+    return RaObserver(game, obs_type)
+
+
+class RaObserver(Observer):
+    """Encodes a ``RaState`` for one seat; see the module docstring for the layout."""
+
+    def __init__(self, game: "RaGame", obs_type: ObservationType) -> None:
+        super().__init__(game, obs_type)
+        n = game.players
+        pieces: list[Piece] = []
+        if obs_type.private != PRIVATE_NONE:
+            pieces.append(Piece("player", (n,)))
+        if obs_type.public:
+            pieces += [
+                Piece("current_player", (n,)),
+                Piece("phase", (NUM_PHASES,)),
+                Piece("epoch", (EPOCHS,)),
+                Piece("ra_tiles", (game.ra_needed,)),
+                Piece("auction_track", (T,)),
+                Piece("centre_sun", (MAX_SUN,)),
+                Piece("suns_up", (n, MAX_SUN)),
+                Piece("suns_down", (n, MAX_SUN)),
+                Piece("display", (n, T)),
+                Piece("bag", (T,)),
+                Piece("auction_ra", (n,)),
+                Piece("auction_trigger", (3,)),
+                Piece("high_bid", (MAX_SUN,)),
+                Piece("high_bidder", (n,)),
+                Piece("bids", (n, 2)),
+                Piece("pending_discard", (2,)),
+            ]
+        if obs_type.public or obs_type.private != PRIVATE_NONE:
+            pieces += [Piece("points", (n,), 0.0, MAX_POINTS / POINTS_SCALE), Piece("points_known", (n,))]
+        self.pieces = tuple(pieces)
+        self._n = n
+        self._inv_display = list(_INV_COUNT) * n
+        self._size = sum(p.size for p in pieces)
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    # -- which points are shown ---------------------------------------------------------------
+    def points_shown(self, state: "RaState", player: int) -> list[bool]:
+        """Per seat: does this observation show that seat's points?"""
+        ot = self.obs_type
+        n = self._n
+        if ot.perfect_recall or not state.game.hidden_scores or state.is_terminal():
+            return [ot.public] * n  # public information (derivable from the public history)
+        if ot.private == PRIVATE_ALL:
+            return [True] * n
+        if ot.private == PRIVATE_NONE:
+            return [False] * n
+        return [q == player for q in range(n)]
+
+    # -- tensor -------------------------------------------------------------------------------
+    def tensor(self, state: "RaState", player: int) -> list[float]:
+        from heliopolis.games.ra.state import AUCTION, DISCARD, PEND_EARTHQUAKE, PEND_UNREST
+
+        state._check_seat(player)
+        n = self._n
+        ot = self.obs_type
+        out: list[float] = []
+        if ot.private != PRIVATE_NONE:
+            v = [0.0] * n
+            v[player] = 1.0
+            out += v
+        if ot.public:
+            cp = state.current_player()
+            v = [0.0] * n
+            if cp >= 0:
+                v[cp] = 1.0
+            out += v
+            v = [0.0] * NUM_PHASES
+            v[state.phase] = 1.0
+            out += v
+            v = [0.0] * EPOCHS
+            v[state.epoch - 1] = 1.0
+            out += v
+            out += [1.0 if i < state.ra_n else 0.0 for i in range(state.ra_needed)]
+            v = [0.0] * T
+            for t in state.track:
+                if t >= 0:
+                    v[t] += 1.0 / AUCTION_SPACES
+            out += v
+            v = [0.0] * MAX_SUN
+            v[state.centre - 1] = 1.0
+            out += v
+            for masks in (state.up, state.down):
+                for m in masks:
+                    out += _sun_bits(m)
+            out += map(mul, state.disp, self._inv_display)
+            out += map(mul, state.bag, _INV_COUNT)
+            auction = state.phase == AUCTION
+            v = [0.0] * n
+            if auction:
+                v[state.ra_player] = 1.0
+            out += v
+            v = [0.0, 0.0, 0.0]
+            if auction:
+                v[state.trigger - 1] = 1.0
+            out += v
+            v = [0.0] * MAX_SUN
+            if auction and state.high:
+                v[state.high - 1] = 1.0
+            out += v
+            v = [0.0] * n
+            if auction and state.high_bidder >= 0:
+                v[state.high_bidder] = 1.0
+            out += v
+            for p in range(n):
+                b = state.bids[p] if auction else -1
+                out += [1.0 if b == 0 else 0.0, 1.0 if b > 0 else 0.0]
+            if state.phase == DISCARD:
+                out += [state.pend[PEND_UNREST] / MAX_PENDING, state.pend[PEND_EARTHQUAKE] / MAX_PENDING]
+            else:
+                out += [0.0, 0.0]
+        if ot.public or ot.private != PRIVATE_NONE:
+            shown = self.points_shown(state, player)
+            out += [state.points[p] / POINTS_SCALE if shown[p] else 0.0 for p in range(n)]
+            out += [1.0 if s else 0.0 for s in shown]
+        return out
+
+    # -- string -------------------------------------------------------------------------------
+    def string(self, state: "RaState", player: int) -> str:
+        from heliopolis.games.ra.state import AUCTION, DISCARD, PEND_EARTHQUAKE, PEND_UNREST, PHASE_NAMES, TRIGGER_NAMES
+
+        state._check_seat(player)
+        ot = self.obs_type
+        n = self._n
+        if ot.perfect_recall:
+            if not ot.public:
+                return ""  # nothing is private under perfect recall (see the module docstring)
+            if ot.private == PRIVATE_NONE:
+                return "ra:" + ",".join(map(str, state.history()))
+            return state.information_state_string(player)
+        parts: list[str] = []
+        if ot.public:
+            cp = state.current_player()
+            who = f"p{cp}" if cp >= 0 else ("chance" if state.is_chance_node() else "-")
+            parts.append(f"epoch {state.epoch} {PHASE_NAMES[state.phase]} to_move {who}")
+            parts.append(f"ra {state.ra_n}/{state.ra_needed} centre {state.centre}")
+            parts.append("track " + (",".join(_SHORT[TILE_NAMES[t]] for t in state.track if t >= 0) or "-"))
+            for p in range(n):
+                up = ",".join(map(str, sun_list(state.up[p]))) or "-"
+                down = ",".join(map(str, sun_list(state.down[p]))) or "-"
+                base = p * T
+                tiles = ",".join(
+                    f"{_SHORT[TILE_NAMES[t]]}:{state.disp[base + t]}" for t in range(T) if state.disp[base + t]
+                )
+                parts.append(f"s{p} up {up} down {down} display {tiles or '-'}")
+            parts.append("bag " + ",".join(f"{_SHORT[TILE_NAMES[t]]}:{c}" for t, c in enumerate(state.bag) if c))
+            if state.phase == AUCTION:
+                bids = ",".join("-" if b < 0 else ("pass" if b == 0 else str(b)) for b in state.bids)
+                parts.append(
+                    f"auction by p{state.ra_player} {TRIGGER_NAMES[state.trigger]} high {state.high or '-'} bids {bids}"
+                )
+            if state.phase == DISCARD:
+                unrest = state.pend[PEND_UNREST]
+                parts.append(f"discard {'civilization' if unrest else 'monument'} {unrest or state.pend[PEND_EARTHQUAKE]}")
+        shown = self.points_shown(state, player)
+        if ot.public:
+            parts.append("points " + ",".join(str(state.points[p]) if shown[p] else "?" for p in range(n)))
+        elif any(shown):
+            parts.append("points " + ",".join(f"p{p}={state.points[p]}" for p in range(n) if shown[p]))
+        if ot.private != PRIVATE_NONE and ot.public:
+            parts.insert(0, f"p{player}")
+        return " | ".join(parts)
+
+
+assert len(CIVS) == 5 and NUM_PHASES == 7

@@ -1,0 +1,155 @@
+"""Heliopolis games as PettingZoo AEC environments.
+
+>>> from heliopolis.integrations.pettingzoo import env                   # doctest: +SKIP
+>>> e = env("ra", players=3, edition="1999")                            # doctest: +SKIP
+>>> e.reset(seed=1)                                                     # doctest: +SKIP
+>>> for agent in e.agent_iter():                                        # doctest: +SKIP
+...     obs, reward, terminated, truncated, info = e.last()
+...     mask = obs["action_mask"]
+...     e.step(None if terminated or truncated else e.action_space(agent).sample(mask))
+
+Agents are ``player_0`` .. ``player_{n-1}`` (seats). Observations are
+``{"observation": float32 array, "action_mask": int8 array}``: the game's encoder for that seat
+(public information plus that seat's secrets, ``heliopolis.core.observation.OBSERVATION``) and the
+legal actions (all zero for a seat that is not to move). The action space is
+``Discrete(num_distinct_actions)``. Chance nodes are sampled inside the env with its own RNG, seeded
+by ``reset(seed=...)``. Rewards are the protocol's returns at the end (1.0 shared by the winners),
+zero before. ``state()`` is the omniscient observation (everyone's secrets).
+
+The game and its options are fixed when the env is built and kept by ``reset`` (a known trap of
+Shimmy's OpenSpiel wrapper, which rebuilds the game from its short name and so drops its parameters).
+An illegal action raises ``IllegalActionError`` (the mask says what is legal).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from heliopolis.core.observation import OBSERVATION, ObservationType
+from heliopolis.core.registry import load_game
+from heliopolis.integrations.encoding import ArrayObserver, action_mask, advance_chance, require
+
+try:  # the [rl] extra
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.utils import EzPickle
+    from pettingzoo import AECEnv
+except ImportError:  # pragma: no cover - exercised only without the extra
+    np = spaces = None
+
+    class AECEnv:  # type: ignore[no-redef]  # placeholders so that the module imports
+        pass
+
+    class EzPickle:  # type: ignore[no-redef]
+        pass
+
+
+def env(game_id: str = "ra", players: int | None = None, render_mode: str | None = None, **options: Any) -> "HeliopolisAECEnv":
+    """An AEC env for ``game_id`` (``players`` and the game's options, e.g. ``edition="1999"``)."""
+    return HeliopolisAECEnv(game_id, players, render_mode=render_mode, **options)
+
+
+raw_env = env
+
+
+class HeliopolisAECEnv(AECEnv, EzPickle):
+    """One configured game as a PettingZoo ``AECEnv``."""
+
+    metadata = {"render_modes": ["ansi"], "name": "heliopolis", "is_parallelizable": False}
+
+    def __init__(self, game_id: str = "ra", players: int | None = None, render_mode: str | None = None,
+                 **options: Any) -> None:  # fmt: skip
+        require("pettingzoo")
+        AECEnv.__init__(self)
+        EzPickle.__init__(self, game_id, players, render_mode, **options)
+        self.game = load_game(game_id, players, **options)
+        self.game_id = game_id
+        self.metadata = {**self.metadata, "name": f"heliopolis_{game_id.replace('-', '_')}_v0"}
+        self.render_mode = render_mode
+        n = self.game.players
+        self.possible_agents = [f"player_{p}" for p in range(n)]
+        self._seat = {a: p for p, a in enumerate(self.possible_agents)}
+        self._num_actions = self.game.info.num_distinct_actions
+        self._observer = ArrayObserver(self.game, OBSERVATION)
+        self._omniscient = ArrayObserver(self.game, ObservationType(private="all"))
+        obs_box = spaces.Box(self._observer.low, self._observer.high, dtype=np.float32)
+        mask_box = spaces.Box(0, 1, (self._num_actions,), dtype=np.int8)
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": obs_box, "action_mask": mask_box}) for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self._num_actions) for a in self.possible_agents}
+        self.state_space = spaces.Box(self._omniscient.low, self._omniscient.high, dtype=np.float32)
+        self._rng = random.Random()
+        self._state = None
+        self.agents: list[str] = []
+
+    # -- spaces -------------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    # -- the AEC protocol -----------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Starts a new game of the same configuration (``options`` is accepted and ignored: the
+        game's options are fixed at construction)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self._state = self.game.new_initial_state()
+        advance_chance(self._state, self._rng)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self._state.current_player()]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat[agent]
+        return {
+            "observation": self._observer.array(self._state, seat),
+            "action_mask": action_mask(self._state, self._num_actions, np, seat),
+        }
+
+    def state(self) -> Any:
+        """Everything on the table and every seat's secrets (for centralised critics)."""
+        return self._omniscient.array(self._state, 0)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        s = self._state
+        s.apply_action(int(action))
+        advance_chance(s, self._rng)
+        if s.is_terminal():
+            for a, r in zip(self.possible_agents, s.returns()):
+                self.rewards[a] = float(r)
+                self.terminations[a] = True
+            seat = self._seat[agent]
+            self.agent_selection = self.possible_agents[(seat + 1) % len(self.possible_agents)]
+        else:
+            self.agent_selection = self.possible_agents[s.current_player()]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return str(self._state)
+
+    def close(self) -> None:
+        pass
+
+    @property
+    def engine_state(self) -> Any:
+        """The engine state being played (for inspection; do not mutate)."""
+        return self._state
+
+    def __str__(self) -> str:
+        return self.metadata["name"]
