@@ -153,9 +153,13 @@ def _dispatch(game_id: str, options: dict[str, Any], run_seed: int, jobs: list[J
                     pending.add(pool.submit(_play_chunk, game_id, options, run_seed, nxt))
     except BaseException:
         procs = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
         for proc in procs:  # a game in progress is abandoned; finished ones are already written
             proc.terminate()
+        for proc in procs:
+            proc.join(5)
+        # Waiting lets the executor's own threads see the dead workers and stop cleanly (without
+        # it, its queue feeder may print a traceback at exit).
+        pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
 
