@@ -81,8 +81,9 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
         if raw in ("q", "quit", "exit"):
             return None
         if raw in ("?", "help", "h"):
-            console.print("Type a number from the list or an action in notation (e.g. draw, ra, bid:9, "
-                          "god:pharaoh, pass). 'board' shows the board again, 'q' quits.")  # fmt: skip
+            examples = ", ".join(state.action_to_string(a) for a in legal[:4])
+            console.print(f"Type a number from the list or an action in notation (e.g. {examples}). "
+                          "'board' shows the board again, 'q' quits.")  # fmt: skip
             continue
         if raw == "board":
             console.print(render(state, seat))
@@ -344,7 +345,9 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int) -> 
         _fail(f"the web server needs the [web] extra: pip install 'heliopolis[web]' ({e.name} is missing)")
     app = create_app(Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers))
     click.echo(f"Heliopolis on http://{host}:{port}/  (database: {db})")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    # State messages are a few KB and sent on every move: compressing each costs more CPU than
+    # it saves on a LAN (measured with bench/bench_server.py); a reverse proxy may compress.
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024, ws_per_message_deflate=False)
 
 
 @main.command("games")

@@ -124,9 +124,33 @@ class Game:
             observer = cache[obs_type] = module.make_observer(self, obs_type)
         return observer
 
+    def new_public_log(self) -> "PublicLog":
+        """An incremental builder of the public move log (a server feeds it each new move rather
+        than replaying the game for every message)."""
+        return PublicLog(self)
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.config().items())
         return f"{type(self).__name__}({opts})"
+
+
+class PublicLog:
+    """The public move log, built one action at a time: ``feed(action)`` appends the lines that
+    action adds to ``lines``. This default writes the notation of every move, which is only right
+    for games whose every action and chance outcome is public; a game with secret moves (or nicer
+    sentences) returns its own builder from ``Game.new_public_log``."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.lines: list[str] = []
+        self._silent = game.info.hidden_information
+
+    def feed(self, action: int) -> list[str]:
+        if self._silent:
+            return []
+        line = self.game.action_to_string(action)
+        self.lines.append(line)
+        return [line]
 
 
 class State:
@@ -232,12 +256,12 @@ class State:
         return self.game.make_observer(obs_type).string(self, player)
 
     def public_log(self) -> list[str]:
-        """One human line per public event so far (the move log of a UI). The default, the
-        notation of every move, is only right for games whose every action and chance outcome is
-        public; a game with secret moves overrides it."""
-        if self.game.info.hidden_information:
-            return []
-        return [self.game.action_to_string(a) for a in self.history()]
+        """One human line per public event so far (the move log of a UI): the game's
+        ``PublicLog`` fed with the whole history."""
+        log = self.game.new_public_log()
+        for a in self.history():
+            log.feed(a)
+        return log.lines
 
     def table_helper(self) -> dict[str, Any] | None:
         """Optional hints a UI may show every player (public information only), e.g. provisional

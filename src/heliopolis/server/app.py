@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,7 +57,17 @@ def summary(rec: GameRecord) -> dict[str, Any]:
 
 def state_message(auth: Authority, live: Live, seat: int | None) -> dict[str, Any]:
     """What one connection sees: its seat's view only, its legal actions only if it is to move."""
+    return json.loads(state_message_text(auth, live, seat))
+
+
+def state_message_text(auth: Authority, live: Live, seat: int | None) -> str:
+    """``state_message`` as JSON text, encoded once per revision and seat: every spectator, and
+    every tab of a seat, shares one encoding."""
     rec, state = live.rec, live.state
+    key = (rec.revision, seat)
+    text = live.messages.get(key)
+    if text is not None:
+        return text
     running = rec.status == "running" and not state.is_terminal()
     to_move = state.current_player() if running and not state.is_chance_node() else None
     legal = []
@@ -64,14 +75,18 @@ def state_message(auth: Authority, live: Live, seat: int | None) -> dict[str, An
         legal = [{"id": a, "notation": state.action_to_string(a), "text": state.describe_action(a)}
                  for a in state.legal_actions()]  # fmt: skip
     pending = rec.undo
-    return {
+    text = json.dumps({
         "type": "state", "game_id": rec.id, "version": rec.revision, "seat": seat, "status": rec.status,
         "game": rec.game, "seats": [s.public() for s in rec.seats], "to_move": to_move,
         "view": state.player_view(seat), "legal": legal, "log": live.log(),
         "undo": {"allowed": auth.undo_target(live, seat) is not None and not pending,
                  "pending": {"by": pending["by"], "awaiting": pending["awaiting"]} if pending else None},
         "helper": state.table_helper(),
-    }  # fmt: skip
+    }, separators=(",", ":"))  # fmt: skip
+    if len(live.messages) > 16 or any(k[0] != rec.revision for k in live.messages):
+        live.messages.clear()
+    live.messages[key] = text
+    return text
 
 
 def _token(request: Request) -> str | None:
@@ -84,7 +99,7 @@ def _token(request: Request) -> str | None:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     hub = Hub()
-    storage = Storage(settings.db)
+    storage = Storage(settings.db, instance=secrets.token_hex(6))
     auth = Authority(storage, hub, BotRunner(settings.bot_workers), bot_delay=settings.bot_delay)
     limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
 
@@ -93,7 +108,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(storage.migrate)
         listener = None
         if storage.is_postgres:
-            listener = PgListener("postgresql://" + storage.url.split("://", 1)[1], auth.on_remote_change)
+            listener = PgListener("postgresql://" + storage.url.split("://", 1)[1], auth.on_remote_change,
+                                  storage.instance)  # fmt: skip
             listener.start()
             await asyncio.wait_for(listener.ready.wait(), 10)
         await auth.resume_all()
@@ -221,9 +237,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await websocket.accept()
         send_lock = asyncio.Lock()
 
-        async def send(msg: dict[str, Any]) -> None:
+        async def send_text(text: str) -> None:
             async with send_lock:
-                await websocket.send_text(json.dumps(msg, separators=(",", ":")))
+                await websocket.send_text(text)
+
+        async def send(msg: dict[str, Any]) -> None:
+            await send_text(json.dumps(msg, separators=(",", ":")))
 
         try:
             live = await auth.get(game_id)
@@ -242,7 +261,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 cur = auth.games.get(game_id) or await auth.get(game_id)
                 if cur.rec.revision != sent:
                     sent = cur.rec.revision
-                    await send(state_message(auth, cur, seat))
+                    await send_text(state_message_text(auth, cur, seat))
                 await sub.event.wait()
                 sub.event.clear()
 
@@ -260,7 +279,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     if isinstance(m, WsPing):
                         await send({"type": "pong"})
                     elif isinstance(m, WsSync):
-                        await send(state_message(auth, await auth.get(game_id), seat))
+                        await send_text(state_message_text(auth, await auth.get(game_id), seat))
                     elif isinstance(m, WsAct):
                         await auth.act(game_id, token, ActBody(action=m.action, notation=m.notation,
                                                                version=m.version))  # fmt: skip

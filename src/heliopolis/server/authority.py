@@ -45,18 +45,24 @@ def bot_seed(seed: int, ply: int) -> int:
 
 @dataclass
 class Live:
-    """This instance's copy of one game: the record, the state and who made each move."""
+    """This instance's copy of one game: the record, the state, who made each move, the public
+    log (built incrementally) and the messages already encoded for this revision."""
 
     rec: GameRecord
     state: State
     movers: list[int]  # seat per ply, -1 for chance
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    log_cache: tuple[int, list[str]] | None = None
+    plog: Any = None
+    messages: dict[Any, str] = field(default_factory=dict)  # (revision, seat) -> encoded state message
+
+    def __post_init__(self) -> None:
+        if self.plog is None:
+            self.plog = self.state.game.new_public_log()
+            for a in self.state.history():
+                self.plog.feed(a)
 
     def log(self) -> list[str]:
-        if self.log_cache is None or self.log_cache[0] != self.rec.revision:
-            self.log_cache = (self.rec.revision, self.state.public_log())
-        return self.log_cache[1]
+        return self.plog.lines
 
 
 def settle_chance(state: State, seed: int, ply: int) -> list[Move]:
@@ -267,6 +273,8 @@ class Authority:
             raise ServerError("stale", "another move was made at the same time; look again and retry") from None
         live.state = nxt
         live.movers.extend(m.seat for m in new)
+        for m in new:
+            live.plog.feed(m.action)
         rec.revision, rec.plies, rec.undo = rev, rec.plies + len(new), None
         if done:
             rec.status, rec.winners = "finished", nxt.winners()
@@ -398,6 +406,8 @@ class Authority:
         for a in history:
             state.apply_action(a)
         live.state, live.movers = state, live.movers[:ply]
+        live.plog = None
+        live.__post_init__()
         rec.revision, rec.plies, rec.undo = rev, ply, None
 
     # -- archive -------------------------------------------------------------------------------

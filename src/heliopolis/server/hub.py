@@ -50,8 +50,9 @@ class Hub:
 
 
 class PgListener:
-    def __init__(self, dsn: str, on_change: Callable[[str, int], Awaitable[None]]) -> None:
+    def __init__(self, dsn: str, on_change: Callable[[str, int], Awaitable[None]], instance: str = "") -> None:
         self.dsn = dsn
+        self.instance = instance
         self.on_change = on_change
         self.task: asyncio.Task | None = None
         self.ready = asyncio.Event()
@@ -68,7 +69,9 @@ class PgListener:
                     await conn.execute("LISTEN heliopolis")
                     self.ready.set()
                     async for note in conn.notifies():
-                        game_id, _, rev = note.payload.rpartition(":")
+                        game_id, rev, origin = note.payload.split(":", 2)
+                        if origin == self.instance:
+                            continue  # our own commit: this process updated its cache itself
                         try:
                             await self.on_change(game_id, int(rev))
                         except Exception:  # one bad game must not stop the listener

@@ -12,8 +12,8 @@ Tables (created and upgraded by the Alembic migrations in ``migrations/``):
 Appending is compare-and-set on ``revision`` inside one transaction, so when two requests (or two
 server instances) race for the same game exactly one wins; the other gets ``StaleError``. A move
 is acknowledged only after its commit: a server killed with SIGKILL loses nothing it confirmed.
-On PostgreSQL each commit also sends ``NOTIFY heliopolis, '<game>:<revision>'`` so other
-instances can push the change to their clients. Nothing is pickled.
+On PostgreSQL each commit also sends ``NOTIFY heliopolis, '<game>:<revision>:<instance>'`` so
+other instances can push the change to their clients. Nothing is pickled.
 """
 
 from __future__ import annotations
@@ -133,14 +133,17 @@ def create_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    # No pre-ping: it costs a round trip per transaction; a dropped connection fails one request
+    # (answered as an error the client retries) and the pool replaces it.
+    return sa.create_engine(url, pool_size=10, max_overflow=20, pool_recycle=3600)
 
 
 class Storage:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, instance: str = "") -> None:
         self.url = normalize_url(url)
         self.engine = create_engine(self.url)
         self.is_postgres = self.engine.dialect.name == "postgresql"
+        self.instance = instance  # names this server process in its notifications
 
     def migrate(self) -> None:
         """Brings the schema to the newest Alembic revision (creates it on a new database)."""
@@ -188,7 +191,6 @@ class Storage:
                     {"game_id": game_id, "ply": plies + i, "action": m.action, "notation": m.notation,
                      "seat": m.seat, "created_at": now} for i, m in enumerate(new)
                 ])  # fmt: skip
-            self._notify(c, game_id, revision + 1)
         return revision + 1
 
     def truncate(self, game_id: str, revision: int, plies: int) -> int:
@@ -197,7 +199,6 @@ class Storage:
             self._cas(c, game_id, revision, {"revision": revision + 1, "plies": plies, "undo": None,
                                              "updated_at": time.time(), "status": "running"})  # fmt: skip
             c.execute(moves.delete().where(moves.c.game_id == game_id, moves.c.ply >= plies))
-            self._notify(c, game_id, revision + 1)
         return revision + 1
 
     def update_game(self, game_id: str, revision: int, **values: Any) -> int:
@@ -209,17 +210,23 @@ class Storage:
             self._cas(c, game_id, revision, {"revision": revision + 1, "updated_at": time.time(), **values})
             for seat, cols in (seat_updates or {}).items():
                 c.execute(seats.update().where(seats.c.game_id == game_id, seats.c.seat == seat).values(**cols))
-            self._notify(c, game_id, revision + 1)
         return revision + 1
 
     def _cas(self, c: sa.Connection, game_id: str, revision: int, values: dict[str, Any]) -> None:
-        res = c.execute(games.update().where(games.c.id == game_id, games.c.revision == revision).values(**values))
-        if res.rowcount != 1:
+        q = games.update().where(games.c.id == game_id, games.c.revision == revision).values(**values)
+        if self.is_postgres:
+            # One round trip for the compare-and-set and the notification (sent at commit).
+            payload = f"{game_id}:{revision + 1}:{self.instance}"
+            res = c.execute(q.returning(sa.func.pg_notify("heliopolis", payload)))
+            if len(res.fetchall()) != 1:
+                raise StaleError(game_id)
+            return
+        if c.execute(q).rowcount != 1:
             raise StaleError(game_id)
 
     def _notify(self, c: sa.Connection, game_id: str, revision: int) -> None:
-        if self.is_postgres:  # delivered to every listener when the transaction commits
-            c.execute(sa.text("SELECT pg_notify('heliopolis', :p)"), {"p": f"{game_id}:{revision}"})
+        if self.is_postgres:  # for new games (no compare-and-set); delivered at commit
+            c.execute(sa.text("SELECT pg_notify('heliopolis', :p)"), {"p": f"{game_id}:{revision}:{self.instance}"})
 
     # -- reads ---------------------------------------------------------------------------------
     def load(self, game_id: str, with_moves: bool = True) -> GameRecord | None:

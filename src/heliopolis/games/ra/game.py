@@ -103,6 +103,11 @@ class RaGame(Game):
             out.append(sorted(stack, reverse=True))
         return out
 
+    def new_public_log(self) -> Any:
+        from heliopolis.games.ra.views import RaPublicLog
+
+        return RaPublicLog(self)
+
     def has_private_information(self) -> bool:
         """Only hidden scores are private (RA-SCORE-10); the bag is explicit chance, so with open
         scores Ra is a perfect-information game with chance (see ``observation.py``)."""

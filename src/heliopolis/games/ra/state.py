@@ -541,11 +541,6 @@ class RaState(State):
 
         return information_state_string(self, player)
 
-    def public_log(self) -> list[str]:
-        from heliopolis.games.ra.views import public_events
-
-        return public_events(self)
-
     def table_helper(self) -> dict[str, Any]:
         from heliopolis.games.ra.heuristics import table_helper
 

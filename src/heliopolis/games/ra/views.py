@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from heliopolis.core.errors import NotationError
+from heliopolis.core.game import PublicLog
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
     AUCTION_SPACES, CIVS, DATA, DISPLAY_ROWS, EPOCHS, GOD, MONUMENTS, NUM_TILES, TILE_NAMES, sun_list,
@@ -176,11 +177,23 @@ def _deal_length(state: "RaState") -> int:
 
 def public_events(state: "RaState", last: int | None = None) -> list[str]:
     """One line per action of the public history (replayed), e.g. ``"P2 draws Pharaoh"``."""
-    from heliopolis.games.ra.state import AUCTION, DEAL, DRAWN
+    lines = state.public_log()
+    return lines if last is None else lines[-last:]
 
-    replay = state.game.new_initial_state()
-    lines: list[str] = []
-    for a in state.history():
+
+class RaPublicLog(PublicLog):
+    """Ra's move log in sentences, built incrementally on a replay of the public history: the
+    lines of an action depend on the position it was played in (who won an auction, with what)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.replay = game.new_initial_state()
+
+    def feed(self, a: int) -> list[str]:
+        from heliopolis.games.ra.state import AUCTION, DEAL, DRAWN
+
+        replay = self.replay
+        lines: list[str] = []
         who = replay.cur
         if replay.is_chance_node():
             if replay.phase == DRAWN:
@@ -193,7 +206,7 @@ def public_events(state: "RaState", last: int | None = None) -> list[str]:
             kind, _, arg = text.partition(":")
             if kind == "draw":
                 replay.apply_action(a)
-                continue  # the outcome line says it
+                return lines  # the outcome line says it
             lines.append({
                 "ra": f"P{who} invokes Ra",
                 "pass": f"P{who} passes",
@@ -214,7 +227,8 @@ def public_events(state: "RaState", last: int | None = None) -> list[str]:
             lines.append(f"P{winner} wins sun {centre} and {lot} tile(s) with {bid}" if winner >= 0 else "Nobody bids")
         if replay.epoch != epoch or replay.is_terminal():
             lines.append(f"— epoch {epoch} ends and is scored —")
-    return lines if last is None else lines[-last:]
+        self.lines.extend(lines)
+        return lines
 
 
 assert GOD == 1 and len(MONUMENTS) == 8
