@@ -7,6 +7,7 @@ game. ``heliopolis bench ra`` measures the engine.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from typing import Any
@@ -270,7 +271,10 @@ def _run_arena_cli(kind: str, game_id: str, players: int | None, bots: str, game
         _fail(str(e))
     except KeyboardInterrupt:
         click.echo(f"\ninterrupted: every finished game is in {out}/results.jsonl; run again to continue", err=True)
-        sys.exit(130)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        # Results are already flushed and closed; exit now rather than wait on worker-pool threads.
+        os._exit(130)
     console = _console()
     console.print(f"{len(records)} games in {out}/results.jsonl")
     for bot, r in win_rates_by_bot(records).items():

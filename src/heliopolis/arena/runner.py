@@ -157,9 +157,12 @@ def _dispatch(game_id: str, options: dict[str, Any], run_seed: int, jobs: list[J
             proc.terminate()
         for proc in procs:
             proc.join(5)
-        # Waiting lets the executor's own threads see the dead workers and stop cleanly (without
-        # it, its queue feeder may print a traceback at exit).
-        pool.shutdown(wait=True, cancel_futures=True)
+        # The call queue's feeder thread may still hold chunks for the dead workers: without this,
+        # the interpreter's exit would wait on it forever (or it prints a traceback).
+        call_queue = getattr(pool, "_call_queue", None)
+        if call_queue is not None:
+            call_queue.cancel_join_thread()
+        pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
 
