@@ -234,3 +234,16 @@ def test_replay_frames_and_import_of_a_saved_game(client):
     assert mid["view"]["terminal"] is False and mid["move"]
     assert client.get(f"/api/games/{gid}/replay?ply=100000").status_code == 400
     assert state_from_dict(client.get(f"/api/games/{gid}/export").json()) == s
+
+
+def test_games_evicted_from_memory_reload_exactly(client, monkeypatch):
+    from heliopolis.server import authority
+
+    monkeypatch.setattr(authority, "MAX_CACHED", 2)
+    made = [create(client, ["human", "random"]) for _ in range(4)]
+    before = {g["id"]: state(client, g["id"], g["token"]) for g in made}
+    auth_ = client.app.state.auth
+    assert len(auth_.games) <= 4
+    for g in made:  # each is reloaded from the event log when needed again
+        assert state(client, g["id"], g["token"])["view"] == before[g["id"]]["view"]
+    assert len(auth_.games) <= 3

@@ -29,6 +29,7 @@ from heliopolis.server.protocol import ActBody, CreateGame, ServerError
 from heliopolis.server.storage import GameRecord, Move, Seat, StaleError, Storage
 
 log = logging.getLogger("heliopolis.server")
+MAX_CACHED = 2000  # games kept in memory per process
 
 
 def hash_token(token: str) -> str:
@@ -101,8 +102,22 @@ class Authority:
             raise ServerError("not_found", f"no game {game_id!r}")
         live = self.games.get(game_id)  # another task may have loaded it meanwhile
         if live is None:
-            live = self.games[game_id] = self._build(rec)
+            live = self._remember(self._build(rec))
         return live
+
+    def _remember(self, live: Live) -> Live:
+        if len(self.games) >= MAX_CACHED:
+            self._evict()
+        self.games[live.rec.id] = live
+        return live
+
+    def _evict(self) -> None:
+        """Forgets games nobody watches, no bot drives and no request holds (they reload on use)."""
+        for gid, live in list(self.games.items()):
+            task = self.drivers.get(gid)
+            if not self.hub.watched(gid) and (task is None or task.done()) and not live.lock.locked():
+                del self.games[gid]
+                self.drivers.pop(gid, None)
 
     def _build(self, rec: GameRecord) -> Live:
         opts = dict(rec.options)
@@ -173,7 +188,7 @@ class Authority:
         rec = GameRecord(secrets.token_urlsafe(9), req.game, game.info.encoding, game.config(), seed, status,
                          0, len(initial), seats, 0.0, 0.0)  # fmt: skip
         await self._db(self.storage.create_game, rec, initial)
-        self.games[rec.id] = Live(rec, state, [-1] * len(initial))
+        self._remember(Live(rec, state, [-1] * len(initial)))
         self._kick(rec.id)
         return rec, token
 
@@ -454,7 +469,7 @@ class Authority:
         rec = GameRecord(secrets.token_urlsafe(9), info.game_id, info.encoding, state.game.config(),
                          secrets.randbits(63), "imported", 0, len(moves), seats, 0.0, 0.0, winners=winners)  # fmt: skip
         await self._db(self.storage.create_game, rec, moves)
-        self.games[rec.id] = Live(rec, state, [m.seat for m in moves])
+        self._remember(Live(rec, state, [m.seat for m in moves]))
         return rec
 
 
