@@ -15,6 +15,7 @@ from heliopolis.core.game import Game, State
 # game id -> "module:ClassName" of its Game subclass
 _GAMES: dict[str, str] = {
     "ra": "heliopolis.games.ra.game:RaGame",
+    "ra-dice": "heliopolis.games.ra_dice.game:RaDiceGame",
 }
 
 

@@ -1,0 +1,226 @@
+"""Ra: The Dice Game's observation encoder for the research adapters (see ``heliopolis/core/observation.py``).
+
+Information model (see ``views.py``): nothing is hidden. Every seat observes the same table, so
+``private`` adds only the observing seat's one-hot ``player`` piece, and the current table is a
+sufficient statistic of the history (the tensor is the same with and without perfect recall; the
+perfect-recall string is the engine's ``information_state_string``, the seat plus the history).
+
+Tensor layout, in this order, for ``n`` players (values in ``[0, 1]`` except ``points``):
+
+=====================  ==========  =====================================================================
+piece                  shape       meaning
+=====================  ==========  =====================================================================
+``player``             n           one-hot observing seat (only when private information is requested)
+``current_player``     n           one-hot seat to act (a disaster victim while removing; zero at chance/end)
+``phase``              6           one-hot: start, roll (chance), reroll, apply, remove, end
+``epoch``              3           one-hot epoch
+``ra``                 15          one-hot space of the Ra figure on the Sun track (0 .. last)
+``dice_face``          5 x 6       per die (red, yellow, green, blue, purple): one-hot face shown (none while rolling)
+``dice_state``         5 x 5       per die: one-hot rolling, free, chosen for reroll, sun (locked), used
+``rolls``              3           thermometer: rolls done this turn
+``turn``               6           real Pharaoh used, real Nile used, Civilization markers / 3, Monument
+                                   markers / 3, a disaster may be declared, free ankhs / 5
+``disaster``           4           one-hot disaster declared this turn
+``pharaoh``            n           Pharaoh marker / 12
+``nile``               n           Nile stack / 12
+``floods``             n           flood markers, capped at 4, / 4
+``civilization``       5 x n       per colour space: which seats have a marker there
+``monuments``          40 x n      per Monument space (colour-major, columns 1-8): its owner
+``removal``            n + 3       disaster removals: one-hot victim, Civilization / Monument, markers left / 2 (the most a disaster takes)
+``points``             n           points / 100 (may be negative without ``score_floor_zero``)
+=====================  ==========  =====================================================================
+
+With ``public=False`` only ``player`` remains (nothing is private).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece
+from heliopolis.games.ra_dice import actions as A
+from heliopolis.games.ra_dice.components import COLUMNS, D_CIV, DISASTER_NAMES, FACE_NAMES, NUM_DICE, NUM_FACES
+
+if TYPE_CHECKING:
+    from heliopolis.games.ra_dice.game import RaDiceGame
+    from heliopolis.games.ra_dice.state import RaDiceState
+
+NUM_PHASES: Final = 6
+NUM_DIE_STATES: Final = 5
+POINTS_SCALE: Final = 100.0
+FLOOD_CAP: Final = 4
+NUM_SPACES: Final = A.NUM_SPACES
+
+
+def points_bounds(game: "RaDiceGame") -> tuple[int, int]:
+    """Bounds on a seat's points over any game within ``max_game_length``.
+
+    Lowest: the lowest starting score, then every epoch the Pharaoh -2 and no Civilization -5
+    (nothing else takes points away). Highest: the highest starting score, 4 points a turn at most
+    during turns (two unused ankh pairs, or 3 for three suns) over the turns of the longest game,
+    every epoch the best Pharaoh, Nile and Civilization results, and at the end every Monument
+    space (all columns, five markers in each)."""
+    from heliopolis.games.ra_dice.game import TURNS_PER_EPOCH
+
+    r = game.rules
+    low = min(r.starting_scores) + r.epochs * (min(0, r.pharaoh_least) + min(r.civ_points))
+    if game.floor:
+        low = 0
+    per_turn = max(max(p for _, p, _ in r.sun_effect), (NUM_DICE // 2) * r.ankh_pair_points)
+    epoch = r.pharaoh_most + max(r.nile_points) + max(r.civ_points)
+    final = max(r.mon_column_points) + COLUMNS * max(r.mon_bonus)
+    high = max(r.starting_scores) + r.epochs * (TURNS_PER_EPOCH * per_turn + epoch) + final
+    return low, high
+
+
+def make_observer(game: "RaDiceGame", obs_type: ObservationType) -> "RaDiceObserver":
+    return RaDiceObserver(game, obs_type)
+
+
+class RaDiceObserver(Observer):
+    """Encodes a ``RaDiceState`` for one seat; see the module docstring for the layout."""
+
+    def __init__(self, game: "RaDiceGame", obs_type: ObservationType) -> None:
+        super().__init__(game, obs_type)
+        n = game.players
+        pieces: list[Piece] = []
+        if obs_type.private != PRIVATE_NONE:
+            pieces.append(Piece("player", (n,)))
+        if obs_type.public:
+            low, high = points_bounds(game)
+            pieces += [
+                Piece("current_player", (n,)),
+                Piece("phase", (NUM_PHASES,)),
+                Piece("epoch", (game.epochs,)),
+                Piece("ra", (game.ra_last + 1,)),
+                Piece("dice_face", (NUM_DICE, NUM_FACES)),
+                Piece("dice_state", (NUM_DICE, NUM_DIE_STATES)),
+                Piece("rolls", (game.rolls_max,)),
+                Piece("turn", (6,)),
+                Piece("disaster", (len(DISASTER_NAMES),)),
+                Piece("pharaoh", (n,)),
+                Piece("nile", (n,)),
+                Piece("floods", (n,)),
+                Piece("civilization", (NUM_DICE, n)),
+                Piece("monuments", (NUM_SPACES, n)),
+                Piece("removal", (n + 3,)),
+                Piece("points", (n,), low / POINTS_SCALE, high / POINTS_SCALE),
+            ]
+        self.pieces = tuple(pieces)
+        self._n = n
+        self._size = sum(p.size for p in pieces)
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    def tensor(self, state: "RaDiceState", player: int) -> list[float]:
+        from heliopolis.games.ra_dice import state as S
+
+        state._check_seat(player)
+        g = state.game
+        n = self._n
+        ot = self.obs_type
+        out: list[float] = []
+        if ot.private != PRIVATE_NONE:
+            v = [0.0] * n
+            v[player] = 1.0
+            out += v
+        if not ot.public:
+            return out
+        cp = state.current_player()
+        v = [0.0] * n
+        if cp >= 0:
+            v[cp] = 1.0
+        out += v
+        v = [0.0] * NUM_PHASES
+        v[state.phase] = 1.0
+        out += v
+        v = [0.0] * g.epochs
+        v[min(state.epoch, g.epochs) - 1] = 1.0
+        out += v
+        v = [0.0] * (g.ra_last + 1)
+        v[state.ra] = 1.0
+        out += v
+        turn = state.phase in (S.ROLL, S.REROLL, S.APPLY, S.REMOVE)
+        for d in range(NUM_DICE):
+            v = [0.0] * NUM_FACES
+            if turn and state.face[d] >= 0:
+                v[state.face[d]] = 1.0
+            out += v
+        for d in range(NUM_DICE):
+            v = [0.0] * NUM_DIE_STATES
+            if turn:
+                v[state.dst[d]] = 1.0
+            out += v
+        out += [1.0 if turn and i < state.rolls else 0.0 for i in range(g.rolls_max)]
+        applying = state.phase in (S.APPLY, S.REMOVE)
+        out += [
+            1.0 if turn and state.preal else 0.0,
+            1.0 if turn and state.nreal else 0.0,
+            state.civ_n / max(g.rules.civ_markers_by_dice.values()) if turn else 0.0,
+            state.mon_n / g.mon_max if turn else 0.0,
+            1.0 if turn and state.dis == S.DIS_AVAILABLE else 0.0,
+            state.free_ankhs() / NUM_DICE if applying else 0.0,
+        ]  # fmt: skip
+        v = [0.0] * len(DISASTER_NAMES)
+        if turn and state.dis >= S.DIS_DECLARED:
+            v[state.dis - S.DIS_DECLARED] = 1.0
+        out += v
+        out += [x / g.phar_max for x in state.phar]
+        out += [x / g.nile_max for x in state.nile]
+        out += [min(x, FLOOD_CAP) / FLOOD_CAP for x in state.floods]
+        for mask in state.civ:
+            out += [float(mask >> p & 1) for p in range(n)]
+        for o in state.mon:
+            v = [0.0] * n
+            if o >= 0:
+                v[o] = 1.0
+            out += v
+        v = [0.0] * (n + 3)
+        if state.phase == S.REMOVE:
+            v[state.vic] = 1.0
+            v[n + (0 if state.vic_kind == D_CIV else 1)] = 1.0
+            v[n + 2] = state.vic_left / max(g.dis_civ_remove, g.dis_mon_remove)
+        out += v
+        out += [x / POINTS_SCALE for x in state.points]
+        return out
+
+    def string(self, state: "RaDiceState", player: int) -> str:
+        from heliopolis.games.ra_dice import state as S
+
+        state._check_seat(player)
+        ot = self.obs_type
+        if not ot.public:
+            return ""  # nothing is private in Ra: The Dice Game (OpenSpiel checks this is empty)
+        if ot.perfect_recall:
+            if ot.private == PRIVATE_NONE:
+                return "ra-dice:" + ",".join(map(str, state.history()))
+            return state.information_state_string(player)
+        g = state.game
+        names = g.colour_names
+        cp = state.current_player()
+        who = f"p{cp}" if cp >= 0 else ("chance" if state.is_chance_node() else "-")
+        parts = [f"epoch {min(state.epoch, g.epochs)} {S.PHASE_NAMES[state.phase]} to_move {who}",
+                 f"ra {state.ra}/{g.ra_last}"]  # fmt: skip
+        if state.phase in (S.ROLL, S.REROLL, S.APPLY, S.REMOVE):
+            dice = ",".join(
+                f"{names[d]}:{FACE_NAMES[state.face[d]] if state.face[d] >= 0 else '?'}:{S.DIE_STATE_NAMES[state.dst[d]]}"
+                for d in range(NUM_DICE)
+            )  # fmt: skip
+            parts.append(f"p{state.cur} roll {state.rolls} suns {state.suns} dice {dice}")
+            if state.phase in (S.APPLY, S.REMOVE):
+                dis = state.dis
+                dname = ("none", "available")[dis] if dis < S.DIS_DECLARED else DISASTER_NAMES[dis - S.DIS_DECLARED]
+                parts.append(f"pharaoh_real {int(state.preal)} nile_real {int(state.nreal)} civ {state.civ_n} "
+                             f"mon {state.mon_n} free_ankhs {state.free_ankhs()} disaster {dname}")  # fmt: skip
+        for p in range(self._n):
+            civ = ",".join(names[c] for c in range(NUM_DICE) if state.civ[c] >> p & 1) or "-"
+            mon = ",".join(f"{names[i // COLUMNS]}{i % COLUMNS + 1}" for i in range(NUM_SPACES) if state.mon[i] == p) or "-"
+            parts.append(f"s{p} pharaoh {state.phar[p]} nile {state.nile[p]} floods {state.floods[p]} civ {civ} mon {mon}")
+        if state.phase == S.REMOVE:
+            parts.append(f"remove p{state.vic} {DISASTER_NAMES[state.vic_kind]} {state.vic_left}")
+        parts.append("points " + ",".join(map(str, state.points)))
+        if ot.private != PRIVATE_NONE:
+            parts.insert(0, f"p{player}")
+        return " | ".join(parts)

@@ -1,0 +1,803 @@
+"""Ra: The Dice Game rules: ``RaDiceState``. Rule IDs refer to ``docs/rules/ra-dice.md`` (``RD-...``).
+
+The state is a flat ``__slots__`` object of ints and small int lists, updated in place. A turn is:
+
+1. ``ROLL`` (chance): each die being rolled is one chance node whose outcome is that die's face
+   (``die:<colour>:<face>``, 6 outcomes of 1/6 each), dice in colour order. Suns lock at once
+   (RD-TURN-2). A roll of k dice is k chance nodes, not one node with 6^k ordered outcomes: the
+   die colours matter (RD-CIV-2, RD-MON-1), so a multiset of faces would not be enough.
+2. ``REROLL`` (after rolls 1 and 2, while a die is unlocked): ``reroll:<colour>`` chooses dice one
+   at a time in colour order, then ``roll``; ``stop`` keeps the dice (RD-TURN-3, RD-AMB-6).
+3. ``APPLY``: the sun effect happens on entry (RD-SUN); then one die-use per action (RD-DICE),
+   a disaster with 4-5 suns, and ``finish`` (which scores unused ankh pairs, RD-ANKH-1, and ends
+   the epoch when the Ra figure reached the last space, RD-EPOCH-1).
+4. ``REMOVE``: victims of a Civilization or Monument disaster choose their own markers, one
+   action per marker, clockwise from the active player's left (RD-DIS-7); forced removals happen
+   automatically.
+
+Forced steps happen automatically, without an action: the roll after choosing the last die that
+could be chosen, and the end of a turn in which nothing but ``finish`` is legal.
+
+Dice whose use is deferred. A Civilization set is m + 2 dice for m markers (RD-CIV-1/4) and a
+further Monument marker needs a partner die (RD-MON-2). Which dice fill those sets changes
+nothing but which dice stay free, and a free Civilization or Monument die has no other use, so
+the engine reserves the fillers lazily: every use of an ankh must leave enough free
+Civilization / Monument dice and ankhs to complete the sets already started (``free_ankhs``).
+This keeps the decisions to one per marker, with no choice of filler dice.
+
+Legality is checked per phase inside ``apply_action`` before anything changes; messages are built
+only when an error is raised. The history is a persistent linked tuple shared by clones.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import TYPE_CHECKING, Any
+
+from heliopolis.core.errors import IllegalActionError
+from heliopolis.core.game import CHANCE, TERMINAL, State
+from heliopolis.games.ra_dice import actions as A
+from heliopolis.games.ra_dice.components import (
+    ANKH, CIV, COLUMNS, D_CIV, D_NILE, D_PHARAOH, MON, NILE, NUM_DICE, NUM_FACES, PHARAOH, SUN,
+)  # fmt: skip
+
+if TYPE_CHECKING:
+    from heliopolis.games.ra_dice.game import RaDiceGame
+
+# Phases. START and ROLL are chance nodes.
+START, ROLL, REROLL, APPLY, REMOVE, END = range(6)
+PHASE_NAMES = ("start", "roll", "reroll", "apply", "remove", "end")
+# Die states within a turn.
+PENDING, FREE, MARKED, LOCKED, USED = range(5)
+DIE_STATE_NAMES = ("rolling", "free", "chosen", "sun", "used")
+# The disaster slot ``dis``: none, available (4-5 suns), or declared (DIS_DECLARED + kind).
+DIS_NONE, DIS_AVAILABLE, DIS_DECLARED = 0, 1, 2
+ALL_DICE = (1 << NUM_DICE) - 1
+NUM_SPACES = A.NUM_SPACES
+# Monument space indices per column (0-based), for the column rule (RD-MON-2).
+COLUMN_SPACES = tuple(tuple(r * COLUMNS + col for r in range(NUM_DICE)) for col in range(COLUMNS))
+_ALL_COLUMNS = tuple(range(COLUMNS))
+# Lowest set bit -> die index, for masks of up to five dice.
+_LOW = tuple(((m & -m).bit_length() - 1) if m else -1 for m in range(1 << NUM_DICE))
+_new = object.__new__
+
+
+class RaDiceState(State):
+    """A position of Ra: The Dice Game. Create it with ``heliopolis.new_game("ra-dice", players=...)``."""
+
+    __slots__ = (
+        "game", "n", "phase", "cur", "epoch", "ra", "points", "phar", "nile", "floods", "civ", "mon",
+        "face", "dst", "avail", "pend", "rmask", "marks", "rolls", "suns", "preal", "nreal", "civ_n",
+        "mon_n", "dis", "vic", "vic_kind", "vic_left", "start", "hist", "hlen", "epoch_log", "bonus", "log",
+    )  # fmt: skip
+
+    def __init__(self, game: "RaDiceGame") -> None:
+        n = game.players
+        self.game = game
+        self.n = n
+        self.epoch = 1  # RD-SETUP-5
+        self.ra = game.ra_start  # RD-SETUP-2
+        self.points = [0] * n
+        self.phar = [game.phar_start] * n  # RD-SETUP-3
+        self.nile = [game.nile_start] * n
+        self.floods = [0] * n
+        self.civ = [0] * NUM_DICE  # per colour space: bitmask of seats with a marker there
+        self.mon = [-1] * NUM_SPACES  # per Monument space: owner seat or -1
+        self.face = [-1] * NUM_DICE
+        self.dst = [PENDING] * NUM_DICE
+        self.avail = [0] * NUM_FACES  # free dice per face this turn
+        self.pend = self.rmask = self.marks = 0
+        self.rolls = self.suns = 0
+        self.preal = self.nreal = False
+        self.civ_n = self.mon_n = 0
+        self.dis = DIS_NONE
+        self.vic = -1
+        self.vic_kind = -1
+        self.vic_left = 0
+        self.hist: tuple | None = None
+        self.hlen = 0
+        self.epoch_log: tuple = ()
+        self.bonus = [0] * (2 * n)  # per seat: [three-sun points, ankh-pair points]
+        self.log: list[str] | None = None  # event lines, only in the replay of views.RaDicePublicLog
+        self.cur = 0
+        self.start = -1
+        if game.start_player is None:
+            self.phase = START  # RD-SETUP-4: the engine draws the start player
+        else:
+            self._set_start(game.start_player)
+
+    # -- protocol -----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph <= ROLL:
+            return CHANCE
+        if ph == END:
+            return TERMINAL
+        if ph == REMOVE:
+            return self.vic
+        return self.cur
+
+    def is_terminal(self) -> bool:
+        return self.phase == END
+
+    def is_chance_node(self) -> bool:
+        return self.phase <= ROLL
+
+    def legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph == APPLY:
+            return self._apply_actions()
+        if ph == ROLL:
+            return list(self.game.roll_legal[_LOW[self.pend]])
+        if ph == REROLL:
+            dst = self.dst
+            marks = self.marks
+            if marks:
+                hi = marks.bit_length()
+                return [A.ROLL] + [A.REROLL_BASE + d for d in range(hi, NUM_DICE) if dst[d] == FREE]
+            return [A.STOP] + [A.REROLL_BASE + d for d in range(NUM_DICE) if dst[d] == FREE]
+        if ph == REMOVE:
+            v = self.vic
+            if self.vic_kind == D_CIV:
+                civ = self.civ
+                return [A.REMOVE_CIV_BASE + c for c in range(NUM_DICE) if civ[c] >> v & 1]
+            mon = self.mon
+            return [A.REMOVE_MON_BASE + i for i in range(NUM_SPACES) if mon[i] == v]
+        if ph == START:
+            return [A.START_BASE + p for p in range(self.n)]
+        return []
+
+    def free_ankhs(self) -> int:
+        """Free ankhs not needed to complete the Civilization set and Monument pairs started this
+        turn (RD-CIV-4, RD-MON-2): the fillers come from free real dice of the symbol first."""
+        av = self.avail
+        need = 0
+        if self.civ_n:
+            k = self.game.civ_fill - av[CIV]
+            if k > 0:
+                need = k
+        if self.mon_n > 1:
+            k = (self.mon_n - 1) * self.game.mon_partners - av[MON]
+            if k > 0:
+                need += k
+        return av[ANKH] - need
+
+    def _ankhs_after(self, civ_n: int, civ_free: int, mon_n: int, mon_free: int) -> int:
+        """``free_ankhs`` if the turn had these counts (for placements that start or grow a set)."""
+        g = self.game
+        need = 0
+        if civ_n and g.civ_fill > civ_free:
+            need = g.civ_fill - civ_free
+        if mon_n > 1:
+            k = (mon_n - 1) * g.mon_partners - mon_free
+            if k > 0:
+                need += k
+        return self.avail[ANKH] - need
+
+    def _civ_ok(self, c: int) -> bool:
+        """RD-CIV-1..4: a marker on colour space ``c`` with the free real CIV die of that colour."""
+        if self.dst[c] != FREE or self.face[c] != CIV:
+            return False
+        space = self.civ[c]
+        if space >> self.cur & 1 or space.bit_count() >= self.game.cap:  # RD-CIV-3
+            return False
+        av = self.avail
+        return self._ankhs_after(self.civ_n + 1, av[CIV] - 1, self.mon_n, av[MON]) >= 0
+
+    def _mon_ok(self, c: int, col: int) -> bool:
+        """RD-MON-1..3: a marker on space (``c``, ``col``) with the free real MON die of colour ``c``."""
+        if self.dst[c] != FREE or self.face[c] != MON or self.mon[c * COLUMNS + col] >= 0:
+            return False
+        k = self.mon_n
+        if k:
+            if k >= self.game.mon_max:  # RD-MON-3
+                return False
+            p = self.cur
+            mon = self.mon
+            for i in COLUMN_SPACES[col]:  # RD-MON-2: a column without the player's markers
+                if mon[i] == p:
+                    return False
+            av = self.avail
+            return self._ankhs_after(self.civ_n, av[CIV], k + 1, av[MON] - 1) >= 0
+        return True
+
+    def _apply_actions(self) -> list[int]:
+        av = self.avail
+        out = []
+        fa = self.free_ankhs()
+        if av[PHARAOH]:
+            out.append(A.PHARAOH_REAL)
+        if self.preal and fa > 0:
+            out.append(A.PHARAOH_ANKH)
+        nl = av[NILE]
+        if nl:
+            out.append(A.NILE_REAL)
+        if self.nreal and fa > 0:
+            out.append(A.NILE_ANKH)
+        if nl:
+            g = self.game
+            for k in range(g.flood_max_ankh + 1):  # RD-NILE-2
+                if nl >= g.flood_dice - k and fa >= k:
+                    out.append(A.FLOOD_BASE + k)
+        dst = self.dst
+        face = self.face
+        if av[CIV]:
+            for c in range(NUM_DICE):
+                if face[c] == CIV and self._civ_ok(c):
+                    out.append(A.CIV_BASE + c)
+        if av[MON]:  # the same tests as _mon_ok, hoisted out of the loop over spaces
+            k = self.mon_n
+            g = self.game
+            if not k or (k < g.mon_max and self._ankhs_after(self.civ_n, av[CIV], k + 1, av[MON] - 1) >= 0):
+                mon = self.mon
+                open_cols = _ALL_COLUMNS
+                if k:
+                    p = self.cur
+                    open_cols = tuple(col for col in _ALL_COLUMNS if p not in [mon[i] for i in COLUMN_SPACES[col]])
+                for c in range(NUM_DICE):
+                    if face[c] == MON and dst[c] == FREE:
+                        row = c * COLUMNS
+                        base = A.MON_BASE + row
+                        for col in open_cols:
+                            if mon[row + col] < 0:
+                                out.append(base + col)
+        if self.dis == DIS_AVAILABLE:  # RD-SUN-4
+            out += range(A.DISASTER_BASE, A.FINISH)
+        out.append(A.FINISH)
+        return out
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == ROLL:
+            return list(self.game.roll_outcomes[_LOW[self.pend]])  # RD-COMP-2
+        if self.phase == START:
+            p = 1.0 / self.n
+            return [(A.START_BASE + q, p) for q in range(self.n)]
+        raise ValueError("chance_outcomes() called on a state that is not a chance node")
+
+    def sample_chance_outcome(self, rng: Any) -> int:
+        if self.phase == ROLL:
+            table = self.game.face_table  # each face repeated by its count on a die
+            return A.DIE_BASE + _LOW[self.pend] * NUM_FACES + table[rng.randrange(len(table))]
+        if self.phase == START:
+            return A.START_BASE + rng.randrange(self.n)
+        raise ValueError("sample_chance_outcome() called on a state that is not a chance node")
+
+    # -- applying actions ---------------------------------------------------------------------
+    def apply_action(self, action: int) -> None:
+        if action.__class__ is not int:
+            action = self._coerce(action)
+        ph = self.phase
+        if ph == ROLL:
+            d = _LOW[self.pend]
+            f = action - A.DIE_BASE - d * NUM_FACES
+            if not 0 <= f < NUM_FACES or not self.game.face_weights[f]:
+                self._illegal(action, f"the {self.game.colour_names[d]} die is being rolled: die:{self.game.colour_names[d]}:<face>")
+            self._record(action)
+            self._rolled(d, f)
+            return
+        if ph == APPLY:
+            self._apply(action)
+            return
+        if ph == REROLL:
+            if action == A.STOP:
+                if self.marks:
+                    self._illegal(action, "you chose dice to reroll: roll them")
+                self._record(action)
+                self._start_apply()
+                return
+            if action == A.ROLL:
+                if not self.marks:
+                    self._illegal(action, "choose dice to reroll first (reroll:<colour>), or stop")
+                self._record(action)
+                self._roll_marked()
+                return
+            d = action - A.REROLL_BASE
+            if not 0 <= d < NUM_DICE or self.dst[d] != FREE or d < self.marks.bit_length():
+                self._illegal(action, self._reroll_reason(d))
+            self._record(action)
+            self.dst[d] = MARKED
+            self.avail[self.face[d]] -= 1
+            self.marks |= 1 << d
+            dst = self.dst
+            for e in range(d + 1, NUM_DICE):
+                if dst[e] == FREE:
+                    return
+            self._roll_marked()  # no die left to choose: rolling is the only step (forced)
+            return
+        if ph == REMOVE:
+            self._remove(action)
+            return
+        if ph == START:
+            p = action - A.START_BASE
+            if not 0 <= p < self.n:
+                self._illegal(action, f"the start player is a seat 0 to {self.n - 1}")
+            self._record(action)
+            self._set_start(p)
+            return
+        self._illegal(action, "the game is over")
+
+    def _coerce(self, action: Any) -> int:
+        """An action id given as another integer type (e.g. numpy); anything else is illegal."""
+        if not isinstance(action, bool):
+            try:
+                return int(operator.index(action))
+            except TypeError:
+                pass
+        self._illegal(action, "an action is an integer id (use string_to_action for notation)")
+        raise AssertionError  # unreachable
+
+    def _record(self, action: int) -> None:
+        self.hist = (action, self.hist)
+        self.hlen += 1
+
+    def _illegal(self, action: Any, reason: str) -> None:
+        from heliopolis.games.ra_dice.views import illegal_message
+
+        raise IllegalActionError(illegal_message(self, action, reason))
+
+    def _reroll_reason(self, d: int) -> str:
+        if not 0 <= d < NUM_DICE:
+            return "now choose dice to reroll (reroll:<colour>), roll them, or stop"
+        name = self.game.colour_names[d]
+        st = self.dst[d]
+        if st == LOCKED:
+            return f"the {name} die shows a sun and is locked on the Sun track"
+        if st == MARKED:
+            return f"the {name} die is already chosen"
+        return f"dice are chosen in colour order ({', '.join(self.game.colour_names)}): choose {name} before the later colours"
+
+    # -- setup, turns and rolling ---------------------------------------------------------------
+    def _set_start(self, p: int) -> None:
+        """RD-SETUP-4: start player ``p`` scores 10, the next clockwise 11, ..."""
+        self.start = p
+        n = self.n
+        for k, pts in enumerate(self.game.starting_scores[:n]):
+            self.points[(p + k) % n] = pts
+        self._begin_turn(p)
+
+    def _begin_turn(self, p: int) -> None:
+        """RD-TURN-1/2: ``p`` rolls all five dice (five chance nodes)."""
+        self.cur = p
+        self.face = [-1] * NUM_DICE
+        self.dst = [PENDING] * NUM_DICE
+        self.avail = [0] * NUM_FACES
+        self.pend = self.rmask = ALL_DICE
+        self.marks = 0
+        self.rolls = self.suns = 0
+        self.preal = self.nreal = False
+        self.civ_n = self.mon_n = 0
+        self.dis = DIS_NONE
+        self.phase = ROLL
+
+    def _rolled(self, d: int, f: int) -> None:
+        self.face[d] = f
+        if f == SUN:  # RD-TURN-2: suns are locked on the Sun track at once
+            self.dst[d] = LOCKED
+            self.suns += 1
+        else:
+            self.dst[d] = FREE
+            self.avail[f] += 1
+        self.pend &= ~(1 << d)
+        if self.pend:
+            return
+        self.rolls += 1
+        if self.log is not None:
+            from heliopolis.games.ra_dice.views import roll_line
+
+            self.log.append(roll_line(self))
+        if self.rolls < self.game.rolls_max and self.suns < NUM_DICE:  # RD-TURN-3
+            self.phase = REROLL
+        else:
+            self._start_apply()
+
+    def _roll_marked(self) -> None:
+        marks = self.marks
+        dst = self.dst
+        face = self.face
+        for d in range(NUM_DICE):
+            if marks >> d & 1:
+                dst[d] = PENDING
+                face[d] = -1
+        self.pend = self.rmask = marks
+        self.marks = 0
+        self.phase = ROLL
+
+    def _start_apply(self) -> None:
+        """RD-TURN-4, RD-SUN: the compulsory sun effect, then the dice are applied."""
+        g = self.game
+        adv, pts, disaster = g.sun_effect[self.suns]
+        log = self.log
+        if adv:  # RD-SUN-2, RD-AMB-15: capped at the last space
+            before = self.ra
+            self.ra = min(g.ra_last, self.ra + adv)
+            if log is not None:
+                log.append(f"Ra advances {self.ra - before} to space {self.ra} of {g.ra_last}"
+                           + (" — the epoch ends after this turn" if self.ra >= g.ra_last else ""))  # fmt: skip
+        if pts:  # RD-SUN-3
+            self._gain(self.cur, pts)
+            self.bonus[2 * self.cur] += pts
+            if log is not None:
+                log.append(f"P{self.cur} scores {pts} for {self.suns} suns")
+        if disaster:  # RD-SUN-4
+            self.dis = DIS_AVAILABLE
+            if log is not None:
+                log.append(f"P{self.cur} rolled {self.suns} suns and may declare a disaster")
+        self.phase = APPLY
+        self._auto_finish()
+
+    def _auto_finish(self) -> None:
+        """Ends the turn when ``finish`` is the only legal action (a forced step)."""
+        av = self.avail
+        if av[PHARAOH] or av[NILE] or self.dis == DIS_AVAILABLE:
+            return
+        if (self.preal or self.nreal) and self.free_ankhs() > 0:
+            return
+        if (av[CIV] or av[MON]) and len(self._apply_actions()) > 1:
+            return
+        if self.log is not None:
+            self.log.append(f"P{self.cur}'s turn ends (nothing left to do with the dice)")
+        self._finish()
+
+    # -- applying the dice ------------------------------------------------------------------------
+    def _use(self, f: int) -> None:
+        """Marks the lowest free die showing ``f`` as used (which one never matters)."""
+        dst = self.dst
+        face = self.face
+        for d in range(NUM_DICE):
+            if face[d] == f and dst[d] == FREE:
+                dst[d] = USED
+                self.avail[f] -= 1
+                return
+        raise AssertionError("no free die with that face")  # guarded by the callers
+
+    def _gain(self, p: int, pts: int) -> None:
+        s = self.points[p] + pts
+        self.points[p] = s if s >= 0 or not self.game.floor else 0  # RD-AMB-3
+
+    def _apply(self, a: int) -> None:
+        p = self.cur
+        g = self.game
+        av = self.avail
+        if a == A.FINISH:
+            self._record(a)
+            self._finish()
+            return
+        if a == A.PHARAOH_REAL or a == A.PHARAOH_ANKH:  # RD-PHAR-1
+            if a == A.PHARAOH_REAL:
+                if not av[PHARAOH]:
+                    self._illegal(a, "no free die shows a Pharaoh")
+                self._record(a)
+                self._use(PHARAOH)
+                self.preal = True
+            else:
+                if not self.preal:
+                    self._illegal(a, "an ankh moves the Pharaoh only after a real Pharaoh die moved it this turn")
+                self._need_ankhs(a, 1)
+                self._record(a)
+                self._use(ANKH)
+            if self.phar[p] < g.phar_max:  # never beyond 12; excess steps are lost
+                self.phar[p] += 1
+            self._auto_finish()
+            return
+        if a == A.NILE_REAL or a == A.NILE_ANKH:  # RD-NILE-1
+            if a == A.NILE_REAL:
+                if not av[NILE]:
+                    self._illegal(a, "no free die shows a Nile")
+                self._record(a)
+                self._use(NILE)
+                self.nreal = True
+            else:
+                if not self.nreal:
+                    self._illegal(a, "an ankh advances the Nile only after a real Nile die advanced it this turn")
+                self._need_ankhs(a, 1)
+                self._record(a)
+                self._use(ANKH)
+            if self.nile[p] < g.nile_max:  # the flood markers move with the stack
+                self.nile[p] += 1
+            self._auto_finish()
+            return
+        if A.FLOOD_BASE <= a < A.CIV_BASE:  # RD-NILE-2
+            k = a - A.FLOOD_BASE
+            real = g.flood_dice - k
+            if av[NILE] < real:
+                self._illegal(a, f"a flood with {k} ankh(s) needs {real} free Nile dice")
+            self._need_ankhs(a, k)
+            self._record(a)
+            for _ in range(real):
+                self._use(NILE)
+            for _ in range(k):
+                self._use(ANKH)
+            self.floods[p] += 1
+            self._auto_finish()
+            return
+        if A.CIV_BASE <= a < A.MON_BASE:  # RD-CIV-1..4
+            c = a - A.CIV_BASE
+            if not self._civ_ok(c):
+                self._illegal(a, self._civ_reason(c))
+            self._record(a)
+            self.dst[c] = USED
+            av[CIV] -= 1
+            self.civ[c] |= 1 << p
+            self.civ_n += 1
+            self._auto_finish()
+            return
+        if A.MON_BASE <= a < A.DISASTER_BASE:  # RD-MON-1..3
+            i = a - A.MON_BASE
+            c, col = divmod(i, COLUMNS)
+            if not self._mon_ok(c, col):
+                self._illegal(a, self._mon_reason(c, col))
+            self._record(a)
+            self.dst[c] = USED
+            av[MON] -= 1
+            self.mon[i] = p
+            self.mon_n += 1
+            self._auto_finish()
+            return
+        if A.DISASTER_BASE <= a < A.FINISH:  # RD-SUN-4, RD-DIS
+            if self.dis != DIS_AVAILABLE:
+                self._illegal(a, "a disaster needs 4 or 5 suns this turn" if self.dis == DIS_NONE
+                              else "only one disaster per turn")  # fmt: skip
+            self._record(a)
+            kind = a - A.DISASTER_BASE
+            self.dis = DIS_DECLARED + kind
+            self._disaster(kind)
+            return
+        self._illegal(a, "now apply your dice (pharaoh, nile, flood:…, civ:…, mon:…) or finish")
+
+    def _need_ankhs(self, a: int, k: int) -> None:
+        if k and self.free_ankhs() < k:
+            have = self.avail[ANKH]
+            if have >= k:
+                self._illegal(a, "those ankhs are needed to complete the Civilization set or Monument pairs "
+                                 "you already started")  # fmt: skip
+            self._illegal(a, f"that needs {k} free ankh(s); you have {have}")
+
+    def _civ_reason(self, c: int) -> str:
+        name = self.game.colour_names[c]
+        if self.dst[c] != FREE or self.face[c] != CIV:
+            shown = self.face[c]
+            if self.dst[c] == FREE and shown == ANKH:
+                return f"the {name} die shows an ankh: an ankh's colour never chooses a space"
+            if self.dst[c] == USED:
+                return f"the {name} die is already used"
+            return f"a marker on the {name} space needs the {name} die showing Civilization"
+        space = self.civ[c]
+        if space >> self.cur & 1:
+            return f"you already have a marker on the {name} space"
+        if space.bit_count() >= self.game.cap:
+            return f"the {name} space is full ({self.game.cap} markers)"
+        return "a Civilization set is 3 to 5 dice showing Civilization or ankh: not enough free dice"
+
+    def _mon_reason(self, c: int, col: int) -> str:
+        name = self.game.colour_names[c]
+        if self.dst[c] != FREE or self.face[c] != MON:
+            if self.dst[c] == FREE and self.face[c] == ANKH:
+                return f"the {name} die shows an ankh: a Monument space needs a real Monument die of its colour"
+            if self.dst[c] == USED:
+                return f"the {name} die is already used"
+            return f"a marker on a {name} space needs the {name} die showing a Monument"
+        if self.mon[c * COLUMNS + col] >= 0:
+            return f"the {name} space of column {col + 1} is taken"
+        if self.mon_n >= self.game.mon_max:
+            return f"at most {self.game.mon_max} Monument markers per turn"
+        if any(self.mon[i] == self.cur for i in COLUMN_SPACES[col]):
+            return f"a further marker must go into a column without your markers (column {col + 1} has one)"
+        return "a further Monument marker needs two more dice: this Monument die and a free Monument or ankh"
+
+    def _finish(self) -> None:
+        """RD-ANKH-1 (unused ankh pairs score), RD-TURN-5, RD-EPOCH-1."""
+        g = self.game
+        p = self.cur
+        pairs = self.free_ankhs() // 2
+        if pairs > 0:
+            pts = pairs * g.ankh_pair_points
+            self._gain(p, pts)
+            self.bonus[2 * p + 1] += pts
+            if self.log is not None:
+                self.log.append(f"P{p} scores {pts} for {pairs} unused ankh pair(s)")
+        if self.ra >= g.ra_last:
+            from heliopolis.games.ra_dice.epochs import end_epoch
+
+            end_epoch(self)
+            return
+        self._begin_turn(p + 1 if p + 1 < self.n else 0)
+
+    # -- disasters ------------------------------------------------------------------------------
+    def _disaster(self, kind: int) -> None:
+        """RD-DIS-1..7: every other player is hit; the active player never (RD-DIS-5)."""
+        g = self.game
+        p = self.cur
+        n = self.n
+        log = self.log
+        if log is not None:
+            log.append(f"P{p} declares a {('Pharaoh', 'Nile', 'Civilization', 'Monument')[kind]} disaster")
+        if kind == D_PHARAOH:  # RD-DIS-1
+            for q in range(n):
+                if q != p:
+                    self.phar[q] = max(0, self.phar[q] - g.dis_pharaoh_back)
+        elif kind == D_NILE:  # RD-DIS-2, RD-LANG-1
+            for q in range(n):
+                if q != p:
+                    if self.floods[q]:
+                        self.floods[q] -= min(self.floods[q], g.dis_nile_floods)
+                    else:
+                        self.nile[q] = max(0, self.nile[q] - g.dis_nile_back)
+        else:  # RD-DIS-3/4: the victims choose, clockwise from the left neighbour (RD-DIS-7)
+            self.vic_kind = kind
+            self._next_victim(p + 1 if p + 1 < n else 0)
+            return
+        self._auto_finish()
+
+    def own_markers(self, q: int, kind: int) -> list[int]:
+        """Indices of seat ``q``'s Civilization spaces (colours) or Monument spaces."""
+        if kind == D_CIV:
+            return [c for c in range(NUM_DICE) if self.civ[c] >> q & 1]
+        return [i for i in range(NUM_SPACES) if self.mon[i] == q]
+
+    def _next_victim(self, q: int) -> None:
+        p = self.cur
+        n = self.n
+        kind = self.vic_kind
+        remove = self.game.dis_civ_remove if kind == D_CIV else self.game.dis_mon_remove
+        while q != p:
+            own = self.own_markers(q, kind)
+            if len(own) > remove:  # a real choice
+                self.vic = q
+                self.vic_left = remove
+                self.phase = REMOVE
+                return
+            for i in own:  # forced: all of them go (RD-DIS-3/4: one if he has only one)
+                self._take(q, kind, i)
+            if own and self.log is not None:
+                self.log.append(f"P{q} loses {len(own)} {'Civilization' if kind == D_CIV else 'Monument'} marker(s)")
+            q = q + 1 if q + 1 < n else 0
+        self.vic = -1
+        self.vic_kind = -1
+        self.vic_left = 0
+        self.phase = APPLY
+        self._auto_finish()
+
+    def _take(self, q: int, kind: int, i: int) -> None:
+        if kind == D_CIV:
+            self.civ[i] &= ~(1 << q)
+        else:
+            self.mon[i] = -1
+
+    def _remove(self, a: int) -> None:
+        q = self.vic
+        kind = self.vic_kind
+        if kind == D_CIV:
+            i = a - A.REMOVE_CIV_BASE
+            ok = A.REMOVE_CIV_BASE <= a < A.REMOVE_MON_BASE and self.civ[i] >> q & 1
+        else:
+            i = a - A.REMOVE_MON_BASE
+            ok = A.REMOVE_MON_BASE <= a < A.NUM_DISTINCT_ACTIONS and self.mon[i] == q
+        if not ok:
+            what = "Civilization" if kind == D_CIV else "Monument"
+            self._illegal(a, f"P{q} must remove {self.vic_left} more of their own {what} markers")
+        self._record(a)
+        self._take(q, kind, i)
+        self.vic_left -= 1
+        if not self.vic_left:
+            self._next_victim(q + 1 if q + 1 < self.n else 0)
+
+    # -- results --------------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return list(self.points)
+
+    def winners(self) -> list[int]:
+        if self.phase != END:
+            raise ValueError("the game is not over yet")
+        sc = self.points
+        best = max(sc)
+        return [p for p in range(self.n) if sc[p] == best]  # RD-END-2, RD-AMB-4: ties share
+
+    def score_breakdown(self) -> dict[str, list[int]]:
+        """Points per category and seat so far (the start scores are not a category)."""
+        from heliopolis.games.ra_dice.epochs import score_breakdown
+
+        return score_breakdown(self)
+
+    def history(self) -> list[int]:
+        out = []
+        h = self.hist
+        while h is not None:
+            out.append(h[0])
+            h = h[1]
+        out.reverse()
+        return out
+
+    def clone(self) -> "RaDiceState":
+        c = _new(RaDiceState)
+        c.game = self.game
+        c.n = self.n
+        c.phase = self.phase
+        c.cur = self.cur
+        c.epoch = self.epoch
+        c.ra = self.ra
+        c.points = self.points[:]
+        c.phar = self.phar[:]
+        c.nile = self.nile[:]
+        c.floods = self.floods[:]
+        c.civ = self.civ[:]
+        c.mon = self.mon[:]
+        c.face = self.face[:]
+        c.dst = self.dst[:]
+        c.avail = self.avail[:]
+        c.pend = self.pend
+        c.rmask = self.rmask
+        c.marks = self.marks
+        c.rolls = self.rolls
+        c.suns = self.suns
+        c.preal = self.preal
+        c.nreal = self.nreal
+        c.civ_n = self.civ_n
+        c.mon_n = self.mon_n
+        c.dis = self.dis
+        c.vic = self.vic
+        c.vic_kind = self.vic_kind
+        c.vic_left = self.vic_left
+        c.start = self.start
+        c.hist = self.hist  # immutable, shared
+        c.hlen = self.hlen
+        c.epoch_log = self.epoch_log  # immutable, shared
+        c.bonus = self.bonus[:]
+        c.log = None
+        return c
+
+    def _key(self) -> tuple:
+        return (
+            self.phase, self.cur, self.epoch, self.ra, tuple(self.points), tuple(self.phar), tuple(self.nile),
+            tuple(self.floods), tuple(self.civ), tuple(self.mon), tuple(self.face), tuple(self.dst),
+            tuple(self.avail), self.pend, self.rmask, self.marks, self.rolls, self.suns, self.preal, self.nreal,
+            self.civ_n, self.mon_n, self.dis, self.vic, self.vic_kind, self.vic_left, self.start,
+            tuple(self.history()), self.epoch_log, tuple(self.bonus),
+        )  # fmt: skip
+
+    # -- views (see views.py) -------------------------------------------------------------------
+    def player_view(self, player: int | None) -> dict[str, Any]:
+        from heliopolis.games.ra_dice.views import player_view
+
+        return player_view(self, player)
+
+    def information_state_string(self, player: int) -> str:
+        from heliopolis.games.ra_dice.views import information_state_string
+
+        return information_state_string(self, player)
+
+    def information_state_key(self, player: int) -> tuple:
+        # Nothing is hidden: the seat and the shared linked-tuple history identify the state.
+        return (player, self.hist)
+
+    def resample_from_infostate(self, player: int, rng: Any) -> "RaDiceState":
+        """Nothing is hidden in Ra: The Dice Game (dice and board are public): a copy."""
+        self._check_seat(player)
+        return self.clone()
+
+    def table_helper(self) -> dict[str, Any]:
+        from heliopolis.games.ra_dice.heuristics import table_helper
+
+        return table_helper(self)
+
+    def describe_action(self, action: int) -> str:
+        from heliopolis.games.ra_dice.views import describe_action
+
+        return describe_action(self, action)
+
+    def check_invariants(self) -> None:
+        """Raises ``AssertionError`` if a track, area or turn invariant is broken."""
+        from heliopolis.games.ra_dice.invariants import check_invariants
+
+        check_invariants(self)
+
+    def _check_seat(self, player: int | None) -> None:
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n):
+            raise ValueError(f"seat must be 0..{self.n - 1} or None, got {player!r}")
+
+    def __str__(self) -> str:
+        from heliopolis.games.ra_dice.render import render_text
+
+        return render_text(self)
+
+    def __repr__(self) -> str:
+        return f"<RaDiceState {self.game!r} epoch={self.epoch} phase={PHASE_NAMES[self.phase]} moves={self.hlen}>"
