@@ -27,6 +27,11 @@ This keeps the decisions to one per marker, with no choice of filler dice.
 
 Legality is checked per phase inside ``apply_action`` before anything changes; messages are built
 only when an error is raised. The history is a persistent linked tuple shared by clones.
+
+``apply_action`` is the only way to change a state. Parts of it live in modules of functions
+taking the state, bound here as methods: ``dice.py`` (the APPLY phase: legal dice-uses, applying
+a die, ``finish``) and ``disasters.py`` (RD-DIS, the REMOVE phase). The turn-state constants
+(phases, die states, the disaster slot) are in ``phases.py`` and re-exported here.
 """
 
 from __future__ import annotations
@@ -37,26 +42,16 @@ from typing import TYPE_CHECKING, Any
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, State
 from heliopolis.games.ra_dice import actions as A
-from heliopolis.games.ra_dice.components import (
-    ANKH, CIV, COLUMNS, D_CIV, D_NILE, D_PHARAOH, MON, NILE, NUM_DICE, NUM_FACES, PHARAOH, SUN,
+from heliopolis.games.ra_dice import dice, disasters
+from heliopolis.games.ra_dice.components import ANKH, CIV, D_CIV, MON, NILE, NUM_DICE, NUM_FACES, PHARAOH, SUN
+from heliopolis.games.ra_dice.phases import (  # noqa: F401 (all re-exported: state.APPLY, ...)
+    ALL_DICE, APPLY, COLUMN_SPACES, DIE_STATE_NAMES, DIS_AVAILABLE, DIS_DECLARED, DIS_NONE, END, FREE, LOCKED,
+    MARKED, NUM_SPACES, PENDING, PHASE_NAMES, REMOVE, REROLL, ROLL, START, USED,
 )  # fmt: skip
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.game import RaDiceGame
 
-# Phases. START and ROLL are chance nodes.
-START, ROLL, REROLL, APPLY, REMOVE, END = range(6)
-PHASE_NAMES = ("start", "roll", "reroll", "apply", "remove", "end")
-# Die states within a turn.
-PENDING, FREE, MARKED, LOCKED, USED = range(5)
-DIE_STATE_NAMES = ("rolling", "free", "chosen", "sun", "used")
-# The disaster slot ``dis``: none, available (4-5 suns), or declared (DIS_DECLARED + kind).
-DIS_NONE, DIS_AVAILABLE, DIS_DECLARED = 0, 1, 2
-ALL_DICE = (1 << NUM_DICE) - 1
-NUM_SPACES = A.NUM_SPACES
-# Monument space indices per column (0-based), for the column rule (RD-MON-2).
-COLUMN_SPACES = tuple(tuple(r * COLUMNS + col for r in range(NUM_DICE)) for col in range(COLUMNS))
-_ALL_COLUMNS = tuple(range(COLUMNS))
 # Lowest set bit -> die index, for masks of up to five dice.
 _LOW = tuple(((m & -m).bit_length() - 1) if m else -1 for m in range(1 << NUM_DICE))
 _new = object.__new__
@@ -161,90 +156,6 @@ class RaDiceState(State):
             if k > 0:
                 need += k
         return av[ANKH] - need
-
-    def _ankhs_after(self, civ_n: int, civ_free: int, mon_n: int, mon_free: int) -> int:
-        """``free_ankhs`` if the turn had these counts (for placements that start or grow a set)."""
-        g = self.game
-        need = 0
-        if civ_n and g.civ_fill > civ_free:
-            need = g.civ_fill - civ_free
-        if mon_n > 1:
-            k = (mon_n - 1) * g.mon_partners - mon_free
-            if k > 0:
-                need += k
-        return self.avail[ANKH] - need
-
-    def _civ_ok(self, c: int) -> bool:
-        """RD-CIV-1..4: a marker on colour space ``c`` with the free real CIV die of that colour."""
-        if self.dst[c] != FREE or self.face[c] != CIV:
-            return False
-        space = self.civ[c]
-        if space >> self.cur & 1 or space.bit_count() >= self.game.cap:  # RD-CIV-3
-            return False
-        av = self.avail
-        return self._ankhs_after(self.civ_n + 1, av[CIV] - 1, self.mon_n, av[MON]) >= 0
-
-    def _mon_ok(self, c: int, col: int) -> bool:
-        """RD-MON-1..3: a marker on space (``c``, ``col``) with the free real MON die of colour ``c``."""
-        if self.dst[c] != FREE or self.face[c] != MON or self.mon[c * COLUMNS + col] >= 0:
-            return False
-        k = self.mon_n
-        if k:
-            if k >= self.game.mon_max:  # RD-MON-3
-                return False
-            p = self.cur
-            mon = self.mon
-            for i in COLUMN_SPACES[col]:  # RD-MON-2: a column without the player's markers
-                if mon[i] == p:
-                    return False
-            av = self.avail
-            return self._ankhs_after(self.civ_n, av[CIV], k + 1, av[MON] - 1) >= 0
-        return True
-
-    def _apply_actions(self) -> list[int]:
-        av = self.avail
-        out = []
-        fa = self.free_ankhs()
-        if av[PHARAOH]:
-            out.append(A.PHARAOH_REAL)
-        if self.preal and fa > 0:
-            out.append(A.PHARAOH_ANKH)
-        nl = av[NILE]
-        if nl:
-            out.append(A.NILE_REAL)
-        if self.nreal and fa > 0:
-            out.append(A.NILE_ANKH)
-        if nl:
-            g = self.game
-            for k in range(g.flood_max_ankh + 1):  # RD-NILE-2
-                if nl >= g.flood_dice - k and fa >= k:
-                    out.append(A.FLOOD_BASE + k)
-        dst = self.dst
-        face = self.face
-        if av[CIV]:
-            for c in range(NUM_DICE):
-                if face[c] == CIV and self._civ_ok(c):
-                    out.append(A.CIV_BASE + c)
-        if av[MON]:  # the same tests as _mon_ok, hoisted out of the loop over spaces
-            k = self.mon_n
-            g = self.game
-            if not k or (k < g.mon_max and self._ankhs_after(self.civ_n, av[CIV], k + 1, av[MON] - 1) >= 0):
-                mon = self.mon
-                open_cols = _ALL_COLUMNS
-                if k:
-                    p = self.cur
-                    open_cols = tuple(col for col in _ALL_COLUMNS if p not in [mon[i] for i in COLUMN_SPACES[col]])
-                for c in range(NUM_DICE):
-                    if face[c] == MON and dst[c] == FREE:
-                        row = c * COLUMNS
-                        base = A.MON_BASE + row
-                        for col in open_cols:
-                            if mon[row + col] < 0:
-                                out.append(base + col)
-        if self.dis == DIS_AVAILABLE:  # RD-SUN-4
-            out += range(A.DISASTER_BASE, A.FINISH)
-        out.append(A.FINISH)
-        return out
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == ROLL:
@@ -438,248 +349,15 @@ class RaDiceState(State):
             self.log.append(f"P{self.cur}'s turn ends (nothing left to do with the dice)")
         self._finish()
 
-    # -- applying the dice ------------------------------------------------------------------------
-    def _use(self, f: int) -> None:
-        """Marks the lowest free die showing ``f`` as used (which one never matters)."""
-        dst = self.dst
-        face = self.face
-        for d in range(NUM_DICE):
-            if face[d] == f and dst[d] == FREE:
-                dst[d] = USED
-                self.avail[f] -= 1
-                return
-        raise AssertionError("no free die with that face")  # guarded by the callers
-
-    def _gain(self, p: int, pts: int) -> None:
-        s = self.points[p] + pts
-        self.points[p] = s if s >= 0 or not self.game.floor else 0  # RD-AMB-3
-
-    def _apply(self, a: int) -> None:
-        p = self.cur
-        g = self.game
-        av = self.avail
-        if a == A.FINISH:
-            self._record(a)
-            self._finish()
-            return
-        if a == A.PHARAOH_REAL or a == A.PHARAOH_ANKH:  # RD-PHAR-1
-            if a == A.PHARAOH_REAL:
-                if not av[PHARAOH]:
-                    self._illegal(a, "no free die shows a Pharaoh")
-                self._record(a)
-                self._use(PHARAOH)
-                self.preal = True
-            else:
-                if not self.preal:
-                    self._illegal(a, "an ankh moves the Pharaoh only after a real Pharaoh die moved it this turn")
-                self._need_ankhs(a, 1)
-                self._record(a)
-                self._use(ANKH)
-            if self.phar[p] < g.phar_max:  # never beyond 12; excess steps are lost
-                self.phar[p] += 1
-            self._auto_finish()
-            return
-        if a == A.NILE_REAL or a == A.NILE_ANKH:  # RD-NILE-1
-            if a == A.NILE_REAL:
-                if not av[NILE]:
-                    self._illegal(a, "no free die shows a Nile")
-                self._record(a)
-                self._use(NILE)
-                self.nreal = True
-            else:
-                if not self.nreal:
-                    self._illegal(a, "an ankh advances the Nile only after a real Nile die advanced it this turn")
-                self._need_ankhs(a, 1)
-                self._record(a)
-                self._use(ANKH)
-            if self.nile[p] < g.nile_max:  # the flood markers move with the stack
-                self.nile[p] += 1
-            self._auto_finish()
-            return
-        if A.FLOOD_BASE <= a < A.CIV_BASE:  # RD-NILE-2
-            k = a - A.FLOOD_BASE
-            real = g.flood_dice - k
-            if av[NILE] < real:
-                self._illegal(a, f"a flood with {k} ankh(s) needs {real} free Nile dice")
-            self._need_ankhs(a, k)
-            self._record(a)
-            for _ in range(real):
-                self._use(NILE)
-            for _ in range(k):
-                self._use(ANKH)
-            self.floods[p] += 1
-            self._auto_finish()
-            return
-        if A.CIV_BASE <= a < A.MON_BASE:  # RD-CIV-1..4
-            c = a - A.CIV_BASE
-            if not self._civ_ok(c):
-                self._illegal(a, self._civ_reason(c))
-            self._record(a)
-            self.dst[c] = USED
-            av[CIV] -= 1
-            self.civ[c] |= 1 << p
-            self.civ_n += 1
-            self._auto_finish()
-            return
-        if A.MON_BASE <= a < A.DISASTER_BASE:  # RD-MON-1..3
-            i = a - A.MON_BASE
-            c, col = divmod(i, COLUMNS)
-            if not self._mon_ok(c, col):
-                self._illegal(a, self._mon_reason(c, col))
-            self._record(a)
-            self.dst[c] = USED
-            av[MON] -= 1
-            self.mon[i] = p
-            self.mon_n += 1
-            self._auto_finish()
-            return
-        if A.DISASTER_BASE <= a < A.FINISH:  # RD-SUN-4, RD-DIS
-            if self.dis != DIS_AVAILABLE:
-                self._illegal(a, "a disaster needs 4 or 5 suns this turn" if self.dis == DIS_NONE
-                              else "only one disaster per turn")  # fmt: skip
-            self._record(a)
-            kind = a - A.DISASTER_BASE
-            self.dis = DIS_DECLARED + kind
-            self._disaster(kind)
-            return
-        self._illegal(a, "now apply your dice (pharaoh, nile, flood:…, civ:…, mon:…) or finish")
-
-    def _need_ankhs(self, a: int, k: int) -> None:
-        if k and self.free_ankhs() < k:
-            have = self.avail[ANKH]
-            if have >= k:
-                self._illegal(a, "those ankhs are needed to complete the Civilization set or Monument pairs "
-                                 "you already started")  # fmt: skip
-            self._illegal(a, f"that needs {k} free ankh(s); you have {have}")
-
-    def _civ_reason(self, c: int) -> str:
-        name = self.game.colour_names[c]
-        if self.dst[c] != FREE or self.face[c] != CIV:
-            shown = self.face[c]
-            if self.dst[c] == FREE and shown == ANKH:
-                return f"the {name} die shows an ankh: an ankh's colour never chooses a space"
-            if self.dst[c] == USED:
-                return f"the {name} die is already used"
-            return f"a marker on the {name} space needs the {name} die showing Civilization"
-        space = self.civ[c]
-        if space >> self.cur & 1:
-            return f"you already have a marker on the {name} space"
-        if space.bit_count() >= self.game.cap:
-            return f"the {name} space is full ({self.game.cap} markers)"
-        return "a Civilization set is 3 to 5 dice showing Civilization or ankh: not enough free dice"
-
-    def _mon_reason(self, c: int, col: int) -> str:
-        name = self.game.colour_names[c]
-        if self.dst[c] != FREE or self.face[c] != MON:
-            if self.dst[c] == FREE and self.face[c] == ANKH:
-                return f"the {name} die shows an ankh: a Monument space needs a real Monument die of its colour"
-            if self.dst[c] == USED:
-                return f"the {name} die is already used"
-            return f"a marker on a {name} space needs the {name} die showing a Monument"
-        if self.mon[c * COLUMNS + col] >= 0:
-            return f"the {name} space of column {col + 1} is taken"
-        if self.mon_n >= self.game.mon_max:
-            return f"at most {self.game.mon_max} Monument markers per turn"
-        if any(self.mon[i] == self.cur for i in COLUMN_SPACES[col]):
-            return f"a further marker must go into a column without your markers (column {col + 1} has one)"
-        return "a further Monument marker needs two more dice: this Monument die and a free Monument or ankh"
-
-    def _finish(self) -> None:
-        """RD-ANKH-1 (unused ankh pairs score), RD-TURN-5, RD-EPOCH-1."""
-        g = self.game
-        p = self.cur
-        pairs = self.free_ankhs() // 2
-        if pairs > 0:
-            pts = pairs * g.ankh_pair_points
-            self._gain(p, pts)
-            self.bonus[2 * p + 1] += pts
-            if self.log is not None:
-                self.log.append(f"P{p} scores {pts} for {pairs} unused ankh pair(s)")
-        if self.ra >= g.ra_last:
-            from heliopolis.games.ra_dice.epochs import end_epoch
-
-            end_epoch(self)
-            return
-        self._begin_turn(p + 1 if p + 1 < self.n else 0)
-
-    # -- disasters ------------------------------------------------------------------------------
-    def _disaster(self, kind: int) -> None:
-        """RD-DIS-1..7: every other player is hit; the active player never (RD-DIS-5)."""
-        g = self.game
-        p = self.cur
-        n = self.n
-        log = self.log
-        if log is not None:
-            log.append(f"P{p} declares a {('Pharaoh', 'Nile', 'Civilization', 'Monument')[kind]} disaster")
-        if kind == D_PHARAOH:  # RD-DIS-1
-            for q in range(n):
-                if q != p:
-                    self.phar[q] = max(0, self.phar[q] - g.dis_pharaoh_back)
-        elif kind == D_NILE:  # RD-DIS-2, RD-LANG-1
-            for q in range(n):
-                if q != p:
-                    if self.floods[q]:
-                        self.floods[q] -= min(self.floods[q], g.dis_nile_floods)
-                    else:
-                        self.nile[q] = max(0, self.nile[q] - g.dis_nile_back)
-        else:  # RD-DIS-3/4: the victims choose, clockwise from the left neighbour (RD-DIS-7)
-            self.vic_kind = kind
-            self._next_victim(p + 1 if p + 1 < n else 0)
-            return
-        self._auto_finish()
-
-    def own_markers(self, q: int, kind: int) -> list[int]:
-        """Indices of seat ``q``'s Civilization spaces (colours) or Monument spaces."""
-        if kind == D_CIV:
-            return [c for c in range(NUM_DICE) if self.civ[c] >> q & 1]
-        return [i for i in range(NUM_SPACES) if self.mon[i] == q]
-
-    def _next_victim(self, q: int) -> None:
-        p = self.cur
-        n = self.n
-        kind = self.vic_kind
-        remove = self.game.dis_civ_remove if kind == D_CIV else self.game.dis_mon_remove
-        while q != p:
-            own = self.own_markers(q, kind)
-            if len(own) > remove:  # a real choice
-                self.vic = q
-                self.vic_left = remove
-                self.phase = REMOVE
-                return
-            for i in own:  # forced: all of them go (RD-DIS-3/4: one if he has only one)
-                self._take(q, kind, i)
-            if own and self.log is not None:
-                self.log.append(f"P{q} loses {len(own)} {'Civilization' if kind == D_CIV else 'Monument'} marker(s)")
-            q = q + 1 if q + 1 < n else 0
-        self.vic = -1
-        self.vic_kind = -1
-        self.vic_left = 0
-        self.phase = APPLY
-        self._auto_finish()
-
-    def _take(self, q: int, kind: int, i: int) -> None:
-        if kind == D_CIV:
-            self.civ[i] &= ~(1 << q)
-        else:
-            self.mon[i] = -1
-
-    def _remove(self, a: int) -> None:
-        q = self.vic
-        kind = self.vic_kind
-        if kind == D_CIV:
-            i = a - A.REMOVE_CIV_BASE
-            ok = A.REMOVE_CIV_BASE <= a < A.REMOVE_MON_BASE and self.civ[i] >> q & 1
-        else:
-            i = a - A.REMOVE_MON_BASE
-            ok = A.REMOVE_MON_BASE <= a < A.NUM_DISTINCT_ACTIONS and self.mon[i] == q
-        if not ok:
-            what = "Civilization" if kind == D_CIV else "Monument"
-            self._illegal(a, f"P{q} must remove {self.vic_left} more of their own {what} markers")
-        self._record(a)
-        self._take(q, kind, i)
-        self.vic_left -= 1
-        if not self.vic_left:
-            self._next_victim(q + 1 if q + 1 < self.n else 0)
+    # -- applying the dice (dice.py) and disasters (disasters.py) -------------------------------
+    # Functions of the state, bound as methods (a plain function in the class body is a method,
+    # with no wrapper), for apply_action, legal_actions, _start_apply, _auto_finish and invariants.py.
+    _apply_actions = dice.apply_actions
+    _apply = dice.apply_dice_action
+    _gain = dice.gain
+    _finish = dice.finish
+    _remove = disasters.remove
+    own_markers = disasters.own_markers
 
     # -- results --------------------------------------------------------------------------------
     def scores(self) -> list[int]:

@@ -1,0 +1,280 @@
+"""Applying the dice (RD-DICE): the legal dice-uses, one die-use per action, and ``finish``.
+
+Functions of the state, called from ``RaDiceState``: ``apply_dice_action`` is the APPLY phase of
+``apply_action`` (the state's ``_apply``), ``apply_actions`` its ``legal_actions``, ``finish``
+ends the turn, ``gain`` adds points (RD-AMB-3). How the deferred Civilization / Monument fillers
+work (``free_ankhs``) is described in ``state.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from heliopolis.games.ra_dice import actions as A
+from heliopolis.games.ra_dice.components import ANKH, CIV, COLUMNS, MON, NILE, NUM_DICE, PHARAOH
+from heliopolis.games.ra_dice.disasters import disaster
+from heliopolis.games.ra_dice.phases import COLUMN_SPACES, DIS_AVAILABLE, DIS_DECLARED, DIS_NONE, FREE, USED
+
+if TYPE_CHECKING:
+    from heliopolis.games.ra_dice.state import RaDiceState
+
+_ALL_COLUMNS = tuple(range(COLUMNS))
+
+
+def ankhs_after(state: "RaDiceState", civ_n: int, civ_free: int, mon_n: int, mon_free: int) -> int:
+    """``free_ankhs`` if the turn had these counts (for placements that start or grow a set)."""
+    g = state.game
+    need = 0
+    if civ_n and g.civ_fill > civ_free:
+        need = g.civ_fill - civ_free
+    if mon_n > 1:
+        k = (mon_n - 1) * g.mon_partners - mon_free
+        if k > 0:
+            need += k
+    return state.avail[ANKH] - need
+
+
+def civ_ok(state: "RaDiceState", c: int) -> bool:
+    """RD-CIV-1..4: a marker on colour space ``c`` with the free real CIV die of that colour."""
+    if state.dst[c] != FREE or state.face[c] != CIV:
+        return False
+    space = state.civ[c]
+    if space >> state.cur & 1 or space.bit_count() >= state.game.cap:  # RD-CIV-3
+        return False
+    av = state.avail
+    return ankhs_after(state, state.civ_n + 1, av[CIV] - 1, state.mon_n, av[MON]) >= 0
+
+
+def mon_ok(state: "RaDiceState", c: int, col: int) -> bool:
+    """RD-MON-1..3: a marker on space (``c``, ``col``) with the free real MON die of colour ``c``."""
+    if state.dst[c] != FREE or state.face[c] != MON or state.mon[c * COLUMNS + col] >= 0:
+        return False
+    k = state.mon_n
+    if k:
+        if k >= state.game.mon_max:  # RD-MON-3
+            return False
+        p = state.cur
+        mon = state.mon
+        for i in COLUMN_SPACES[col]:  # RD-MON-2: a column without the player's markers
+            if mon[i] == p:
+                return False
+        av = state.avail
+        return ankhs_after(state, state.civ_n, av[CIV], k + 1, av[MON] - 1) >= 0
+    return True
+
+
+def apply_actions(state: "RaDiceState") -> list[int]:
+    av = state.avail
+    out = []
+    fa = state.free_ankhs()
+    if av[PHARAOH]:
+        out.append(A.PHARAOH_REAL)
+    if state.preal and fa > 0:
+        out.append(A.PHARAOH_ANKH)
+    nl = av[NILE]
+    if nl:
+        out.append(A.NILE_REAL)
+    if state.nreal and fa > 0:
+        out.append(A.NILE_ANKH)
+    if nl:
+        g = state.game
+        for k in range(g.flood_max_ankh + 1):  # RD-NILE-2
+            if nl >= g.flood_dice - k and fa >= k:
+                out.append(A.FLOOD_BASE + k)
+    dst = state.dst
+    face = state.face
+    if av[CIV]:
+        for c in range(NUM_DICE):
+            if face[c] == CIV and civ_ok(state, c):
+                out.append(A.CIV_BASE + c)
+    if av[MON]:  # the same tests as mon_ok, hoisted out of the loop over spaces
+        k = state.mon_n
+        g = state.game
+        if not k or (k < g.mon_max and ankhs_after(state, state.civ_n, av[CIV], k + 1, av[MON] - 1) >= 0):
+            mon = state.mon
+            open_cols = _ALL_COLUMNS
+            if k:
+                p = state.cur
+                open_cols = tuple(col for col in _ALL_COLUMNS if p not in [mon[i] for i in COLUMN_SPACES[col]])
+            for c in range(NUM_DICE):
+                if face[c] == MON and dst[c] == FREE:
+                    row = c * COLUMNS
+                    base = A.MON_BASE + row
+                    for col in open_cols:
+                        if mon[row + col] < 0:
+                            out.append(base + col)
+    if state.dis == DIS_AVAILABLE:  # RD-SUN-4
+        out += range(A.DISASTER_BASE, A.FINISH)
+    out.append(A.FINISH)
+    return out
+
+
+def use(state: "RaDiceState", f: int) -> None:
+    """Marks the lowest free die showing ``f`` as used (which one never matters)."""
+    dst = state.dst
+    face = state.face
+    for d in range(NUM_DICE):
+        if face[d] == f and dst[d] == FREE:
+            dst[d] = USED
+            state.avail[f] -= 1
+            return
+    raise AssertionError("no free die with that face")  # guarded by the callers
+
+
+def gain(state: "RaDiceState", p: int, pts: int) -> None:
+    s = state.points[p] + pts
+    state.points[p] = s if s >= 0 or not state.game.floor else 0  # RD-AMB-3
+
+
+def apply_dice_action(state: "RaDiceState", a: int) -> None:
+    """An action of the APPLY phase: one die-use, a disaster, or ``finish``."""
+    p = state.cur
+    g = state.game
+    av = state.avail
+    if a == A.FINISH:
+        state._record(a)
+        finish(state)
+        return
+    if a == A.PHARAOH_REAL or a == A.PHARAOH_ANKH:  # RD-PHAR-1
+        if a == A.PHARAOH_REAL:
+            if not av[PHARAOH]:
+                state._illegal(a, "no free die shows a Pharaoh")
+            state._record(a)
+            use(state, PHARAOH)
+            state.preal = True
+        else:
+            if not state.preal:
+                state._illegal(a, "an ankh moves the Pharaoh only after a real Pharaoh die moved it this turn")
+            need_ankhs(state, a, 1)
+            state._record(a)
+            use(state, ANKH)
+        if state.phar[p] < g.phar_max:  # never beyond 12; excess steps are lost
+            state.phar[p] += 1
+        state._auto_finish()
+        return
+    if a == A.NILE_REAL or a == A.NILE_ANKH:  # RD-NILE-1
+        if a == A.NILE_REAL:
+            if not av[NILE]:
+                state._illegal(a, "no free die shows a Nile")
+            state._record(a)
+            use(state, NILE)
+            state.nreal = True
+        else:
+            if not state.nreal:
+                state._illegal(a, "an ankh advances the Nile only after a real Nile die advanced it this turn")
+            need_ankhs(state, a, 1)
+            state._record(a)
+            use(state, ANKH)
+        if state.nile[p] < g.nile_max:  # the flood markers move with the stack
+            state.nile[p] += 1
+        state._auto_finish()
+        return
+    if A.FLOOD_BASE <= a < A.CIV_BASE:  # RD-NILE-2
+        k = a - A.FLOOD_BASE
+        real = g.flood_dice - k
+        if av[NILE] < real:
+            state._illegal(a, f"a flood with {k} ankh(s) needs {real} free Nile dice")
+        need_ankhs(state, a, k)
+        state._record(a)
+        for _ in range(real):
+            use(state, NILE)
+        for _ in range(k):
+            use(state, ANKH)
+        state.floods[p] += 1
+        state._auto_finish()
+        return
+    if A.CIV_BASE <= a < A.MON_BASE:  # RD-CIV-1..4
+        c = a - A.CIV_BASE
+        if not civ_ok(state, c):
+            state._illegal(a, civ_reason(state, c))
+        state._record(a)
+        state.dst[c] = USED
+        av[CIV] -= 1
+        state.civ[c] |= 1 << p
+        state.civ_n += 1
+        state._auto_finish()
+        return
+    if A.MON_BASE <= a < A.DISASTER_BASE:  # RD-MON-1..3
+        i = a - A.MON_BASE
+        c, col = divmod(i, COLUMNS)
+        if not mon_ok(state, c, col):
+            state._illegal(a, mon_reason(state, c, col))
+        state._record(a)
+        state.dst[c] = USED
+        av[MON] -= 1
+        state.mon[i] = p
+        state.mon_n += 1
+        state._auto_finish()
+        return
+    if A.DISASTER_BASE <= a < A.FINISH:  # RD-SUN-4, RD-DIS
+        if state.dis != DIS_AVAILABLE:
+            state._illegal(a, "a disaster needs 4 or 5 suns this turn" if state.dis == DIS_NONE
+                           else "only one disaster per turn")  # fmt: skip
+        state._record(a)
+        kind = a - A.DISASTER_BASE
+        state.dis = DIS_DECLARED + kind
+        disaster(state, kind)
+        return
+    state._illegal(a, "now apply your dice (pharaoh, nile, flood:…, civ:…, mon:…) or finish")
+
+
+def need_ankhs(state: "RaDiceState", a: int, k: int) -> None:
+    if k and state.free_ankhs() < k:
+        have = state.avail[ANKH]
+        if have >= k:
+            state._illegal(a, "those ankhs are needed to complete the Civilization set or Monument pairs "
+                              "you already started")  # fmt: skip
+        state._illegal(a, f"that needs {k} free ankh(s); you have {have}")
+
+
+def civ_reason(state: "RaDiceState", c: int) -> str:
+    name = state.game.colour_names[c]
+    if state.dst[c] != FREE or state.face[c] != CIV:
+        shown = state.face[c]
+        if state.dst[c] == FREE and shown == ANKH:
+            return f"the {name} die shows an ankh: an ankh's colour never chooses a space"
+        if state.dst[c] == USED:
+            return f"the {name} die is already used"
+        return f"a marker on the {name} space needs the {name} die showing Civilization"
+    space = state.civ[c]
+    if space >> state.cur & 1:
+        return f"you already have a marker on the {name} space"
+    if space.bit_count() >= state.game.cap:
+        return f"the {name} space is full ({state.game.cap} markers)"
+    return "a Civilization set is 3 to 5 dice showing Civilization or ankh: not enough free dice"
+
+
+def mon_reason(state: "RaDiceState", c: int, col: int) -> str:
+    name = state.game.colour_names[c]
+    if state.dst[c] != FREE or state.face[c] != MON:
+        if state.dst[c] == FREE and state.face[c] == ANKH:
+            return f"the {name} die shows an ankh: a Monument space needs a real Monument die of its colour"
+        if state.dst[c] == USED:
+            return f"the {name} die is already used"
+        return f"a marker on a {name} space needs the {name} die showing a Monument"
+    if state.mon[c * COLUMNS + col] >= 0:
+        return f"the {name} space of column {col + 1} is taken"
+    if state.mon_n >= state.game.mon_max:
+        return f"at most {state.game.mon_max} Monument markers per turn"
+    if any(state.mon[i] == state.cur for i in COLUMN_SPACES[col]):
+        return f"a further marker must go into a column without your markers (column {col + 1} has one)"
+    return "a further Monument marker needs two more dice: this Monument die and a free Monument or ankh"
+
+
+def finish(state: "RaDiceState") -> None:
+    """RD-ANKH-1 (unused ankh pairs score), RD-TURN-5, RD-EPOCH-1."""
+    g = state.game
+    p = state.cur
+    pairs = state.free_ankhs() // 2
+    if pairs > 0:
+        pts = pairs * g.ankh_pair_points
+        gain(state, p, pts)
+        state.bonus[2 * p + 1] += pts
+        if state.log is not None:
+            state.log.append(f"P{p} scores {pts} for {pairs} unused ankh pair(s)")
+    if state.ra >= g.ra_last:
+        from heliopolis.games.ra_dice.epochs import end_epoch
+
+        end_epoch(state)
+        return
+    state._begin_turn(p + 1 if p + 1 < state.n else 0)
