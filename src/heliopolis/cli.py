@@ -7,6 +7,7 @@ game. ``heliopolis bench ra`` measures the engine.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sys
@@ -253,12 +254,28 @@ def bench(game_id: str, players: int, seconds: float, edition: str | None, seed:
 
 
 # -- arena ---------------------------------------------------------------------------------------
+def _parse_options(items: tuple[str, ...]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs; VALUE is JSON (``0``, ``true``, ``[1, 2]``) or else plain text."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            _fail(f"--option takes KEY=VALUE, got {item!r}")
+        try:
+            out[key.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key.strip()] = raw
+    return out
+
+
 def _run_arena_cli(kind: str, game_id: str, players: int | None, bots: str, games: int, out: str, seed: int,
-                   workers: int | None, backend: str, address: str | None, edition: str | None) -> None:  # fmt: skip
+                   workers: int | None, backend: str, address: str | None, edition: str | None,
+                   game_options: tuple[str, ...] = ()) -> None:  # fmt: skip
     from heliopolis.arena import run_arena
     from heliopolis.arena.stats import ratings, win_rates_by_bot, win_rates_by_seat
 
     options = {"edition": edition} if edition else {}
+    options.update(_parse_options(game_options))
     from heliopolis.bots import split_specs
 
     specs = split_specs(bots)
@@ -298,6 +315,8 @@ def _arena_options(fn):  # noqa: ANN001, ANN202
         click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True),
         click.option("--address", help="Ray cluster address (with --backend ray; default: a local Ray runtime)"),
         click.option("--edition", "-e", help="edition (Ra: 1999 or 2009)"),
+        click.option("--option", "-O", "game_options", multiple=True, metavar="KEY=VALUE",
+                     help="a game option, VALUE in JSON or plain text (e.g. -O start_player=0)"),
     ]
     for opt in reversed(opts):
         fn = opt(fn)

@@ -104,3 +104,20 @@ def test_tournament_simulate_and_report(tmp_path):
 def test_play_accepts_bot_specs_in_seats():
     r = run("play", "ra", "--seats", "heuristic,ismcts:iters=20,random", "--seed", "1", "-q")
     assert r.exit_code == 0 and "Result:" in r.output
+
+
+def test_arena_game_options_reach_the_game(tmp_path):
+    from click.testing import CliRunner
+
+    from heliopolis.arena.runner import read_results
+    from heliopolis.cli import main
+
+    out = tmp_path / "run"
+    r = CliRunner().invoke(main, ["simulate", "ra-dice", "-p", "3", "-b", "random", "-n", "4", "-o", str(out),
+                                  "-w", "1", "-O", "start_player=2", "-O", "score_floor_zero=true"])
+    assert r.exit_code == 0, r.output
+    assert all(rec["options"]["start_player"] == 2 and rec["options"]["score_floor_zero"] is True
+               for rec in read_results(out))
+    bad = CliRunner().invoke(main, ["simulate", "ra-dice", "-b", "random", "-n", "1", "-o", str(tmp_path / "x"),
+                                    "-O", "start_player=7"])
+    assert bad.exit_code != 0 and "start_player" in bad.output
