@@ -180,3 +180,93 @@ def test_phone_sized_game_page_has_no_horizontal_scroll(server, browser):
     )
     assert smallest >= 36  # tap targets
     page.context.close()
+
+
+# -- Ra: The Dice Game ------------------------------------------------------------------------------
+def _create_ra_dice_from_lobby(page, url: str, players: int, seats: dict[int, str]) -> str:  # noqa: ANN001
+    """Like ``_create_from_lobby``, with Ra: The Dice Game chosen in the lobby's game select."""
+    page.goto(url + "/")
+    page.wait_for_selector("#game-select option[value='ra-dice']", state="attached")
+    page.select_option("#game-select", "ra-dice")
+    page.select_option("#players-select", str(players))
+    for seat, spec in seats.items():
+        page.select_option(f"#seat-kind-{seat}", "human" if spec == "human" else f"bot:{spec}")
+    page.click("#create-btn")
+    page.wait_for_url("**/g/**")
+    page.wait_for_selector("#board #rd-table")
+    return page.url.rsplit("/", 1)[1]
+
+
+def _click_and_wait_for_the_answer(page, selector: str, index: int = 0) -> None:  # noqa: ANN001
+    """Clicks a move and waits until the page re-rendered the move list: in Ra: The Dice Game many
+    moves (choosing a die for the reroll) add no log line and leave the status at "your turn"."""
+    first = page.locator("#legal [data-action]").first.element_handle()
+    page.locator(selector).nth(index).click()
+    page.wait_for_function("(el) => !el.isConnected", arg=first)
+
+
+def test_ra_dice_game_played_to_the_end_by_clicking(server, browser):
+    page = _page(browser)
+    gid = _create_ra_dice_from_lobby(page, server.url, 2, {1: "random"})
+    rng = random.Random(5)
+    moves = 0
+    while _wait_turn_or_end(page) == "mine":
+        legal = page.locator("#legal [data-action]")
+        n = legal.count()
+        assert n > 0
+        # Every legal move is also on the board, exactly once.
+        notations = sorted(legal.nth(i).get_attribute("data-action") for i in range(n))
+        on_board = sorted(page.eval_on_selector_all("#board [data-action]", "els => els.map(e => e.dataset.action)"))
+        assert on_board == notations
+        _click_and_wait_for_the_answer(page, "#legal [data-action]", rng.randrange(n))
+        moves += 1
+        assert moves < 1500
+    assert "winners" in page.inner_text("#status").lower()
+    final = page.locator("#final-results")
+    assert final.count() == 1
+    assert final.locator(".ranking li").count() == 2
+    for category in ("pharaoh", "nile", "civilization", "monument"):
+        assert final.locator(f"tr[data-category='{category}']").count() == 1
+    assert page.locator("#epoch-scores table.score-table").count() == 3  # one per epoch
+    assert page.locator("#board [data-action]").count() == 0
+    state = httpx.get(f"{server.url}/api/games/{gid}", timeout=10).json()
+    assert state["status"] == "finished" and state["winners"]
+    page.context.close()
+
+
+def test_ra_dice_clicking_a_die_chooses_it_for_the_reroll_on_a_phone(server, browser):
+    page = _page(browser, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    _create_ra_dice_from_lobby(page, server.url, 2, {1: "random"})
+    rng = random.Random(3)
+    for _ in range(300):
+        assert _wait_turn_or_end(page) == "mine", "the game ended before a die could be chosen"
+        if page.locator("#board [data-action^='reroll:']").count():
+            break
+        n = page.locator("#legal [data-action]").count()
+        _click_and_wait_for_the_answer(page, "#legal [data-action]", rng.randrange(n))
+    else:
+        pytest.fail("no die to reroll was ever offered")
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
+    sizes = page.eval_on_selector_all(
+        "#board [data-action]",
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height] })",
+    )
+    assert sizes and min(min(w, h) for w, h in sizes) >= 36  # tap targets
+    die = page.locator("#board [data-action^='reroll:']").first
+    colour = die.get_attribute("data-colour")
+    assert die.get_attribute("data-action") == f"reroll:{colour}"
+    assert die.get_attribute("data-state") == "free"
+    rolls = int(page.get_attribute("#rd-controls", "data-rolls"))
+    _click_and_wait_for_the_answer(page, f"#board [data-action='reroll:{colour}']")
+    # Chosen for the reroll, or (the last die that could be chosen) rolled at once.
+    page.wait_for_function(
+        "([c, n]) => { const d = document.querySelector(`#dice [data-colour='${c}']`);"
+        " const t = document.querySelector('#rd-controls');"
+        " return (d && d.dataset.state === 'chosen') || (t && Number(t.dataset.rolls) > n) || !t }",
+        arg=[colour, rolls])  # fmt: skip
+    if page.locator(f"#dice [data-colour='{colour}'][data-state='chosen']").count():
+        assert page.locator("#board [data-action='roll']").count() == 1
+        _click_and_wait_for_the_answer(page, "#board [data-action='roll']")
+        page.wait_for_function("() => !document.querySelector(\"#dice [data-state='chosen']\")")  # rolled
+    page.context.close()

@@ -1,0 +1,600 @@
+// Ra: The Dice Game (Reiner Knizia): the board view. render(root, msg, ctx) draws msg.view (a
+// player_view of the "ra-dice-v1" encoding, see games/ra_dice/views.py) into root.
+// ctx = {act(id), seat, seats, seatName(i), legal, action(notation) -> legal entry | null,
+// showHelper, replay}. Every clickable action element is a <button data-action="<notation>">;
+// each legal action has exactly one place on the board (game.js also lists them all as buttons).
+
+import { h, humanize, seatTitle } from '../dom.js';
+
+// The view's stylesheet, injected once (the game page only loads style.css).
+(function ensureCss() {
+  if (typeof document === 'undefined' || document.querySelector('link[data-view-css="ra-dice"]')) return;
+  document.head.appendChild(h('link', {
+    rel: 'stylesheet', href: new URL('../../css/ra-dice.css', import.meta.url).href, dataset: { viewCss: 'ra-dice' },
+  }));
+}());
+
+const FACE_LABEL = { sun: 'Sun', pharaoh: 'Pharaoh', nile: 'Nile', civ: 'Civilization', mon: 'Monument', ankh: 'Ankh' };
+const FACE_SHORT = { sun: 'Sun', pharaoh: 'Pharaoh', nile: 'Nile', civ: 'Civ', mon: 'Monument', ankh: 'Ankh' };
+const FACE_TINY = { sun: 'Sun', pharaoh: 'Phar.', nile: 'Nile', civ: 'Civ', mon: 'Mon.', ankh: 'Ankh' }; // phones
+const STATE_LABEL = { rolling: 'rolling', free: 'free', chosen: 'reroll', sun: 'locked', used: 'used' };
+const DISASTERS = [
+  ['pharaoh', 'Pharaoh', 'every other Pharaoh marker goes back 2'],
+  ['nile', 'Nile', 'others lose a flood marker, or go back 2 on the Nile without one'],
+  ['civ', 'Civilization', 'others remove 2 of their Civilization markers'],
+  ['mon', 'Monument', 'others remove 2 of their Monument markers'],
+];
+const DISASTER_NAME = Object.fromEntries(DISASTERS.map(([k, label]) => [k, label]));
+const FLOODS = [['flood:nnn', '3 Nile'], ['flood:nna', '2 Nile + ankh'], ['flood:naa', '1 Nile + 2 ankhs']];
+const CATEGORIES = [['pharaoh', 'Pharaoh'], ['nile', 'Nile'], ['civilization', 'Civilization'], ['monument', 'Monuments']];
+
+// <details> open/closed state survives re-renders (keyed by element id).
+const openState = new Map();
+
+// -- icons (inline SVG, so they look the same with any font) -----------------------------------------
+const SVG_NS = 'http://www.w3.org/2000/svg';
+function svg(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, String(v));
+  for (const c of children) if (c) el.appendChild(c);
+  return el;
+}
+
+const ICONS = {
+  sun: () => [
+    svg('circle', { cx: 12, cy: 12, r: 5, fill: 'currentColor' }),
+    svg('path', { d: 'M12 1.5v3.5M12 19v3.5M1.5 12H5M19 12h3.5M4.6 4.6l2.5 2.5M16.9 16.9l2.5 2.5M4.6 19.4l2.5-2.5M16.9 7.1l2.5-2.5', stroke: 'currentColor', 'stroke-width': 2.2, 'stroke-linecap': 'round', fill: 'none' }),
+  ],
+  pharaoh: () => [ // a pharaoh's head in a striped nemes headdress, with the beard
+    svg('path', { d: 'M12 2C8.2 2 6.4 3.8 5.9 6.6L3.5 19.5c2 .9 3.6 1.1 5.3.9L9.6 16h4.8l.8 4.4c1.7.2 3.3 0 5.3-.9L18.1 6.6C17.6 3.8 15.8 2 12 2Z', fill: 'currentColor' }),
+    svg('path', { d: 'M8.9 7.6h6.2v4.6c0 2.3-1.4 3.9-3.1 3.9s-3.1-1.6-3.1-3.9Z', fill: 'rgba(0,0,0,.42)' }),
+    svg('path', { d: 'M11 16.3h2l-.2 5.2h-1.6Z', fill: 'currentColor' }),
+    svg('path', { d: 'M6.6 9.6h1.6M6.1 12.6h2M5.6 15.6h2.2M17.4 9.6h-1.6M17.9 12.6h-2M18.4 15.6h-2.2M7.2 5.4h9.6', stroke: 'rgba(0,0,0,.32)', 'stroke-width': 1.1, fill: 'none' }),
+  ],
+  nile: () => [ // a boat on the river
+    svg('path', { d: 'M12 3v10M12 4l5.5 8H12', stroke: 'currentColor', 'stroke-width': 1.8, fill: 'none', 'stroke-linejoin': 'round' }),
+    svg('path', { d: 'M2.5 14h19l-3.5 4.5H6Z', fill: 'currentColor' }),
+    svg('path', { d: 'M2 21.5c2.5-1.6 4 1.6 6.5 0s4 1.6 6.5 0 4 1.6 6.5 0', stroke: 'currentColor', 'stroke-width': 1.6, fill: 'none', 'stroke-linecap': 'round' }),
+  ],
+  civ: () => [ // a settlement
+    svg('path', { d: 'M2.5 21V12l5-4.5 5 4.5v9Z M11.5 21v-7l5-4.5 5 4.5v7Z', fill: 'currentColor' }),
+    svg('path', { d: 'M6.3 21v-4h2.4v4M15.3 21v-4h2.4v4', fill: 'rgba(0,0,0,.3)' }),
+  ],
+  mon: () => [ // a pyramid
+    svg('path', { d: 'M12 3 22.5 20.5h-21Z', fill: 'currentColor' }),
+    svg('path', { d: 'M12 3 14.5 20.5', stroke: 'rgba(0,0,0,.28)', 'stroke-width': 1.4, fill: 'none' }),
+  ],
+  ankh: () => [
+    svg('path', { d: 'M12 12.5c-2.6-1.8-4-4-4-6.2A4 4 0 0 1 12 2.2a4 4 0 0 1 4 4.1c0 2.2-1.4 4.4-4 6.2ZM12 12.5V22.5M5.5 13.5h13', stroke: 'currentColor', 'stroke-width': 2.5, fill: 'none', 'stroke-linecap': 'round' }),
+  ],
+  lock: () => [
+    svg('path', { d: 'M7 11V8a5 5 0 0 1 10 0v3', stroke: 'currentColor', 'stroke-width': 2.4, fill: 'none' }),
+    svg('rect', { x: 5, y: 11, width: 14, height: 10, rx: 2, fill: 'currentColor' }),
+  ],
+  reroll: () => [
+    svg('path', { d: 'M19 12a7 7 0 1 1-2.1-5', stroke: 'currentColor', 'stroke-width': 2.6, fill: 'none', 'stroke-linecap': 'round' }),
+    svg('path', { d: 'M20 3.5v5.5h-5.5Z', fill: 'currentColor' }),
+  ],
+  flood: () => [
+    svg('path', { d: 'M2 8c2.5-1.8 4 1.8 6.5 0s4 1.8 6.5 0 4 1.8 6.5 0M2 14c2.5-1.8 4 1.8 6.5 0s4 1.8 6.5 0 4 1.8 6.5 0', stroke: 'currentColor', 'stroke-width': 2.4, fill: 'none', 'stroke-linecap': 'round' }),
+  ],
+};
+
+function icon(name, cls = 'rd-icon') {
+  const make = ICONS[name];
+  const el = svg('svg', { viewBox: '0 0 24 24', class: cls, 'aria-hidden': 'true', focusable: 'false' }, ...(make ? make() : []));
+  return el;
+}
+
+// -- small builders ------------------------------------------------------------------------------------
+function actionable(tag, notation, ctx, props, ...children) {
+  const entry = notation && ctx.action(notation);
+  if (!entry) return h(tag, props, ...children);
+  const p = { ...props };
+  p.class = [].concat(p.class || [], 'actionable');
+  p.dataset = { ...(p.dataset || {}), action: notation, actionId: entry.id };
+  p.title = entry.text || notation;
+  p.type = 'button';
+  p.on = { click: () => ctx.act(entry.id) };
+  return h('button', p, ...children);
+}
+
+/** A board button for a legal action (null when the action is not legal now). */
+function actBtn(notation, ctx, label, { kind = 'primary', icon: ic = null, cls = [] } = {}) {
+  if (!ctx.action(notation)) return null;
+  return actionable('span', notation, ctx, { class: ['btn', 'rd-btn', `btn-${kind}`, ...cls] }, ic ? icon(ic) : null, h('span', { text: label }));
+}
+
+function details(id, summary, defaultOpen, ...children) {
+  const open = openState.has(id) ? openState.get(id) : defaultOpen;
+  const d = h('details', { id, class: 'ra-details rd-details', open }, h('summary', null, summary), ...children);
+  // Setting `open` at creation fires a toggle event too: only the user's toggles are remembered.
+  let initial = open;
+  d.addEventListener('toggle', () => {
+    if (initial && d.open) { initial = false; return; }
+    initial = false;
+    openState.set(id, d.open);
+  });
+  return d;
+}
+
+function signed(n) {
+  if (n === null || n === undefined) return '–';
+  return n > 0 ? `+${n}` : String(n);
+}
+
+function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function seatOrder(n, first) {
+  const start = first === null || first === undefined ? 0 : first;
+  return Array.from({ length: n }, (_, i) => (start + i) % n);
+}
+
+/** Per-seat marker tokens: a colour (not a die colour) and a letter, unique within the game. */
+function makeTokens(v, ctx) {
+  const titles = Array.from({ length: v.players }, (_, i) => seatTitle((ctx.seats || []).find((s) => s.seat === i), i));
+  const initials = titles.map((t) => (t.trim()[0] || '?').toUpperCase());
+  const unique = new Set(initials).size === initials.length && !titles.some((t) => /^Seat \d+$/.test(t));
+  const letters = unique ? initials : titles.map((_, i) => String(i));
+  return (seat, { cls = [], label = true } = {}) => h('span', {
+    class: ['rd-token', `seat-c${seat}`, ...cls],
+    dataset: { seat },
+    title: `${ctx.seatName(seat)}${seat === ctx.seat ? ' (you)' : ''}`,
+    text: label ? letters[seat] : '',
+  });
+}
+
+function colours(v) {
+  return Object.keys(v.civilization || {});
+}
+
+// -- info and prompt ---------------------------------------------------------------------------------------
+function infoBar(v, ctx) {
+  const t = v.turn;
+  const st = v.sun_track;
+  const left = Math.max(0, st.last - st.ra);
+  return h('div', { class: 'ra-info rd-info' },
+    h('span', { id: 'epoch', class: 'chip chip-strong', text: v.terminal ? 'Game over' : `Epoch ${v.epoch} / ${v.epochs}` }),
+    !v.terminal ? h('span', { id: 'ra-left', class: 'chip', title: 'Spaces the Ra figure still has to go before the epoch ends', text: left ? `Ra: ${plural(left, 'space')} to go` : 'Last turn of the epoch' }) : null,
+    t ? h('span', { id: 'turn-of', class: 'chip', text: `Turn: ${t.seat === ctx.seat ? 'you' : ctx.seatName(t.seat)}` }) : null);
+}
+
+function has(ctx, prefix) {
+  return ctx.legal.some((l) => l.notation === prefix || l.notation.startsWith(`${prefix}:`));
+}
+
+function sunEffectText(t) {
+  if (!t) return '';
+  const s = t.suns;
+  if (s === 0) return 'No sun: the Ra figure stays.';
+  if (s <= 2) return `${plural(s, 'sun')}: the Ra figure moved ${plural(s, 'space')}.`;
+  if (s === 3) return '3 suns: +3 points.';
+  if (t.disaster === 'available') return `${s} suns: a disaster may be declared.`;
+  if (DISASTER_NAME[t.disaster]) return `${s} suns: ${DISASTER_NAME[t.disaster]} disaster declared.`;
+  return `${s} suns.`;
+}
+
+function promptText(msg, ctx) {
+  const v = msg.view;
+  if (v.terminal || ctx.replay) return '';
+  const t = v.turn;
+  const mine = ctx.legal.length > 0;
+  if (v.phase === 'remove' && v.removal) {
+    const r = v.removal;
+    const what = r.kind === 'civ' ? 'Civilization' : 'Monument';
+    if (mine) return `${what} disaster: remove ${r.left} more of your ${what} markers — tap them (highlighted) on the board.`;
+    return ''; // the removal banner says it
+  }
+  if (!t) return '';
+  const who = t.seat === ctx.seat ? 'You' : ctx.seatName(t.seat);
+  if (v.phase === 'roll') return t.seat === ctx.seat ? 'Rolling…' : `${who} is rolling…`;
+  if (v.phase === 'reroll') {
+    if (!mine) return `${who} may reroll (roll ${t.rolls} of ${t.rolls_max} done)…`;
+    const chosen = t.dice.filter((d) => d.state === 'chosen').map((d) => d.colour);
+    if (chosen.length) {
+      return `Chosen for the reroll: ${chosen.join(', ')}. Tap more dice further right, or roll them.`;
+    }
+    return `Roll ${t.rolls} of ${t.rolls_max}: tap the dice to reroll, then roll them — or keep these dice. Dice are chosen left to right (choosing the rightmost free die rolls at once).`;
+  }
+  if (v.phase === 'apply') {
+    if (!mine) return `${who} is applying the dice. ${sunEffectText(t)}`;
+    const uses = [];
+    if (has(ctx, 'pharaoh')) uses.push('Pharaoh track');
+    if (has(ctx, 'nile') || has(ctx, 'flood')) uses.push('Nile');
+    if (has(ctx, 'civ')) uses.push('a Civilization space');
+    if (has(ctx, 'mon')) uses.push('a Monument space');
+    if (has(ctx, 'disaster')) uses.push('a disaster');
+    const list = uses.length ? `Use your dice in any order — ${uses.join(', ')} (tap the glowing places) — then end your turn.` : 'Nothing left to use: end your turn.';
+    return `${sunEffectText(t)} ${list}`;
+  }
+  return '';
+}
+
+// -- the Sun track -------------------------------------------------------------------------------------------
+function sunTrack(v, ctx) {
+  const st = v.sun_track;
+  const t = v.turn;
+  // While rolling, the sun dice sit on the spaces in front of the Ra figure (RD-TURN-2).
+  const ghosts = t && (v.phase === 'roll' || v.phase === 'reroll') ? t.suns : 0;
+  const spaces = [];
+  for (let i = 0; i <= st.last; i += 1) {
+    const ra = i === st.ra;
+    const ghost = ghosts > 0 && i > st.ra && i <= st.ra + ghosts;
+    spaces.push(h('div', {
+      class: ['rd-sun-space', i < st.start && 'unused', i === st.start && 'start', i === st.last && 'last',
+        i >= st.start && i < st.ra && 'passed', ra && 'ra', ghost && 'ghost'],
+      dataset: { index: i },
+      title: i === st.last ? 'Last space: reaching it ends the epoch after the turn'
+        : i === st.start ? 'Start space of the Ra figure' : i < st.start ? 'Not used with this many players' : '',
+    },
+    ra ? h('span', { class: 'ra-figure rd-ra', title: `Ra figure on space ${st.ra}`, text: 'Ra' })
+      : ghost ? h('span', { class: 'rd-sun-die', title: 'A sun die of this roll' }, icon('sun'))
+        : h('span', { class: 'rd-sun-no', text: String(i) })));
+  }
+  const surplus = Math.max(0, st.ra + ghosts - st.last);
+  return h('div', { class: 'track-block rd-sun-block' },
+    h('div', { class: 'track-label' },
+      h('span', { text: 'Sun track' }),
+      h('span', { class: 'track-count', id: 'sun-count', text: `Ra ${st.ra} / ${st.last}${surplus ? ` · +${surplus} sun${surplus === 1 ? '' : 's'} beside the end` : ''}` })),
+    h('div', { id: 'sun-track', class: 'rd-sun-track', style: { '--spaces': st.last + 1 } }, spaces));
+}
+
+// -- the dice ------------------------------------------------------------------------------------------------
+function dieEl(d, ctx) {
+  const face = d.face;
+  const notation = `reroll:${d.colour}`;
+  const canChoose = !!ctx.action(notation);
+  const lbl = face ? FACE_LABEL[face] : 'rolling';
+  return actionable('div', canChoose ? notation : null, ctx, {
+    class: ['rd-die', `die-${d.colour}`, `state-${d.state}`, face && `face-${face}`],
+    dataset: { colour: d.colour, face: face || '', state: d.state },
+    attrs: { 'aria-label': `${d.colour} die: ${lbl} (${STATE_LABEL[d.state] || d.state})` },
+  },
+  h('span', { class: 'rd-die-face' }, face ? icon(face, 'rd-die-icon') : h('span', { class: 'rd-die-q', text: '?' })),
+  h('span', { class: 'rd-die-label rd-long', text: face ? FACE_SHORT[face] : '…' }),
+  h('span', { class: 'rd-die-label rd-short', text: face ? FACE_TINY[face] : '…' }),
+  d.state === 'sun' ? h('span', { class: 'rd-die-badge badge-lock', title: 'Locked on the Sun track' }, icon('lock')) : null,
+  d.state === 'chosen' ? h('span', { class: 'rd-die-badge badge-reroll', title: 'Chosen for the reroll' }, icon('reroll')) : null,
+  d.state === 'used' ? h('span', { class: 'rd-die-badge badge-used', title: 'Used this turn', text: '✓' }) : null);
+}
+
+function diceTray(msg, ctx) {
+  const v = msg.view;
+  const t = v.turn;
+  const mine = ctx.legal.length > 0;
+  const prompt = promptText(msg, ctx);
+  if (!t) {
+    if (!prompt) return null;
+    return h('div', { id: 'rd-controls', class: ['ra-controls', 'rd-controls', mine && 'mine'] }, h('p', { id: 'prompt', class: 'prompt', text: prompt }));
+  }
+  const free = t.free_ankhs;
+  const stats = [
+    h('span', { class: 'chip', id: 'rolls', text: `Roll ${t.rolls} / ${t.rolls_max}` }),
+    h('span', { class: ['chip', t.suns >= 3 && 'chip-sun'], id: 'suns', text: `Suns ${t.suns}` }),
+    free !== null && free !== undefined ? h('span', { class: 'chip', id: 'free-ankhs', title: 'Ankhs not yet used or needed; every unused pair scores 2 when the turn ends', text: `Free ankhs ${free}` }) : null,
+    t.civilization_markers ? h('span', { class: 'chip', title: 'Civilization markers placed this turn: a set of markers + 2 dice (free Civilization dice first, then ankhs)', text: `Civ markers ${t.civilization_markers} (set of ${t.civilization_markers + 2} dice)` }) : null,
+    t.monument_markers ? h('span', { class: 'chip', title: 'Monument markers placed this turn: each one after the first takes a partner die (a free Monument die, else an ankh)', text: `Monument markers ${t.monument_markers}${t.monument_markers > 1 ? ` (${2 * t.monument_markers - 1} dice)` : ''}` }) : null,
+  ];
+  const pairs = free ? Math.floor(free / 2) : 0;
+  const buttons = [
+    actBtn('roll', ctx, 'Roll chosen dice', { icon: 'reroll' }),
+    actBtn('stop', ctx, 'Keep these dice', { kind: ctx.action('roll') ? 'secondary' : 'primary' }),
+    actBtn('finish', ctx, `End turn${pairs ? ` (+${2 * pairs} for ankhs)` : ''}${v.sun_track.ra >= v.sun_track.last ? ' · epoch ends' : ''}`, { kind: 'secondary' }),
+  ].filter(Boolean);
+  return h('div', {
+    id: 'rd-controls', class: ['ra-controls', 'rd-controls', mine && 'mine'],
+    dataset: { phase: v.phase, seat: t.seat, rolls: t.rolls, suns: t.suns },
+  },
+  h('div', { class: 'rd-dice-head' },
+    h('strong', { text: t.seat === ctx.seat ? 'Your dice' : `${ctx.seatName(t.seat)}'s dice` }),
+    h('span', { class: 'rd-dice-stats' }, stats)),
+  h('div', { id: 'dice', class: 'rd-dice' }, t.dice.map((d) => dieEl(d, ctx))),
+  prompt ? h('p', { id: 'prompt', class: 'prompt', text: prompt }) : null,
+  disasterBox(v, ctx),
+  buttons.length ? h('div', { class: 'button-row rd-buttons' }, buttons) : null);
+}
+
+function disasterBox(v, ctx) {
+  const t = v.turn;
+  if (!t || t.disaster !== 'available' || v.phase !== 'apply') return null;
+  const mine = has(ctx, 'disaster');
+  return h('div', { id: 'disasters', class: 'rd-disasters' },
+    h('div', { class: 'rd-disasters-head', text: mine ? 'Declare one disaster (optional; the others suffer):' : `${ctx.seatName(t.seat)} may declare a disaster.` }),
+    mine ? h('div', { class: 'rd-disaster-list' }, DISASTERS.map(([k, label, what]) => actionable('span', `disaster:${k}`, ctx, {
+      class: ['btn', 'rd-btn', 'rd-disaster-btn'],
+    }, h('strong', { text: `${label} disaster` }), h('span', { class: 'rd-disaster-what', text: what })))) : null);
+}
+
+function removalBanner(v, ctx) {
+  const r = v.removal;
+  if (!r || (r.seat === ctx.seat && ctx.legal.length)) return null; // the prompt says it to the seat itself
+  const what = r.kind === 'civ' ? 'Civilization' : 'Monument';
+  return h('div', { id: 'removal', class: 'pending-discard rd-removal', dataset: { seat: r.seat, kind: r.kind, left: r.left } },
+    h('strong', { text: `${what} disaster! ` }),
+    `${r.seat === ctx.seat ? 'You' : ctx.seatName(r.seat)} must remove ${r.left} more ${what} marker${r.left === 1 ? '' : 's'}.`);
+}
+
+// -- Pharaoh and Nile tracks -----------------------------------------------------------------------------------
+function laneTrack(v, ctx, token, { id, title, max, header, headerTitle, pos, tags, extra, actions, note }) {
+  const order = seatOrder(v.players, ctx.seat);
+  const active = v.turn && !v.terminal ? v.turn.seat : null;
+  const cols = max + 1;
+  const head = [h('div', { class: 'rd-lane-label rd-lane-corner', text: headerTitle || '' })];
+  for (let i = 0; i < cols; i += 1) head.push(h('div', { class: 'rd-lane-num', text: String(header ? header[i] : i) }));
+  const lanes = order.map((s) => {
+    const p = pos(s);
+    const cells = [];
+    for (let i = 0; i < cols; i += 1) {
+      cells.push(h('div', { class: ['rd-lane-cell', i < p && 'behind', i === p && 'here'], dataset: { index: i } },
+        i === p ? [token(s), extra ? extra(s) : null] : null));
+    }
+    return h('div', { class: ['rd-lane', s === ctx.seat && 'you', s === active && 'active'], dataset: { seat: s, pos: p } },
+      h('div', { class: 'rd-lane-label' }, token(s, { cls: ['rd-token-small'] }),
+        h('span', { class: 'rd-lane-name', text: s === ctx.seat ? 'You' : seatTitle((ctx.seats || []).find((x) => x.seat === s), s) }),
+        tags ? tags(s) : null),
+      cells);
+  });
+  const acts = (actions || []).filter(Boolean);
+  return h('section', { id, class: ['rd-area', 'rd-track', acts.length && 'has-actions'] },
+    h('div', { class: 'rd-area-head' }, h('h3', { text: title }), note ? h('span', { class: 'rd-area-note', text: note }) : null),
+    h('div', { class: 'rd-lanes', style: { '--cols': cols } }, h('div', { class: 'rd-lane rd-lane-head' }, head), lanes),
+    acts.length ? h('div', { class: 'button-row rd-track-actions' }, acts) : null);
+}
+
+function pharaohTrack(v, ctx, token) {
+  const pos = v.seats.map((s) => s.pharaoh);
+  const hi = Math.max(...pos);
+  const lo = Math.min(...pos);
+  const cur = v.turn ? v.seats[v.turn.seat].pharaoh : 0;
+  return laneTrack(v, ctx, token, {
+    id: 'pharaoh-track', title: 'Pharaoh track', max: 12, headerTitle: '',
+    note: 'at each epoch end: furthest +5, last −2',
+    pos: (s) => v.seats[s].pharaoh,
+    tags: (s) => (hi === lo || v.terminal ? null : pos[s] === hi ? h('span', { class: 'rd-tag rd-tag-good', text: '+5' })
+      : pos[s] === lo ? h('span', { class: 'rd-tag rd-tag-bad', text: '−2' }) : null),
+    actions: [
+      actBtn('pharaoh', ctx, `Pharaoh die: ${cur} → ${Math.min(12, cur + 1)}`, { icon: 'pharaoh' }),
+      actBtn('pharaoh:ankh', ctx, `Ankh as Pharaoh: ${cur} → ${Math.min(12, cur + 1)}`, { icon: 'ankh' }),
+    ],
+  });
+}
+
+function nileTrack(v, ctx, token) {
+  const values = v.nile_values || [];
+  const cur = v.turn ? v.seats[v.turn.seat].nile : 0;
+  return laneTrack(v, ctx, token, {
+    id: 'nile-track', title: 'Nile track', max: values.length - 1, header: values, headerTitle: 'pts',
+    note: 'scores its space at the epoch end only with a flood',
+    pos: (s) => v.seats[s].nile,
+    extra: (s) => (v.seats[s].floods ? h('span', { class: 'rd-flood-badge', title: `${plural(v.seats[s].floods, 'flood marker')}`, text: String(v.seats[s].floods) }) : null),
+    tags: (s) => (v.seats[s].floods ? h('span', { class: 'rd-tag rd-tag-nile', title: `Flooded: scores ${values[v.seats[s].nile]} at the epoch end`, text: `≈ ${values[v.seats[s].nile]}` }) : null),
+    actions: [
+      actBtn('nile', ctx, `Nile die: ${cur} → ${Math.min(values.length - 1, cur + 1)}`, { icon: 'nile' }),
+      actBtn('nile:ankh', ctx, `Ankh as Nile: ${cur} → ${Math.min(values.length - 1, cur + 1)}`, { icon: 'ankh' }),
+      ...FLOODS.map(([n, label]) => actBtn(n, ctx, `Flood (${label})`, { icon: 'flood', kind: 'secondary', cls: ['rd-btn-flood'] })),
+    ],
+  });
+}
+
+// -- Civilization and Monument areas ---------------------------------------------------------------------------
+function civArea(v, ctx, token) {
+  const cap = v.civilization_capacity;
+  const spaces = colours(v).map((c) => {
+    const held = v.civilization[c] || [];
+    const notation = ctx.action(`civ:${c}`) ? `civ:${c}` : ctx.action(`remove:civ:${c}`) ? `remove:civ:${c}` : null;
+    const slots = [];
+    for (let i = 0; i < cap; i += 1) {
+      slots.push(held[i] !== undefined ? token(held[i]) : h('span', { class: 'rd-slot', title: 'free' }));
+    }
+    return actionable('div', notation, ctx, {
+      class: ['rd-civ-space', `space-${c}`, held.length >= cap && 'full', notation && notation.startsWith('remove') && 'removing'],
+      dataset: { colour: c, markers: held.length },
+    },
+    h('span', { class: 'rd-civ-name' }, icon('civ', 'rd-icon rd-icon-small'), h('span', { text: humanize(c) })),
+    h('span', { class: 'rd-civ-slots' }, slots));
+  });
+  return h('section', { id: 'civilization', class: 'rd-area rd-civ' },
+    h('div', { class: 'rd-area-head' }, h('h3', { text: 'Civilization' }),
+      h('span', { class: 'rd-area-note', text: `${cap} marker${cap === 1 ? '' : 's'} per space · epoch end: 0 → −5, 1–2 → 0, 3 → +5, 4 → +10, 5 → +15` })),
+    h('div', { class: 'rd-civ-spaces' }, spaces));
+}
+
+function monumentArea(v, ctx, token) {
+  const cs = colours(v);
+  const ncols = (v.monuments[cs[0]] || []).length;
+  const head = [h('div', { class: 'rd-mon-corner' })];
+  for (let c = 1; c <= ncols; c += 1) head.push(h('div', { class: 'rd-mon-colno', text: String(c) }));
+  const rows = cs.map((c) => {
+    const row = v.monuments[c] || [];
+    return [h('div', { class: ['rd-mon-rowlabel', `space-${c}`], title: `${humanize(c)} row`, attrs: { 'aria-label': `${c} row` } }),
+      row.map((owner, i) => {
+        const n = `mon:${c}:${i + 1}`;
+        const r = `remove:mon:${c}:${i + 1}`;
+        const notation = ctx.action(n) ? n : ctx.action(r) ? r : null;
+        return actionable('div', notation, ctx, {
+          class: ['rd-mon-cell', `space-${c}`, owner !== null && 'taken', notation && notation.startsWith('remove') && 'removing'],
+          dataset: { colour: c, column: i + 1, owner: owner ?? '' },
+          attrs: notation ? null : { 'aria-label': `${c} column ${i + 1}${owner !== null ? `: ${ctx.seatName(owner)}` : ''}` },
+        }, owner !== null ? token(owner) : null);
+      })];
+  });
+  return h('section', { id: 'monuments', class: 'rd-area rd-mon' },
+    h('div', { class: 'rd-area-head' }, h('h3', { text: 'Monuments' }),
+      h('span', { class: 'rd-area-note', text: 'scored after epoch 3: columns 1–6 → 1–6, 7 → 10, 8 → 15; +5/+10/+15 per column with 3/4/5 markers' })),
+    h('div', { class: 'rd-mon-grid', style: { '--cols': ncols } }, head, rows));
+}
+
+// -- seats -----------------------------------------------------------------------------------------------------
+function seatPanel(seat, msg, ctx, token) {
+  const v = msg.view;
+  const i = seat.seat;
+  const info = (ctx.seats || []).find((s) => s.seat === i) || {};
+  const you = i === ctx.seat;
+  const active = !v.terminal && v.turn && v.turn.seat === i;
+  const toMove = !v.terminal && v.current_player === i && msg.status !== 'open';
+  const winner = (v.winners || []).includes(i);
+  const hidden = seat.points === null || seat.points === undefined;
+  const kind = info.kind === 'bot' ? (info.bot || 'bot') : info.kind === 'human' ? (info.taken === false && msg.status === 'open' ? 'open seat' : 'human') : '';
+  const helper = ctx.showHelper && msg.helper ? msg.helper : null;
+  const cols = seat.monument_columns || [];
+  const colsUsed = cols.filter((k) => k > 0).length;
+  const values = v.nile_values || [];
+  const removing = v.removal && v.removal.seat === i;
+  return h('section', {
+    class: ['seat-panel', 'rd-seat', you && 'you', (toMove || active) && 'to-move', winner && 'winner'],
+    dataset: { seat: i },
+    attrs: { 'aria-label': `Seat ${i}: ${ctx.seatName(i)}` },
+  },
+  h('header', { class: 'seat-head' },
+    h('div', { class: 'seat-title' },
+      token(i),
+      h('span', { class: 'seat-name', text: seatTitle(info, i) }),
+      you ? h('span', { class: 'badge badge-you', text: 'you' }) : null,
+      kind ? h('span', { class: 'badge badge-kind', text: kind }) : null,
+      v.start_player === i ? h('span', { class: 'badge badge-kind', title: 'Start player', text: 'start' }) : null,
+      active && !removing ? h('span', { class: 'badge badge-turn', text: 'turn' }) : null,
+      removing ? h('span', { class: 'badge badge-turn', text: 'removing' }) : null,
+      winner ? h('span', { class: 'badge badge-win', text: 'winner' }) : null),
+    h('span', { class: ['points', hidden && 'hidden-points'], dataset: { points: seat.points ?? '' }, text: hidden ? 'hidden' : `${seat.points} pts` })),
+  h('dl', { class: 'rd-stats' },
+    h('div', { class: 'rd-stat', dataset: { stat: 'pharaoh' } }, h('dt', null, icon('pharaoh', 'rd-icon rd-icon-small'), 'Pharaoh'), h('dd', { text: `space ${seat.pharaoh}` })),
+    h('div', { class: 'rd-stat', dataset: { stat: 'nile' } }, h('dt', null, icon('nile', 'rd-icon rd-icon-small'), 'Nile'),
+      h('dd', { text: `space ${seat.nile}${seat.floods ? ` · ${plural(seat.floods, 'flood')} (worth ${values[seat.nile] ?? seat.nile})` : ' · no flood'}` })),
+    h('div', { class: 'rd-stat', dataset: { stat: 'civilization' } }, h('dt', null, icon('civ', 'rd-icon rd-icon-small'), 'Civilization'),
+      h('dd', null, `${seat.civilization.length}`, seat.civilization.map((c) => h('span', { class: ['rd-dot', `space-${c}`], title: c })))),
+    h('div', { class: 'rd-stat', dataset: { stat: 'monuments' } }, h('dt', null, icon('mon', 'rd-icon rd-icon-small'), 'Monuments'),
+      h('dd', { text: `${seat.monuments} · ${colsUsed} col${colsUsed === 1 ? '' : 's'}`, title: `${plural(seat.monuments, 'marker')} in ${plural(colsUsed, 'column')}` }))),
+  helper && helper.epoch_now ? h('div', { class: 'helper', dataset: { seat: i } },
+    h('span', { class: 'helper-item', title: 'Pharaoh, Nile and Civilization (and Monuments in the last epoch) scored as if the epoch ended now' },
+      'If the epoch ended now: ', h('strong', { class: 'helper-now', text: signed(helper.epoch_now[i]) }))) : null);
+}
+
+// -- scores ----------------------------------------------------------------------------------------------------
+function shortName(ctx, i) {
+  return seatTitle((ctx.seats || []).find((s) => s.seat === i), i);
+}
+
+function scoreCell(n) {
+  return h('span', { class: n > 0 ? 'pos' : n < 0 ? 'neg' : 'zero', text: n ? signed(n) : '0' });
+}
+
+function epochTable(entry, v, ctx) {
+  const seats = entry.seats;
+  const last = entry.epoch === v.epochs;
+  const head = h('tr', null, h('th', { scope: 'col', text: '' }),
+    seats.map((s) => h('th', { scope: 'col', class: s.seat === ctx.seat ? 'you' : '', dataset: { seat: s.seat }, title: ctx.seatName(s.seat), text: shortName(ctx, s.seat) })));
+  const cell = (s, f) => (s.categories === null || s.categories === undefined ? h('td', { class: 'hidden-cell', text: 'hidden' }) : h('td', null, f(s)));
+  const rows = [
+    h('tr', { class: 'row-before' }, h('th', { scope: 'row', text: 'Before' }), seats.map((s) => cell(s, (x) => String(x.before ?? '–')))),
+    ...CATEGORIES.filter(([k]) => last || k !== 'monument').map(([k, label]) => h('tr', { dataset: { category: k } },
+      h('th', { scope: 'row', text: label }), seats.map((s) => cell(s, (x) => scoreCell(x.categories[k]))))),
+    h('tr', { class: 'row-after' }, h('th', { scope: 'row', text: 'After' }), seats.map((s) => cell(s, (x) => h('strong', { text: String(x.after ?? '–') })))),
+  ];
+  return h('div', { class: 'table-scroll' }, h('table', { class: 'score-table', dataset: { epoch: entry.epoch } }, h('thead', null, head), h('tbody', null, rows)));
+}
+
+function epochScores(v, ctx) {
+  const list = v.epoch_scores || [];
+  if (!list.length) return null;
+  return h('section', { id: 'epoch-scores', class: 'epoch-scores' },
+    h('h2', { text: 'Epoch scoring' }),
+    list.map((e, idx) => details(`rd-epoch-score-${e.epoch}`, `Epoch ${e.epoch}`, idx === list.length - 1, epochTable(e, v, ctx))));
+}
+
+/** The final breakdown: each category summed over the epochs; the rest of a seat's points are its
+ * starting score and the points scored during turns (3 suns, unused ankh pairs). */
+function finalTable(v, ctx) {
+  const n = v.players;
+  const sums = Array.from({ length: n }, () => Object.fromEntries(CATEGORIES.map(([k]) => [k, 0])));
+  let hidden = false;
+  for (const e of v.epoch_scores || []) {
+    for (const s of e.seats) {
+      if (!s.categories) { hidden = true; continue; }
+      for (const [k] of CATEGORIES) sums[s.seat][k] += s.categories[k] || 0;
+    }
+  }
+  const seats = v.seats.map((s) => s.seat);
+  const head = h('tr', null, h('th', { scope: 'col', text: '' }),
+    seats.map((s) => h('th', { scope: 'col', class: s === ctx.seat ? 'you' : '', dataset: { seat: s }, title: ctx.seatName(s), text: shortName(ctx, s) })));
+  const pts = (s) => v.seats[s].points;
+  const rest = (s) => (pts(s) === null || pts(s) === undefined || hidden ? null : pts(s) - CATEGORIES.reduce((a, [k]) => a + sums[s][k], 0));
+  const rows = [
+    h('tr', { class: 'row-before', dataset: { category: 'start_and_turns' } },
+      h('th', { scope: 'row', text: 'Start + turns', title: 'Starting score plus the points scored during turns (3 suns, unused ankh pairs)' }),
+      seats.map((s) => h('td', { text: rest(s) === null ? '–' : String(rest(s)) }))),
+    ...CATEGORIES.map(([k, label]) => h('tr', { dataset: { category: k } }, h('th', { scope: 'row', text: label }),
+      seats.map((s) => h('td', null, hidden ? '–' : scoreCell(sums[s][k]))))),
+    h('tr', { class: 'row-after' }, h('th', { scope: 'row', text: 'Final score' }),
+      seats.map((s) => h('td', null, h('strong', { text: pts(s) === null || pts(s) === undefined ? 'hidden' : String(pts(s)) })))),
+  ];
+  return h('div', { class: 'table-scroll' }, h('table', { class: 'score-table', id: 'final-table' }, h('thead', null, head), h('tbody', null, rows)));
+}
+
+function finalResults(v, ctx) {
+  if (!v.terminal) return null;
+  const winners = v.winners || [];
+  const ranked = [...v.seats].sort((a, b) => (b.points ?? -1e9) - (a.points ?? -1e9) || (winners.includes(b.seat) - winners.includes(a.seat)));
+  return h('section', { id: 'final-results', class: 'final-results' },
+    h('h2', { text: 'Final results' }),
+    h('ol', { class: 'ranking' }, ranked.map((s) => h('li', { class: winners.includes(s.seat) ? 'winner' : '', dataset: { seat: s.seat } },
+      h('span', { class: 'rank-name', text: ctx.seatName(s.seat) + (s.seat === ctx.seat ? ' (you)' : '') }),
+      winners.includes(s.seat) ? h('span', { class: 'badge badge-win', text: 'winner' }) : null,
+      h('span', { class: 'rank-points', text: s.points === null || s.points === undefined ? 'hidden' : `${s.points} pts` })))),
+    h('h3', { text: 'Points by category (all epochs)' }),
+    finalTable(v, ctx));
+}
+
+function legend(v, ctx, token) {
+  return h('p', { class: 'legend rd-legend' },
+    h('span', { class: 'rd-legend-title', text: 'Markers:' }),
+    Array.from({ length: v.players }, (_, i) => h('span', { class: 'rd-legend-item' }, token(i), h('span', { text: ctx.seatName(i) + (i === ctx.seat ? ' (you)' : '') }))),
+    h('span', { class: 'rd-legend-title', text: 'Dice:' }),
+    Object.keys(FACE_LABEL).map((f) => h('span', { class: 'rd-legend-item' }, icon(f, 'rd-icon rd-icon-small'), h('span', { text: FACE_LABEL[f] }))));
+}
+
+// -- entry point -----------------------------------------------------------------------------------------------
+export function render(root, msg, ctx) {
+  const v = msg.view;
+  root.classList.add('rd-board');
+  const token = makeTokens(v, ctx);
+  const order = seatOrder(v.players, ctx.seat);
+  root.replaceChildren(...[
+    finalResults(v, ctx),
+    h('section', { id: 'rd-table', class: 'ra-table rd-table' },
+      infoBar(v, ctx),
+      sunTrack(v, ctx),
+      removalBanner(v, ctx),
+      diceTray(msg, ctx)),
+    h('div', { class: 'rd-areas' },
+      pharaohTrack(v, ctx, token),
+      nileTrack(v, ctx, token),
+      civArea(v, ctx, token),
+      monumentArea(v, ctx, token)),
+    h('div', { id: 'seats', class: 'seats' }, order.map((i) => seatPanel(v.seats[i], msg, ctx, token))),
+    epochScores(v, ctx),
+    legend(v, ctx, token),
+  ].filter(Boolean));
+}
+
+/** Replay captions: moves come as notation ("die:red:sun", "reroll:blue", "mon:yellow:3"). */
+export function describeMove(move) {
+  const p = String(move || '').split(':');
+  switch (p[0]) {
+    case 'die': return `the ${p[1]} die shows ${FACE_LABEL[p[2]] || p[2]}`;
+    case 'start': return `seat ${p[1]} is the start player`;
+    case 'stop': return 'keeps the dice';
+    case 'roll': return 'rerolls the chosen dice';
+    case 'reroll': return `chooses the ${p[1]} die for the reroll`;
+    case 'pharaoh': return p[1] ? 'an ankh advances the Pharaoh marker' : 'advances the Pharaoh marker';
+    case 'nile': return p[1] ? 'an ankh advances the Nile stack' : 'advances the Nile stack';
+    case 'flood': return 'floods the Nile';
+    case 'civ': return `places a Civilization marker on ${p[1]}`;
+    case 'mon': return `places a Monument marker on ${p[1]}, column ${p[2]}`;
+    case 'disaster': return `declares a ${DISASTER_NAME[p[1]] || p[1]} disaster`;
+    case 'finish': return 'ends the turn';
+    case 'remove': return p[1] === 'civ' ? `removes a Civilization marker from ${p[2]}` : `removes a Monument marker from ${p[2]}, column ${p[3]}`;
+    default: return move;
+  }
+}
