@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from heliopolis.core.helpers import event_lines, segments_text
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import AUCTION_SPACES, DATA, DISPLAY_ROWS, EPOCHS, IS_DISASTER, NUM_TILES, RA
 from heliopolis.games.ra.views import points_visible, public_events, sun_list, tile_label
@@ -116,18 +117,12 @@ def render_segments(state: "RaState", viewer: int | None = None, *, omniscient: 
         out.append([("Winner: ", "label"), (", ".join(names[p] for p in w), "title"),
                     (f"  final points {state.points}", "bold")])  # fmt: skip
     if events:
-        ev = public_events(state, last=events)
-        if ev:
-            out.append([])
-            out.append([("Last events", "label")])
-            for e in ev:
-                out.append([("  " + e, "dim")])
+        out += event_lines(public_events(state, last=events))
     return out
 
 
 def render_text(state: "RaState", viewer: int | None = None, *, omniscient: bool = True) -> str:
-    lines = render_segments(state, viewer, omniscient=omniscient)
-    return "\n".join("".join(text for text, _ in line).rstrip() for line in lines)
+    return segments_text(render_segments(state, viewer, omniscient=omniscient))
 
 
 assert A.MAX_SUN == 16

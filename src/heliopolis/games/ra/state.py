@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, State
+from heliopolis.core.helpers import check_seat, unlink_history
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
     AUCTION_SPACES, CIVS, DISCARD_CHOICES, DROUGHT, EARTHQUAKE, FLOOD, FUNERAL, GOD, IS_DISASTER,
@@ -480,13 +481,7 @@ class RaState(State):
         return score_breakdown(self)
 
     def history(self) -> list[int]:
-        out = []
-        h = self.hist
-        while h is not None:
-            out.append(h[0])
-            h = h[1]
-        out.reverse()
-        return out
+        return unlink_history(self.hist)
 
     def clone(self) -> "RaState":
         c = _new(RaState)
@@ -568,8 +563,7 @@ class RaState(State):
         check_invariants(self)
 
     def _check_seat(self, player: int | None) -> None:
-        if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n):
-            raise ValueError(f"seat must be 0..{self.n - 1} or None, got {player!r}")
+        check_seat(self.n, player)
 
     def __str__(self) -> str:
         from heliopolis.games.ra.render import render_text

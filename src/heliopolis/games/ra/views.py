@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from heliopolis.core.errors import NotationError
 from heliopolis.core.game import PublicLog
+from heliopolis.core.helpers import illegal_message as core_illegal_message
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
     AUCTION_SPACES, CIVS, DATA, DISPLAY_ROWS, EPOCHS, GOD, MONUMENTS, NUM_TILES, TILE_NAMES, sun_list,
@@ -158,17 +158,8 @@ def describe_action(state: "RaState", action: int) -> str:
     return text
 
 
-def illegal_message(state: "RaState", action: Any, reason: str) -> str:
-    try:
-        name = A.action_to_string(action)
-    except NotationError:
-        name = repr(action)
-    if state.is_terminal():
-        return f"{name} is not legal: the game is over"
-    who = "the chance node" if state.is_chance_node() else f"player {state.cur}"
-    legal = ", ".join(A.action_to_string(a) for a in state.legal_actions())
-    return f"{name} is not legal for {who} now: {reason}. Legal: {legal}"
-
+def illegal_message(state: Any, action: Any, reason: str) -> str:
+    return core_illegal_message(state, action, reason)
 
 def _deal_length(state: "RaState") -> int:
     """Number of deal chance nodes at the start of the game (0 with explicit suns)."""

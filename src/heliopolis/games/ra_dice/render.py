@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from heliopolis.core.helpers import event_lines, segments_text
 from heliopolis.games.ra_dice.components import COLUMNS, D_CIV, DISASTER_LABELS, FACE_LABELS, NUM_DICE
 from heliopolis.games.ra_dice.views import public_events
 
@@ -139,15 +140,9 @@ def render_segments(state: "RaDiceState", viewer: int | None = None, *, omniscie
         out.append([("Winner: ", "label"), (", ".join(names[p] for p in w), "title"),
                     (f"  final points {state.points}", "bold")])  # fmt: skip
     if events:
-        ev = public_events(state, last=events)
-        if ev:
-            out.append([])
-            out.append([("Last events", "label")])
-            for e in ev:
-                out.append([("  " + e, "dim")])
+        out += event_lines(public_events(state, last=events))
     return out
 
 
 def render_text(state: "RaDiceState", viewer: int | None = None, *, omniscient: bool = True) -> str:
-    lines = render_segments(state, viewer, omniscient=omniscient)
-    return "\n".join("".join(text for text, _ in line).rstrip() for line in lines)
+    return segments_text(render_segments(state, viewer, omniscient=omniscient))

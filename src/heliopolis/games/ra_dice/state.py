@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, State
+from heliopolis.core.helpers import check_seat, unlink_history
 from heliopolis.games.ra_dice import actions as A
 from heliopolis.games.ra_dice import dice, disasters
 from heliopolis.games.ra_dice.components import ANKH, CIV, D_CIV, MON, NILE, NUM_DICE, NUM_FACES, PHARAOH, SUN
@@ -377,13 +378,7 @@ class RaDiceState(State):
         return score_breakdown(self)
 
     def history(self) -> list[int]:
-        out = []
-        h = self.hist
-        while h is not None:
-            out.append(h[0])
-            h = h[1]
-        out.reverse()
-        return out
+        return unlink_history(self.hist)
 
     def clone(self) -> "RaDiceState":
         c = _new(RaDiceState)
@@ -469,8 +464,7 @@ class RaDiceState(State):
         check_invariants(self)
 
     def _check_seat(self, player: int | None) -> None:
-        if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n):
-            raise ValueError(f"seat must be 0..{self.n - 1} or None, got {player!r}")
+        check_seat(self.n, player)
 
     def __str__(self) -> str:
         from heliopolis.games.ra_dice.render import render_text

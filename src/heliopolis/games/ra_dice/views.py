@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from heliopolis.core.errors import NotationError
 from heliopolis.core.game import PublicLog
+from heliopolis.core.helpers import illegal_message as core_illegal_message
 from heliopolis.games.ra_dice import actions as A
 from heliopolis.games.ra_dice.components import (
     COLUMNS, DISASTER_LABELS, DISASTER_NAMES, FACE_LABELS, FACE_NAMES, NUM_DICE, NUM_FACES,
@@ -181,17 +181,8 @@ def describe_action(state: "RaDiceState", action: int) -> str:
     return text
 
 
-def illegal_message(state: "RaDiceState", action: Any, reason: str) -> str:
-    try:
-        name = A.action_to_string(action)
-    except NotationError:
-        name = repr(action)
-    if state.is_terminal():
-        return f"{name} is not legal: the game is over"
-    who = "the chance node" if state.is_chance_node() else f"player {state.current_player()}"
-    legal = ", ".join(A.action_to_string(a) for a in state.legal_actions())
-    return f"{name} is not legal for {who} now: {reason}. Legal: {legal}"
-
+def illegal_message(state: Any, action: Any, reason: str) -> str:
+    return core_illegal_message(state, action, reason)
 
 def roll_line(state: "RaDiceState") -> str:
     """The event line of a completed roll (called by the state while a log is recorded)."""

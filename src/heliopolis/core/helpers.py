@@ -1,0 +1,52 @@
+"""Small pieces every game engine needs in the same form: the linked move history, the seat
+check of the view methods, the illegal-move message, and the plain-text form of styled lines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from heliopolis.core.errors import NotationError
+
+Segments = list[list[tuple[str, str]]]  # lines of (text, style) pairs, as render_segments returns
+
+
+def unlink_history(hist: tuple | None) -> list[int]:
+    """The actions of a linked history ``(last, (previous, (...)))``, oldest first. States keep
+    their history linked so that ``clone()`` shares it instead of copying it."""
+    out = []
+    while hist is not None:
+        out.append(hist[0])
+        hist = hist[1]
+    out.reverse()
+    return out
+
+
+def check_seat(players: int, player: Any) -> None:
+    """Views take a seat number or ``None`` (a spectator); anything else is a caller's mistake."""
+    if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players):
+        raise ValueError(f"seat must be 0..{players - 1} or None, got {player!r}")
+
+
+def illegal_message(state: Any, action: Any, reason: str) -> str:
+    """``"<move> is not legal for player 2 now: <reason>. Legal: <moves>"``, for any game."""
+    game = state.game
+    try:
+        name = game.action_to_string(action)
+    except NotationError:
+        name = repr(action)
+    if state.is_terminal():
+        return f"{name} is not legal: the game is over"
+    who = "the chance node" if state.is_chance_node() else f"player {state.current_player()}"
+    legal = ", ".join(game.action_to_string(a) for a in state.legal_actions())
+    return f"{name} is not legal for {who} now: {reason}. Legal: {legal}"
+
+
+def event_lines(events: list[str]) -> Segments:
+    """The "Last events" block of a rendered board."""
+    if not events:
+        return []
+    return [[], [("Last events", "label")], *[[("  " + e, "dim")] for e in events]]
+
+
+def segments_text(lines: Segments) -> str:
+    return "\n".join("".join(text for text, _ in line).rstrip() for line in lines)
