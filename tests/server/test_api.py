@@ -93,6 +93,8 @@ def test_bad_input_gets_clear_4xx_errors_and_changes_nothing(client):
         ("/api/games", {"game": "ra", "players": 9, "seats": [{"kind": "human"}] * 9}, 400, "2 to 5"),
         ("/api/games", {"game": "ra", "players": 2, "seats": [{"kind": "bot", "bot": "alphago"}] * 2}, 400, "valid"),
         ("/api/games", {"game": "ra", "players": 2, "seats": [{"kind": "human"}]}, 400, "seats"),
+        ("/api/games", {"game": "ra", "players": 2, "seats": [{"kind": "bot", "bot": "ismcts:iters=10000000"}] * 2},
+         400, "at most"),
         ("/api/games", {"game": "ra", "players": "two", "seats": []}, 422, "players"),
         ("/api/games", {"game": "ra", "players": 2, "seats": [{"kind": "human"}] * 2, "options": {"edition": 1}},
          400, "edition"),

@@ -30,6 +30,7 @@ from heliopolis.server.storage import GameRecord, Move, Seat, StaleError, Storag
 
 log = logging.getLogger("heliopolis.server")
 MAX_CACHED = 2000  # games kept in memory per process
+MAX_BOT_ITERS, MAX_BOT_SECONDS = 20_000, 10.0  # a seat's bot must not hold a worker for long
 
 
 def hash_token(token: str) -> str:
@@ -169,9 +170,13 @@ class Authority:
             if s.kind == "bot":
                 spec = s.bot or "heuristic"
                 try:
-                    make_bot(spec)
+                    bot = make_bot(spec)
                 except HeliopolisError as e:
                     raise ServerError("bad_request", f"seat {i}: {e}") from None
+                iters, secs = getattr(bot, "iters", None), getattr(bot, "time_limit", None)
+                if (iters or 0) > MAX_BOT_ITERS or (secs or 0) > MAX_BOT_SECONDS:
+                    raise ServerError("bad_request", f"seat {i}: bots on this server think at most {MAX_BOT_ITERS} "
+                                                     f"iterations or {MAX_BOT_SECONDS} s per move")  # fmt: skip
                 seats.append(Seat(i, "bot", spec, s.name or spec))
             else:
                 seats.append(Seat(i, "human", None, s.name))
