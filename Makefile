@@ -9,7 +9,7 @@ DEV_STAMP := $(VENV)/.installed-dev
 
 WEB_STAMP := $(VENV)/.installed-web
 
-.PHONY: serve play test soak bench coverage clean
+.PHONY: serve play test soak bench bench-all coverage clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -50,9 +50,15 @@ test: $(DEV_STAMP)
 soak: $(DEV_STAMP)
 	$(BIN)/python -m pytest -n 2 -q -m slow
 
+# Engine and search speed; `make bench-all` adds the research adapters and the web server under load.
 bench: $(STAMP)
 	$(BIN)/python bench/bench_ra.py
 	$(BIN)/python bench/bench_bots.py
+
+bench-all: bench $(DEV_STAMP)
+	$(BIN)/heliopolis bench ra-dice --players 4
+	$(BIN)/python bench/bench_adapters.py --seconds 2
+	$(BIN)/python bench/bench_server.py --games 200 --think 0.5 --duration 20
 
 coverage: $(DEV_STAMP)
 	$(BIN)/python tools/rule_coverage.py
