@@ -14,16 +14,23 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEF_RE = re.compile(r"^\*\*([A-Z]{2}(?:-[A-Z]+)+-\d+)\b", re.M)  # **RA-AUCT-5 ...** definitions
-ROW_RE = re.compile(r"^\|\s*([A-Z]{2}(?:-[A-Z]+)+-\d+)\s*\|", re.M)  # | RA-DIFF-3 | table rows
+# IDs end in a number, optionally lettered (HE-BLD-T1, HE-TEST-R1); definitions may be list items.
+DEF_RE = re.compile(r"^(?:- )?\*\*([A-Z]{2}(?:-[A-Z]+)+-[A-Z]?\d+)\b", re.M)  # **RA-AUCT-5 ...** definitions
+ROW_RE = re.compile(r"^\|\s*([A-Z]{2}(?:-[A-Z]+)+-[A-Z]?\d+)\s*\|", re.M)  # | RA-DIFF-3 | table rows
 MARK_RE = re.compile(r"mark\.rule\(([^)]*)\)", re.S)
-ID_RE = re.compile(r"[A-Z]{2}(?:-[A-Z]+)+-\d+")
+ID_RE = re.compile(r"[A-Z]{2}(?:-[A-Z]+)+-[A-Z]?\d+")
 
 
 def spec_ids(spec: Path) -> list[str]:
     text = spec.read_text(encoding="utf-8")
     ids = DEF_RE.findall(text) + ROW_RE.findall(text)
-    return sorted(set(ids), key=lambda s: (s.rsplit("-", 1)[0], int(s.rsplit("-", 1)[1])))
+    return sorted(set(ids), key=_order)
+
+
+def _order(rule_id: str) -> tuple[str, int, str]:
+    """Section, then number (a letter before the number, as in HE-BLD-T1, is ignored), then the ID."""
+    section, _, num = rule_id.rpartition("-")
+    return section, int(num.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")), rule_id
 
 
 def cited_ids(tests: Path) -> set[str]:

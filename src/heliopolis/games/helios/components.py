@@ -1,0 +1,186 @@
+"""Helios component data, loaded once from ``data/helios.json`` and validated.
+
+``data/helios.json`` is a copy of the project's component spec (``helios-components.json``). Values
+it marks ``reconstructed`` (the player-board geometry, the action-tile colour split, the sun track)
+are read from the file like the printed ones, so a corrected board can be dropped in without touching
+code (HE-BOARD-3, HE-AMB-35).
+
+Small ints in notation order (never reorder: action ids depend on them):
+resource colours ``blue brown grey green black`` = 0..4 (HE-GEN-5); action-tile symbols
+``land build sun`` = 0..2; action-tile colours ``red blue yellow grey`` = 0..3 (slots use 0..2);
+special tiles ``free created resources temples`` = 0..3; buildings and persons in the JSON order.
+Hexes are indexed 0..60 in the JSON's order.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Final
+
+COLOURS: Final = ("blue", "brown", "grey", "green", "black")
+BLUE, BROWN, GREY, GREEN, BLACK = range(5)
+SYMBOLS: Final = ("land", "build", "sun")
+LAND, BUILD, SUN = range(3)
+TILE_COLOURS: Final = ("red", "blue", "yellow", "grey")
+WILD: Final = 3
+SPECIALS: Final = ("free", "created", "resources", "temples")
+SPECIAL_JSON_IDS: Final = ("free_fields", "created_land", "resources", "temples")
+FREE_FIELDS, CREATED_LAND, RESOURCES_SP, TEMPLES_SP = range(4)
+DIRS: Final = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))  # N NE SE S SW NW, clockwise
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A payment (HE-PAY-2): specific colours, neutral count, and the Zitadelle's "black or blue"."""
+
+    specific: tuple[int, ...]  # count per colour
+    any: int
+    one_of: tuple[int, ...]  # colours of one "X or Y" requirement, () if none
+
+
+@dataclass(frozen=True)
+class Building:
+    id: str
+    name: str
+    rule_id: str
+    cost: Cost
+    sun_range: int
+    mana: int
+    effect: str | None
+    vp: int
+
+
+@dataclass(frozen=True)
+class Person:
+    id: str
+    name: str
+    rule_id: str
+    buy_mana: int
+    cost: Cost
+    sun_range: int
+    mana: int
+    bonus_resources: int
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything the rules read from the data file."""
+
+    land_counts: tuple[int, ...]
+    start_colours: tuple[int, ...]
+    per_colour_stack: int
+    action_dist: tuple[int, ...]  # per symbol, per tile colour (red blue yellow grey)
+    column_size: int
+    slot_bonus_at: int
+    start_range: int
+    lap_vp: int
+    lap_vp_watchtower: int
+    corner_vp: int
+    corner_vp_explorer: int
+    special_copies: tuple[int, ...]
+    buildings: tuple[Building, ...]
+    persons: tuple[Person, ...]
+    rounds: dict[int, int]
+    turns_per_round: dict[int, int]
+    deal_after: dict[int, tuple[int, ...]]
+    bonus_seats: dict[int, tuple[int, ...]]  # 1-based seats relative to the dragon
+    # geometry
+    hexes: tuple[tuple[int, int], ...]
+    light: tuple[bool, ...]
+    nbrs: tuple[tuple[int, ...], ...]  # per hex, per direction: neighbour index or -1
+    centre: int
+    sun_start: int
+    yellow: frozenset[int]
+    corners: tuple[int, ...]
+    bonus_fields: frozenset[int]
+    mana_fields: frozenset[int]
+
+
+def _cost(d: dict[str, Any]) -> Cost:
+    spec = [0] * 5
+    for c, n in d["specific"].items():
+        spec[COLOURS.index(c)] = n
+    one_of = tuple(COLOURS.index(c) for c in (d.get("one_of") or ()))
+    return Cost(tuple(spec), d["any"], one_of)
+
+
+def _load() -> Rules:
+    raw = json.loads(resources.files(__package__).joinpath("data/helios.json").read_text(encoding="utf-8"))
+    assert tuple(raw["resources"]["colours"]) == COLOURS
+    land = raw["land_tiles"]
+    dist = raw["action_tiles"]["distribution"]["per_symbol_per_colour"]
+    b = raw["board"]
+    hexes = tuple((h["q"], h["r"]) for h in b["hexes"])
+    index = {h: i for i, h in enumerate(hexes)}
+    light = tuple(h["kind"] == "light" for h in b["hexes"])
+    nbrs = tuple(tuple(index.get((q + dq, r + dr), -1) for dq, dr in DIRS) for q, r in hexes)
+    pc = raw["player_counts"]
+    buildings = tuple(
+        Building(x["id"], x["name_de"], x["rule_id"], _cost(x["cost"]), x["on_build"]["sun_range"],
+                 x["on_build"]["mana"], (x["function"] or {}).get("effect"), x["vp"])
+        for x in raw["buildings"])  # fmt: skip
+    persons = tuple(
+        Person(x["id"], x["name_de"], x["rule_id"], x["buy_mana"], _cost(x["activation"]),
+               x["on_activate"]["sun_range"], x["on_activate"]["mana"], x["on_activate"]["bonus_resources"])
+        for x in raw["persons"])  # fmt: skip
+    specials = {s["id"]: s["count"] for s in raw["special_tiles"]}
+    rules = Rules(
+        land_counts=tuple(land["counts"][c] for c in COLOURS),
+        start_colours=tuple(COLOURS.index(c) for c in land["start_tile_colours"]),
+        per_colour_stack=land["per_colour_stack"],
+        action_dist=tuple(dist[c] for c in TILE_COLOURS),
+        column_size=raw["action_tiles"]["display"]["tiles_per_column"],
+        slot_bonus_at=raw["action_tiles"]["bonus_at_slot_count"],
+        start_range=raw["sun"]["start_range"],
+        lap_vp=raw["sun"]["lap_vp"],
+        lap_vp_watchtower=raw["sun"]["lap_vp_watchtower"],
+        corner_vp=raw["final_scoring"]["corner_field_vp"],
+        corner_vp_explorer=raw["final_scoring"]["corner_field_vp_explorer"],
+        special_copies=tuple(specials[s] for s in SPECIAL_JSON_IDS),
+        buildings=buildings,
+        persons=persons,
+        rounds={int(n): v["rounds"] for n, v in pc.items()},
+        turns_per_round={int(n): v["action_rounds_per_round"] for n, v in pc.items()},
+        deal_after={int(n): tuple(v["action_tile_refill_after_round"]) for n, v in pc.items()},
+        bonus_seats={int(n): tuple(v["bonus_resource_seats"]) for n, v in pc.items()},
+        hexes=hexes,
+        light=light,
+        nbrs=nbrs,
+        centre=index[tuple(b["centre"])],
+        sun_start=index[tuple(b["sun_start"]["hex"])],
+        yellow=frozenset(index[tuple(h)] for h in b["yellow_bordered"]["hexes"]),
+        corners=tuple(index[tuple(h)] for h in b["corner_fields"]["hexes"]),
+        bonus_fields=frozenset(index[tuple(h)] for h in b["bonus_resource_fields"]["hexes"]),
+        mana_fields=frozenset(index[tuple(h)] for h in b["mana_fields"]["hexes"]),
+    )
+    _validate(rules)
+    return rules
+
+
+def _validate(r: Rules) -> None:
+    assert len(r.hexes) == 61 and sum(r.light) == 37, "board: 37 light + 24 dark hexes (HE-BOARD-3)"
+    assert sum(r.land_counts) == 36 and sum(r.special_copies) == 8  # HE-COMP-8/9
+    assert len(r.buildings) == 12 and len(r.persons) == 8  # HE-COMP-10, HE-COMP-5
+    for i, light in enumerate(r.light):  # tiles on light hexes only ever have on-board neighbours
+        assert not light or all(n >= 0 for n in r.nbrs[i])
+
+
+DATA: Final = _load()
+HEX_INDEX: Final = {h: i for i, h in enumerate(DATA.hexes)}
+NUM_HEXES: Final = len(DATA.hexes)
+LIGHT_HEXES: Final = tuple(i for i in range(NUM_HEXES) if DATA.light[i])
+BUILDING_IDS: Final = tuple(b.id for b in DATA.buildings)
+PERSON_IDS: Final = tuple(p.id for p in DATA.persons)
+B = {b.id: i for i, b in enumerate(DATA.buildings)}  # building id -> index
+P = {p.id: i for i, p in enumerate(DATA.persons)}  # person id -> index
+
+
+def hex_name(i: int) -> str:
+    q, r = DATA.hexes[i]
+    return f"{q},{r}"
+
+
+def hex_of(q: int, r: int) -> int:
+    return HEX_INDEX[(q, r)]

@@ -1,0 +1,127 @@
+"""Pure Helios rules on one player's board: payments, irradiation yields, final scoring.
+
+A board is ``tiles`` (61 ints: ``-1`` none, ``0..4`` land colour, ``5..8`` special tile kind),
+``res`` (61 * 5 resource counts: ``res[hex * 5 + colour]``) and ``temples`` (61 ints 0/1).
+"""
+
+from __future__ import annotations
+
+from heliopolis.games.helios.components import (
+    BLACK, BLUE, COLOURS, CREATED_LAND, DATA, FREE_FIELDS, RESOURCES_SP, TEMPLES_SP, Cost, P)  # fmt: skip
+
+NB = DATA.nbrs
+SPECIAL_BASE = 5
+
+
+def holdings(res: list[int]) -> list[int]:
+    h = [0] * 5
+    for i, n in enumerate(res):
+        if n:
+            h[i % 5] += n
+    return h
+
+
+def normalize(cost: Cost, held: list[int]) -> tuple[list[int], int, int]:
+    """HE-PAY-3 (strict, HE-AMB-3): ``(specific needs, one-of needs, any needs)`` for a building or
+    person; a specific colour the player holds none of becomes 2 of any colour."""
+    spec = [0] * 5
+    anyn = cost.any
+    for c, n in enumerate(cost.specific):
+        if n:
+            if held[c]:
+                spec[c] = n
+            else:
+                anyn += 2 * n
+    one = 0
+    if cost.one_of:
+        if any(held[c] for c in cost.one_of):
+            one = 1
+        else:
+            anyn += 2
+    return spec, one, anyn
+
+
+def feasible(held: list[int], spec: list[int], one: int, anyn: int) -> bool:
+    """HE-PAY-5: every requirement met at once by distinct resources (one-of = black or blue)."""
+    left = [h - s for h, s in zip(held, spec)]
+    if min(left) < 0:
+        return False
+    if one and left[BLACK] + left[BLUE] < one:
+        return False
+    return sum(left) - one >= anyn
+
+
+def assign(c: int, spec: list[int], one: int, anyn: int) -> tuple[list[int], int, int] | None:
+    """The requirement a paid resource of colour c meets (most restrictive first), or ``None``."""
+    if spec[c]:
+        s = spec[:]
+        s[c] -= 1
+        return s, one, anyn
+    if one and c in (BLACK, BLUE):
+        return spec, one - 1, anyn
+    if anyn:
+        return spec, one, anyn - 1
+    return None
+
+
+def tile_count(tiles: list[int]) -> int:
+    return sum(1 for t in tiles if t >= 0)
+
+
+def adjacent_tiles(tiles: list[int], h: int) -> int:
+    return sum(1 for n in NB[h] if n >= 0 and tiles[n] >= 0)
+
+
+def temple_vp(tiles: list[int], h: int, council: bool) -> int:
+    """HE-IRR-4: 1 for the temple's tile + 1 per adjacent land/special tile (+3 with the Rat)."""
+    return 1 + adjacent_tiles(tiles, h) + (3 if council else 0)
+
+
+def reached_corners(tiles: list[int]) -> int:
+    """HE-FIELD-3: corner fields with at least one adjacent tile."""
+    return sum(1 for c in DATA.corners if any(n >= 0 and tiles[n] >= 0 for n in NB[c]))
+
+
+def special_vp(tiles: list[int], res: list[int], temples: list[int], h: int) -> int:
+    """HE-SPEC-1..4 for the special tile on hex h."""
+    kind = tiles[h] - SPECIAL_BASE
+    near = [n for n in NB[h] if n >= 0]
+    if kind == FREE_FIELDS:
+        return sum(1 for n in near if tiles[n] < 0)
+    group = [h] + [n for n in near if tiles[n] >= 0]
+    if kind == CREATED_LAND:
+        return 2 * len(group)
+    if kind == RESOURCES_SP:
+        return 2 * sum(sum(res[g * 5:(g + 1) * 5]) for g in group)
+    assert kind == TEMPLES_SP
+    return 4 * sum(temples[g] for g in group)
+
+
+def final_breakdown(tiles: list[int], res: list[int], temples: list[int], buildings: int, active: int,
+                    mana: int, sun_range: int) -> dict[str, int]:  # fmt: skip
+    """HE-END-2 (a)-(f) for one player: VP per category (the bag is added by the caller)."""
+    has = lambda pid: bool(active >> P[pid] & 1)  # noqa: E731
+    corners = reached_corners(tiles) * (DATA.corner_vp_explorer if has("explorer") else DATA.corner_vp)
+    specials = sum(special_vp(tiles, res, temples, h) for h in range(len(tiles)) if tiles[h] >= SPECIAL_BASE)
+    built = sum(b.vp for i, b in enumerate(DATA.buildings) if buildings >> i & 1)
+    n_res = sum(res)
+    persons = 0
+    if has("architect"):
+        persons += 3 * (sum(temples) + bin(buildings).count("1"))
+    if has("prophetess"):
+        persons += 2 * tile_count(tiles)
+    if has("inventor"):
+        persons += 5 * sum(1 for t in tiles if t >= SPECIAL_BASE)
+    if has("cartographer"):
+        persons += min(15, 3 * len({t for t in tiles if 0 <= t < SPECIAL_BASE}))
+    if has("priestess"):
+        persons += 12
+    if has("princess"):
+        persons += 2 * sun_range
+    if has("treasurer"):
+        persons += 2 * n_res
+    mana_vp = mana * (3 if has("treasurer") else 1)
+    return {"corners": corners, "specials": specials, "buildings": built, "persons": persons, "mana": mana_vp}
+
+
+assert len(COLOURS) == 5

@@ -1,0 +1,126 @@
+"""Helios views: ``player_view``, information-state strings, ``describe_action`` and the move log.
+
+Everything in Helios is open (HE-GEN-7) except the order of the face-down stacks, and the engine
+keeps those stacks as counts of tile types (chance outcomes are types), so the state holds no hidden
+information: a seat's information state is the whole public history, ``resample_from_infostate``
+returns an equal copy (there is nothing to redraw; the ``rng`` is accepted and unused), and VP
+totals are visible to all (HE-AMB-33 default).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from heliopolis.core.game import PublicLog
+from heliopolis.core.helpers import check_seat
+from heliopolis.games.helios import actions as A
+from heliopolis.games.helios import rules as R
+from heliopolis.games.helios.components import (
+    BUILDING_IDS, COLOURS, DATA, PERSON_IDS, SPECIALS, SYMBOLS, TILE_COLOURS, hex_name)  # fmt: skip
+
+
+def _board(s: Any, p: int) -> dict[str, Any]:
+    tiles = []
+    for h, t in enumerate(s.tiles[p]):
+        if t < 0:
+            continue
+        kind = COLOURS[t] if t < 5 else "special:" + SPECIALS[t - 5]
+        res = [COLOURS[c] for c in range(5) for _ in range(s.res[p][h * 5 + c])]
+        tiles.append({"hex": hex_name(h), "tile": kind, "resources": res, "temple": bool(s.temples[p][h])})
+    slots = {TILE_COLOURS[sl]: R.slot_count(s, p, sl) for sl in range(3)}
+    return {
+        "tiles": tiles,
+        "sun": hex_name(s.sun[p]),
+        "sun_range": "sun" if R.has(s, p, R.POWER_PLANT) else s.rng[p],
+        "numeric_range": s.rng[p],
+        "laps": {"x": s.x[p], "x_max": s.xmax[p]},
+        "slots": slots,
+        "buildings": [BUILDING_IDS[i] for i in range(12) if s.buildings[p] >> i & 1],
+        "persons": [{"id": PERSON_IDS[i], "active": bool(s.active[p] >> i & 1)}
+                    for i in range(8) if s.owned[p] >> i & 1],  # fmt: skip
+        "mana": s.mana[p],
+        "vp": s.vp[p],
+    }
+
+
+def player_view(s: Any, player: int | None) -> dict[str, Any]:
+    check_seat(s.game.players, player)
+    from heliopolis.games.helios.state import PHASE_NAMES, PH_IDLE
+
+    return {
+        "game": "helios",
+        "you": player,
+        "round": s.round,
+        "rounds": DATA.rounds[s.game.players],
+        "turn": s.turn,
+        "phase": PHASE_NAMES[s.phase] if s.phase != PH_IDLE else "idle",
+        "to_move": s.current_player(),
+        "dragon": s.dragon,
+        "columns": {SYMBOLS[i]: [TILE_COLOURS[c] for c in s.columns[i]] for i in range(3)},
+        "draw_stacks": {SYMBOLS[i]: sum(s.draw[i]) for i in range(3)},
+        "discards": {SYMBOLS[i]: {TILE_COLOURS[c]: s.discard[i][c] for c in range(4)} for i in range(3)},
+        "face_up_land": {(COLOURS[i] if i < 5 else "extra"): (COLOURS[c] if c >= 0 else None)
+                         for i, c in enumerate(s.face_up)},  # fmt: skip
+        "land_stacks": {COLOURS[i]: s.land_stack[i] for i in range(5)},
+        "extra_stack": sum(s.extra),
+        "special_tiles": {SPECIALS[k]: s.special[k] for k in range(4)},
+        "persons_available": [PERSON_IDS[i] for i in range(8) if s.persons_free >> i & 1],
+        "hand": list(s.hand) if s.hand else None,
+        "payment_due": _pay_text(s),
+        "bonus_actions_pending": s.bonus_pending,
+        "players": [_board(s, p) for p in range(s.game.players)],
+        "final_scores": s.final[:] or None,
+    }
+
+
+def _pay_text(s: Any) -> dict[str, Any] | None:
+    if not s.pay:
+        return None
+    kind, what, spec, one, anyn = s.pay
+    return {"for": kind, "what": what, "colours": {COLOURS[c]: k for c, k in enumerate(spec) if k},
+            "black_or_blue": one, "any": anyn}  # fmt: skip
+
+
+def information_state_string(s: Any, player: int) -> str:
+    check_seat(s.game.players, player)
+    return f"p{player} " + " ".join(A.NAMES[a] for a in s.history())
+
+
+def information_state_key(s: Any, player: int) -> tuple:
+    check_seat(s.game.players, player)
+    return (player, tuple(s.history()))
+
+
+def resample_from_infostate(s: Any, player: int, rng: Any) -> Any:
+    check_seat(s.game.players, player)
+    return s.clone()
+
+
+def describe_action(s: Any, action: int) -> str:
+    text = A.action_to_string(action)
+    kind, _, arg = text.partition(":")
+    who = f"P{s.actor}"
+    if action >= A.CHANCE_OFFSET:
+        return {"start": f"P{arg} takes the dragon", "deal": f"a {arg} action tile is dealt",
+                "extra": f"a {arg} land tile comes from the extra stack"}[kind]  # fmt: skip
+    if kind == "take" and s.columns[SYMBOLS.index(arg)]:
+        return f"{who} takes the {TILE_COLOURS[s.columns[SYMBOLS.index(arg)][-1]]} {arg} tile"
+    if kind == "place" and s.hand:
+        what = COLOURS[s.hand[1]] + " land" if s.hand[0] == "land" else SPECIALS[s.hand[1]] + " special tile"
+        return f"{who} creates {what} on {arg}"
+    return f"{who}: {text}"
+
+
+class HeliosLog(PublicLog):
+    """Every Helios action is public; each line is the notation with the acting seat."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self._silent = False
+        self._state = game.new_initial_state()
+
+    def feed(self, action: int) -> list[str]:
+        line = self._state.describe_action(action)
+        self._state.apply_action(action)
+        self.lines.append(line)
+        return [line]

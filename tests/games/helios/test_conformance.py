@@ -1,0 +1,129 @@
+"""``check_game`` at every player count, the pinned action table, notation and views."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from heliopolis.core.errors import ConfigError, IllegalActionError, NotationError
+from heliopolis.core.registry import available_games
+from heliopolis.core.testing import check_game, soak
+from heliopolis.games.helios import actions as A
+from heliopolis.games.helios.game import HeliosGame
+from tests.games.helios.helpers import new, ready
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_check_game(players):
+    report = check_game("helios", players=players, playouts=2, seed=players)
+    assert report.playouts == 2 and report.max_length <= HeliosGame.info.max_game_length
+    for name in ("chance_sums", "notation", "illegal_rejected", "clone_independence", "views",
+                 "serialization", "determinism"):
+        assert report.checks.get(name, 0) > 0, f"check {name} never ran"
+
+
+def test_check_game_with_a_fixed_start_player():
+    assert check_game("helios", players=3, playouts=1, seed=5, start_player=2).playouts == 1
+
+
+def test_soak_invariants():
+    st = soak("helios", 6, players=4, seed=3)
+    assert st.games == 6 and st.max_length <= HeliosGame.info.max_game_length
+
+
+def test_registered_only_inside_this_package():
+    """Helios arrives everywhere at once (browser view, adapters) before it joins the registry."""
+    assert "helios" in available_games()  # the fixture registers it for these tests
+    from heliopolis.core import registry
+
+    assert '"helios"' not in Path(registry.__file__).read_text(encoding="utf-8")
+
+
+def test_action_table_is_pinned():
+    pinned = (Path(__file__).parent / "action_table.txt").read_text().splitlines()
+    assert [f"{i}\t{s}" for i, s in enumerate(A.NAMES)] == pinned, "action ids changed: bump ENCODING"
+    assert A.ENCODING == HeliosGame.info.encoding == "helios-v1"
+    assert HeliosGame.info.chance_offset == A.NUM_DISTINCT_ACTIONS
+    assert all(not n.startswith(("start:", "deal:", "extra:")) for n in A.NAMES[: A.CHANCE_OFFSET])
+
+
+def test_notation_round_trip_and_errors():
+    for i, n in enumerate(A.NAMES):
+        assert A.string_to_action(n) == i and A.action_to_string(i) == n
+    assert A.string_to_action(" Place: -1, 2 ") == A.string_to_action("place:-1,2")
+    for bad in ("", "fly", "place:9,9", "pay:0,0:pink"):
+        with pytest.raises(NotationError):
+            A.string_to_action(bad)
+    with pytest.raises(NotationError):
+        A.action_to_string(len(A.NAMES))
+
+
+def test_options_and_errors():
+    with pytest.raises(ConfigError):
+        HeliosGame(5)
+    with pytest.raises(ConfigError):
+        HeliosGame(3, start_player=3)
+    s = ready(3)
+    before = s.clone()
+    with pytest.raises(IllegalActionError):
+        s.apply_action(A.PASS)
+    assert s == before
+
+
+@pytest.mark.rule("HE-GEN-7", "HE-AMB-33")
+def test_views_are_public_and_json():
+    s = ready(4)
+    v = s.player_view(None)
+    json.dumps(v)
+    assert v["players"][1]["vp"] == 0 and v["draw_stacks"] == {"land": 10, "build": 10, "sun": 10}
+    assert "order" not in json.dumps(v)  # stacks are counts: their order does not exist in the state
+    r = s.resample_from_infostate(2, random.Random(1))
+    assert r == s and r.player_view(2) == s.player_view(2)
+    assert s.information_state_string(1) != s.information_state_string(2)
+    assert str(s).startswith("Helios, 4 players")
+    log = s.public_log()
+    assert len(log) == len(s.history()) and log[0].startswith("a ")
+    assert s.describe_action(A.TAKE) == "P0 takes the red land tile"
+
+
+def test_start_player_is_a_chance_node():
+    s = new(3, start=None)
+    assert s.is_chance_node() and [a for a, _ in s.chance_outcomes()] == [A.START, A.START + 1, A.START + 2]
+
+
+def test_heuristics_and_bots_play_a_game():
+    from heliopolis.games.helios.heuristics import evaluate
+
+    s = ready(3)
+    assert len(evaluate(s)) == 3 and s.table_helper()["total_now"] == [1, 1, 1]  # 1 mana = 1 VP
+    from heliopolis.bots.heuristic import HeuristicBot
+
+    bot = HeuristicBot()
+    rng = random.Random(0)
+    for _ in range(40):
+        a = s.sample_chance_outcome(rng) if s.is_chance_node() else bot.step(s)
+        s.apply_action(a)
+        s.check_invariants()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_observation_tensor_shape_and_bounds(players):
+    from heliopolis.core.observation import INFORMATION_STATE, OBSERVATION, ObservationType
+
+    s = ready(players)
+    rng = random.Random(players)
+    obs = s.game.make_observer(OBSERVATION)
+    low, high = obs.bounds()
+    for step in range(300):
+        if s.is_terminal():
+            break
+        if step % 10 == 0:
+            for p in range(players):
+                t = s.observation_tensor(p)
+                assert len(t) == obs.size and all(lo <= v <= hi for v, lo, hi in zip(t, low, high))
+            assert s.observation_string(0)
+        legal = s.legal_actions()
+        s.apply_action(s.sample_chance_outcome(rng) if s.is_chance_node() else rng.choice(legal))
+    assert s.game.make_observer(INFORMATION_STATE).string(s, 1) == s.information_state_string(1)
+    assert s.game.make_observer(ObservationType(public=False, private="none")).tensor(s, 0) == []
