@@ -135,7 +135,7 @@ class HeliosObserver(Observer):
         check_seat(self._n, player)
         ot = self.obs_type
         if not ot.public:
-            return "" if ot.private == PRIVATE_NONE else f"p{player}"
+            return ""  # nothing is private in Helios (OpenSpiel checks the private string is empty)
         if ot.perfect_recall:
             text = state.information_state_string(player)
             return text if ot.private != PRIVATE_NONE else text.split(" ", 1)[-1]
