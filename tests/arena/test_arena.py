@@ -74,6 +74,10 @@ def test_ray_backend_matches_local_pool(tmp_path):
 def test_wilson_and_ranks():
     p, lo, hi = wilson(95, 100)
     assert p == 0.95 and 0.88 < lo < 0.9 and 0.97 < hi < 0.99
+    for n in range(1, 400):  # the interval contains the rate even at 0 and n (rounding: 0/200 once gave lo > 0)
+        for k in (0, n):
+            p, lo, hi = wilson(k, n)
+            assert lo <= p <= hi
     assert ranks({"scores": [10, 30, 30], "winners": [2]}) == [3, 2, 1]
 
 

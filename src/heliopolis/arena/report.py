@@ -171,10 +171,16 @@ def _figure(width: float = 7.0, height: float = 3.6, ncols: int = 1) -> tuple[An
     return fig, axes
 
 
+def _errbars(rows: list[dict[str, float]]) -> list[list[float]]:
+    """Matplotlib's (below, above) error bars in percent from Wilson intervals. Clamped at 0: a rate
+    can sit a rounding error outside its interval (e.g. 0 wins and a lower bound of -1e-17)."""
+    return [[max(0.0, 100 * (r["rate"] - r["low"])) for r in rows], [max(0.0, 100 * (r["high"] - r["rate"])) for r in rows]]
+
+
 def _rate_chart(doc: _Doc, names: list[str], rows: list[dict[str, float]], title: str, fair: float | None) -> None:
     fig, ax = _figure(6.4, 3.4)
     rates = [100 * r["rate"] for r in rows]
-    err = [[100 * (r["rate"] - r["low"]) for r in rows], [100 * (r["high"] - r["rate"]) for r in rows]]
+    err = _errbars(rows)
     ax.bar(names, rates, yerr=err, capsize=6, color=[COLOURS[i % len(COLOURS)] for i in range(len(rows))], alpha=0.85)
     if fair is not None:
         ax.axhline(100 * fair, color="#444", linestyle="--", linewidth=1, label=f"fair share {100 * fair:.1f} %")
@@ -335,8 +341,7 @@ def _comparison(doc: _Doc, runs: list[_Run], names: list[str]) -> None:
                   {n: [100 * x["rate"] for x in rows] + [0.0] * (maxp - len(rows))
                    for n, rows in zip(names, seat_rows)},
                   "Win rate by seat per run (95 % CI)", "win rate (%)",
-                  errors={n: [[100 * (x["rate"] - x["low"]) for x in rows] + [0.0] * (maxp - len(rows)),
-                              [100 * (x["high"] - x["rate"]) for x in rows] + [0.0] * (maxp - len(rows))]
+                  errors={n: [e + [0.0] * (maxp - len(rows)) for e in _errbars(rows)]
                           for n, rows in zip(names, seat_rows)},
                   fair=100 / runs[0].players if same_p else None)  # fmt: skip
 

@@ -18,7 +18,8 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float, floa
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return p, max(0.0, centre - half), min(1.0, centre + half)
+    # The interval always contains p; at 0 or n successes rounding can leave it a hair outside.
+    return p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def _share(rec: dict[str, Any], seat: int) -> float:
