@@ -1,0 +1,469 @@
+// Helios: the board view. render(root, msg, ctx) draws msg.view (a player_view of the "helios-v1"
+// encoding, see games/helios/views.py) into root.
+// ctx = {act(id), seat, seats, seatName(i), legal, action(notation) -> legal entry | null,
+// showHelper, replay, toast}. Every clickable action element carries data-action="<notation>"
+// (HTML <button>s, or SVG <g role="button"> on the hex boards); each legal action has one place on
+// the page: hexes for place/temple/step/put, resource discs for pay, tiles for take/land/special,
+// buildings/persons for build/buy/activate, and a choice bar for the rest.
+
+import { h, humanize, seatTitle } from '../dom.js';
+
+(function ensureCss() {
+  if (typeof document === 'undefined' || document.querySelector('link[data-view-css="helios"]')) return;
+  document.head.appendChild(h('link', {
+    rel: 'stylesheet', href: new URL('../../css/helios.css', import.meta.url).href, dataset: { viewCss: 'helios' },
+  }));
+}());
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const SQ3 = Math.sqrt(3);
+const RES = ['blue', 'brown', 'grey', 'green', 'black'];
+const RES_FILL = { blue: '#3b7dd8', brown: '#8b5a2b', grey: '#a3a3a3', green: '#3f9b4b', black: '#2a2a2a' };
+const SPECIAL_LABEL = { free: 'Free fields', created: 'Created land', resources: 'Resources', temples: 'Temples' };
+const SPECIAL_SHORT = { free: 'F', created: 'C', resources: 'R', temples: 'T' };
+const BUILDINGS = {
+  observatory: ['Observatorium', 'black', 3], sun_lodge: ['Sonnenloge', 'grey', 1], power_plant: ['Kraftwerk', 'blue', 2],
+  council: ['Rat', 'brown grey', 2], citadel: ['Zitadelle', 'black or blue', 2], watchtower: ['Wachturm', 'blue black', 2],
+  sanctuary: ['Heiligtum', 'brown green', 3], sacred_grove: ['Heiliger Hain', 'green', 2], bazaar: ['Tauschbasar', '2 any', 1],
+  warehouse: ['Lager', 'blue black', 3], land_office: ['Landverwaltung', 'brown +1 any', 2], palace: ['Palast', 'grey green +1 any', 2],
+};
+const PERSONS = {
+  architect: ['Architekt', 2, 'blue grey +1'], prophetess: ['Prophetin', 3, 'blue green +1'], inventor: ['Erfinder', 2, 'grey black +1'],
+  cartographer: ['Kartograph', 2, 'brown grey green'], priestess: ['Priesterin', 2, '3 any'], princess: ['Fürstin', 3, 'blue brown +1'],
+  explorer: ['Entdecker', 2, 'brown black +1'], treasurer: ['Schatzmeister', 4, 'green black +1'],
+};
+// Static board features of the (reconstructed) player board, from data/helios.json: not in the view.
+const BONUS_FIELDS = new Set(['1,-2', '-1,2', '-1,-1', '1,1']);
+const MANA_FIELDS = new Set(['2,-1', '-2,1']);
+const CORNERS = new Set(['4,-4', '4,0', '0,4', '-4,4', '-4,0']);
+const PHASE_TEXT = {
+  start: 'Choosing the start player', deal: 'Dealing action tiles', home: 'Choose your starting land tile',
+  extra: 'Revealing a land tile', gain: 'Choose the colour of a bonus resource', put: 'Choose the tile for the bonus resource',
+  take: 'Take an action tile from a column', slot: 'Attach the grey tile to a slot', action: 'Carry out the action',
+  place: 'Create the land tile: pick a hex', pay: 'Pay the cost, resource by resource', sun: 'Move the sun',
+  trade: 'Tauschbasar: trade mana for VP', bonus: 'Bonus action', land_office: 'Landverwaltung: place the drawn tile',
+  person: 'Person phase: buy or activate a person', end: 'Game over', idle: '',
+};
+
+const openState = new Map();
+
+function svg(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
+  for (const c of children) if (c) el.appendChild(c);
+  return el;
+}
+
+function svgText(x, y, text, cls) {
+  const t = svg('text', { x, y, class: cls, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
+  t.textContent = text;
+  return t;
+}
+
+/** Make an SVG element a clickable action (when legal); records the notation as placed. */
+function svgAction(el, notation, ctx, placed) {
+  const entry = ctx.action(notation);
+  if (!entry) return el;
+  placed.add(notation);
+  el.setAttribute('data-action', notation);
+  el.setAttribute('data-action-id', entry.id);
+  el.setAttribute('role', 'button');
+  el.setAttribute('tabindex', '0');
+  el.setAttribute('aria-label', entry.text || notation);
+  el.classList.add('he-act');
+  const title = svg('title');
+  title.textContent = entry.text || notation;
+  el.insertBefore(title, el.firstChild);
+  el.addEventListener('click', (ev) => { ev.stopPropagation(); ctx.act(entry.id); });
+  el.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); ctx.act(entry.id); } });
+  return el;
+}
+
+/** An HTML element, made a <button data-action> when the notation is legal. */
+function actionable(tag, notation, ctx, placed, props, ...children) {
+  const entry = notation && ctx.action(notation);
+  if (!entry) return h(tag, props, ...children);
+  placed.add(notation);
+  const p = { ...props };
+  p.class = [].concat(p.class || [], 'actionable', 'he-act');
+  p.dataset = { ...(p.dataset || {}), action: notation, actionId: entry.id };
+  p.title = entry.text || notation;
+  p.type = 'button';
+  p.on = { click: () => ctx.act(entry.id) };
+  return h('button', p, ...children);
+}
+
+function details(id, summary, defaultOpen, ...children) {
+  const open = openState.has(id) ? openState.get(id) : defaultOpen;
+  const d = h('details', { id, class: 'he-details', open }, h('summary', null, summary), ...children);
+  let initial = open;
+  d.addEventListener('toggle', () => {
+    if (initial && d.open) { initial = false; return; }
+    initial = false;
+    openState.set(id, d.open);
+  });
+  return d;
+}
+
+function name(ctx, i) {
+  return seatTitle((ctx.seats || []).find((s) => s.seat === i), i);
+}
+
+function who(ctx, i) {
+  return i === ctx.seat ? 'You' : name(ctx, i);
+}
+
+function parseHex(s) {
+  const [q, r] = String(s).split(',').map(Number);
+  return { q, r };
+}
+
+function hexCentre(q, r, size) {
+  return { x: size * 1.5 * q, y: size * SQ3 * (r + q / 2) };
+}
+
+function hexPoints(cx, cy, s) {
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = (Math.PI / 3) * k;
+    pts.push(`${(cx + s * Math.cos(a)).toFixed(2)},${(cy + s * Math.sin(a)).toFixed(2)}`);
+  }
+  return pts.join(' ');
+}
+
+function allHexes() {
+  const out = [];
+  for (let q = -4; q <= 4; q++) {
+    for (let r = -4; r <= 4; r++) {
+      const s = -q - r;
+      if (Math.abs(s) <= 4) out.push({ q, r, light: Math.max(Math.abs(q), Math.abs(r), Math.abs(s)) <= 3 });
+    }
+  }
+  return out;
+}
+const HEXES = allHexes();
+
+// -- one player's hex board ------------------------------------------------------------------------------
+function hexBoard(pl, i, ctx, placed, v) {
+  const size = 20;
+  const tiles = new Map(pl.tiles.map((t) => [t.hex, t]));
+  const mine = i === ctx.seat && ctx.legal.length > 0;
+  const root = svg('svg', {
+    class: 'he-hexboard', viewBox: `${-7.1 * size} ${-4.6 * SQ3 * size} ${14.2 * size} ${9.2 * SQ3 * size}`,
+    role: 'group', 'aria-label': `${name(ctx, i)}'s board`,
+  });
+  const sunHex = pl.sun;
+  for (const { q, r, light } of HEXES) {
+    const key = `${q},${r}`;
+    const { x, y } = hexCentre(q, r, size);
+    const t = tiles.get(key);
+    const g = svg('g', { class: ['he-hex', light ? 'light' : 'dark', t ? 'tiled' : 'empty'].join(' '), 'data-hex': key });
+    let fill = light ? '#f3e7c9' : '#f0a35a';
+    if (t) fill = t.tile.startsWith('special:') ? '#f5d36b' : RES_FILL[t.tile];
+    g.appendChild(svg('polygon', { points: hexPoints(x, y, size * 0.97), fill, class: 'he-hexshape' }));
+    if (!t) {
+      if (BONUS_FIELDS.has(key)) g.appendChild(svgText(x, y, '+1', 'he-field'));
+      else if (MANA_FIELDS.has(key)) g.appendChild(svgText(x, y, 'M', 'he-field'));
+      else if (CORNERS.has(key)) g.appendChild(svgText(x, y, '★', 'he-field'));
+    }
+    if (t && t.tile.startsWith('special:')) {
+      const k = t.tile.slice(8);
+      g.appendChild(svgText(x, y - size * 0.45, SPECIAL_SHORT[k] || '?', 'he-special-letter'));
+    }
+    if (t && t.temple) {
+      g.appendChild(svg('path', {
+        class: 'he-temple', d: `M${x - 7} ${y - 2}l7 -6 7 6h-2v7h-10v-7z`,
+      }));
+    }
+    // place / temple / step / put actions on the hex itself
+    const hexActs = [`place:${key}`, `temple:${key}`, `step:${key}`, `put:${key}`].filter((n) => ctx.action(n) && !placed.has(n));
+    if (mine && hexActs.length) {
+      svgAction(g, hexActs[0], ctx, placed);
+      g.classList.add(`he-act-${hexActs[0].split(':')[0]}`);
+    }
+    root.appendChild(g);
+    // resources (pay actions on the discs)
+    if (t && t.resources.length) {
+      const n = t.resources.length;
+      const cols = Math.min(n, 3);
+      t.resources.forEach((c, k) => {
+        const row = Math.floor(k / 3);
+        const inRow = Math.min(3, n - row * 3);
+        const col = k % 3;
+        const rx = x + (col - (inRow - 1) / 2) * 8.5;
+        const ry = y + 3 + row * 8 - (n > 3 ? 4 : 0);
+        const disc = svg('g', { class: 'he-res', 'data-colour': c },
+          svg('circle', { cx: rx, cy: ry, r: 3.8, fill: RES_FILL[c], stroke: '#fff', 'stroke-width': 1.1 }));
+        const pay = `pay:${key}:${c}`;
+        if (mine && ctx.action(pay) && !placed.has(pay)) {
+          disc.insertBefore(svg('circle', { cx: rx, cy: ry, r: 6.5, class: 'he-hit' }), disc.firstChild);
+          svgAction(disc, pay, ctx, placed);
+        }
+        root.appendChild(disc);
+      });
+      void cols;
+    }
+  }
+  // the sun on top
+  if (sunHex) {
+    const { q, r } = parseHex(sunHex);
+    const { x, y } = hexCentre(q, r, size);
+    const sun = svg('g', { class: 'he-sun', 'data-sun': sunHex, 'pointer-events': 'none' });
+    for (let k = 0; k < 8; k++) {
+      const a = (Math.PI / 4) * k;
+      sun.appendChild(svg('line', { x1: x + 7 * Math.cos(a), y1: y + 7 * Math.sin(a), x2: x + 11 * Math.cos(a), y2: y + 11 * Math.sin(a) }));
+    }
+    sun.appendChild(svg('circle', { cx: x, cy: y, r: 6 }));
+    root.appendChild(sun);
+  }
+  void v;
+  return root;
+}
+
+// -- supply: columns, land, specials, buildings, persons ---------------------------------------------------
+function columnsArea(v, ctx, placed) {
+  return h('section', { class: 'he-area he-columns', id: 'he-columns' },
+    h('h3', { text: 'Action tiles' }),
+    h('div', { class: 'he-cols' }, Object.entries(v.columns).map(([sym, list]) => {
+      const tiles = list.map((c, k) => {
+        const bottom = k === list.length - 1;
+        const cls = ['he-atile', `at-${c}`, bottom && 'bottom'];
+        if (bottom) return actionable('div', `take:${sym}`, ctx, placed, { class: cls, title: `${c} ${sym} tile (bottom)` }, h('span', { text: humanize(sym) }));
+        return h('div', { class: cls, title: `${c} ${sym} tile` }, h('span', { text: humanize(sym) }));
+      });
+      const disc = v.discards[sym] || {};
+      const discN = Object.values(disc).reduce((a, b) => a + b, 0);
+      return h('div', { class: 'he-col', dataset: { symbol: sym } },
+        h('div', { class: 'he-col-head' }, h('strong', { text: humanize(sym) }),
+          h('span', { class: 'he-dim', text: `stack ${v.draw_stacks[sym]} · discard ${discN}`, title: Object.entries(disc).map(([c, n]) => `${c} ${n}`).join(', ') })),
+        h('div', { class: 'he-col-tiles' }, tiles.length ? tiles : h('span', { class: 'he-dim', text: 'empty' })));
+    })));
+}
+
+function landArea(v, ctx, placed) {
+  const items = Object.entries(v.face_up_land).map(([stack, c]) => {
+    const n = stack === 'extra' ? 'land:extra' : `land:${stack}`;
+    const count = stack === 'extra' ? v.extra_stack : v.land_stacks[stack];
+    return actionable('div', n, ctx, placed, { class: ['he-land', c ? `res-${c}` : 'none'], dataset: { stack } },
+      h('span', { class: 'he-land-tile', text: c ? humanize(c) : '—' }),
+      h('span', { class: 'he-dim', text: `${stack === 'extra' ? 'extra' : stack} · ${count}` }));
+  });
+  const specials = Object.entries(v.special_tiles).map(([k, n]) => actionable('div', `special:${k}`, ctx, placed,
+    { class: 'he-special', dataset: { special: k }, title: SPECIAL_LABEL[k] },
+    h('span', { class: 'he-special-badge', text: SPECIAL_SHORT[k] }), h('span', { text: `${SPECIAL_LABEL[k]} ×${n}` })));
+  return h('section', { class: 'he-area he-landarea', id: 'he-land' },
+    h('h3', { text: 'Land tiles (face up, stack size)' }), h('div', { class: 'he-row' }, items),
+    h('h3', { text: 'Special tiles' }), h('div', { class: 'he-row' }, specials));
+}
+
+function buildingsArea(v, ctx, placed) {
+  const me = ctx.seat !== null && ctx.seat !== undefined ? v.players[ctx.seat] : null;
+  return details('he-buildings', 'Buildings', ctx.legal.some((l) => l.notation.startsWith('build:')),
+    h('div', { class: 'he-grid' }, Object.entries(BUILDINGS).map(([id, [nm, cost, vp]]) => {
+      const owners = v.players.map((p, i) => (p.buildings.includes(id) ? i : -1)).filter((i) => i >= 0);
+      return actionable('div', `build:${id}`, ctx, placed, { class: ['he-card', me && me.buildings.includes(id) && 'owned'], dataset: { building: id } },
+        h('strong', { text: nm }), h('span', { class: 'he-dim', text: `cost ${cost} · ${vp} VP` }),
+        owners.length ? h('span', { class: 'he-owners', text: `built: ${owners.map((o) => who(ctx, o)).join(', ')}` }) : null);
+    })));
+}
+
+function personsArea(v, ctx, placed) {
+  return h('section', { class: 'he-area', id: 'he-persons' },
+    h('h3', { text: 'Persons for sale' }),
+    h('div', { class: 'he-grid' }, v.persons_available.length ? v.persons_available.map((id) => {
+      const [nm, mana, cost] = PERSONS[id] || [humanize(id), '?', '?'];
+      return actionable('div', `buy:${id}`, ctx, placed, { class: 'he-card', dataset: { person: id } },
+        h('strong', { text: nm }), h('span', { class: 'he-dim', text: `${mana} mana · activate: ${cost}` }));
+    }) : h('span', { class: 'he-dim', text: 'none left' })));
+}
+
+// -- prompt and choice bar ------------------------------------------------------------------------------------
+function promptText(msg, ctx) {
+  const v = msg.view;
+  if (v.final_scores) return 'Game over.';
+  if (ctx.replay) return '';
+  const mine = ctx.legal.length > 0;
+  const base = PHASE_TEXT[v.phase] || humanize(v.phase);
+  if (!mine) return v.to_move === null || v.to_move === undefined || v.to_move < 0 ? base : `${name(ctx, v.to_move)}: ${base.toLowerCase()}…`;
+  let t = base;
+  if (v.phase === 'pay' || v.payment_due) {
+    const p = v.payment_due;
+    if (p) {
+      const parts = Object.entries(p.colours || {}).map(([c, k]) => `${k} ${c}`);
+      if (p.black_or_blue) parts.push(`${typeof p.black_or_blue === 'number' ? p.black_or_blue : 1} black or blue`);
+      if (p.any) parts.push(`${p.any} of any colour`);
+      t = `Pay for ${payWhat(p)}: ${parts.join(', ') || 'nothing'} left — click a resource on your board`;
+    }
+  } else if (v.phase === 'sun') {
+    const me = v.players[ctx.seat];
+    const steps = ctx.legal.some((l) => l.notation.startsWith('step:'));
+    const rng = me.sun_range === 'sun' ? 'Kraftwerk: anywhere along the coast' : `range ${me.sun_range}`;
+    t = steps ? `Move the sun (${rng}): click a highlighted hex${ctx.action('stop') ? ', or stop' : ''}` : 'Stop the sun: it irradiates';
+  } else if (v.phase === 'place' || v.phase === 'land_office') {
+    t = 'Create the tile: click a highlighted hex';
+  }
+  return `Your move — ${t}`;
+}
+
+/** payment_due.what is an index: building / person in data order, or the temple's hex index. */
+function payWhat(p) {
+  if (p.for === 'build') return `the ${(Object.values(BUILDINGS)[p.what] || ['building'])[0]}`;
+  if (p.for === 'person') return `the ${(Object.values(PERSONS)[p.what] || ['person'])[0]}`;
+  if (p.for === 'temple') return 'a temple';
+  return humanize(String(p.for));
+}
+
+const CHOICE_LABEL = {
+  home: (a) => `Start with ${a}`, gain: (a) => `Gain ${a}`, slot: (a) => `Slot: ${a}`, do: (a) => `Bonus: ${a}`,
+  trade: (a) => `Trade ${a} mana`, activate: (a) => `Activate ${(PERSONS[a] || [a])[0]}`,
+};
+
+function choiceBar(ctx, placed) {
+  const left = ctx.legal.filter((l) => !placed.has(l.notation));
+  if (!left.length) return null;
+  return h('div', { class: 'he-choices', id: 'he-choices' }, left.map((l) => {
+    const [k, ...rest] = l.notation.split(':');
+    const arg = rest.join(':');
+    const label = CHOICE_LABEL[k] ? CHOICE_LABEL[k](arg) : l.notation === 'stop' ? 'Stop the sun' : l.notation === 'pass' ? 'Pass' : l.notation === 'forgo' ? 'Forgo' : l.notation;
+    const cls = ['btn', 'he-btn', ['forgo', 'pass', 'stop'].includes(l.notation) ? 'btn-secondary' : 'btn-primary'];
+    if (k === 'home' || k === 'gain') cls.push(`res-${arg}`, 'he-res-btn');
+    if (k === 'slot') cls.push(`at-${arg}`);
+    return actionable('span', l.notation, ctx, placed, { class: cls }, h('span', { text: label }));
+  }));
+}
+
+// -- seat panels ---------------------------------------------------------------------------------------------------
+function seatPanel(v, i, msg, ctx, placed) {
+  const pl = v.players[i];
+  const info = (ctx.seats || []).find((s) => s.seat === i) || {};
+  const you = i === ctx.seat;
+  const toMove = !v.final_scores && v.to_move === i;
+  const kind = info.kind === 'bot' ? (info.bot || 'bot') : info.kind === 'human' ? 'human' : '';
+  const final = v.final_scores ? v.final_scores[i] : null;
+  const best = v.final_scores ? Math.max(...v.final_scores) : null;
+  const persons = pl.persons.map((p) => actionable('span', `activate:${p.id}`, ctx, placed,
+    { class: ['he-chip', p.active ? 'active' : 'inactive'], dataset: { person: p.id }, title: p.active ? 'active' : 'inactive' },
+    `${(PERSONS[p.id] || [p.id])[0]}${p.active ? ' ✓' : ''}`));
+  return h('section', {
+    class: ['seat-panel', 'he-seat', you && 'you', toMove && 'to-move', final !== null && final === best && 'winner'],
+    dataset: { seat: i }, attrs: { 'aria-label': `Seat ${i}: ${ctx.seatName(i)}` },
+  },
+  h('header', { class: 'seat-head' },
+    h('div', { class: 'seat-title' },
+      h('span', { class: 'seat-name', text: seatTitle(info, i) }),
+      you ? h('span', { class: 'badge badge-you', text: 'you' }) : null,
+      kind ? h('span', { class: 'badge badge-kind', text: kind }) : null,
+      v.dragon === i ? h('span', { class: 'badge badge-kind he-dragon', title: 'Holds the dragon (start player)', text: 'dragon' }) : null,
+      toMove ? h('span', { class: 'badge badge-turn', text: 'turn' }) : null,
+      final !== null && final === best ? h('span', { class: 'badge badge-win', text: 'winner' }) : null),
+    final !== null
+      ? h('span', { class: 'points', dataset: { points: final }, title: `${pl.vp} VP before the final scoring`, text: `${final} VP final` })
+      : h('span', { class: 'points', dataset: { points: pl.vp }, text: `${pl.vp} VP` })),
+  h('dl', { class: 'he-stats' },
+    stat('Mana', pl.mana), stat('Sun range', pl.sun_range === 'sun' ? 'coast' : pl.sun_range),
+    stat('Laps', `${pl.laps.x}/${pl.laps.x_max}`),
+    stat('Slots', h('span', null, Object.entries(pl.slots).map(([c, n]) => h('span', { class: ['he-slot', `at-${c}`], title: `${c} slot`, text: n })))),
+  ),
+  hexBoard(pl, i, ctx, placed, v),
+  h('div', { class: 'he-owned' },
+    h('span', { class: 'he-dim', text: 'Buildings: ' }),
+    pl.buildings.length ? pl.buildings.map((b) => h('span', { class: 'he-chip', dataset: { building: b }, text: (BUILDINGS[b] || [b])[0] })) : h('span', { class: 'he-dim', text: 'none' })),
+  h('div', { class: 'he-owned' },
+    h('span', { class: 'he-dim', text: 'Persons: ' }), persons.length ? persons : h('span', { class: 'he-dim', text: 'none' })));
+}
+
+function handText(hand) {
+  const [kind, idx] = hand;
+  if (kind === 'land') return `${RES[idx] || idx} land tile`;
+  if (kind === 'special') return `${SPECIAL_LABEL[Object.keys(SPECIAL_LABEL)[idx]] || idx} special tile`;
+  return hand.map(String).join(' ');
+}
+
+function stat(label, value) {
+  return h('div', { class: 'he-stat' }, h('dt', { text: label }), h('dd', null, value));
+}
+
+function finalResults(v, ctx) {
+  if (!v.final_scores) return null;
+  const best = Math.max(...v.final_scores);
+  const ranked = v.final_scores.map((s, i) => ({ s, i })).sort((a, b) => b.s - a.s);
+  return h('section', { id: 'final-results', class: 'final-results' },
+    h('h2', { text: 'Final results' }),
+    h('ol', { class: 'ranking' }, ranked.map(({ s, i }) => h('li', { class: s === best ? 'winner' : '', dataset: { seat: i } },
+      h('span', { class: 'rank-name', text: ctx.seatName(i) + (i === ctx.seat ? ' (you)' : '') }),
+      s === best ? h('span', { class: 'badge badge-win', text: 'winner' }) : null,
+      h('span', { class: 'rank-points', text: `${s} VP` })))));
+}
+
+function legend() {
+  const sw = (c, t) => h('span', { class: 'he-legend-item' }, h('span', { class: ['he-swatch', `res-${c}`] }), t);
+  return h('p', { class: 'legend he-legend' }, RES.map((c) => sw(c, humanize(c))),
+    h('span', { class: 'he-legend-item' }, h('span', { class: 'he-swatch special' }), 'special tile (F/C/R/T)'),
+    h('span', { class: 'he-legend-item', text: '+1 bonus-resource field · M mana field · ★ corner · orange = dark border · ⌂ temple · small discs = resources' }));
+}
+
+// -- entry point ----------------------------------------------------------------------------------------------------
+export function render(root, msg, ctx) {
+  const v = msg.view;
+  root.classList.add('he-board');
+  const placed = new Set();
+  const n = v.players.length;
+  const start = ctx.seat !== null && ctx.seat !== undefined && ctx.seat >= 0 ? ctx.seat : 0;
+  const order = Array.from({ length: n }, (_, k) => (start + k) % n);
+  // Seat panels first (hex actions land on the acting seat's board), then the supply.
+  const seats = order.map((i) => seatPanel(v, i, msg, ctx, placed));
+  const mineFirst = ctx.seat !== null && ctx.seat !== undefined && ctx.seat >= 0;
+  const cols = columnsArea(v, ctx, placed);
+  const land = landArea(v, ctx, placed);
+  const persons = personsArea(v, ctx, placed);
+  const buildings = buildingsArea(v, ctx, placed);
+  const choices = choiceBar(ctx, placed);
+  const prompt = promptText(msg, ctx);
+  const info = h('div', { class: 'he-info' },
+    h('span', { class: 'chip', text: `Round ${v.round}/${v.rounds}` }),
+    h('span', { class: 'chip', text: `Turn ${v.turn}` }),
+    h('span', { class: 'chip', text: `Phase: ${humanize(v.phase)}` }),
+    h('span', { class: 'chip', text: `Dragon: ${who(ctx, v.dragon)}` }),
+    v.bonus_actions_pending ? h('span', { class: 'chip', text: `Bonus actions: ${v.bonus_actions_pending}` }) : null,
+    v.hand ? h('span', { class: 'chip he-hand', text: `In hand: ${handText(v.hand)}` }) : null);
+  root.replaceChildren(...[
+    finalResults(v, ctx),
+    h('section', { class: 'ra-table he-table', id: 'he-table' },
+      info,
+      prompt ? h('div', { class: ['he-prompt', ctx.legal.length && 'mine'], id: 'he-prompt', text: prompt }) : null,
+      choices),
+    h('div', { id: 'seats', class: ['he-main', mineFirst && 'has-you'] },
+      mineFirst ? seats[0] : null,
+      h('div', { class: 'he-supply' }, cols, land, persons, buildings),
+      h('div', { class: 'he-others' }, mineFirst ? seats.slice(1) : seats)),
+    legend(),
+  ].filter(Boolean));
+}
+
+/** Replay captions from notation. */
+export function describeMove(move) {
+  const p = String(move || '').split(':');
+  switch (p[0]) {
+    case 'start': return `seat ${p[1]} takes the dragon`;
+    case 'deal': return `a ${p[1]} action tile is dealt`;
+    case 'extra': return `a ${p[1]} land tile is revealed`;
+    case 'home': return `starts with a ${p[1]} land tile`;
+    case 'gain': return `gains a ${p[1]} resource`;
+    case 'put': return `puts the resource on ${p[1]}`;
+    case 'take': return `takes a ${p[1]} action tile`;
+    case 'slot': return `attaches the grey tile to the ${p[1]} slot`;
+    case 'land': return `takes the ${p[1]} land tile`;
+    case 'special': return `takes the ${SPECIAL_LABEL[p[1]] || p[1]} special tile`;
+    case 'place': return `creates the tile on ${p[1]}`;
+    case 'temple': return `builds a temple on ${p[1]}`;
+    case 'build': return `builds the ${(BUILDINGS[p[1]] || [p[1]])[0]}`;
+    case 'pay': return `pays ${p[2]} from ${p[1]}`;
+    case 'step': return `moves the sun to ${p[1]}`;
+    case 'stop': return 'stops the sun';
+    case 'trade': return `trades ${p[1]} mana`;
+    case 'buy': return `buys the ${(PERSONS[p[1]] || [p[1]])[0]}`;
+    case 'activate': return `activates the ${(PERSONS[p[1]] || [p[1]])[0]}`;
+    case 'do': return `bonus action: ${p[1]}`;
+    default: return move;
+  }
+}
