@@ -21,10 +21,18 @@ POWER_PLANT, WATCHTOWER, WAREHOUSE, COUNCIL, CITADEL = (
     B["power_plant"], B["watchtower"], B["warehouse"], B["council"], B["citadel"])  # fmt: skip
 
 
-def _ph():
-    from heliopolis.games.helios import state as st
+_ST: Any = None
 
-    return st
+
+def _ph() -> Any:
+    """The state module (phase constants), imported lazily to avoid an import cycle; memoised
+    because a function-level import costs ~1 µs and this is called on every action."""
+    global _ST
+    if _ST is None:
+        from heliopolis.games.helios import state as st
+
+        _ST = st
+    return _ST
 
 
 def has(s: Any, p: int, b: int) -> bool:
@@ -111,7 +119,7 @@ def sun_targets(s: Any, p: int) -> list[tuple[int, int]]:
     start, left, _ = s.sun_ctx
     if left <= 0:
         return []
-    c = S.coast(s.tiles[p])
+    c = S.coast_cached(s.tiles[p])
     h = s.sun[p]
     if h in c.dead:
         cand = [(S.dead_path(c, h)[0], -1)]
@@ -333,7 +341,7 @@ def _paid(s: Any, p: int, kind: str, what: int) -> None:
 def _start_sun(s: Any, p: int) -> None:
     st = _ph()
     if has(s, p, POWER_PLANT):  # HE-SUN-12, HE-AMB-25: every position within one circuit
-        c = S.coast(s.tiles[p])
+        c = S.coast_cached(s.tiles[p])
         h = s.sun[p]
         left = len(c.hexes) + (len(S.dead_path(c, h)) if h in c.dead else 0)
     else:
@@ -343,7 +351,7 @@ def _start_sun(s: Any, p: int) -> None:
 
 
 def _step(s: Any, p: int, h: int) -> None:
-    c = S.coast(s.tiles[p])
+    c = S.coast_cached(s.tiles[p])
     old = s.sun[p]
     k = next(k for hx, k in sun_targets(s, p) if hx == h)
     if k < 0:  # HE-SUN-7: outward inside a dead end

@@ -14,11 +14,8 @@ SPECIAL_BASE = 5
 
 
 def holdings(res: list[int]) -> list[int]:
-    h = [0] * 5
-    for i, n in enumerate(res):
-        if n:
-            h[i % 5] += n
-    return h
+    """Resources held per colour (the sum over hexes of ``res[hex * 5 + colour]``)."""
+    return [sum(res[c::5]) for c in range(5)]
 
 
 def normalize(cost: Cost, held: list[int]) -> tuple[list[int], int, int]:

@@ -2,7 +2,8 @@
 
 Pure functions of one player's board: ``tiles`` is a list of 61 ints (``-1`` = no tile). An *edge*
 is ``tile_hex * 6 + direction`` (HE-SUN-4). A sun position is identified by its *anchor* edge
-(HE-SUN-6). Nothing here is cached: the functions are cheap enough for a 61-hex board.
+(HE-SUN-6). ``placements`` and ``coast_cached`` memoise on the board (the rules ask them many
+times per board; search bots revisit boards constantly); everything else is recomputed.
 """
 
 from __future__ import annotations
@@ -15,6 +16,14 @@ NB = DATA.nbrs
 HEXQ = tuple(q for q, _ in DATA.hexes)
 LIGHT = DATA.light
 YELLOW = DATA.yellow
+NBV = tuple(tuple(x for x in nb if x >= 0) for nb in NB)  # on-board neighbours only
+DARK = tuple(i for i in range(len(NB)) if not LIGHT[i])
+LIGHTS = tuple(i for i in range(len(NB)) if LIGHT[i])
+# memo sizes (a full memo is simply cleared): ~0.75 kB per placements entry, ~4.5 kB per coast
+_PLACEMENTS_MAX = 20000
+_COAST_MAX = 4096
+_placements_memo: dict[tuple, tuple] = {}
+_coast_memo: dict[tuple, "Coast"] = {}
 
 
 def outer_free(tiles: list[int]) -> set[int]:
@@ -50,18 +59,64 @@ def enclosed(tiles: list[int], sun: int) -> bool:
 
 def placements(tiles: list[int], sun: int) -> list[int]:
     """HE-LAND-2: hexes where a tile may be created (light, empty, adjacent, not the sun, no enclosure)."""
-    out = []
-    for h in range(len(tiles)):
-        if not LIGHT[h] or tiles[h] >= 0 or h == sun:
-            continue
-        if not any(n >= 0 and tiles[n] >= 0 for n in NB[h]):
-            continue
-        tiles[h] = 99
-        bad = enclosed(tiles, sun)
-        tiles[h] = -1
-        if not bad:
-            out.append(h)
-    return out
+    key = (tuple(tiles), sun)
+    r = _placements_memo.get(key)
+    if r is None:
+        if len(_placements_memo) >= _PLACEMENTS_MAX:
+            _placements_memo.clear()
+        r = _placements_memo[key] = tuple(_placements(tiles, sun))
+    return list(r)
+
+
+def _placements(tiles: list[int], sun: int) -> list[int]:
+    """Equivalent to filling each candidate and asking ``enclosed`` (one flood fill per candidate),
+    but linear per call: a candidate encloses the sun iff it is a cut vertex separating the sun from
+    the dark border. One DFS (Tarjan low-links) over the free hexes, rooted at a virtual node joined
+    to every free dark hex, finds them: the proper ancestors ``a`` of the sun whose child ``c`` on
+    the path to the sun has ``low[c] >= disc[a]``.
+    """
+    n = len(tiles)
+    cands = [h for h in LIGHTS if tiles[h] < 0 and h != sun and any(tiles[x] >= 0 for x in NBV[h])]
+    if not cands or tiles[sun] >= 0:
+        return []  # (a tile on the sun's hex: enclosed whatever is placed)
+    root = n
+    disc = [0] * (n + 1)
+    low = [0] * (n + 1)
+    parent = [-1] * (n + 1)
+    disc[root] = low[root] = 1
+    t = 1
+    # children of the virtual root: the free dark hexes (HE-SUN-2 seeds)
+    stack = [(root, iter([i for i in DARK if tiles[i] < 0]))]
+    while stack:
+        v, it = stack[-1]
+        for w in it:
+            if disc[w]:
+                if w != parent[v] and disc[w] < low[v]:
+                    low[v] = disc[w]
+                continue
+            t += 1
+            disc[w] = low[w] = t
+            parent[w] = v
+            nb = [x for x in NBV[w] if tiles[x] < 0]
+            if not LIGHT[w]:
+                nb.append(root)
+            stack.append((w, iter(nb)))
+            break
+        else:
+            stack.pop()
+            p = parent[v]
+            if p >= 0 and low[v] < low[p]:
+                low[p] = low[v]
+    if not disc[sun]:
+        return []  # already enclosed
+    bad = set()
+    c = sun
+    a = parent[c]
+    while a != root:
+        if low[c] >= disc[a]:
+            bad.add(a)
+        c, a = a, parent[a]
+    return [h for h in cands if h not in bad]
 
 
 def crossing(a: int, b: int) -> int:
@@ -83,6 +138,18 @@ class Coast:
     dead: set[int]
     free: set[int]
     dead_edges: set[int]
+
+
+def coast_cached(tiles: list[int]) -> Coast:
+    """``coast(tiles)`` memoised on the board; the result is shared, so callers must not mutate it
+    (the rules only read it). Public callers (``HeliosState.coast``) get a fresh ``coast``."""
+    key = tuple(tiles)
+    c = _coast_memo.get(key)
+    if c is None:
+        if len(_coast_memo) >= _COAST_MAX:
+            _coast_memo.clear()
+        c = _coast_memo[key] = coast(tiles)
+    return c
 
 
 def coast(tiles: list[int]) -> Coast:
