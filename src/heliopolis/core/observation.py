@@ -78,7 +78,11 @@ class Observer:
 
     @property
     def size(self) -> int:
-        return sum(p.size for p in self.pieces)
+        # Asked on every encode: summed once, after ``__init__`` has set ``pieces``.
+        size = self.__dict__.get("_size")
+        if size is None:
+            size = self._size = sum(p.size for p in self.pieces)
+        return size
 
     def layout(self) -> dict[str, tuple[int, int, tuple[int, ...]]]:
         """``name -> (start, stop, shape)`` of every piece in the flat tensor."""

@@ -126,11 +126,6 @@ class RaObserver(Observer):
         self.pieces = tuple(pieces)
         self._n = n
         self._inv_display = list(_INV_COUNT) * n
-        self._size = sum(p.size for p in pieces)
-
-    @property
-    def size(self) -> int:
-        return self._size
 
     # -- which points are shown ---------------------------------------------------------------
     def points_shown(self, state: "RaState", player: int) -> list[bool]:

@@ -108,11 +108,6 @@ class RaDiceObserver(Observer):
             ]
         self.pieces = tuple(pieces)
         self._n = n
-        self._size = sum(p.size for p in pieces)
-
-    @property
-    def size(self) -> int:
-        return self._size
 
     def tensor(self, state: "RaDiceState", player: int) -> list[float]:
         from heliopolis.games.ra_dice import state as S
