@@ -217,14 +217,12 @@ def test_undo_against_bots_is_immediate_and_forbidden_after_a_reveal(client):
 
 
 def test_replay_frames_and_import_of_a_saved_game(client):
-    import heliopolis
-
-    s = heliopolis.new_game("ra", players=2)
     import random
 
-    rng = random.Random(2)
-    while not s.is_terminal():
-        s.apply_action(heliopolis.sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
+    import heliopolis
+    from heliopolis.core.chance import play_random
+
+    s = play_random(heliopolis.new_game("ra", players=2), random.Random(2))
     r = client.post("/api/import", content=s.to_json())
     assert r.status_code == 201, r.text
     gid = r.json()["id"]

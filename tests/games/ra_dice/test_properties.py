@@ -7,6 +7,7 @@ import random
 from hypothesis import given, strategies as st
 
 import heliopolis
+from heliopolis.core.chance import play_random
 from heliopolis.games.ra_dice import scoring
 
 
@@ -59,8 +60,7 @@ def test_clone_is_independent_in_mid_game():
         s.apply_action(heliopolis.sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
     c = s.clone()
     snapshot = s.to_json(), s._key()
-    while not c.is_terminal():
-        c.apply_action(heliopolis.sample_chance(c, rng) if c.is_chance_node() else rng.choice(c.legal_actions()))
+    play_random(c, rng)
     assert (s.to_json(), s._key()) == snapshot
 
 
