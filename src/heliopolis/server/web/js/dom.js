@@ -91,3 +91,36 @@ export function seatLabel(seats, i) {
   const t = seatTitle(s, i);
   return s.kind === 'bot' ? `${t} (${s.bot || 'bot'})` : t;
 }
+
+/**
+ * A board element for a legal action: a <button data-action="<notation>"> that sends it, or a
+ * plain `tag` element when the action is not legal now. Shared by every game view.
+ */
+export function actionable(tag, notation, ctx, props, ...children) {
+  const entry = notation && ctx.action(notation);
+  if (!entry) return h(tag, props, ...children);
+  const p = { ...props };
+  p.class = [].concat(p.class || [], 'actionable');
+  p.dataset = { ...(p.dataset || {}), action: notation, actionId: entry.id };
+  p.title = entry.text || notation;
+  p.type = 'button';
+  p.on = { click: () => ctx.act(entry.id) };
+  return h('button', p, ...children);
+}
+
+// <details> open/closed choices survive re-renders (keyed by element id).
+const openState = new Map();
+
+/** A <details> section that remembers the user's open/close choice across re-renders. */
+export function details(id, cls, summary, defaultOpen, ...children) {
+  const open = openState.has(id) ? openState.get(id) : defaultOpen;
+  const d = h('details', { id, class: cls, open }, h('summary', null, summary), ...children);
+  // Setting `open` at creation fires a toggle event too: only the user's toggles are remembered.
+  let initial = open;
+  d.addEventListener('toggle', () => {
+    if (initial && d.open) { initial = false; return; }
+    initial = false;
+    openState.set(id, d.open);
+  });
+  return d;
+}

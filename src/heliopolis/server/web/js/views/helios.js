@@ -6,7 +6,7 @@
 // the page: hexes for place/temple/step/put, resource discs for pay, tiles for take/land/special,
 // buildings/persons for build/buy/activate, and a choice bar for the rest.
 
-import { h, humanize, seatTitle } from '../dom.js';
+import { actionable as boardAction, details, h, humanize, seatTitle } from '../dom.js';
 
 (function ensureCss() {
   if (typeof document === 'undefined' || document.querySelector('link[data-view-css="helios"]')) return;
@@ -45,7 +45,6 @@ const PHASE_TEXT = {
   person: 'Person phase: buy or activate a person', end: 'Game over', idle: '',
 };
 
-const openState = new Map();
 
 function svg(tag, attrs, ...children) {
   const el = document.createElementNS(SVG_NS, tag);
@@ -79,30 +78,14 @@ function svgAction(el, notation, ctx, placed) {
   return el;
 }
 
-/** An HTML element, made a <button data-action> when the notation is legal. */
+/** `boardAction` (dom.js) that also records the notation as placed on the board. */
 function actionable(tag, notation, ctx, placed, props, ...children) {
-  const entry = notation && ctx.action(notation);
-  if (!entry) return h(tag, props, ...children);
-  placed.add(notation);
-  const p = { ...props };
-  p.class = [].concat(p.class || [], 'actionable', 'he-act');
-  p.dataset = { ...(p.dataset || {}), action: notation, actionId: entry.id };
-  p.title = entry.text || notation;
-  p.type = 'button';
-  p.on = { click: () => ctx.act(entry.id) };
-  return h('button', p, ...children);
-}
-
-function details(id, summary, defaultOpen, ...children) {
-  const open = openState.has(id) ? openState.get(id) : defaultOpen;
-  const d = h('details', { id, class: 'he-details', open }, h('summary', null, summary), ...children);
-  let initial = open;
-  d.addEventListener('toggle', () => {
-    if (initial && d.open) { initial = false; return; }
-    initial = false;
-    openState.set(id, d.open);
-  });
-  return d;
+  const el = boardAction(tag, notation, ctx, props, ...children);
+  if (el.dataset.action === notation) {
+    placed.add(notation);
+    el.classList.add('he-act');
+  }
+  return el;
 }
 
 function name(ctx, i) {
@@ -258,7 +241,7 @@ function landArea(v, ctx, placed) {
 
 function buildingsArea(v, ctx, placed) {
   const me = ctx.seat !== null && ctx.seat !== undefined ? v.players[ctx.seat] : null;
-  return details('he-buildings', 'Buildings', ctx.legal.some((l) => l.notation.startsWith('build:')),
+  return details('he-buildings', 'he-details', 'Buildings', ctx.legal.some((l) => l.notation.startsWith('build:')),
     h('div', { class: 'he-grid' }, Object.entries(BUILDINGS).map(([id, [nm, cost, vp]]) => {
       const owners = v.players.map((p, i) => (p.buildings.includes(id) ? i : -1)).filter((i) => i >= 0);
       return actionable('div', `build:${id}`, ctx, placed, { class: ['he-card', me && me.buildings.includes(id) && 'owned'], dataset: { building: id } },

@@ -4,7 +4,7 @@
 // showHelper, replay}. Every clickable action element is a <button data-action="<notation>">;
 // each legal action has exactly one place on the board (game.js also lists them all as buttons).
 
-import { h, humanize, seatTitle } from '../dom.js';
+import { actionable, details, h, humanize, seatTitle } from '../dom.js';
 
 // The view's stylesheet, injected once (the game page only loads style.css).
 (function ensureCss() {
@@ -28,8 +28,6 @@ const DISASTER_NAME = Object.fromEntries(DISASTERS.map(([k, label]) => [k, label
 const FLOODS = [['flood:nnn', '3 Nile'], ['flood:nna', '2 Nile + ankh'], ['flood:naa', '1 Nile + 2 ankhs']];
 const CATEGORIES = [['pharaoh', 'Pharaoh'], ['nile', 'Nile'], ['civilization', 'Civilization'], ['monument', 'Monuments']];
 
-// <details> open/closed state survives re-renders (keyed by element id).
-const openState = new Map();
 
 // -- icons (inline SVG, so they look the same with any font) -----------------------------------------
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -87,17 +85,6 @@ function icon(name, cls = 'rd-icon') {
 }
 
 // -- small builders ------------------------------------------------------------------------------------
-function actionable(tag, notation, ctx, props, ...children) {
-  const entry = notation && ctx.action(notation);
-  if (!entry) return h(tag, props, ...children);
-  const p = { ...props };
-  p.class = [].concat(p.class || [], 'actionable');
-  p.dataset = { ...(p.dataset || {}), action: notation, actionId: entry.id };
-  p.title = entry.text || notation;
-  p.type = 'button';
-  p.on = { click: () => ctx.act(entry.id) };
-  return h('button', p, ...children);
-}
 
 /** A board button for a legal action (null when the action is not legal now). */
 function actBtn(notation, ctx, label, { kind = 'primary', icon: ic = null, cls = [] } = {}) {
@@ -105,18 +92,6 @@ function actBtn(notation, ctx, label, { kind = 'primary', icon: ic = null, cls =
   return actionable('span', notation, ctx, { class: ['btn', 'rd-btn', `btn-${kind}`, ...cls] }, ic ? icon(ic) : null, h('span', { text: label }));
 }
 
-function details(id, summary, defaultOpen, ...children) {
-  const open = openState.has(id) ? openState.get(id) : defaultOpen;
-  const d = h('details', { id, class: 'ra-details rd-details', open }, h('summary', null, summary), ...children);
-  // Setting `open` at creation fires a toggle event too: only the user's toggles are remembered.
-  let initial = open;
-  d.addEventListener('toggle', () => {
-    if (initial && d.open) { initial = false; return; }
-    initial = false;
-    openState.set(id, d.open);
-  });
-  return d;
-}
 
 function signed(n) {
   if (n === null || n === undefined) return '–';
@@ -500,7 +475,7 @@ function epochScores(v, ctx) {
   if (!list.length) return null;
   return h('section', { id: 'epoch-scores', class: 'epoch-scores' },
     h('h2', { text: 'Epoch scoring' }),
-    list.map((e, idx) => details(`rd-epoch-score-${e.epoch}`, `Epoch ${e.epoch}`, idx === list.length - 1, epochTable(e, v, ctx))));
+    list.map((e, idx) => details(`rd-epoch-score-${e.epoch}`, 'ra-details rd-details', `Epoch ${e.epoch}`, idx === list.length - 1, epochTable(e, v, ctx))));
 }
 
 /** The final breakdown: each category summed over the epochs; the rest of a seat's points are its

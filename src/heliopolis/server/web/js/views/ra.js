@@ -3,7 +3,7 @@
 // action(notation) -> legal entry | null, showHelper, replay}. Every clickable action element
 // is a <button> carrying data-action="<notation>".
 
-import { h, humanize, seatTitle } from '../dom.js';
+import { actionable, details, h, humanize, seatTitle } from '../dom.js';
 
 // The display as the rulebook's scoring overview lays it out (components.DISPLAY_ROWS).
 const ROWS = [
@@ -41,21 +41,8 @@ const BOARD_BUTTONS = [
   ['done', 'End god turn'],
 ];
 
-// <details> open/closed state survives re-renders (keyed by element id).
-const openState = new Map();
 
 // -- small builders -------------------------------------------------------------------------------
-function actionable(tag, notation, ctx, props, ...children) {
-  const entry = notation && ctx.action(notation);
-  if (!entry) return h(tag, props, ...children);
-  const p = { ...props };
-  p.class = [].concat(p.class || [], 'actionable');
-  p.dataset = { ...(p.dataset || {}), action: notation, actionId: entry.id };
-  p.title = entry.text || notation;
-  p.type = 'button';
-  p.on = { click: () => ctx.act(entry.id) };
-  return h('button', p, ...children);
-}
 
 function tileEl(name, ctx, { count = null, action = null, cls = [] } = {}) {
   const cat = CATEGORY[name] || 'other';
@@ -75,12 +62,6 @@ function sunEl(value, ctx, { down = false, action = null, cls = [] } = {}) {
   }, h('span', { class: 'sun-value', text: String(value) }));
 }
 
-function details(id, summary, defaultOpen, ...children) {
-  const open = openState.has(id) ? openState.get(id) : defaultOpen;
-  const d = h('details', { id, class: 'ra-details', open }, h('summary', null, summary), ...children);
-  d.addEventListener('toggle', () => openState.set(id, d.open));
-  return d;
-}
 
 function signed(n) {
   if (n === null || n === undefined) return '–';
@@ -326,7 +307,7 @@ function epochScores(v, ctx) {
   if (!list.length) return null;
   return h('section', { id: 'epoch-scores', class: 'epoch-scores' },
     h('h2', { text: 'Epoch scoring' }),
-    list.map((e, idx) => details(`epoch-score-${e.epoch}`, `Epoch ${e.epoch}`, idx === list.length - 1 && !v.terminal,
+    list.map((e, idx) => details(`epoch-score-${e.epoch}`, 'ra-details', `Epoch ${e.epoch}`, idx === list.length - 1 && !v.terminal,
       scoreTable(e, ctx, { final: e.epoch === v.epochs }))));
 }
 
@@ -336,7 +317,7 @@ function bagDetails(v, ctx) {
     if (!names.length) return h('span', { class: 'muted', text: 'none' });
     return names.map((t) => tileEl(t, ctx, { count: counts[t], cls: ['tile-small'] }));
   };
-  return details('bag-details', `Bag (${v.bag.remaining} tiles) and discards`, false,
+  return details('bag-details', 'ra-details', `Bag (${v.bag.remaining} tiles) and discards`, false,
     h('div', { class: 'bag-section' }, h('h4', { text: 'In the bag' }), h('div', { id: 'bag-counts', class: 'chips' }, chips(v.bag.counts))),
     h('div', { class: 'bag-section' }, h('h4', { text: 'Discarded' }), h('div', { id: 'discarded', class: 'chips' }, chips(v.discarded))));
 }
