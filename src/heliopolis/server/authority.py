@@ -21,7 +21,7 @@ from typing import Any
 from heliopolis.bots import make_bot
 from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError
 from heliopolis.core.game import State
-from heliopolis.core.registry import game_class, load_game
+from heliopolis.core.registry import game_class, load_game, new_game
 from heliopolis.core.serialize import state_from_dict
 from heliopolis.server.bots import BotRunner
 from heliopolis.server.hub import Hub
@@ -59,9 +59,14 @@ class Live:
 
     def __post_init__(self) -> None:
         if self.plog is None:
-            self.plog = self.state.game.new_public_log()
-            for a in self.state.history():
-                self.plog.feed(a)
+            self.plog = self.new_log()
+
+    def new_log(self) -> Any:
+        """The public log of the current state, built from its whole history."""
+        log = self.state.game.new_public_log()
+        for a in self.state.history():
+            log.feed(a)
+        return log
 
     def log(self) -> list[str]:
         return self.plog.lines
@@ -121,8 +126,7 @@ class Authority:
                 self.drivers.pop(gid, None)
 
     def _build(self, rec: GameRecord) -> Live:
-        opts = dict(rec.options)
-        state = load_game(rec.game, opts.pop("players"), **opts).new_initial_state()
+        state = new_game(rec.game, **rec.options)  # the options hold "players"
         movers = []
         for action, seat in rec.moves:
             state.apply_action(action)
@@ -420,14 +424,11 @@ class Authority:
         except StaleError:
             await self.reload(rec.id)
             raise ServerError("stale", "the game changed; look again") from None
-        history = live.state.history()[:ply]
-        opts = dict(rec.options)
-        state = load_game(rec.game, opts.pop("players"), **opts).new_initial_state()
-        for a in history:
+        state = new_game(rec.game, **rec.options)
+        for a in live.state.history()[:ply]:
             state.apply_action(a)
         live.state, live.movers = state, live.movers[:ply]
-        live.plog = None
-        live.__post_init__()
+        live.plog = live.new_log()
         rec.revision, rec.plies, rec.undo = rev, ply, None
 
     # -- archive -------------------------------------------------------------------------------
@@ -441,8 +442,7 @@ class Authority:
         ply = plies if ply is None else ply
         if not 0 <= ply <= plies:
             raise ServerError("bad_request", f"ply must be 0..{plies}")
-        opts = dict(live.rec.options)
-        state = load_game(live.rec.game, opts.pop("players"), **opts).new_initial_state()
+        state = new_game(live.rec.game, **live.rec.options)
         move = None
         for a in history[:ply]:
             move = state.describe_action(a) if not state.is_chance_node() else state.action_to_string(a)

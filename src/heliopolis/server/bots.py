@@ -15,15 +15,13 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Sequence
 
 from heliopolis.bots import make_bot
-from heliopolis.core.registry import load_game
+from heliopolis.core.registry import new_game
 
 INLINE = ("random", "heuristic")
 
 
 def decide(game_id: str, options: dict[str, Any], history: Sequence[int], seat: int, spec: str, seed: int) -> int:
-    opts = dict(options)
-    players = opts.pop("players")
-    state = load_game(game_id, players, **opts).new_initial_state()
+    state = new_game(game_id, **options)  # the options hold "players"
     for a in history:
         state.apply_action(a)
     if state.current_player() != seat:
