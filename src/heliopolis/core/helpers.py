@@ -41,6 +41,22 @@ def illegal_message(state: Any, action: Any, reason: str) -> str:
     return f"{name} is not legal for {who} now: {reason}. Legal: {legal}"
 
 
+def results_lines(state: Any, names: list[str], shown: Any = None) -> Segments:
+    """Each scored epoch of ``state.epoch_log`` (``(epoch, categories, before, after)``) and, at
+    the end, the winners. ``shown(seat)`` says whose points the reader may see (default: all)."""
+    out: Segments = []
+    if state.epoch_log:
+        out.append([])
+        for epoch, _cats, before, after in state.epoch_log:
+            parts = [f"{names[p]} {after[p] - before[p]:+d} → {after[p]}" if shown is None or shown(p)
+                     else f"{names[p]} ?" for p in range(len(names))]  # fmt: skip
+            out.append([(f"Epoch {epoch} scoring: ", "label"), (" · ".join(parts), "dim")])
+    if state.is_terminal():
+        out.append([("Winner: ", "label"), (", ".join(names[p] for p in state.winners()), "title"),
+                    (f"  final points {state.points}", "bold")])  # fmt: skip
+    return out
+
+
 def event_lines(events: list[str]) -> Segments:
     """The "Last events" block of a rendered board."""
     if not events:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from heliopolis.core.helpers import event_lines, segments_text
+from heliopolis.core.helpers import event_lines, results_lines, segments_text
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import AUCTION_SPACES, DATA, DISPLAY_ROWS, EPOCHS, IS_DISASTER, NUM_TILES, RA
 from heliopolis.games.ra.views import points_visible, public_events, sun_list, tile_label
@@ -102,20 +102,7 @@ def render_segments(state: "RaState", viewer: int | None = None, *, omniscient: 
             for t, c in items:
                 cells.append((tile_label(t) + (f"×{c}" if c > 1 else "") + "  ", "tile"))
             out.append(cells)
-    if state.epoch_log:
-        out.append([])
-        for epoch, cats, before, after in state.epoch_log:
-            parts = []
-            for p in range(n):
-                if omniscient or points_visible(state, viewer, p):
-                    parts.append(f"{names[p]} {after[p] - before[p]:+d} → {after[p]}")
-                else:
-                    parts.append(f"{names[p]} ?")
-            out.append([(f"Epoch {epoch} scoring: ", "label"), (" · ".join(parts), "dim")])
-    if state.is_terminal():
-        w = state.winners()
-        out.append([("Winner: ", "label"), (", ".join(names[p] for p in w), "title"),
-                    (f"  final points {state.points}", "bold")])  # fmt: skip
+    out += results_lines(state, names, None if omniscient else lambda p: points_visible(state, viewer, p))
     if events:
         out += event_lines(public_events(state, last=events))
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from heliopolis.core.helpers import event_lines, segments_text
+from heliopolis.core.helpers import event_lines, results_lines, segments_text
 from heliopolis.games.ra_dice.components import COLUMNS, D_CIV, DISASTER_LABELS, FACE_LABELS, NUM_DICE
 from heliopolis.games.ra_dice.views import public_events
 
@@ -130,15 +130,7 @@ def render_segments(state: "RaDiceState", viewer: int | None = None, *, omniscie
         row = state.mon[c * COLUMNS:(c + 1) * COLUMNS]
         out.append([(f"  {colours[c]:<13}", "dim"), ("".join(f"{('P' + str(o)) if o >= 0 else '·':>4}" for o in row), "tile")])
     # Epoch results and the end.
-    if state.epoch_log:
-        out.append([])
-        for epoch, cats, before, after in state.epoch_log:
-            parts = [f"{names[p]} {after[p] - before[p]:+d} → {after[p]}" for p in range(n)]
-            out.append([(f"Epoch {epoch} scoring: ", "label"), (" · ".join(parts), "dim")])
-    if state.is_terminal():
-        w = state.winners()
-        out.append([("Winner: ", "label"), (", ".join(names[p] for p in w), "title"),
-                    (f"  final points {state.points}", "bold")])  # fmt: skip
+    out += results_lines(state, names)
     if events:
         out += event_lines(public_events(state, last=events))
     return out
