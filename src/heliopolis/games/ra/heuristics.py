@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from heliopolis.games.ra import scoring
 from heliopolis.games.ra.components import (
-    CIVS, DATA, DROUGHT, EARTHQUAKE, EPOCHS, FLOOD, FUNERAL, GOD, GOLD, IS_DISASTER, MONUMENTS, NILE,
+    CIVS, DATA, DROUGHT, EPOCHS, FLOOD, FUNERAL, GOD, GOLD, IS_DISASTER, MONUMENTS, NILE,
     NUM_TILES, PHARAOH, UNREST, sun_list, sun_sum,
 )  # fmt: skip
 
