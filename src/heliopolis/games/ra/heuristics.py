@@ -114,8 +114,12 @@ _CIV0, _CIV1 = CIVS[0], CIVS[-1] + 1
 _MON0, _MON1 = MONUMENTS[0], MONUMENTS[-1] + 1
 
 
-def _value(key: tuple, omax: int, omin: int, epoch: int, has_others: bool) -> float:
-    """``display_value`` on a display's scoring tiles (``key`` = ``tuple(d[_SCORED])``)."""
+def _value(key: tuple, omax: int, omin: int, epoch: int) -> float:
+    """What a display is worth to its owner by the end of the game, in points (rough), given its
+    scoring tiles (``key`` = ``tuple(d[_SCORED])``) and the other seats' most and fewest pharaohs.
+
+    Memoised on those and the epoch: search rollouts evaluate the same displays again and again.
+    """
     ck = (key, omax, omin, epoch)
     v = _VALUE_CACHE.get(ck)
     if v is not None:
@@ -125,30 +129,18 @@ def _value(key: tuple, omax: int, omin: int, epoch: int, has_others: bool) -> fl
     v += scoring.civilization_points(list(d[_CIV0:_CIV1]))
     v += scoring.nile_points(d[NILE], d[FLOOD]) if d[FLOOD] else 0.5 * d[NILE]
     rest = EPOCHS - epoch
-    if has_others:
-        mine = d[PHARAOH]
-        if mine > omax:
-            v += 5 * (1 + 0.6 * rest)
-        elif mine < omin:
-            v -= 2 * (1 + 0.6 * rest)
-        v += 0.8 * mine  # progress towards the lead
+    mine = d[PHARAOH]
+    if mine > omax:
+        v += 5 * (1 + 0.6 * rest)
+    elif mine < omin:
+        v -= 2 * (1 + 0.6 * rest)
+    v += 0.8 * mine  # progress towards the lead
     mons = list(d[_MON0:_MON1])
     v += scoring.monument_points(mons) + 0.6 * sum(mons)
     if len(_VALUE_CACHE) > 500_000:
         _VALUE_CACHE.clear()
     _VALUE_CACHE[ck] = v
     return v
-
-
-def display_value(d: list[int], others_pharaohs: list[int], epoch: int) -> float:
-    """What a display is worth to its owner by the end of the game, in points (rough).
-
-    Memoised on the display's scoring tiles, the others' pharaoh range and the epoch: search
-    rollouts evaluate the same displays again and again.
-    """
-    omax = max(others_pharaohs) if others_pharaohs else -1
-    omin = min(others_pharaohs) if others_pharaohs else -1
-    return _value(tuple(d[_SCORED]), omax, omin, epoch, bool(others_pharaohs))
 
 
 def _pharaoh_range(state: "RaState", p: int) -> tuple[int, int]:
@@ -163,7 +155,7 @@ def lot_value(state: "RaState", p: int, tiles: list[int]) -> float:
     base = p * T
     d = state.disp[base:base + T]
     epoch = state.epoch
-    before = _value(tuple(d[_SCORED]), omax, omin, epoch, True)
+    before = _value(tuple(d[_SCORED]), omax, omin, epoch)
     disasters = False
     for t in tiles:
         if IS_DISASTER[t]:
@@ -174,7 +166,7 @@ def lot_value(state: "RaState", p: int, tiles: list[int]) -> float:
         for t in tiles:
             if IS_DISASTER[t]:
                 _apply_disaster(d, t)
-    return _value(tuple(d[_SCORED]), omax, omin, epoch, True) - before
+    return _value(tuple(d[_SCORED]), omax, omin, epoch) - before
 
 
 def sun_cost(state: "RaState", p: int, sun: int, gain_sun: int) -> float:
@@ -213,12 +205,12 @@ def choose(state: "RaState", rng) -> int:  # noqa: ANN001
         base = p * T
         epoch = state.epoch
         d = state.disp[base:base + T]
-        before = _value(tuple(d[_SCORED]), omax, omin, epoch, True)
+        before = _value(tuple(d[_SCORED]), omax, omin, epoch)
         best, best_loss = legal[0], None
         for a in legal:
             t = _A.DISCARD_TILE[a - _A.DISCARD_BASE]
             d[t] -= 1
-            loss = before - _value(tuple(d[_SCORED]), omax, omin, epoch, True)
+            loss = before - _value(tuple(d[_SCORED]), omax, omin, epoch)
             d[t] += 1
             if best_loss is None or loss < best_loss:
                 best, best_loss = a, loss
