@@ -26,6 +26,8 @@ STYLES = {
     "title": "bold yellow", "bold": "bold", "dim": "dim", "label": "cyan", "tile": "green",
     "ra": "bold yellow", "disaster": "bold red", "sun": "bold yellow", "sun_down": "yellow dim",
     "current": "bold reverse",
+    "he-blue": "bold blue", "he-brown": "bold dark_orange3", "he-grey": "bold grey70", "he-green": "bold green",
+    "he-black": "bold white on grey15", "he-special": "bold yellow",
 }  # fmt: skip
 
 

@@ -183,18 +183,23 @@ def test_phone_sized_game_page_has_no_horizontal_scroll(server, browser):
 
 
 # -- Ra: The Dice Game ------------------------------------------------------------------------------
-def _create_ra_dice_from_lobby(page, url: str, players: int, seats: dict[int, str]) -> str:  # noqa: ANN001
-    """Like ``_create_from_lobby``, with Ra: The Dice Game chosen in the lobby's game select."""
+def _create_game_from_lobby(page, url: str, game: str, players: int, seats: dict[int, str], ready: str) -> str:  # noqa: ANN001
+    """Like ``_create_from_lobby``, with ``game`` chosen in the lobby's game select; waits for the
+    game view's ``ready`` selector."""
     page.goto(url + "/")
-    page.wait_for_selector("#game-select option[value='ra-dice']", state="attached")
-    page.select_option("#game-select", "ra-dice")
+    page.wait_for_selector(f"#game-select option[value='{game}']", state="attached")
+    page.select_option("#game-select", game)
     page.select_option("#players-select", str(players))
     for seat, spec in seats.items():
         page.select_option(f"#seat-kind-{seat}", "human" if spec == "human" else f"bot:{spec}")
     page.click("#create-btn")
     page.wait_for_url("**/g/**")
-    page.wait_for_selector("#board #rd-table")
+    page.wait_for_selector(ready)
     return page.url.rsplit("/", 1)[1]
+
+
+def _create_ra_dice_from_lobby(page, url: str, players: int, seats: dict[int, str]) -> str:  # noqa: ANN001
+    return _create_game_from_lobby(page, url, "ra-dice", players, seats, "#board #rd-table")
 
 
 def _click_and_wait_for_the_answer(page, selector: str, index: int = 0) -> None:  # noqa: ANN001
@@ -269,4 +274,41 @@ def test_ra_dice_clicking_a_die_chooses_it_for_the_reroll_on_a_phone(server, bro
         assert page.locator("#board [data-action='roll']").count() == 1
         _click_and_wait_for_the_answer(page, "#board [data-action='roll']")
         page.wait_for_function("() => !document.querySelector(\"#dice [data-state='chosen']\")")  # rolled
+    page.context.close()
+
+
+def test_helios_game_played_to_the_end_by_clicking_the_board(server, browser):
+    """Every legal move has exactly one place on the Helios board (hexes, resource discs, tiles,
+    cards), the sun's legal destinations are highlighted hexes, and a whole game can be played by
+    clicking the board itself."""
+    page = _page(browser)
+    gid = _create_game_from_lobby(page, server.url, "helios", 2, {1: "random"}, "#board #he-table")
+    rng = random.Random(11)
+    moves = sun_moves = 0
+    while _wait_turn_or_end(page) == "mine":
+        legal = page.locator("#legal [data-action]")
+        n = legal.count()
+        assert n > 0
+        notations = sorted(legal.nth(i).get_attribute("data-action") for i in range(n))
+        on_board = sorted(page.eval_on_selector_all("#board [data-action]", "els => els.map(e => e.dataset.action)"))
+        assert on_board == notations
+        steps = [a for a in notations if a.startswith("step:")]
+        if steps:  # the sun's destinations: highlighted hexes on the mover's own board
+            sun_moves += 1
+            hexes = page.eval_on_selector_all(
+                "#board svg [data-action^='step:']", "els => els.map(e => e.classList.contains('he-act'))")
+            assert len(hexes) == len(steps) and all(hexes)
+        _click_and_wait_for_the_answer(page, "#board [data-action]", rng.randrange(len(on_board)))
+        moves += 1
+        assert moves < 1500
+    assert sun_moves > 0
+    assert "winners" in page.inner_text("#status").lower()
+    final = page.locator("#final-results")
+    assert final.locator(".ranking li").count() == 2
+    for category in ("bag", "corners", "specials", "buildings", "persons", "mana"):
+        assert final.locator(f"#he-breakdown tr[data-category='{category}']").count() == 1
+    assert page.locator("#board [data-action]").count() == 0
+    state = httpx.get(f"{server.url}/api/games/{gid}", timeout=10).json()
+    assert state["status"] == "finished" and state["winners"]
+    assert final.locator(".ranking li.winner").count() == len(state["winners"])
     page.context.close()

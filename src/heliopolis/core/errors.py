@@ -24,3 +24,8 @@ class IllegalActionError(HeliopolisError):
 
 class SaveGameError(HeliopolisError):
     """A saved game or state JSON that is corrupt, truncated or from another game/encoding."""
+
+
+class ComponentDataError(RuntimeError):
+    """A game's component data file is inconsistent: an edited or corrupt data file (for example a
+    swapped-in printed value), reported at load time with what is wrong, never mid-game."""

@@ -16,6 +16,7 @@ from heliopolis.core.game import Game, State
 _GAMES: dict[str, str] = {
     "ra": "heliopolis.games.ra.game:RaGame",
     "ra-dice": "heliopolis.games.ra_dice.game:RaDiceGame",
+    "helios": "heliopolis.games.helios.game:HeliosGame",
 }
 
 

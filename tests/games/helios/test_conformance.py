@@ -32,12 +32,34 @@ def test_soak_invariants():
     assert st.games == 6 and st.max_length <= HeliosGame.info.max_game_length
 
 
-def test_registered_only_inside_this_package():
-    """Helios arrives everywhere at once (browser view, adapters) before it joins the registry."""
-    assert "helios" in available_games()  # the fixture registers it for these tests
-    from heliopolis.core import registry
+def test_registered():
+    assert "helios" in available_games()
 
-    assert '"helios"' not in Path(registry.__file__).read_text(encoding="utf-8")
+
+def test_corrupt_data_file_gets_a_clear_error():
+    """HE-BOARD-3: the board lives in the data file, checked at load so a hand-edited board that
+    breaks the geometry is refused with the reason, before any game starts."""
+    import copy
+    import json
+    from importlib import resources
+
+    from heliopolis.core.errors import ComponentDataError
+    from heliopolis.games.helios import components as C
+
+    raw = json.loads(resources.files(C.__package__).joinpath("data/helios.json").read_text(encoding="utf-8"))
+    assert C.build(copy.deepcopy(raw)).hexes == C.DATA.hexes
+    broken = copy.deepcopy(raw)
+    next(h for h in broken["board"]["hexes"] if h["kind"] == "light")["kind"] = "dark"
+    with pytest.raises(ComponentDataError, match="37 light"):
+        C.build(broken)
+    broken = copy.deepcopy(raw)
+    del broken["buildings"][0]["vp"]
+    with pytest.raises(ComponentDataError, match="malformed"):
+        C.build(broken)
+    broken = copy.deepcopy(raw)
+    broken["board"]["sun_start"]["hex"] = list(raw["board"]["corner_fields"]["hexes"][0])
+    with pytest.raises(ComponentDataError, match="sun start"):
+        C.build(broken)
 
 
 def test_action_table_is_pinned():
@@ -81,7 +103,7 @@ def test_views_are_public_and_json():
     r = s.resample_from_infostate(2, random.Random(1))
     assert r == s and r.player_view(2) == s.player_view(2)
     assert s.information_state_string(1) != s.information_state_string(2)
-    assert str(s).startswith("Helios, 4 players")
+    assert str(s).startswith("HELIOS · 4 players")
     log = s.public_log()
     assert len(log) == len(s.history()) and log[0].startswith("a ")
     assert s.describe_action(A.TAKE) == "P0 takes the red land tile"
@@ -127,3 +149,33 @@ def test_observation_tensor_shape_and_bounds(players):
         s.apply_action(s.sample_chance_outcome(rng) if s.is_chance_node() else rng.choice(legal))
     assert s.game.make_observer(INFORMATION_STATE).string(s, 1) == s.information_state_string(1)
     assert s.game.make_observer(ObservationType(public=False, private="none")).tensor(s, 0) == []
+
+
+@pytest.mark.rule("HE-SUN-1", "HE-END-2", "HE-END-3")
+def test_terminal_board_marks_the_suns_destinations_and_shows_the_final_scoring():
+    """The text board marks each legal sun destination with ``*`` on the mover's board, and at the
+    end prints the final-scoring categories and the winners (tie-break included)."""
+    from heliopolis.games.helios import render
+
+    rng = random.Random(2)
+    s = ready(2)
+    while not s.is_terminal():
+        if not s.is_chance_node() and any(A.NAMES[a].startswith("step:") for a in s.legal_actions()):
+            p = s.current_player()
+            steps = [a for a in s.legal_actions() if A.NAMES[a].startswith("step:")]
+            marked = [seg for row in render.board_lines(s, p, render._targets(s, p)) for seg in row if "*" in seg[0]]
+            assert len(marked) == len(steps)
+            break
+        acts = [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
+        s.apply_action(rng.choice(acts))
+    else:
+        pytest.fail("no sun move in the game")
+    while not s.is_terminal():
+        acts = [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
+        s.apply_action(rng.choice(acts))
+    text = str(s)
+    winners = ", ".join(f"P{p}" for p in s.winners())
+    assert f"Winners: {winners}" in text and "corners" in text
+    v = s.player_view(0)
+    assert v["terminal"] and v["winners"] == s.winners()
+    assert [sum(c) for c in zip(*v["score_breakdown"].values())] == s.final  # HE-END-2: the categories add up

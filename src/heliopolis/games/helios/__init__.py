@@ -1,4 +1,4 @@
-"""Helios (Kallenborn & Prinz, Hans im Glück 2014) — work in progress, not yet registered.
+"""Helios (Kallenborn & Prinz, Hans im Glück 2014).
 
 =======================  ================================================================
 players                  2-4

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Final
 
+from heliopolis.core.errors import ComponentDataError
+
 COLOURS: Final = ("blue", "brown", "grey", "green", "black")
 BLUE, BROWN, GREY, GREEN, BLACK = range(5)
 SYMBOLS: Final = ("land", "build", "sun")
@@ -107,8 +109,19 @@ def _cost(d: dict[str, Any]) -> Cost:
 
 
 def _load() -> Rules:
-    raw = json.loads(resources.files(__package__).joinpath("data/helios.json").read_text(encoding="utf-8"))
-    assert tuple(raw["resources"]["colours"]) == COLOURS
+    return build(json.loads(resources.files(__package__).joinpath("data/helios.json").read_text(encoding="utf-8")))
+
+
+def build(raw: dict[str, Any]) -> Rules:
+    """``Rules`` from a parsed data file, or a ``ComponentDataError`` saying what is wrong."""
+    try:
+        return _parse(raw)
+    except (KeyError, ValueError, TypeError, IndexError) as e:
+        raise ComponentDataError(f"data/helios.json: missing or malformed entry ({type(e).__name__}: {e})") from e
+
+
+def _parse(raw: dict[str, Any]) -> Rules:
+    _check(tuple(raw["resources"]["colours"]) == COLOURS, f"resource colours must be {COLOURS}")
     land = raw["land_tiles"]
     dist = raw["action_tiles"]["distribution"]["per_symbol_per_colour"]
     b = raw["board"]
@@ -159,12 +172,25 @@ def _load() -> Rules:
     return rules
 
 
+def _check(ok: bool, message: str) -> None:
+    if not ok:
+        raise ComponentDataError(f"data/helios.json: {message}")
+
+
 def _validate(r: Rules) -> None:
-    assert len(r.hexes) == 61 and sum(r.light) == 37, "board: 37 light + 24 dark hexes (HE-BOARD-3)"
-    assert sum(r.land_counts) == 36 and sum(r.special_copies) == 8  # HE-COMP-8/9
-    assert len(r.buildings) == 12 and len(r.persons) == 8  # HE-COMP-10, HE-COMP-5
+    """Checks a (possibly hand-corrected) data file before any game starts."""
+    _check(len(r.hexes) == 61 and sum(r.light) == 37, "the board needs 37 light + 24 dark hexes (HE-BOARD-3)")
+    _check(len(set(r.hexes)) == len(r.hexes), "a board hex is listed twice")
+    _check(sum(r.land_counts) == 36 and sum(r.special_copies) == 8, "36 land tiles and 8 special tiles (HE-COMP-8/9)")
+    _check(len(r.buildings) == 12 and len(r.persons) == 8, "12 buildings and 8 persons (HE-COMP-10, HE-COMP-5)")
     for i, light in enumerate(r.light):  # tiles on light hexes only ever have on-board neighbours
-        assert not light or all(n >= 0 for n in r.nbrs[i])
+        _check(not light or all(n >= 0 for n in r.nbrs[i]), f"light hex {r.hexes[i]} lies on the board's edge")
+    _check(r.sun_start in r.nbrs[r.centre], "the sun start hex must touch the centre hex (HE-SUN-13)")
+    _check(r.sun_start in r.yellow, "the sun start hex is itself a yellow hex (HE-SUN-13)")
+    _check(len(r.action_dist) == len(TILE_COLOURS), "action tiles: one count per tile colour")
+    for n in (2, 3, 4):
+        _check(n in r.rounds and n in r.turns_per_round and n in r.deal_after and n in r.bonus_seats,
+               f"missing per-player data for {n} players")  # fmt: skip
 
 
 DATA: Final = _load()

@@ -9,7 +9,9 @@ totals are visible to all (HE-AMB-33 default).
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+
+from typing import Any, Final
 
 from heliopolis.core.game import PublicLog
 from heliopolis.core.helpers import check_seat
@@ -45,7 +47,7 @@ def _board(s: Any, p: int) -> dict[str, Any]:
 
 def player_view(s: Any, player: int | None) -> dict[str, Any]:
     check_seat(s.game.players, player)
-    from heliopolis.games.helios.state import PHASE_NAMES, PH_IDLE
+    from heliopolis.games.helios.state import PH_END, PH_IDLE, PHASE_NAMES
 
     return {
         "game": "helios",
@@ -70,7 +72,40 @@ def player_view(s: Any, player: int | None) -> dict[str, Any]:
         "bonus_actions_pending": s.bonus_pending,
         "players": [_board(s, p) for p in range(s.game.players)],
         "final_scores": s.final[:] or None,
+        "terminal": s.phase == PH_END,
+        "winners": s.winners() if s.phase == PH_END else None,
+        "score_breakdown": R.breakdown(s) if s.final else None,
+        "tables": copy.deepcopy(TABLES),  # a copy: callers may edit their view
     }
+
+
+def _cost_text(c: Any) -> str:
+    parts = [COLOURS[i] for i, n in enumerate(c.specific) for _ in range(n)]
+    if c.one_of:
+        parts.append(" or ".join(COLOURS[i] for i in c.one_of))
+    if c.any:
+        parts.append(f"+{c.any} any")
+    return " ".join(parts)
+
+
+def _tables() -> dict[str, Any]:
+    """The fixed board features and the building/person tables from the data file, so a browser
+    view draws exactly the board and costs the engine plays with (HE-BOARD-3: swappable data)."""
+    return {
+        "hexes": [{"hex": hex_name(h), "light": DATA.light[h]} for h in range(len(DATA.hexes))],
+        "sun_start": hex_name(DATA.sun_start),
+        "corners": [hex_name(h) for h in DATA.corners],
+        "bonus_fields": sorted(hex_name(h) for h in DATA.bonus_fields),
+        "mana_fields": sorted(hex_name(h) for h in DATA.mana_fields),
+        "yellow": sorted(hex_name(h) for h in DATA.yellow),
+        "buildings": {b.id: {"name": b.name, "cost": _cost_text(b.cost), "vp": b.vp, "sun_range": b.sun_range,
+                             "mana": b.mana} for b in DATA.buildings},  # fmt: skip
+        "persons": {p.id: {"name": p.name, "buy_mana": p.buy_mana, "cost": _cost_text(p.cost),
+                           "sun_range": p.sun_range, "mana": p.mana} for p in DATA.persons},  # fmt: skip
+    }
+
+
+TABLES: Final = _tables()
 
 
 def _pay_text(s: Any) -> dict[str, Any] | None:
@@ -96,7 +131,17 @@ def resample_from_infostate(s: Any, player: int, rng: Any) -> Any:
     return s.clone()
 
 
+_DESCRIBE = {
+    "home": "starts with a {} land tile", "gain": "gains a {} resource", "put": "puts the resource on {}",
+    "slot": "attaches the grey tile to the {} slot", "land": "takes the {} land tile",
+    "special": "takes the {} special tile", "temple": "builds a temple on {}", "step": "moves the sun to {}",
+    "stop": "stops the sun", "trade": "trades {} mana", "do": "takes the bonus action: {}", "pass": "passes",
+    "forgo": "forgoes the rest of the action",
+}
+
+
 def describe_action(s: Any, action: int) -> str:
+    """One plain sentence for the move log and the terminal's move list."""
     text = A.action_to_string(action)
     kind, _, arg = text.partition(":")
     who = f"P{s.actor}"
@@ -107,7 +152,16 @@ def describe_action(s: Any, action: int) -> str:
         return f"{who} takes the {TILE_COLOURS[s.columns[SYMBOLS.index(arg)][-1]]} {arg} tile"
     if kind == "place" and s.hand:
         what = COLOURS[s.hand[1]] + " land" if s.hand[0] == "land" else SPECIALS[s.hand[1]] + " special tile"
-        return f"{who} creates {what} on {arg}"
+        return f"{who} places {what} on {arg}"
+    if kind == "pay":
+        where, _, colour = arg.partition(":")
+        return f"{who} pays {colour} from {where}"
+    if kind in ("build", "buy", "activate"):
+        names = {b.id: b.name for b in DATA.buildings} if kind == "build" else {p.id: p.name for p in DATA.persons}
+        verb = {"build": "builds", "buy": "buys", "activate": "activates"}[kind]
+        return f"{who} {verb} the {names.get(arg, arg)}"
+    if kind in _DESCRIBE:
+        return f"{who} " + _DESCRIBE[kind].format(arg)
     return f"{who}: {text}"
 
 

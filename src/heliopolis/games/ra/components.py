@@ -13,6 +13,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final
 
+from heliopolis.core.errors import ComponentDataError  # noqa: F401  (re-exported: C.ComponentDataError)
+
 # Tile kinds, in notation order (the order of the action table; never reorder: see actions.py).
 TILE_NAMES: Final[tuple[str, ...]] = (
     "ra", "god", "gold", "pharaoh", "nile", "flood",
@@ -42,9 +44,6 @@ def _load() -> dict[str, Any]:
     text = resources.files("heliopolis.games.ra").joinpath("data/ra-components.json").read_text("utf-8")
     return json.loads(text)
 
-
-class ComponentDataError(RuntimeError):
-    """The component data file is inconsistent (a packaging error, not bad user input)."""
 
 
 def _v(entry: Any) -> Any:

@@ -21,6 +21,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final, Mapping
 
+from heliopolis.core.errors import ComponentDataError  # noqa: F401  (re-exported: C.ComponentDataError)
+
 # Faces, in notation order (never reorder: ids depend on it).
 FACE_NAMES: Final = ("sun", "pharaoh", "nile", "civ", "mon", "ankh")
 FACE_LABELS: Final = ("Sun", "Pharaoh", "Nile", "Civilization", "Monument", "Ankh")
@@ -32,9 +34,6 @@ DISASTER_NAMES: Final = ("pharaoh", "nile", "civ", "mon")
 DISASTER_LABELS: Final = ("Pharaoh", "Nile", "Civilization", "Monument")
 D_PHARAOH, D_NILE, D_CIV, D_MON = range(4)
 
-
-class ComponentDataError(RuntimeError):
-    """The component data file is inconsistent (a packaging error, not bad user input)."""
 
 
 def _load() -> dict[str, Any]:

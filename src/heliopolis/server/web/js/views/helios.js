@@ -21,21 +21,11 @@ const RES = ['blue', 'brown', 'grey', 'green', 'black'];
 const RES_FILL = { blue: '#3b7dd8', brown: '#8b5a2b', grey: '#a3a3a3', green: '#3f9b4b', black: '#2a2a2a' };
 const SPECIAL_LABEL = { free: 'Free fields', created: 'Created land', resources: 'Resources', temples: 'Temples' };
 const SPECIAL_SHORT = { free: 'F', created: 'C', resources: 'R', temples: 'T' };
-const BUILDINGS = {
-  observatory: ['Observatorium', 'black', 3], sun_lodge: ['Sonnenloge', 'grey', 1], power_plant: ['Kraftwerk', 'blue', 2],
-  council: ['Rat', 'brown grey', 2], citadel: ['Zitadelle', 'black or blue', 2], watchtower: ['Wachturm', 'blue black', 2],
-  sanctuary: ['Heiligtum', 'brown green', 3], sacred_grove: ['Heiliger Hain', 'green', 2], bazaar: ['Tauschbasar', '2 any', 1],
-  warehouse: ['Lager', 'blue black', 3], land_office: ['Landverwaltung', 'brown +1 any', 2], palace: ['Palast', 'grey green +1 any', 2],
-};
-const PERSONS = {
-  architect: ['Architekt', 2, 'blue grey +1'], prophetess: ['Prophetin', 3, 'blue green +1'], inventor: ['Erfinder', 2, 'grey black +1'],
-  cartographer: ['Kartograph', 2, 'brown grey green'], priestess: ['Priesterin', 2, '3 any'], princess: ['Fürstin', 3, 'blue brown +1'],
-  explorer: ['Entdecker', 2, 'brown black +1'], treasurer: ['Schatzmeister', 4, 'green black +1'],
-};
-// Static board features of the (reconstructed) player board, from data/helios.json: not in the view.
-const BONUS_FIELDS = new Set(['1,-2', '-1,2', '-1,-1', '1,1']);
-const MANA_FIELDS = new Set(['2,-1', '-2,1']);
-const CORNERS = new Set(['4,-4', '4,0', '0,4', '-4,4', '-4,0']);
+// Board features and building/person tables come from the engine (view.tables, read from the data
+// file), so a corrected printed board shows up here without touching this file.
+let TABLES = { hexes: [], buildings: {}, persons: {}, corners: [], bonus_fields: [], mana_fields: [] };
+const buildingName = (id) => (TABLES.buildings[id] || { name: humanize(id) }).name;
+const personName = (id) => (TABLES.persons[id] || { name: humanize(id) }).name;
 const PHASE_TEXT = {
   start: 'Choosing the start player', deal: 'Dealing action tiles', home: 'Choose your starting land tile',
   extra: 'Revealing a land tile', gain: 'Choose the colour of a bonus resource', put: 'Choose the tile for the bonus resource',
@@ -114,18 +104,6 @@ function hexPoints(cx, cy, s) {
   return pts.join(' ');
 }
 
-function allHexes() {
-  const out = [];
-  for (let q = -4; q <= 4; q++) {
-    for (let r = -4; r <= 4; r++) {
-      const s = -q - r;
-      if (Math.abs(s) <= 4) out.push({ q, r, light: Math.max(Math.abs(q), Math.abs(r), Math.abs(s)) <= 3 });
-    }
-  }
-  return out;
-}
-const HEXES = allHexes();
-
 // -- one player's hex board ------------------------------------------------------------------------------
 function hexBoard(pl, i, ctx, placed, v) {
   const size = 20;
@@ -136,8 +114,11 @@ function hexBoard(pl, i, ctx, placed, v) {
     role: 'group', 'aria-label': `${name(ctx, i)}'s board`,
   });
   const sunHex = pl.sun;
-  for (const { q, r, light } of HEXES) {
-    const key = `${q},${r}`;
+  const bonus = new Set(TABLES.bonus_fields);
+  const manaFields = new Set(TABLES.mana_fields);
+  const corners = new Set(TABLES.corners);
+  for (const { hex: key, light } of TABLES.hexes) {
+    const { q, r } = parseHex(key);
     const { x, y } = hexCentre(q, r, size);
     const t = tiles.get(key);
     const g = svg('g', { class: ['he-hex', light ? 'light' : 'dark', t ? 'tiled' : 'empty'].join(' '), 'data-hex': key });
@@ -145,9 +126,9 @@ function hexBoard(pl, i, ctx, placed, v) {
     if (t) fill = t.tile.startsWith('special:') ? '#f5d36b' : RES_FILL[t.tile];
     g.appendChild(svg('polygon', { points: hexPoints(x, y, size * 0.97), fill, class: 'he-hexshape' }));
     if (!t) {
-      if (BONUS_FIELDS.has(key)) g.appendChild(svgText(x, y, '+1', 'he-field'));
-      else if (MANA_FIELDS.has(key)) g.appendChild(svgText(x, y, 'M', 'he-field'));
-      else if (CORNERS.has(key)) g.appendChild(svgText(x, y, '★', 'he-field'));
+      if (bonus.has(key)) g.appendChild(svgText(x, y, '+1', 'he-field'));
+      else if (manaFields.has(key)) g.appendChild(svgText(x, y, 'M', 'he-field'));
+      else if (corners.has(key)) g.appendChild(svgText(x, y, '★', 'he-field'));
     }
     if (t && t.tile.startsWith('special:')) {
       const k = t.tile.slice(8);
@@ -242,7 +223,7 @@ function landArea(v, ctx, placed) {
 function buildingsArea(v, ctx, placed) {
   const me = ctx.seat !== null && ctx.seat !== undefined ? v.players[ctx.seat] : null;
   return details('he-buildings', 'he-details', 'Buildings', ctx.legal.some((l) => l.notation.startsWith('build:')),
-    h('div', { class: 'he-grid' }, Object.entries(BUILDINGS).map(([id, [nm, cost, vp]]) => {
+    h('div', { class: 'he-grid' }, Object.entries(TABLES.buildings).map(([id, { name: nm, cost, vp }]) => {
       const owners = v.players.map((p, i) => (p.buildings.includes(id) ? i : -1)).filter((i) => i >= 0);
       return actionable('div', `build:${id}`, ctx, placed, { class: ['he-card', me && me.buildings.includes(id) && 'owned'], dataset: { building: id } },
         h('strong', { text: nm }), h('span', { class: 'he-dim', text: `cost ${cost} · ${vp} VP` }),
@@ -254,7 +235,7 @@ function personsArea(v, ctx, placed) {
   return h('section', { class: 'he-area', id: 'he-persons' },
     h('h3', { text: 'Persons for sale' }),
     h('div', { class: 'he-grid' }, v.persons_available.length ? v.persons_available.map((id) => {
-      const [nm, mana, cost] = PERSONS[id] || [humanize(id), '?', '?'];
+      const { name: nm, buy_mana: mana, cost } = TABLES.persons[id] || { name: humanize(id), buy_mana: '?', cost: '?' };
       return actionable('div', `buy:${id}`, ctx, placed, { class: 'he-card', dataset: { person: id } },
         h('strong', { text: nm }), h('span', { class: 'he-dim', text: `${mana} mana · activate: ${cost}` }));
     }) : h('span', { class: 'he-dim', text: 'none left' })));
@@ -290,15 +271,15 @@ function promptText(msg, ctx) {
 
 /** payment_due.what is an index: building / person in data order, or the temple's hex index. */
 function payWhat(p) {
-  if (p.for === 'build') return `the ${(Object.values(BUILDINGS)[p.what] || ['building'])[0]}`;
-  if (p.for === 'person') return `the ${(Object.values(PERSONS)[p.what] || ['person'])[0]}`;
+  if (p.for === 'build') return `the ${(Object.values(TABLES.buildings)[p.what] || { name: 'building' }).name}`;
+  if (p.for === 'person') return `the ${(Object.values(TABLES.persons)[p.what] || { name: 'person' }).name}`;
   if (p.for === 'temple') return 'a temple';
   return humanize(String(p.for));
 }
 
 const CHOICE_LABEL = {
   home: (a) => `Start with ${a}`, gain: (a) => `Gain ${a}`, slot: (a) => `Slot: ${a}`, do: (a) => `Bonus: ${a}`,
-  trade: (a) => `Trade ${a} mana`, activate: (a) => `Activate ${(PERSONS[a] || [a])[0]}`,
+  trade: (a) => `Trade ${a} mana`, activate: (a) => `Activate ${personName(a)}`,
 };
 
 function choiceBar(ctx, placed) {
@@ -323,12 +304,12 @@ function seatPanel(v, i, msg, ctx, placed) {
   const toMove = !v.final_scores && v.to_move === i;
   const kind = info.kind === 'bot' ? (info.bot || 'bot') : info.kind === 'human' ? 'human' : '';
   const final = v.final_scores ? v.final_scores[i] : null;
-  const best = v.final_scores ? Math.max(...v.final_scores) : null;
+  const won = (v.winners || []).includes(i);
   const persons = pl.persons.map((p) => actionable('span', `activate:${p.id}`, ctx, placed,
     { class: ['he-chip', p.active ? 'active' : 'inactive'], dataset: { person: p.id }, title: p.active ? 'active' : 'inactive' },
-    `${(PERSONS[p.id] || [p.id])[0]}${p.active ? ' ✓' : ''}`));
+    `${personName(p.id)}${p.active ? ' ✓' : ''}`));
   return h('section', {
-    class: ['seat-panel', 'he-seat', you && 'you', toMove && 'to-move', final !== null && final === best && 'winner'],
+    class: ['seat-panel', 'he-seat', you && 'you', toMove && 'to-move', won && 'winner'],
     dataset: { seat: i }, attrs: { 'aria-label': `Seat ${i}: ${ctx.seatName(i)}` },
   },
   h('header', { class: 'seat-head' },
@@ -338,7 +319,7 @@ function seatPanel(v, i, msg, ctx, placed) {
       kind ? h('span', { class: 'badge badge-kind', text: kind }) : null,
       v.dragon === i ? h('span', { class: 'badge badge-kind he-dragon', title: 'Holds the dragon (start player)', text: 'dragon' }) : null,
       toMove ? h('span', { class: 'badge badge-turn', text: 'turn' }) : null,
-      final !== null && final === best ? h('span', { class: 'badge badge-win', text: 'winner' }) : null),
+      won ? h('span', { class: 'badge badge-win', text: 'winner' }) : null),
     final !== null
       ? h('span', { class: 'points', dataset: { points: final }, title: `${pl.vp} VP before the final scoring`, text: `${final} VP final` })
       : h('span', { class: 'points', dataset: { points: pl.vp }, text: `${pl.vp} VP` })),
@@ -350,7 +331,7 @@ function seatPanel(v, i, msg, ctx, placed) {
   hexBoard(pl, i, ctx, placed, v),
   h('div', { class: 'he-owned' },
     h('span', { class: 'he-dim', text: 'Buildings: ' }),
-    pl.buildings.length ? pl.buildings.map((b) => h('span', { class: 'he-chip', dataset: { building: b }, text: (BUILDINGS[b] || [b])[0] })) : h('span', { class: 'he-dim', text: 'none' })),
+    pl.buildings.length ? pl.buildings.map((b) => h('span', { class: 'he-chip', dataset: { building: b }, text: buildingName(b) })) : h('span', { class: 'he-dim', text: 'none' })),
   h('div', { class: 'he-owned' },
     h('span', { class: 'he-dim', text: 'Persons: ' }), persons.length ? persons : h('span', { class: 'he-dim', text: 'none' })));
 }
@@ -366,16 +347,27 @@ function stat(label, value) {
   return h('div', { class: 'he-stat' }, h('dt', { text: label }), h('dd', null, value));
 }
 
+const BREAKDOWN_LABEL = {
+  bag: 'During play', corners: 'Corner fields', specials: 'Special tiles', buildings: 'Buildings', persons: 'Persons', mana: 'Mana',
+};
+
 function finalResults(v, ctx) {
   if (!v.final_scores) return null;
-  const best = Math.max(...v.final_scores);
+  const winners = new Set(v.winners || []);
   const ranked = v.final_scores.map((s, i) => ({ s, i })).sort((a, b) => b.s - a.s);
+  const bd = v.score_breakdown || {};
+  const seats = v.final_scores.map((_, i) => i);
   return h('section', { id: 'final-results', class: 'final-results' },
     h('h2', { text: 'Final results' }),
-    h('ol', { class: 'ranking' }, ranked.map(({ s, i }) => h('li', { class: s === best ? 'winner' : '', dataset: { seat: i } },
+    h('ol', { class: 'ranking' }, ranked.map(({ s, i }) => h('li', { class: winners.has(i) ? 'winner' : '', dataset: { seat: i } },
       h('span', { class: 'rank-name', text: ctx.seatName(i) + (i === ctx.seat ? ' (you)' : '') }),
-      s === best ? h('span', { class: 'badge badge-win', text: 'winner' }) : null,
-      h('span', { class: 'rank-points', text: `${s} VP` })))));
+      winners.has(i) ? h('span', { class: 'badge badge-win', text: 'winner' }) : null,
+      h('span', { class: 'rank-points', text: `${s} VP` })))),
+    Object.keys(bd).length ? h('table', { class: 'he-breakdown', id: 'he-breakdown' },
+      h('thead', null, h('tr', null, h('th', { text: 'VP' }), seats.map((i) => h('th', { text: ctx.seatName(i) })))),
+      h('tbody', null, Object.entries(bd).map(([k, vals]) => h('tr', { dataset: { category: k } },
+        h('th', { text: BREAKDOWN_LABEL[k] || humanize(k) }), vals.map((x) => h('td', { text: x })))),
+      h('tr', { class: 'total' }, h('th', { text: 'Total' }), v.final_scores.map((x) => h('td', { text: x }))))) : null);
 }
 
 function legend() {
@@ -388,6 +380,7 @@ function legend() {
 // -- entry point ----------------------------------------------------------------------------------------------------
 export function render(root, msg, ctx) {
   const v = msg.view;
+  if (v.tables) TABLES = v.tables;
   root.classList.add('he-board');
   const placed = new Set();
   const n = v.players.length;
@@ -439,13 +432,13 @@ export function describeMove(move) {
     case 'special': return `takes the ${SPECIAL_LABEL[p[1]] || p[1]} special tile`;
     case 'place': return `creates the tile on ${p[1]}`;
     case 'temple': return `builds a temple on ${p[1]}`;
-    case 'build': return `builds the ${(BUILDINGS[p[1]] || [p[1]])[0]}`;
+    case 'build': return `builds the ${buildingName(p[1])}`;
     case 'pay': return `pays ${p[2]} from ${p[1]}`;
     case 'step': return `moves the sun to ${p[1]}`;
     case 'stop': return 'stops the sun';
     case 'trade': return `trades ${p[1]} mana`;
-    case 'buy': return `buys the ${(PERSONS[p[1]] || [p[1]])[0]}`;
-    case 'activate': return `activates the ${(PERSONS[p[1]] || [p[1]])[0]}`;
+    case 'buy': return `buys the ${personName(p[1])}`;
+    case 'activate': return `activates the ${personName(p[1])}`;
     case 'do': return `bonus action: ${p[1]}`;
     default: return move;
   }
