@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Screenshots of the main pages for docs/screenshots/ (lobby, a game in progress on desktop and
-phone, an auction, the final results, a replay). Needs the [web,dev] extras and Chromium.
+"""Screenshots of the main pages for docs/screenshots/ (lobby, a game of Ra in progress on desktop
+and phone, an auction, the final results; Ra: The Dice Game and Helios in progress and finished). Needs the [web,dev] extras and Chromium.
 
 Usage: ``python tools/screenshots.py [--out docs/screenshots]``
 """
@@ -50,8 +50,9 @@ def main() -> None:
     url = server.url
     rng = random.Random(3)
     try:
-        def create(seats, names):  # noqa: ANN001, ANN202
-            body = {"game": "ra", "players": len(seats), "join": 0, "options": {"edition": "2009"},
+        def create(seats, names, game="ra", options=None):  # noqa: ANN001, ANN202
+            options = {"edition": "2009"} if options is None else options
+            body = {"game": game, "players": len(seats), "join": 0, "options": options,
                     "seats": [{"kind": "human", "name": n} if k == "human" else {"kind": "bot", "bot": k, "name": n}
                               for k, n in zip(seats, names)]}  # fmt: skip
             return httpx.post(f"{url}/api/games", json=body, timeout=10).json()
@@ -65,6 +66,13 @@ def main() -> None:
                    lambda s: s["view"]["phase"] == "auction" and s["legal"] and s["view"]["epoch"] >= 2)
         done = create(["human", "heuristic"], ["Hatshepsut", None])
         play_until(url, done["id"], done["token"], rng, lambda s: False)
+        dice = create(["human", "heuristic", "random"], ["Khufu", None, None], "ra-dice", {})
+        play_until(url, dice["id"], dice["token"], rng, lambda s: s["view"]["epoch"] == 2 and s["legal"])
+        sun = create(["human", "heuristic", "heuristic"], ["Helia", None, None], "helios", {})
+        play_until(url, sun["id"], sun["token"], rng,
+                   lambda s: s["view"]["round"] >= 2 and any(a["notation"].startswith("step:") for a in s["legal"]))
+        sun_done = create(["human", "heuristic"], ["Helia", None], "helios", {})
+        play_until(url, sun_done["id"], sun_done["token"], rng, lambda s: False)
         open_game = httpx.post(f"{url}/api/games", json={"game": "ra", "players": 3, "seats": [
             {"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "bot", "bot": "ismcts"}]}, timeout=10)
         assert open_game.status_code == 201
@@ -92,6 +100,11 @@ def main() -> None:
             shot("final-results.png", f"/g/{done['id']}", done["token"], done["id"], full=True, **desk)
             shot("phone-game.png", f"/g/{mid['id']}", mid["token"], mid["id"], **phone)
             shot("phone-lobby.png", "/", **phone)
+            shot("ra-dice-game.png", f"/g/{dice['id']}", dice["token"], dice["id"], **desk)
+            shot("ra-dice-phone.png", f"/g/{dice['id']}", dice["token"], dice["id"], **phone)
+            shot("helios-game.png", f"/g/{sun['id']}", sun["token"], sun["id"], full=True, **desk)
+            shot("helios-phone.png", f"/g/{sun['id']}", sun["token"], sun["id"], **phone)
+            shot("helios-final.png", f"/g/{sun_done['id']}", sun_done["token"], sun_done["id"], full=True, **desk)
             browser.close()
     finally:
         server.stop()

@@ -312,3 +312,25 @@ def test_helios_game_played_to_the_end_by_clicking_the_board(server, browser):
     assert state["status"] == "finished" and state["winners"]
     assert final.locator(".ranking li.winner").count() == len(state["winners"])
     page.context.close()
+
+
+def test_helios_on_a_phone_has_no_horizontal_scroll_and_tappable_hexes(server, browser):
+    page = _page(browser, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    _create_game_from_lobby(page, server.url, "helios", 3, {1: "random", 2: "random"}, "#board #he-table")
+    rng = random.Random(4)
+    for _ in range(300):  # play until a decision is made on the hex board (a placement or sun step)
+        assert _wait_turn_or_end(page) == "mine", "the game ended before a hex could be chosen"
+        if page.locator("#board svg [data-action]").count():
+            break
+        n = page.locator("#legal [data-action]").count()
+        _click_and_wait_for_the_answer(page, "#legal [data-action]", rng.randrange(n))
+    else:
+        pytest.fail("no hex was ever offered")
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
+    sizes = page.eval_on_selector_all(
+        "#board svg [data-action]",
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height) })",
+    )
+    assert sizes and min(sizes) >= 30  # hexes on the player's own board
+    page.context.close()

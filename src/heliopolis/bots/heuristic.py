@@ -1,6 +1,9 @@
 """Game-agnostic heuristic bot: the game's ``heuristics.choose`` policy when it has one,
 otherwise a one-ply lookahead on the game's ``heuristics.evaluate``.
 
+Search bots simulate with ``policy_for``: the game's ``heuristics.rollout`` when it has one (a
+cheaper policy for when ``choose`` itself searches), else ``choose``, else the one-ply lookahead.
+
 For each legal action it applies the action to a copy, averages ``evaluate`` over the chance
 outcomes that follow (one level), and keeps the action that maximises its own value minus the
 best opponent's. Per-game knowledge lives only in ``games/<id>/heuristics.py``.
@@ -27,10 +30,12 @@ def evaluator_for(state: State) -> Evaluator:
 
 
 def policy_for(state: State) -> Callable[[State, random.Random], int]:
-    """The game's rule-of-thumb policy, or a greedy one-ply policy on its evaluation."""
-    choose = getattr(_heuristics(state), "choose", None)
-    if choose is not None:
-        return choose
+    """The game's simulation policy: its ``rollout``, else its ``choose``, else a greedy one-ply
+    policy on its evaluation."""
+    module = _heuristics(state)
+    policy = getattr(module, "rollout", None) or getattr(module, "choose", None)
+    if policy is not None:
+        return policy
     bot = HeuristicBot()
     return lambda s, rng: bot.step(s)
 

@@ -8,7 +8,7 @@ import pytest
 
 from heliopolis.core.errors import ConfigError, IllegalActionError, NotationError
 from heliopolis.core.registry import available_games
-from heliopolis.core.testing import check_game, soak
+from heliopolis.core.testing import check_game
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios.game import HeliosGame
 from tests.games.helios.helpers import new, ready
@@ -25,11 +25,6 @@ def test_check_game(players):
 
 def test_check_game_with_a_fixed_start_player():
     assert check_game("helios", players=3, playouts=1, seed=5, start_player=2).playouts == 1
-
-
-def test_soak_invariants():
-    st = soak("helios", 6, players=4, seed=3)
-    assert st.games == 6 and st.max_length <= HeliosGame.info.max_game_length
 
 
 def test_registered():

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from heliopolis.games.helios import rules as R
 from heliopolis.games.helios import sun as S
 from heliopolis.games.helios.components import DATA
+
+
+@lru_cache(maxsize=4096)
+def _fresh_coast(tiles: tuple[int, ...]) -> Any:
+    """The coast recomputed from scratch (not the engine's cache): tiles change on few actions, so
+    memoising by the tiles themselves keeps soak runs fast without trusting engine state."""
+    return S.coast(list(tiles))
+
+
+@lru_cache(maxsize=4096)
+def _enclosed(tiles: tuple[int, ...], sun: int) -> bool:
+    return S.enclosed(list(tiles), sun)
 
 
 def check_invariants(s: Any) -> None:
@@ -33,8 +46,9 @@ def check_invariants(s: Any) -> None:
             assert not (tm[h] and cnt), "HE-TMP-4: never a temple and a resource together"
         assert t[s.sun[p]] < 0, "HE-SUN-9: the sun never stands on a tile"
         if any(x >= 0 for x in t):
-            assert not S.enclosed(t, s.sun[p]), "HE-LAND-2e: the sun is never enclosed"
-            c = S.coast(t)
+            key = tuple(t)
+            assert not _enclosed(key, s.sun[p]), "HE-LAND-2e: the sun is never enclosed"
+            c = _fresh_coast(key)
             e = s.anchor[p]
             assert t[e // 6] >= 0 and DATA.nbrs[e // 6][e % 6] == s.sun[p], "HE-SUN-6: the anchor faces the sun"
             if s.sun[p] not in c.dead:
