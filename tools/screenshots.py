@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Screenshots of the main pages for docs/screenshots/ (lobby, a game of Ra in progress on desktop
-and phone, an auction, the final results; Ra: The Dice Game and Helios in progress and finished). Needs the [web,dev] extras and Chromium.
+and phone, an auction, the final results; Ra: The Dice Game and Helios in progress and finished;
+Men-Nefer in progress on desktop and phone). Needs the [web,dev] extras and Chromium.
 
 Usage: ``python tools/screenshots.py [--out docs/screenshots]``
 """
@@ -73,6 +74,10 @@ def main() -> None:
                    lambda s: s["view"]["round"] >= 2 and any(a["notation"].startswith("step:") for a in s["legal"]))
         sun_done = create(["human", "heuristic"], ["Helia", None], "helios", {})
         play_until(url, sun_done["id"], sun_done["token"], rng, lambda s: False)
+        nefer = create(["human", "heuristic", "heuristic"], ["Nefertiti", None, None], "men-nefer", {})
+        play_until(url, nefer["id"], nefer["token"], rng,
+                   lambda s: s["view"]["era"] >= 2 and s["view"]["round"] >= 3 and s["legal"]
+                   and (s["view"]["decision"] or {}).get("kind") == "option")
         open_game = httpx.post(f"{url}/api/games", json={"game": "ra", "players": 3, "seats": [
             {"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "bot", "bot": "ismcts"}]}, timeout=10)
         assert open_game.status_code == 201
@@ -105,6 +110,8 @@ def main() -> None:
             shot("helios-game.png", f"/g/{sun['id']}", sun["token"], sun["id"], full=True, **desk)
             shot("helios-phone.png", f"/g/{sun['id']}", sun["token"], sun["id"], **phone)
             shot("helios-final.png", f"/g/{sun_done['id']}", sun_done["token"], sun_done["id"], full=True, **desk)
+            shot("men-nefer-game.png", f"/g/{nefer['id']}", nefer["token"], nefer["id"], full=True, **desk)
+            shot("men-nefer-phone.png", f"/g/{nefer['id']}", nefer["token"], nefer["id"], **phone)
             browser.close()
     finally:
         server.stop()

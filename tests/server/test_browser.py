@@ -334,3 +334,68 @@ def test_helios_on_a_phone_has_no_horizontal_scroll_and_tappable_hexes(server, b
     )
     assert sizes and min(sizes) >= 30  # hexes on the player's own board
     page.context.close()
+
+
+# -- Men-Nefer --------------------------------------------------------------------------------------
+MEN_NEFER_CATEGORIES = ("start", "turns", "duat", "agreements", "sarcophagi", "sun_disc", "great_pyramid", "queens")
+
+
+def _board_and_legal(page) -> tuple[list[str], list[str]]:  # noqa: ANN001
+    legal = sorted(page.eval_on_selector_all("#legal [data-action]", "els => els.map(e => e.dataset.action)"))
+    on_board = sorted(page.eval_on_selector_all("#board [data-action]", "els => els.map(e => e.dataset.action)"))
+    return legal, on_board
+
+
+def test_men_nefer_game_played_to_the_end_by_clicking_the_board(server, browser):
+    """Every legal Men-Nefer move has exactly one place on the page (a house space, a track space, a
+    display tile, a market slot, a ware space, a boat or sail arrow, a necropolis space, a temple
+    space, ... or a button in the choice bar), the prompt says what is being decided, and a whole
+    2-player game against a random bot can be played by clicking the board."""
+    page = _page(browser)
+    gid = _create_game_from_lobby(page, server.url, "men-nefer", 2, {1: "random"}, "#board #mn-table")
+    rng = random.Random(13)
+    moves = on_the_board = 0
+    while _wait_turn_or_end(page) == "mine":
+        legal, on_board = _board_and_legal(page)
+        assert legal and on_board == legal
+        assert page.inner_text("#mn-prompt").startswith("Your move — ")
+        in_bar = set(page.eval_on_selector_all("#mn-choices [data-action]", "els => els.map(e => e.dataset.action)"))
+        k = rng.randrange(len(on_board))
+        on_the_board += page.locator("#board [data-action]").nth(k).get_attribute("data-action") not in in_bar
+        _click_and_wait_for_the_answer(page, "#board [data-action]", k)
+        moves += 1
+        assert moves < 1500
+    assert on_the_board > moves // 2  # most decisions are made on the board itself, not in the choice bar
+    assert "winners" in page.inner_text("#status").lower()
+    final = page.locator("#final-results")
+    assert final.locator(".ranking li").count() == 2
+    for category in MEN_NEFER_CATEGORIES:
+        assert final.locator(f"#mn-breakdown tr[data-category='{category}']").count() == 1
+    assert page.locator("#board [data-action]").count() == 0
+    state = httpx.get(f"{server.url}/api/games/{gid}", timeout=10).json()
+    assert state["status"] == "finished" and state["winners"]
+    assert final.locator(".ranking li.winner").count() == len(state["winners"])
+    winners = sorted(int(x) for x in final.locator(".ranking li.winner").evaluate_all("els => els.map(e => e.dataset.seat)"))
+    assert winners == sorted(state["winners"])
+    page.context.close()
+
+
+def test_men_nefer_on_a_phone_has_no_horizontal_scroll_and_big_tap_targets(server, browser):
+    page = _page(browser, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    _create_game_from_lobby(page, server.url, "men-nefer", 2, {1: "random"}, "#board #mn-table")
+    rng = random.Random(8)
+    for _ in range(30):  # the first decisions of the game: turn options, houses, tracks, markets, ...
+        if _wait_turn_or_end(page) != "mine":
+            break
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0
+        sizes = page.eval_on_selector_all(
+            "#board [data-action]",
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return [e.dataset.action, r.width, r.height] })",
+        )
+        assert sizes
+        small = [(a, round(w), round(h)) for a, w, h in sizes if min(w, h) < 36]
+        assert not small  # tap targets
+        n = page.locator("#board [data-action]").count()
+        _click_and_wait_for_the_answer(page, "#board [data-action]", rng.randrange(n))
+    page.context.close()

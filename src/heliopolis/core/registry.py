@@ -17,6 +17,7 @@ _GAMES: dict[str, str] = {
     "ra": "heliopolis.games.ra.game:RaGame",
     "ra-dice": "heliopolis.games.ra_dice.game:RaDiceGame",
     "helios": "heliopolis.games.helios.game:HeliosGame",
+    "men-nefer": "heliopolis.games.men_nefer.game:MenNeferGame",
 }
 
 

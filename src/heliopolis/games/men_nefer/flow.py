@@ -1,0 +1,510 @@
+"""Game flow: setup, eras, the Flood, Sowing turns with their three options, the action display,
+the markets, and the setup/refill chance nodes.
+
+Chance outcomes name the drawn component (``tile:t07``, ``ware-draw:w12``): bags, stacks and the
+unknown part of the action-tile supply are bitmasks of what is still inside, so the state never
+stores an order nobody has seen (no hidden information).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from heliopolis.games.men_nefer import actions as A
+from heliopolis.games.men_nefer import effects as E
+
+# imported for their task registrations
+from heliopolis.games.men_nefer import (  # noqa: F401
+    harvest,
+    necropolis,
+    nile,
+    pyramids,
+    sphinx,
+    temple,
+)
+from heliopolis.games.men_nefer import tasks as T
+from heliopolis.games.men_nefer.components import (
+    CITY_SLOTS,
+    DATA,
+    FAVOUR_KINDS,
+    NUM_CITIES,
+    NUM_HOUSES,
+)
+
+OPTIONS = ("visit", "raise", "take")  # the three turn options (MN-PHASE-9), counted per player and era
+VISITS, RAISES, TAKES = range(len(OPTIONS))
+NOPT = len(OPTIONS)
+APPR_W = NUM_HOUSES * 2
+NFAV = len(FAVOUR_KINDS)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    i = 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return out
+
+
+def _uniform(base: int, ids: list[int]) -> list[tuple[int, float]]:
+    if not ids:
+        return []
+    q = 1.0 / len(ids)
+    return [(base + i, q) for i in ids]
+
+
+def slot_valid(n: int, city: int, k: int) -> bool:
+    """MN-SETUP-15: a city slot is used unless its mark is excluded for this player count."""
+    mark = DATA.city_slot_marks[city][k] if k < len(DATA.city_slot_marks[city]) else "absent"
+    return mark != "absent" and mark not in DATA.setup[n]["trade_slots_filled"]["marks_excluded"]
+
+
+# -- setup (MN-SETUP) ------------------------------------------------------------------------------
+def setup(s: Any, start_player: int | None) -> None:
+    n = s.n
+    cfg = DATA.setup[n]
+    todo: list[tuple] = []
+    todo += [("c_piece", lv) for lv in range(len(DATA.gp_piece_favours))]  # MN-SETUP-3
+    todo.append(("preplace",))  # MN-SETUP-4/6
+    todo += [("c_queens", q) for q in range(DATA.queens)]  # MN-SETUP-7
+    todo += [("c_mastaba", k) for k in range(len(DATA.mastaba_slots))]  # MN-SETUP-9
+    todo.append(("c_deity",))  # MN-SETUP-10
+    todo += [("c_ware", k) for k in range(len(DATA.ware_market_cost))]  # MN-SETUP-11: left to right
+    todo += [("c_papyrus", k) for k in range(len(DATA.papyrus_market_cost))]  # MN-SETUP-12
+    todo += [("c_adv", c) for c in range(NUM_CITIES)]  # MN-SETUP-13
+    for c in range(NUM_CITIES):  # MN-SETUP-14/15
+        for k in range(CITY_SLOTS):
+            if slot_valid(n, c, k):
+                todo.append(("c_ta", c, k, DATA.city_setup_value[c]))
+    if cfg["neutral_apprentices"]["value"]:
+        todo.append(("c_neutral",))  # MN-SETUP-16
+    todo += [("c_board", p) for p in range(n)]  # MN-SETUP-26
+    todo.append(("c_start",) if start_player is None else ("start", start_player))  # MN-SETUP-28
+    todo.append(("deal",))  # MN-SETUP-30
+    todo += [("c_tile", "display", k) for k in reversed(range(len(DATA.display_food)))]  # MN-SETUP-32
+    todo.append(("reveal_top",))  # MN-SETUP-31: the supply's top tile is face up
+    todo.append(("era_start",))  # MN-SETUP-33
+    s.todo = todo[::-1]
+
+
+@T.auto("preplace")
+def _preplace(s: Any, task: tuple) -> None:
+    cfg = DATA.setup[s.n]
+    pre = cfg["great_pyramid_preplaced"]
+    if pre["level_I_pieces"]:
+        # MN-SETUP-4: the top level-I piece goes on the build place marked for 2-3 players, no favours
+        pos = int(pre["build_place"][2:]) - 1
+        s.gp_grid[pos] = s.gp_top[0]
+        s.gp_top[0] = -1
+        s.todo.append(("c_piece", 0))
+    for q in range(DATA.queens):  # MN-SETUP-6: no eyes for preplaced queens' levels
+        s.qp_levels[q] = len(cfg["queens_preplaced_levels"]["levels"])
+
+
+def _start(s: Any, seat: int) -> None:
+    """MN-SETUP-28/29: turn order clockwise from the start player; food by turn position."""
+    n = s.n
+    s.order = [(seat + i) % n for i in range(n)]
+    for pos, p in enumerate(s.order):
+        s.food[p] = DATA.food_start[pos]
+
+
+@T.auto("start")
+def _start_fixed(s: Any, task: tuple) -> None:
+    _start(s, task[1])
+
+
+T.chance("c_start", lambda s, t: _uniform(A.START, list(range(s.n))), lambda s, t, a: _start(s, a - A.START))
+
+
+@T.auto("deal")
+def _deal(s: Any, task: tuple) -> None:
+    """MN-SETUP-30: each player gets one random tile of each dealt number (no hieroglyph check)."""
+    for p in reversed(s.order):
+        for k in reversed(range(DATA.apprentices)):
+            s.todo.append(("c_tile", "deal", p * DATA.apprentices + k))
+
+
+def _tile_outcomes(s: Any, task: tuple) -> list[tuple[int, float]]:
+    ids = _bits(s.tile_pool)
+    if task[1] == "deal":
+        number = DATA.deal_numbers[task[2] % DATA.apprentices]
+        ids = [t for t in ids if DATA.tile_number[t] == number]
+    return _uniform(A.TILE, ids)
+
+
+def _tile_apply(s: Any, task: tuple, a: int) -> None:
+    t = a - A.TILE
+    s.tile_pool &= ~(1 << t)
+    kind = task[1]
+    if kind == "deal":
+        s.slots[task[2]] = t
+    elif kind == "display":
+        s.display[task[2]] = t
+    else:
+        s.supply_top = t
+
+
+T.chance("c_tile", _tile_outcomes, _tile_apply)
+
+
+def _board_apply(s: Any, task: tuple, a: int) -> None:
+    b = a - A.BOARD
+    s.boards_left &= ~(1 << b)
+    s.board[task[1]] = b
+
+
+T.chance("c_board", lambda s, t: _uniform(A.BOARD, _bits(s.boards_left)), _board_apply)
+
+
+def _queens_apply(s: Any, task: tuple, a: int) -> None:
+    q = a - A.QUEENS
+    s.queens_left &= ~(1 << q)
+    s.qtiles[task[1]] = q
+
+
+T.chance("c_queens", lambda s, t: _uniform(A.QUEENS, _bits(s.queens_left)), _queens_apply)
+
+
+def _mastaba_apply(s: Any, task: tuple, a: int) -> None:
+    m = a - A.MASTABA_TILE
+    s.mastaba_left &= ~(1 << m)
+    s.mastaba[task[1]] = m
+
+
+T.chance("c_mastaba", lambda s, t: _uniform(A.MASTABA_TILE, _bits(s.mastaba_left)), _mastaba_apply)
+
+
+def _deity_apply(s: Any, task: tuple, a: int) -> None:
+    s.deity = a - A.DEITY
+
+
+T.chance("c_deity", lambda s, t: _uniform(A.DEITY, list(range(len(DATA.deity_ids)))), _deity_apply)
+
+
+def _adv_outcomes(s: Any, task: tuple) -> list[tuple[int, float]]:
+    used = {x for x in s.city_adv if x >= 0}
+    return _uniform(A.ADVANTAGE, [i for i in range(len(DATA.advantage_ids)) if i not in used])
+
+
+def _adv_apply(s: Any, task: tuple, a: int) -> None:
+    s.city_adv[task[1]] = a - A.ADVANTAGE
+
+
+T.chance("c_adv", _adv_outcomes, _adv_apply)
+
+
+def _neutral_apply(s: Any, task: tuple, a: int) -> None:
+    """MN-SETUP-16: neutral apprentices on the spaces the drawn tile shows for this player count."""
+    t = a - A.NEUTRAL
+    s.neutral_tile = t
+    base = s.n * APPR_W
+    for house, side in DATA.neutral_sides[s.n][t]:
+        s.appr[base + house * 2 + side] += 1
+
+
+T.chance("c_neutral", lambda s, t: _uniform(A.NEUTRAL, list(range(len(DATA.neutral_ids)))), _neutral_apply)
+
+
+def _piece_outcomes(s: Any, task: tuple) -> list[tuple[int, float]]:
+    lv = task[1]
+    counts = s.gp_stack[lv * NFAV:(lv + 1) * NFAV]
+    total = sum(counts)
+    return [(A.PIECE + f, c / total) for f, c in enumerate(counts) if c]
+
+
+def _piece_apply(s: Any, task: tuple, a: int) -> None:
+    lv = task[1]
+    f = a - A.PIECE
+    s.gp_stack[lv * NFAV + f] -= 1
+    s.gp_top[lv] = f  # the stack lies face up: its top piece's favour is visible (MN-SETUP-3)
+
+
+T.chance("c_piece", _piece_outcomes, _piece_apply)
+
+
+def _ware_apply(s: Any, task: tuple, a: int) -> None:
+    w = a - A.WARE_DRAW
+    s.bag_wares &= ~(1 << w)
+    s.ware_mkt[task[1]] = w
+
+
+T.chance("c_ware", lambda s, t: _uniform(A.WARE_DRAW, _bits(s.bag_wares)), _ware_apply)
+
+
+def _papyrus_apply(s: Any, task: tuple, a: int) -> None:
+    x = a - A.PAPYRUS_DRAW
+    s.bag_papyri &= ~(1 << x)
+    s.pap_mkt[task[1]] = x
+
+
+T.chance("c_papyrus", lambda s, t: _uniform(A.PAPYRUS_DRAW, _bits(s.bag_papyri)), _papyrus_apply)
+
+
+def _ta_outcomes(s: Any, task: tuple) -> list[tuple[int, float]]:
+    value = task[3]
+    return _uniform(A.TA_DRAW, [t for t in _bits(s.ta_stack) if DATA.ta_value[t] == value])
+
+
+def _ta_apply(s: Any, task: tuple, a: int) -> None:
+    t = a - A.TA_DRAW
+    s.ta_stack &= ~(1 << t)
+    s.city_ta[task[1] * CITY_SLOTS + task[2]] = t
+
+
+T.chance("c_ta", _ta_outcomes, _ta_apply)
+
+
+# -- eras and turns (MN-FLOW, MN-PHASE-9..12) --------------------------------------------------------
+@T.auto("era_start")
+def _era_start(s: Any, task: tuple) -> None:
+    s.rnd = 0
+    s.turn_pos = 0
+    s.todo.append(("turn",))
+
+
+@T.auto("turn")
+def _turn(s: Any, task: tuple) -> None:
+    if s.rnd >= NOPT * DATA.options_per_era:  # MN-PHASE-11: 9 rounds, then the Harvest
+        s.todo.append(("harvest",))
+        return
+    s.actor = s.order[s.turn_pos]  # MN-PHASE-9: in turn order
+    s.activated = 0  # MN-AMB-24: one activation per boat per turn
+    s.todo += [("end_turn",), ("option",)]
+
+
+@T.auto("end_turn")
+def _end_turn(s: Any, task: tuple) -> None:
+    """MN-PHASE-12, MN-ACT-14: slide each market right and refill its empty left slots."""
+    s.todo.append(("advance",))
+    for mkt, kind in ((s.ware_mkt, "c_ware"), (s.pap_mkt, "c_papyrus")):
+        left = [x for x in mkt if x >= 0]
+        empty = len(mkt) - len(left)
+        mkt[:] = [-1] * empty + left
+        for k in reversed(range(empty)):
+            s.todo.append((kind, k))
+
+
+@T.auto("advance")
+def _advance(s: Any, task: tuple) -> None:
+    s.turn_pos += 1
+    if s.turn_pos == s.n:
+        s.turn_pos = 0
+        s.rnd += 1
+    s.todo.append(("turn",))
+
+
+# -- the Flood (MN-PHASE-1..8) ----------------------------------------------------------------------
+@T.auto("flood")
+def _flood(s: Any, task: tuple) -> None:
+    n = s.n
+    s.era += 1  # MN-PHASE-2
+    s.used = [0] * (NOPT * n)
+    for p in range(n):
+        fish = sum(DATA.loc_fishing[s.boats[p * DATA.boats + b]] for b in range(DATA.boats))
+        E.gain_food(s, p, fish)  # MN-PHASE-3
+        E.gain_heka(s, p, DATA.obelisk_heka[s.sun[p]])  # MN-PHASE-4 / MN-AMB-42: not cumulative
+        s.appr[p * APPR_W:(p + 1) * APPR_W] = [0] * APPR_W  # MN-PHASE-5
+        s.home[p] = (1 << DATA.apprentices) - 1
+    if DATA.setup[n]["neutral_apprentices"]["value"]:  # MN-PHASE-6
+        base = n * APPR_W
+        old = s.appr[base:base + APPR_W]
+        order = DATA.house_order
+        for i, h in enumerate(order):
+            nxt = order[(i + 1) % len(order)]  # the lowest house wraps to the top
+            for side in (0, 1):
+                s.appr[base + nxt * 2 + side] = old[h * 2 + side]
+    s.todo += [("era_start",), ("turn_order",)]
+    value = DATA.ta_refill_value[s.era]  # MN-PHASE-7: only this era's value
+    for c in reversed(range(NUM_CITIES)):
+        for k in reversed(range(CITY_SLOTS)):
+            if slot_valid(n, c, k) and s.city_ta[c * CITY_SLOTS + k] < 0:
+                s.todo.append(("c_ta", c, k, value))
+
+
+@T.auto("turn_order")
+def _turn_order(s: Any, task: tuple) -> None:
+    """MN-PHASE-8: fewest PP first; ties keep their previous relative order (a stable sort)."""
+    s.order = sorted(s.order, key=lambda p: s.pp[p])
+
+
+# -- the turn options (MN-TURN) -------------------------------------------------------------------------
+def occupancy_cost(others: int) -> int:
+    c = DATA.occupancy_cost
+    return c[min(others, len(c) - 1)]
+
+
+def space_count(s: Any, house: int, side: int) -> int:
+    """Apprentices on a sun or moon space: any owner, neutral included (MN-AMB-34)."""
+    return sum(s.appr[o * APPR_W + house * 2 + side] for o in range(s.n + 1))
+
+
+def option_actions(s: Any, p: int) -> list[int]:
+    out = []
+    used = s.used
+    k = DATA.options_per_era
+    na = DATA.apprentices
+    if used[p * NOPT + VISITS] < k:  # MN-TURN-1: an apprentice on the board, with its tile
+        for slot in range(na):
+            if s.home[p] >> slot & 1:
+                out.append(A.VISIT + s.slots[p * na + slot])
+    if used[p * NOPT + RAISES] < k:  # MN-TURN-7: an apprentice on a sun space
+        out += [A.RAISE + h for h in range(NUM_HOUSES) if s.appr[p * APPR_W + h * 2]]
+    if used[p * NOPT + TAKES] < k and -1 in s.slots[p * na:(p + 1) * na]:  # MN-TURN-11
+        for i, t in enumerate(s.display):
+            if t >= 0 and s.food[p] + DATA.display_food[i] >= 0:  # MN-TURN-13: affordable only
+                out.append(A.TAKE + i)
+    return out
+
+
+def _option_step(s: Any, task: tuple) -> list[int] | None:
+    out = option_actions(s, s.actor)
+    if not out:  # MN-PHASE-10 / MN-AMB-38: a legal option always exists
+        raise AssertionError(f"no legal turn option for seat {s.actor} (MN-PHASE-10)")
+    return out
+
+
+def _option_apply(s: Any, task: tuple, a: int) -> None:
+    p = s.actor
+    if a < A.HOUSE:
+        s.todo.append(("house", a - A.VISIT))  # MN-TURN-2: the apprentice and its tile, then a house
+    elif a < A.TAKE:
+        raise_specialization(s, p, a - A.RAISE)
+    else:
+        take_tile(s, p, a - A.TAKE)
+
+
+T.decision("option", _option_step, _option_apply)
+
+
+def _house_step(s: Any, task: tuple) -> list[int] | None:
+    return list(range(A.HOUSE, A.HOUSE + NUM_HOUSES))  # any house (MN-TURN-6), never blocked
+
+
+def _house_apply(s: Any, task: tuple, a: int) -> None:
+    visit(s, s.actor, task[1], a - A.HOUSE)
+
+
+T.decision("house", _house_step, _house_apply)
+
+
+def _pay_or_fallback(s: Any, p: int, cost: int) -> bool:
+    """MN-TURN-3/8: pay if you can (MN-AMB-35); otherwise gain food and skip the actions."""
+    if s.food[p] >= cost:
+        s.food[p] -= cost
+        return True
+    E.gain_food(s, p, DATA.cannot_pay_gain)
+    return False
+
+
+def visit(s: Any, p: int, tile: int, house: int) -> None:
+    """MN-TURN-2..5: place the apprentice under ``tile`` on the house's sun space, pay, act, discard."""
+    na = DATA.apprentices
+    slot = s.slots.index(tile, p * na, (p + 1) * na) - p * na
+    s.used[p * NOPT + VISITS] += 1
+    others = space_count(s, house, 0)
+    s.home[p] &= ~(1 << slot)
+    s.slots[p * na + slot] = -1
+    s.appr[p * APPR_W + house * 2] += 1
+    s.todo.append(("discard_tile", tile))  # MN-TURN-5: after the actions
+    if _pay_or_fallback(s, p, occupancy_cost(others)):
+        E.start_group(s, DATA.tile_actions[tile])  # MN-TURN-4 / MN-TURN-6: independent of the house
+
+
+@T.auto("discard_tile")
+def _discard_tile(s: Any, task: tuple) -> None:
+    s.discard.append(task[1])  # face down on top of the discard pile
+
+
+def raise_specialization(s: Any, p: int, house: int) -> None:
+    """MN-TURN-8..10: sun space -> moon space, pay, scarab +1 (not past the end), then a space."""
+    s.used[p * NOPT + RAISES] += 1
+    others = space_count(s, house, 1)
+    s.appr[p * APPR_W + house * 2] -= 1
+    s.appr[p * APPR_W + house * 2 + 1] += 1
+    if _pay_or_fallback(s, p, occupancy_cost(others)):
+        i = p * NUM_HOUSES + house
+        s.scarab[i] = min(DATA.track_len, s.scarab[i] + 1)
+        s.todo.append(("track", house))
+
+
+def _track_step(s: Any, task: tuple) -> list[int] | None:
+    # MN-TURN-9/10: the scarab's space or any one space to its left (space 0 has no actions)
+    return list(range(A.TRACK, A.TRACK + s.scarab[s.actor * NUM_HOUSES + task[1]]))
+
+
+def _track_apply(s: Any, task: tuple, a: int) -> None:
+    E.start_group(s, DATA.tracks[task[1]][a - A.TRACK])
+
+
+T.decision("track", _track_step, _track_apply)
+
+
+def take_tile(s: Any, p: int, i: int) -> None:
+    """MN-TURN-12..16: take display slot i's tile, pay or gain, hieroglyph check, act, close the gap."""
+    s.used[p * NOPT + TAKES] += 1
+    tile = s.display[i]
+    s.display[i] = -1
+    food = DATA.display_food[i]
+    if food < 0:
+        s.food[p] += food
+    else:
+        E.gain_food(s, p, food)
+    na = DATA.apprentices
+    s.slots[s.slots.index(-1, p * na, (p + 1) * na)] = tile  # MN-TURN-14: any empty slot (all alike)
+    s.todo += [("close_gap", i), ("row", i)]
+    track = DATA.board_glyphs[s.board[p]]
+    g = s.glyph[p]
+    if g < len(track) and track[g] == DATA.tile_glyph[tile]:  # MN-TURN-14: at most 1 space per tile
+        s.glyph[p] = g + 1
+        E.start(s, p, DATA.board_bonus[s.board[p]][g])  # fixed by the space: 1 PP or the scarab bonus
+
+
+def _row_step(s: Any, task: tuple) -> list[int] | None:
+    # MN-TURN-15 / MN-AMB-37: the emptied slot's actions or those of any one slot below it
+    return list(range(A.ROW + task[1], A.ROW + len(DATA.display_food)))
+
+
+def _row_apply(s: Any, task: tuple, a: int) -> None:
+    E.start_group(s, DATA.display_actions[a - A.ROW])
+
+
+T.decision("row", _row_step, _row_apply)
+
+
+@T.auto("close_gap")
+def _close_gap(s: Any, task: tuple) -> None:
+    """MN-TURN-16: tiles above the gap slide down; the supply's top tile fills the top slot."""
+    i = task[1]
+    d = s.display
+    d[1:i + 1] = d[0:i]
+    d[0] = -1
+    if s.supply_top < 0 and not s.supply_seq and not s.tile_pool:
+        _recycle(s)  # MN-AMB-21: the discard pile is turned over when a draw needs it
+    if s.supply_top >= 0:
+        d[0] = s.supply_top
+        s.supply_top = -1
+        s.todo.append(("reveal_top",))
+
+
+def _recycle(s: Any) -> None:
+    """MN-TURN-16 / MN-AMB-20: the face-down pile turned over keeps its order, so the earliest
+    discarded tile is the new top."""
+    if not s.discard:
+        return
+    s.supply_seq = s.discard[::-1]
+    s.discard = []
+    s.supply_top = s.supply_seq.pop()
+
+
+@T.auto("reveal_top")
+def _reveal_top(s: Any, task: tuple) -> None:
+    if s.supply_seq:
+        s.supply_top = s.supply_seq.pop()
+    elif s.tile_pool:
+        s.todo.append(("c_tile", "top", 0))
+    elif s.opt.recycle_immediately:  # rule option: recycle as soon as the supply is empty
+        _recycle(s)

@@ -1,0 +1,155 @@
+"""Men-Nefer's observation encoder for the research adapters (see ``heliopolis/core/observation.py``).
+
+Information model (see ``views.py``): nothing is hidden in the state, so every seat observes the same
+table; ``private`` adds only the observing seat's one-hot ``player`` piece, and the table is a
+sufficient statistic of the history (the perfect-recall string is ``information_state_string``).
+
+Tensor layout, in this order, for ``n`` players; every value is in ``[0, 1]`` (counts are divided by
+a cap and clipped):
+
+====================  ===============  ============================================================
+piece                 shape            meaning
+====================  ===============  ============================================================
+``player``            n                one-hot observing seat (only with private information)
+``current_player``    n                one-hot seat to act (zero at chance nodes and at the end)
+``era``               eras             one-hot era
+``round``             9                one-hot Sowing round
+``turn_order``        n x n            one-hot turn position per seat
+``pending``           kinds            one-hot kind of the decision in progress
+``display``           5 x 20           one-hot action tile per display slot
+``supply_top``        20               one-hot face-up supply tile
+``markets``           4 x 35 + 4 x 40  one-hot wares and papyri in the markets
+``cities``            12 x 51 + 6 x 6  agreements in city slots, advantage per city
+``board``             12 + 12 + 32     owner-coded necropolis, pedestals, temple (value (seat+1)/n)
+``pyramids``          12 x 4 + 3 x 4   Great Pyramid pieces by favour; queens' levels and tiles / 4
+``houses``            (n+1) x 10       apprentices per owner and space / 4
+``player_stats``      n x 60           resources, tracks, pieces, wares, papyri, agreements (scaled)
+====================  ===============  ============================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from heliopolis.core.helpers import check_seat
+from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece
+from heliopolis.games.men_nefer import tasks as T
+from heliopolis.games.men_nefer.components import (
+    CITY_SLOTS,
+    DATA,
+    NUM_CITIES,
+    NUM_HOUSES,
+    NUM_LOCS,
+    WARE_SPACES,
+)
+
+PENDING = tuple(sorted(T.DECIDE))
+NT, NW, NP, NTA = len(DATA.tile_ids), len(DATA.ware_ids), len(DATA.papyrus_ids), len(DATA.ta_ids)
+ROUNDS = 3 * DATA.options_per_era
+STATS = 60
+ROW_LEN = len(DATA.papyrus_slot_cost)
+
+
+def _cap(v: float, cap: float) -> float:
+    return max(0.0, min(v, cap)) / cap
+
+
+def _onehot(i: int, k: int) -> list[float]:
+    v = [0.0] * k
+    if 0 <= i < k:
+        v[i] = 1.0
+    return v
+
+
+class MenNeferObserver(Observer):
+    def __init__(self, game: Any, obs_type: ObservationType) -> None:
+        super().__init__(game, obs_type)
+        n = self._n = game.players
+        pieces = []
+        if obs_type.private != PRIVATE_NONE:
+            pieces.append(Piece("player", (n,)))
+        if obs_type.public:
+            pieces += [
+                Piece("current_player", (n,)), Piece("era", (DATA.eras,)), Piece("round", (ROUNDS,)),
+                Piece("turn_order", (n, n)), Piece("pending", (len(PENDING),)),
+                Piece("display", (len(DATA.display_food), NT)), Piece("supply_top", (NT,)),
+                Piece("markets", (len(DATA.ware_market_cost) * NW + len(DATA.papyrus_market_cost) * NP,)),
+                Piece("cities", (NUM_CITIES * CITY_SLOTS * NTA + NUM_CITIES * len(DATA.advantage_ids),)),
+                Piece("board", (len(DATA.grave_ids) + len(DATA.pedestal_ids) + len(DATA.temple_ids),)),
+                Piece("pyramids", (len(DATA.gp_piece_favours) * 4 * 4 + DATA.queens * 2,)),
+                Piece("houses", ((n + 1) * NUM_HOUSES * 2,)),
+                Piece("player_stats", (n, STATS)),
+            ]  # fmt: skip
+        self.pieces = tuple(pieces)
+
+    def tensor(self, state: Any, player: int) -> list[float]:
+        check_seat(self._n, player)
+        n = self._n
+        out: list[float] = []
+        if self.obs_type.private != PRIVATE_NONE:
+            out += _onehot(player, n)
+        if not self.obs_type.public:
+            return out
+        out += _onehot(state.current_player(), n)
+        out += _onehot(state.era - 1, DATA.eras)
+        out += _onehot(state.rnd, ROUNDS)
+        for p in range(n):
+            out += _onehot(state.order.index(p), n)
+        kind = state.todo[-1][0] if state.todo and not state.chance else ""
+        out += _onehot(PENDING.index(kind) if kind in PENDING else -1, len(PENDING))
+        for t in state.display:
+            out += _onehot(t, NT)
+        out += _onehot(state.supply_top, NT)
+        for w in state.ware_mkt:
+            out += _onehot(w, NW)
+        for x in state.pap_mkt:
+            out += _onehot(x, NP)
+        for t in state.city_ta:
+            out += _onehot(t, NTA)
+        for a in state.city_adv:
+            out += _onehot(a, len(DATA.advantage_ids))
+        for owners in (state.graves, state.pedestals, state.temple):
+            out += [(o + 1) / n for o in owners]
+        for f in state.gp_grid:
+            out += _onehot(f, 4)
+        out += [_cap(x, DATA.queen_levels) for x in state.qp_levels] + [(q + 1) / 6 for q in state.qtiles]
+        out += [_cap(x, 4) for x in state.appr]
+        for p in range(n):
+            out += self._stats(state, p)
+        return out
+
+    def _stats(self, s: Any, p: int) -> list[float]:
+        v = [_cap(s.pp[p], 150), s.food[p] / DATA.cap_food, s.heka[p] / DATA.cap_heka,
+             s.heart[p] / DATA.duat_last, s.feather[p] / DATA.duat_last, s.sun[p] / DATA.obelisk_top,
+             s.gp[p] / DATA.gp_len, s.qp[p] / DATA.qp_len, _cap(s.glyph[p], len(DATA.board_glyphs[0]))]  # fmt: skip
+        v += [s.scarab[p * NUM_HOUSES + h] / DATA.track_len for h in range(NUM_HOUSES)]
+        v += [_cap(x, 4) for x in (s.sphinx_sup[p], s.sphinx_av[p], s.mummy_sup[p], s.sarc_av[p], s.eye_sup[p],
+                                   s.eye_av[p])]  # fmt: skip
+        v += [_cap(x, 4) for x in s.priest[p * (DATA.rooms + 1) * 2:(p + 1) * (DATA.rooms + 1) * 2]]
+        v += [loc / (NUM_LOCS - 1) for loc in s.boats[p * DATA.boats:(p + 1) * DATA.boats]]
+        v += [x / 2 for x in s.ware_state[p * WARE_SPACES:(p + 1) * WARE_SPACES]]
+        v += [_cap(sum(1 for x in s.row[p * ROW_LEN:(p + 1) * ROW_LEN] if x >= 0), ROW_LEN), _cap(s.rolled[p], 20)]
+        w = DATA.ta_slots
+        v += [_cap(sum(1 for t in s.ta[p * w:(p + 1) * w] if t >= 0 and t & 1), w),
+              _cap(sum(1 for t in s.ta[p * w:(p + 1) * w] if t >= 0 and not t & 1), w)]  # fmt: skip
+        v += [_cap(x, 3) for x in s.used[p * 3:p * 3 + 3]]
+        v += [_cap(x, 4) for x in s.qp_eyes[p * DATA.queens:(p + 1) * DATA.queens]]
+        v += [float(s.home[p] >> k & 1) for k in range(DATA.apprentices)]
+        return (v + [0.0] * STATS)[:STATS]
+
+    def string(self, state: Any, player: int) -> str:
+        check_seat(self._n, player)
+        ot = self.obs_type
+        if not ot.public:
+            return ""  # nothing is private in Men-Nefer
+        if ot.perfect_recall:
+            text = state.information_state_string(player)
+            return text if ot.private != PRIVATE_NONE else text.split(" ", 1)[-1]
+        from heliopolis.games.men_nefer.render import render_text
+
+        text = render_text(state)
+        return text if ot.private == PRIVATE_NONE else f"p{player}\n{text}"
+
+
+def make_observer(game: Any, obs_type: ObservationType) -> MenNeferObserver:
+    return MenNeferObserver(game, obs_type)

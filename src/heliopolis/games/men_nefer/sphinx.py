@@ -1,0 +1,41 @@
+"""Sphinxes: Erect sphinx (I / II / III / ?) on a pedestal and its bonus (MN-ACT-20). Carve sphinx
+is in ``effects.carve``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from heliopolis.games.men_nefer import actions as A
+from heliopolis.games.men_nefer import tasks as T
+from heliopolis.games.men_nefer.components import DATA
+from heliopolis.games.men_nefer.effects import start_group
+from heliopolis.games.men_nefer.necropolis import question_level
+
+SPHINXES = DATA.houses.index("sphinxes")
+
+
+def erect_targets(s: Any, p: int, level: int) -> list[int]:
+    if not s.sphinx_av[p]:  # an available sphinx is needed
+        return []
+    if level == 0:
+        level = question_level(s, p, DATA.erect_reached, SPHINXES)
+    # an empty pedestal whose numeral is at most the action's; none left: the action is lost
+    return [i for i, owner in enumerate(s.pedestals) if owner < 0 and DATA.pedestal_numeral[i] <= level]
+
+
+def _erect_step(s: Any, task: tuple) -> list[int] | None:
+    out = [A.PEDESTAL + i for i in erect_targets(s, s.actor, task[1])]
+    return out + [A.PASS] if out else out
+
+
+def _erect_apply(s: Any, task: tuple, a: int) -> None:
+    if a == A.PASS:
+        return
+    p = s.actor
+    i = a - A.PEDESTAL
+    s.sphinx_av[p] -= 1
+    s.pedestals[i] = p
+    start_group(s, DATA.pedestal_bonus[i])
+
+
+T.decision("erect", _erect_step, _erect_apply)

@@ -1,0 +1,266 @@
+"""``MenNeferState``: the rules of Men-Nefer as a flat, mutable state updated in place.
+
+Flow (see ``flow.py``): setup chance nodes -> per era [Flood (eras II, III)] -> Sowing (9 rounds,
+one turn per player each) -> Harvest -> ... -> end after the Harvest of the last era. Everything
+pending is a task on ``todo`` (``tasks.py``); the state stores only ints, flat lists of ints and
+immutable tuples, so ``clone()`` copies a few dozen small lists and shares everything else.
+
+Per-player values are flat lists indexed by seat (``food[p]``) or by ``seat * width + i``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from heliopolis.core.errors import IllegalActionError
+from heliopolis.core.game import CHANCE, TERMINAL, State
+from heliopolis.core.helpers import illegal_message, unlink_history
+from heliopolis.games.men_nefer import flow, tasks
+from heliopolis.games.men_nefer.components import (
+    CITY_SLOTS,
+    DATA,
+    NUM_CITIES,
+    NUM_HOUSES,
+    WARE_SPACES,
+)
+from heliopolis.games.men_nefer.effects import CAT_START, CATEGORIES, NCAT
+
+APPR_W = NUM_HOUSES * 2  # apprentices per owner: house * 2 + side (0 sun, 1 moon); owner n = neutral
+PRIEST_W = (DATA.rooms + 1) * 2  # priestesses per player: room * 2 + lying (room 0 = entrance)
+QUEENS = DATA.queens
+LEVELS = len(DATA.gp_piece_favours)
+POSITIONS = len(DATA.gp_build_places)
+NFAV = 4
+
+# fields copied by clone(): "v" shared (ints, bitmasks, tuples, lists never mutated in place),
+# "l" flat list copied with [:]
+FIELDS = {
+    "era": "v", "rnd": "v", "turn_pos": "v", "actor": "v", "over": "v", "chance": "v", "legal": "v",
+    "bag_wares": "v", "bag_papyri": "v", "ta_stack": "v", "tile_pool": "v", "boards_left": "v",
+    "queens_left": "v", "mastaba_left": "v", "deity": "v", "supply_top": "v", "activated": "v",
+    "ta_discarded": "v", "pyramidion": "v", "neutral_tile": "v",
+    "todo": "l", "order": "l", "appr": "l", "home": "l", "slots": "l", "used": "l", "scarab": "l",
+    "heart": "l", "feather": "l", "food": "l", "heka": "l", "pp": "l", "pp_cat": "l", "sun": "l",
+    "gp": "l", "qp": "l", "glyph": "l", "board": "l", "sphinx_sup": "l", "sphinx_av": "l",
+    "mummy_sup": "l", "sarc_av": "l", "eye_sup": "l", "eye_av": "l", "priest": "l", "boats": "l",
+    "wares": "l", "ware_state": "l", "row": "l", "rolled": "l", "ta": "l", "graves": "l",
+    "mastaba": "l", "pedestals": "l", "temple": "l", "gp_grid": "l", "gp_stack": "l", "gp_top": "l",
+    "qp_levels": "l", "qp_eyes": "l", "qtiles": "l", "city_adv": "l", "city_ta": "l", "ware_mkt": "l",
+    "pap_mkt": "l", "display": "l", "supply_seq": "l", "discard": "l", "harvest_log": "l",
+    "hist": "v",
+}  # fmt: skip
+
+
+def _make_copy_fields() -> Any:
+    """``_copy_fields(src, dst)`` as straight-line code generated from FIELDS (as Helios does), so the
+    copy and ``_key`` can never drift apart and clone() avoids a getattr/setattr loop."""
+    lines = ["def _copy_fields(s, c):"]
+    for name, kind in FIELDS.items():
+        lines.append(f"    c.{name} = s.{name}" + ("[:]" if kind == "l" else ""))
+    ns: dict[str, Any] = {}
+    exec("\n".join(lines), ns)  # noqa: S102 - source built only from the FIELDS literal above
+    return ns["_copy_fields"]
+
+
+_copy_fields = _make_copy_fields()
+
+
+class MenNeferState(State):
+    __slots__ = tuple(FIELDS) + ("game", "n", "opt")
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        n = self.n = game.players
+        self.opt = game.rule_flags
+        self.hist: tuple | None = None
+        self.era = 1
+        self.rnd = -1  # -1 during setup
+        self.turn_pos = 0
+        self.actor = 0
+        self.over = False
+        self.chance = False
+        self.legal: list[int] = []
+        self.bag_wares = (1 << len(DATA.ware_ids)) - 1
+        self.bag_papyri = (1 << len(DATA.papyrus_ids)) - 1
+        self.ta_stack = (1 << len(DATA.ta_ids)) - 1
+        self.tile_pool = (1 << len(DATA.tile_ids)) - 1
+        self.boards_left = (1 << len(DATA.board_ids)) - 1
+        self.queens_left = (1 << len(DATA.queen_tiles)) - 1
+        self.mastaba_left = (1 << len(DATA.mastaba_ids)) - 1
+        self.deity = -1
+        self.supply_top = -1
+        self.activated = 0
+        self.ta_discarded = 0
+        self.pyramidion = False
+        self.neutral_tile = -1
+        self.todo: list[tuple] = []
+        self.order = list(range(n))
+        self.appr = [0] * ((n + 1) * APPR_W)
+        self.home = [(1 << DATA.apprentices) - 1] * n
+        self.slots = [-1] * (n * DATA.apprentices)
+        self.used = [0] * (n * flow.NOPT)  # visits, raises, takes this era
+        self.scarab = [0] * (n * NUM_HOUSES)
+        self.heart = [DATA.heart_start] * n
+        self.feather = [DATA.feather_start] * n
+        self.food = [0] * n
+        self.heka = [DATA.heka_start] * n
+        self.pp = [DATA.pp_start] * n
+        self.pp_cat = [0] * (n * NCAT)
+        for p in range(n):
+            self.pp_cat[p * NCAT + CAT_START] = DATA.pp_start
+        self.sun = [0] * n
+        self.gp = [0] * n
+        self.qp = [0] * n
+        self.glyph = [0] * n
+        self.board = [-1] * n
+        self.sphinx_sup = [DATA.sphinxes] * n
+        self.sphinx_av = [0] * n
+        self.mummy_sup = [DATA.mummies] * n
+        self.sarc_av = [0] * n
+        self.eye_sup = [DATA.eyes] * n
+        self.eye_av = [0] * n
+        self.priest = [0] * (n * PRIEST_W)
+        for p in range(n):
+            self.priest[p * PRIEST_W] = DATA.priestesses
+        self.boats = [0] * (n * DATA.boats)
+        self.wares = [-1] * (n * WARE_SPACES)
+        self.ware_state = [0] * (n * WARE_SPACES)  # 0 basket only, 1 ware + basket, 2 offered
+        self.row = [-1] * (n * len(DATA.papyrus_slot_cost))
+        self.rolled = [0] * n
+        self.ta = [-1] * (n * DATA.ta_slots)  # agreement * 2 + fulfilled
+        self.graves = [-1] * len(DATA.grave_ids)
+        self.mastaba = [-1] * len(DATA.mastaba_slots)
+        self.pedestals = [-1] * len(DATA.pedestal_ids)
+        self.temple = [-1] * len(DATA.temple_ids)
+        self.gp_grid = [-1] * (LEVELS * POSITIONS)
+        self.gp_stack = [0] * (LEVELS * NFAV)
+        for lv, favs in enumerate(DATA.gp_piece_favours):
+            for f in favs:
+                self.gp_stack[lv * NFAV + f] += 1
+        self.gp_top = [-1] * LEVELS
+        self.qp_levels = [0] * QUEENS
+        self.qp_eyes = [0] * (n * QUEENS)
+        self.qtiles = [-1] * QUEENS
+        self.city_adv = [-1] * NUM_CITIES
+        self.city_ta = [-1] * (NUM_CITIES * CITY_SLOTS)
+        self.ware_mkt = [-1] * len(DATA.ware_market_cost)
+        self.pap_mkt = [-1] * len(DATA.papyrus_market_cost)
+        self.display = [-1] * len(DATA.display_food)
+        self.supply_seq: list[int] = []
+        self.discard: list[int] = []
+        self.harvest_log: list[tuple] = []
+        flow.setup(self, game.options["start_player"])
+        tasks.run(self)
+
+    # -- protocol -------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        return CHANCE if self.chance else self.actor
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def is_chance_node(self) -> bool:
+        return self.chance and not self.over
+
+    def legal_actions(self) -> list[int]:
+        return list(self.legal)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self.chance or self.over:
+            return []
+        task = self.todo[-1]
+        return tasks.CHANCE[task[0]][0](self, task)
+
+    def apply_action(self, action: int) -> None:
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(f"an action id must be an int, got {action!r}")
+        if action not in self.legal:
+            raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
+        self.hist = (action, self.hist)
+        task = self.todo.pop()
+        if self.chance:
+            tasks.CHANCE[task[0]][1](self, task, action)
+        else:
+            tasks.DECIDE[task[0]][1](self, task, action)
+        tasks.run(self)
+
+    # -- results --------------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return self.pp[:]
+
+    def winners(self) -> list[int]:
+        if not self.over:
+            raise ValueError("the game is not over")
+        from heliopolis.games.men_nefer.harvest import winners
+
+        return winners(self)
+
+    def score_breakdown(self) -> dict[str, list[int]]:
+        return {c: [self.pp_cat[p * NCAT + k] for p in range(self.n)] for k, c in enumerate(CATEGORIES)}
+
+    def history(self) -> list[int]:
+        return unlink_history(self.hist)
+
+    # -- copying --------------------------------------------------------------------------------
+    def clone(self) -> MenNeferState:
+        c = MenNeferState.__new__(MenNeferState)
+        c.game = self.game
+        c.n = self.n
+        c.opt = self.opt
+        _copy_fields(self, c)
+        return c
+
+    def _key(self) -> tuple:
+        out = []
+        for name, kind in FIELDS.items():
+            if name == "hist":
+                continue
+            v = getattr(self, name)
+            out.append(tuple(v) if kind == "l" or isinstance(v, list) else v)
+        return tuple(out) + (tuple(self.history()),)
+
+    # -- views ----------------------------------------------------------------------------------
+    def player_view(self, player: int | None) -> dict[str, Any]:
+        from heliopolis.games.men_nefer.views import player_view
+
+        return player_view(self, player)
+
+    def information_state_string(self, player: int) -> str:
+        from heliopolis.games.men_nefer.views import information_state_string
+
+        return information_state_string(self, player)
+
+    def information_state_key(self, player: int) -> Any:
+        from heliopolis.games.men_nefer.views import information_state_key
+
+        return information_state_key(self, player)
+
+    def resample_from_infostate(self, player: int, rng: Any) -> MenNeferState:
+        from heliopolis.games.men_nefer.views import resample_from_infostate
+
+        return resample_from_infostate(self, player, rng)
+
+    def describe_action(self, action: int) -> str:
+        from heliopolis.games.men_nefer.views import describe_action
+
+        return describe_action(self, action)
+
+    def table_helper(self) -> dict[str, Any]:
+        from heliopolis.games.men_nefer.heuristics import table_helper
+
+        return table_helper(self)
+
+    def check_invariants(self) -> None:
+        from heliopolis.games.men_nefer.invariants import check_invariants
+
+        check_invariants(self)
+
+    def __str__(self) -> str:
+        from heliopolis.games.men_nefer.render import render_text
+
+        return render_text(self)
+
+    def __repr__(self) -> str:
+        return f"<MenNeferState players={self.n} era={self.era} round={self.rnd} actor={self.actor}>"

@@ -1,0 +1,82 @@
+"""The task machinery behind ``MenNeferState``: a stack of pending tasks and the loop that runs it.
+
+Everything that happens in Men-Nefer is a *task* on ``state.todo`` (a stack of tuples whose first
+item names the kind). The top task runs next. Three kinds of handler are registered here by the
+mini-game modules:
+
+* ``AUTO[kind](s, task)``: an automatic step (scoring, a Flood step, a gap closing); the loop pops
+  the task first.
+* ``DECIDE[kind] = (step, apply)``: a player decision. ``step(s, task)`` runs with the task on top;
+  it may do the automatic part (and replace or pop the task) and returns the legal action ids, or
+  ``None`` when nothing is left to decide. ``apply(s, task, action)`` runs after the loop popped it.
+* ``CHANCE[kind] = (outcomes, apply)``: a chance node; ``outcomes(s, task)`` gives ``[(id, p)]``.
+
+A decision or chance node with exactly one legal action is applied without asking (a forced step
+is not a choice; replaying ``history()`` repeats it, so saved games stay exact).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+AUTO: dict[str, Callable[[Any, tuple], None]] = {}
+DECIDE: dict[str, tuple[Callable[[Any, tuple], list[int] | None], Callable[[Any, tuple, int], None]]] = {}
+CHANCE: dict[str, tuple[Callable[[Any, tuple], list[tuple[int, float]]], Callable[[Any, tuple, int], None]]] = {}
+
+
+def auto(kind: str) -> Callable:
+    def deco(fn: Callable) -> Callable:
+        AUTO[kind] = fn
+        return fn
+
+    return deco
+
+
+def decision(kind: str, step: Callable, apply: Callable) -> None:
+    DECIDE[kind] = (step, apply)
+
+
+def chance(kind: str, outcomes: Callable, apply: Callable) -> None:
+    CHANCE[kind] = (outcomes, apply)
+
+
+def run(s: Any) -> None:
+    """Runs tasks until a decision with a real choice, a chance node with several outcomes, or the end."""
+    todo = s.todo
+    while todo:
+        task = todo[-1]
+        kind = task[0]
+        dec = DECIDE.get(kind)
+        if dec is not None:
+            legal = dec[0](s, task)
+            if legal is None:
+                continue  # step() finished or replaced the task itself
+            if not legal:
+                todo.pop()  # nothing possible: the action is lost (MN-GEN-4)
+                continue
+            if len(legal) == 1:
+                todo.pop()
+                dec[1](s, task, legal[0])
+                continue
+            legal.sort()
+            s.legal = legal
+            s.chance = False
+            return
+        ch = CHANCE.get(kind)
+        if ch is not None:
+            outs = ch[0](s, task)
+            if not outs:
+                todo.pop()  # an empty bag or stack: the slot stays empty (MN-GEN-8, MN-AMB-27)
+                continue
+            if len(outs) == 1:
+                todo.pop()
+                ch[1](s, task, outs[0][0])
+                continue
+            s.legal = [a for a, _ in outs]
+            s.chance = True
+            return
+        todo.pop()
+        AUTO[kind](s, task)
+    s.legal = []
+    s.chance = False

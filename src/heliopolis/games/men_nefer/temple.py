@@ -1,0 +1,217 @@
+"""Temple and markets: papyri, wares in the pyramid-shaped ware area, moving priestesses and
+making offerings (MN-ACT-11..16, MN-ACT-27, MN-CONC-10/11). The sun disc is in ``effects``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from heliopolis.games.men_nefer import actions as A
+from heliopolis.games.men_nefer import tasks as T
+from heliopolis.games.men_nefer.components import DATA, WARE_SPACES
+from heliopolis.games.men_nefer.effects import gain_pp, start_group
+
+ROW_LEN = len(DATA.papyrus_slot_cost)
+PRIEST_W = (DATA.rooms + 1) * 2
+# flags of a priestess action in progress
+MOVED = 1
+ENDED = MOVED << 1
+OFFERED = ENDED << 1
+
+
+# -- papyri (MN-ACT-11, MN-ACT-12, MN-CONC-4) --------------------------------------------------------
+def row_length(s: Any, p: int) -> int:
+    row = s.row[p * ROW_LEN:(p + 1) * ROW_LEN]
+    return row.index(-1) if -1 in row else ROW_LEN
+
+
+def papyrus_options(s: Any, p: int, free: bool) -> list[int]:
+    k = row_length(s, p)
+    if k >= ROW_LEN:  # a full row takes no papyri until the Harvest rolls it up
+        return []
+    out = []
+    for i, x in enumerate(s.pap_mkt):
+        # MN-AMB-31: market cost plus the slot's cost, payable together; free papyri pay neither
+        if x >= 0 and (free or s.heka[p] >= DATA.papyrus_market_cost[i] + DATA.papyrus_slot_cost[k]):
+            out.append(i)
+    return out
+
+
+def _papyrus_step(s: Any, task: tuple) -> list[int] | None:
+    out = [A.PAPYRUS + i for i in papyrus_options(s, s.actor, task[1])]
+    return out + [A.PASS] if out else out
+
+
+def _papyrus_apply(s: Any, task: tuple, a: int) -> None:
+    if a == A.PASS:
+        return
+    p = s.actor
+    i = a - A.PAPYRUS
+    k = row_length(s, p)
+    if not task[1]:
+        s.heka[p] -= DATA.papyrus_market_cost[i] + DATA.papyrus_slot_cost[k]
+    s.row[p * ROW_LEN + k] = s.pap_mkt[i]  # first empty slot right of the book, fixed orientation
+    s.pap_mkt[i] = -1  # refilled only at the end of the turn (MN-ACT-14, MN-AMB-30)
+
+
+T.decision("papyrus", _papyrus_step, _papyrus_apply)
+
+
+# -- wares (MN-ACT-13, MN-ACT-27) ------------------------------------------------------------------------
+def ware_spaces(s: Any, p: int) -> list[int]:
+    """MN-ACT-13: per level the leftmost empty space; above level I only if both spaces below hold wares."""
+    out = []
+    base = p * WARE_SPACES
+    start = 0
+    for lv, size in enumerate(DATA.ware_levels):
+        for i in range(start, start + size):
+            if s.wares[base + i] < 0:
+                if all(s.wares[base + j] >= 0 for j in DATA.ware_support[i]):
+                    out.append(i)
+                break
+        start += size
+    return out
+
+
+def ware_options(s: Any, p: int, free: bool) -> list[int]:
+    if not ware_spaces(s, p):  # a full area takes no more wares
+        return []
+    return [i for i, w in enumerate(s.ware_mkt) if w >= 0 and (free or s.food[p] >= DATA.ware_market_cost[i])]
+
+
+def _ware_step(s: Any, task: tuple) -> list[int] | None:
+    out = [A.WARE + i for i in ware_options(s, s.actor, task[1])]
+    return out + [A.PASS] if out else out
+
+
+def _ware_apply(s: Any, task: tuple, a: int) -> None:
+    if a == A.PASS:
+        return
+    p = s.actor
+    i = a - A.WARE
+    if not task[1]:
+        s.food[p] -= DATA.ware_market_cost[i]
+    w = s.ware_mkt[i]
+    s.ware_mkt[i] = -1
+    s.todo.append(("ware_place", w))
+
+
+T.decision("ware", _ware_step, _ware_apply)
+
+
+def _ware_place_step(s: Any, task: tuple) -> list[int] | None:
+    return [A.PLACE + i for i in ware_spaces(s, s.actor)]
+
+
+def _ware_place_apply(s: Any, task: tuple, a: int) -> None:
+    p = s.actor
+    i = a - A.PLACE
+    s.wares[p * WARE_SPACES + i] = task[1]
+    s.ware_state[p * WARE_SPACES + i] = 1  # the space's basket goes on the ware: it is filled
+    if DATA.ware_space_pp[i]:
+        gain_pp(s, p, DATA.ware_space_pp[i])
+
+
+T.decision("ware_place", _ware_place_step, _ware_place_apply)
+
+
+# -- priestesses and offerings (MN-ACT-15, MN-ACT-16) -------------------------------------------------
+def standing(s: Any, p: int, room: int) -> int:
+    return s.priest[p * PRIEST_W + room * 2]
+
+
+def basket_spaces(s: Any, p: int) -> list[int]:
+    """Empty basket spaces in rooms holding a standing priestess of p (MN-ACT-16 step 4)."""
+    variant = s.opt.temple_8_total
+    out = []
+    for t, owner in enumerate(s.temple):
+        if owner < 0 and standing(s, p, DATA.temple_room[t]) and (not variant or t in DATA.temple_variant):
+            out.append(t)
+    return out
+
+
+def offer_options(s: Any, p: int) -> list[int]:
+    """Filled wares, if a basket space is free right now (MN-AMB-28)."""
+    if not basket_spaces(s, p):
+        return []
+    base = p * WARE_SPACES
+    return [i for i in range(WARE_SPACES) if s.ware_state[base + i] == 1]
+
+
+def move_options(s: Any, p: int, steps: int) -> list[int]:
+    """One room deeper per move; entering a room costs its step cost (MN-ACT-15)."""
+    out = []
+    base = p * PRIEST_W
+    for room in range(DATA.rooms):
+        if DATA.room_cost[room + 1] > steps:
+            continue
+        if s.priest[base + room * 2]:
+            out.append(A.PRIEST if room == 0 else A.PRIEST + 2 * room - 1)
+        if room and s.priest[base + room * 2 + 1]:
+            out.append(A.PRIEST + 2 * room)
+    return out
+
+
+def priestess_possible(s: Any, p: int, steps: int, offering: int) -> bool:
+    return bool(move_options(s, p, steps)) or bool(offering and offer_options(s, p))
+
+
+def _priest_step(s: Any, task: tuple) -> list[int] | None:
+    _, steps, offering, flags = task
+    p = s.actor
+    out = []
+    if not flags & ENDED:
+        out += move_options(s, p, steps)
+    if offering and not flags & OFFERED:  # before or after moving, never in the middle
+        out += [A.OFFER + i for i in offer_options(s, p)]
+    return out + [A.PASS] if out else out
+
+
+def _priest_apply(s: Any, task: tuple, a: int) -> None:
+    _, steps, offering, flags = task
+    if a == A.PASS:
+        return  # unused steps are lost
+    p = s.actor
+    if a < A.OFFER:
+        k = a - A.PRIEST
+        room, lying = (0, 0) if k == 0 else ((k + 1) // 2, 1 - k % 2)
+        base = p * PRIEST_W
+        s.priest[base + room * 2 + lying] -= 1
+        s.priest[base + (room + 1) * 2] += 1  # she always stands after moving
+        s.todo.append(("priest", steps - DATA.room_cost[room + 1], offering, flags | MOVED))
+        return
+    if flags & MOVED:
+        flags |= ENDED  # an offering after moving ends the movement
+    s.todo.append(("priest", steps, offering, flags | OFFERED))
+    i = a - A.OFFER
+    s.todo.append(("basket", i))
+    lv = DATA.ware_space_level[i]
+    start_group(s, DATA.ware_offer[s.wares[p * WARE_SPACES + i]][lv])  # the actions for I..its level
+
+
+T.decision("priest", _priest_step, _priest_apply)
+
+
+def _basket_step(s: Any, task: tuple) -> list[int] | None:
+    return [A.BASKET + t for t in basket_spaces(s, s.actor)]
+
+
+def _basket_apply(s: Any, task: tuple, a: int) -> None:
+    """MN-ACT-16 steps 3-4: the ware is flipped, its basket goes on the chosen space, the space's
+    actions follow, then a standing priestess in that room lies down."""
+    p = s.actor
+    t = a - A.BASKET
+    s.ware_state[p * WARE_SPACES + task[1]] = 2
+    s.temple[t] = p
+    s.todo.append(("lay", DATA.temple_room[t]))
+    start_group(s, DATA.temple_actions[t])
+
+
+T.decision("basket", _basket_step, _basket_apply)
+
+
+@T.auto("lay")
+def _lay(s: Any, task: tuple) -> None:
+    base = s.actor * PRIEST_W + task[1] * 2
+    if s.priest[base]:
+        s.priest[base] -= 1
+        s.priest[base + 1] += 1

@@ -1,0 +1,498 @@
+"""Men-Nefer views: ``player_view``, information-state strings, ``describe_action`` and the move log.
+
+Information model: everything on the table is open. What nobody can see (the order inside the
+bags, the face-down agreement stacks, the part of the action-tile supply below its face-up top) is
+kept as a set of what is still inside, and a draw is a chance node naming the drawn component, so
+the state holds no secret: a seat's information state is the public history, ``resample_from_infostate``
+returns an equal copy, and ``player_view`` shows only counts of bags, stacks, the unseen supply and
+the face-down discard pile (its order is known to anyone who remembers the game, not visible).
+
+For the browser view (``server/web/js/views/men-nefer.js``) ``player_view`` also carries the pending
+``decision`` (what the player on turn is choosing, in words), ``terminal``, ``final_scores``,
+``score_breakdown``, the 2-player ``construction_tiles``, the ``city_slots`` in use and ``tables``: the
+printed texts of every tile, track space and board space, read from the data file.
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+from typing import Any
+
+from heliopolis.core.game import PublicLog
+from heliopolis.core.helpers import check_seat
+from heliopolis.games.men_nefer import actions as A
+from heliopolis.games.men_nefer import flow, nile, temple
+from heliopolis.games.men_nefer.components import (
+    CHOICE,
+    CITY_SLOTS,
+    DATA,
+    FAVOUR_KINDS,
+    GP_CONSTRUCTION,
+    GP_FAVOUR,
+    GP_SEAL,
+    NUM_HOUSES,
+    NUMERALS,
+    OPS,
+    WARE_SPACES,
+    loc_name,
+)
+
+PRIEST_W = (DATA.rooms + 1) * 2
+APPR_W = NUM_HOUSES * 2
+ROW_LEN = len(DATA.papyrus_slot_cost)
+NPOS = len(DATA.gp_build_places)
+NFAV = len(FAVOUR_KINDS)
+
+
+def _bits(mask: int) -> int:
+    return mask.bit_count()
+
+
+def _tile(t: int) -> str | None:
+    return DATA.tile_ids[t] if t >= 0 else None
+
+
+def _player(s: Any, p: int) -> dict[str, Any]:
+    na = DATA.apprentices
+    w = DATA.ta_slots
+    base = p * PRIEST_W
+    return {
+        "seat": p,
+        "board": DATA.board_ids[s.board[p]] if s.board[p] >= 0 else None,
+        "pp": s.pp[p],
+        "food": s.food[p],
+        "heka": s.heka[p],
+        "heart": s.heart[p],
+        "feather": s.feather[p],
+        "sun_disc": s.sun[p],
+        "great_pyramid_block": s.gp[p],
+        "queens_block": s.qp[p],
+        "hieroglyph": s.glyph[p],
+        "scarabs": {DATA.houses[h]: s.scarab[p * NUM_HOUSES + h] for h in range(NUM_HOUSES)},
+        "tile_slots": [{"tile": _tile(s.slots[p * na + k]), "apprentice_home": bool(s.home[p] >> k & 1)}
+                       for k in range(na)],
+        "options_used": dict(zip(("visit", "raise", "take"), s.used[p * 3:p * 3 + 3])),
+        "sphinxes": {"supply": s.sphinx_sup[p], "available": s.sphinx_av[p]},
+        "mummies": {"supply": s.mummy_sup[p], "sarcophagi": s.sarc_av[p]},
+        "eyes": {"supply": s.eye_sup[p], "available": s.eye_av[p]},
+        "priestesses": {("entrance" if r == 0 else f"room{r}"): {"standing": s.priest[base + 2 * r],
+                                                                 "lying": s.priest[base + 2 * r + 1]}
+                        for r in range(DATA.rooms + 1)},
+        "boats": [loc_name(s.boats[p * DATA.boats + b]) for b in range(DATA.boats)],
+        "wares": [{"space": DATA.ware_space_names[i],
+                   "ware": DATA.ware_ids[s.wares[p * WARE_SPACES + i]] if s.wares[p * WARE_SPACES + i] >= 0 else None,
+                   "state": ("basket", "filled", "offered")[s.ware_state[p * WARE_SPACES + i]]}
+                  for i in range(WARE_SPACES)],
+        "papyri": [DATA.papyrus_ids[x] for x in s.row[p * ROW_LEN:(p + 1) * ROW_LEN] if x >= 0],
+        "rolled_papyri": s.rolled[p],
+        "agreements": [None if t < 0 else {"id": DATA.ta_ids[t >> 1], "fulfilled": bool(t & 1)}
+                       for t in s.ta[p * w:(p + 1) * w]],
+        "eyes_beside_queens": s.qp_eyes[p * DATA.queens:(p + 1) * DATA.queens],
+    }
+
+
+# -- texts and static tables for the browser view --------------------------------------------------------
+# Short English texts for the printed actions (the notation of MN-DATA, in words), so a browser view
+# shows exactly the tiles, tracks and spaces the engine plays with (every value comes from the data file).
+_EFFECT_TEXT = {
+    "food": "{n} food", "heka": "{n} heka", "pp": "{n} PP", "heart": "heart {n}", "feather": "feather {n}",
+    "limestone": "limestone {n}", "eye": "eye of Horus", "favour": "favour {bangs}", "food_or_heka": "{n} food or heka",
+    "embalm": "embalm", "bury": "bury {numeral}", "buy_papyrus": "buy papyrus", "free_papyrus": "free papyrus",
+    "buy_ware": "buy ware", "free_ware": "free ware", "carve": "carve sphinx", "erect": "erect {numeral}",
+    "sun": "sun {n}", "mastaba": "mastaba {bangs}", "scarab": "scarab +1", "take_trade_agreement": "take an agreement",
+    "food_heka_mix": "{n} food/heka",
+}  # fmt: skip
+
+
+def effect_text(eff: tuple) -> str:
+    """One printed action in words (MN-DATA notation): "limestone 2", "boats 2 !", "(carve / embalm)"."""
+    op = OPS[eff[0]]
+    n = eff[1]
+    if eff[0] == CHOICE:
+        return "(" + f" {n} ".join(group_text(alt) for alt in eff[2]) + ")"
+    if op == "priestesses":
+        return f"priestesses {n}" + (" + offering" if eff[2] else "")
+    if op == "boats":
+        return f"boats {n}" + (" " + "!" * eff[2] if eff[2] else "")
+    numeral = NUMERALS[n] if op in ("bury", "erect") else ""
+    return _EFFECT_TEXT[op].format(n=n, bangs="!" * n, numeral=numeral)
+
+
+def group_text(g: tuple) -> str:
+    """A group in words; a lone choice needs no brackets ("heart 1 / feather 1")."""
+    if len(g) == 1 and g[0][0] == CHOICE:
+        return f" {g[0][1]} ".join(group_text(alt) for alt in g[0][2])
+    return " + ".join(effect_text(e) for e in g) or "nothing"
+
+
+_TA_TEXT = {
+    "sarcophagi": "{n}+ sarcophagi buried", "sphinxes": "{n}+ sphinxes erected", "obelisk": "sun disc on {n}+",
+    "eyes": "{n}+ eyes at queens' pyramids", "feather": "feather value {n}+", "priestesses": "{n}+ priestesses in rooms",
+    "wares": "{n}+ wares", "different_wares": "{n}+ different ware kinds", "boats_out": "{n}+ boats out of the harbor",
+    "fulfilled": "{n}+ fulfilled agreements", "fishing": "fishing boats passed {n}+ times",
+    "two_scarabs": "two scarabs total {n}+", "hieroglyph": "hieroglyph marker on {n}+", "baskets": "{n}+ baskets offered",
+    "papyri": "{n}+ rolled-up papyri", "great_pyramid": "Great Pyramid block on {n}+", "heart": "heart value {n}+",
+}  # fmt: skip
+_QUEEN_TEXT = {
+    "QT1": "× your baskets in the temple", "QT2": "× your sarcophagi in the necropolis", "QT3": "× your erected sphinxes",
+    "QT4": "× your different ware kinds", "QT5": "× pairs of your fulfilled agreements",
+    "QT6": "× pairs of your rolled-up papyri",
+}  # fmt: skip
+_GP_FEATURE = {GP_CONSTRUCTION: "construction", GP_FAVOUR: "favour", GP_SEAL: "seal"}
+
+
+def _ta_text(t: int, named: bool) -> str:
+    kind = DATA.ta_kind[t]
+    if kind == "rooms":
+        return "priestesses in rooms " + " and ".join(str(r) for r in DATA.ta_rooms[t])
+    if kind == "two_scarabs" and named and DATA.ta_named[t]:
+        houses, m = DATA.ta_named[t]
+        return " + ".join(DATA.houses[h] for h in houses) + f" scarabs total {m}+"
+    return _TA_TEXT.get(kind, kind.replace("_", " ") + " {n}+").format(n=DATA.ta_n[t])
+
+
+@cache
+def view_tables(flags: Any) -> dict[str, Any]:
+    """The fixed board and component texts (from the data file, under the game's rule options), for
+    the browser view: names, costs and printed actions of every tile, track space and board space."""
+    named = bool(getattr(flags, "two_scarabs_named", False))
+    free_ware = bool(getattr(flags, "mastaba_free_ware", False))
+    temple_8 = bool(getattr(flags, "temple_8_total", False))
+    sections = DATA.sections
+    borders = {b: a for a, b in DATA.sail_edges if b >= sections and a < sections}
+    mastaba_actions = DATA.mastaba_actions_free_ware if free_ware else DATA.mastaba_actions
+    return {
+        "houses": [DATA.houses[h] for h in DATA.house_order],
+        "occupancy_cost": list(DATA.occupancy_cost),
+        "tracks": {DATA.houses[h]: [group_text(g) for g in DATA.tracks[h]] for h in range(NUM_HOUSES)},
+        "tiles": {t: {"number": DATA.tile_number[i], "glyph": DATA.glyphs[DATA.tile_glyph[i]],
+                      "text": group_text(DATA.tile_actions[i])} for i, t in enumerate(DATA.tile_ids)},
+        "display": [{"food": f, "text": group_text(g)} for f, g in zip(DATA.display_food, DATA.display_actions)],
+        "boards": {b: [{"glyph": DATA.glyphs[g], "bonus": effect_text(e)}
+                       for g, e in zip(DATA.board_glyphs[i], DATA.board_bonus[i])] for i, b in enumerate(DATA.board_ids)},
+        "ware_spaces": [{"space": nm, "level": DATA.ware_space_level[i] + 1, "pp": DATA.ware_space_pp[i]}
+                        for i, nm in enumerate(DATA.ware_space_names)],
+        "wares": {w: {"kind": DATA.ware_kinds[DATA.ware_kind[i]],
+                      "levels": [group_text(g) for g in _ware_levels(i)]} for i, w in enumerate(DATA.ware_ids)},
+        "ware_market_cost": list(DATA.ware_market_cost),
+        "papyri": {x: {"left": DATA.drawing_kinds[DATA.papyrus_left[i]], "right": DATA.drawing_kinds[DATA.papyrus_right[i]]}
+                   for i, x in enumerate(DATA.papyrus_ids)},
+        "papyrus_market_cost": list(DATA.papyrus_market_cost),
+        "papyrus_slot_cost": list(DATA.papyrus_slot_cost),
+        "graves": {g: {"column": DATA.grave_column[i], "row": "upper" if "-U-" in g else "lower",
+                       "mastabas": [DATA.mastaba_slots[k] for k in DATA.grave_mastabas[i]],
+                       "text": group_text(DATA.grave_bonus[i])} for i, g in enumerate(DATA.grave_ids)},
+        "column_activations": list(DATA.column_activations),
+        "mastaba_slots": list(DATA.mastaba_slots),
+        "mastabas": {m: {"pp": DATA.mastaba_pp[i], "text": group_text(mastaba_actions[i])}
+                     for i, m in enumerate(DATA.mastaba_ids)},
+        "pedestals": {x: {"avenue": x.split("-")[1], "numeral": NUMERALS[DATA.pedestal_numeral[i]],
+                          "text": group_text(DATA.pedestal_bonus[i])} for i, x in enumerate(DATA.pedestal_ids)},
+        "rooms": DATA.rooms,
+        "room_cost": list(DATA.room_cost),
+        "temple": {t: {"room": DATA.temple_room[i], "text": group_text(DATA.temple_actions[i])}
+                   for i, t in enumerate(DATA.temple_ids) if not temple_8 or i in DATA.temple_variant},
+        "obelisk": [{"seal": DATA.obelisk_seal[k], "deity": DATA.obelisk_deity[k],
+                     "heka": DATA.obelisk_heka[k] if k and DATA.obelisk_heka[k] != DATA.obelisk_heka[k - 1] else 0}
+                    for k in range(DATA.obelisk_top + 1)],
+        "deities": {d: group_text(DATA.deity_actions[i]) for i, d in enumerate(DATA.deity_ids)},
+        "gp_track": [{"feature": _GP_FEATURE.get(kind), "n": n} for kind, n in DATA.gp_feature],
+        "gp_build_places": [FAVOUR_KINDS[f] for f in DATA.gp_build_places],
+        "qp_track": [{"feature": "construction" if k in DATA.qp_construction else None} for k in range(DATA.qp_len + 1)],
+        "queen_levels": DATA.queen_levels,
+        "queen_tiles": {q: _QUEEN_TEXT.get(q, q) for q in DATA.queen_tiles},
+        "locations": [{"id": loc_name(i), "city": i >= sections, "food": DATA.loc_food[i], "fishing": DATA.loc_fishing[i],
+                       **({"bank": "upper" if DATA.locations[i].startswith("U") else "lower",
+                           "borders": loc_name(borders[i]), "arrow": loc_name(DATA.city_arrow[i - sections])}
+                          if i >= sections else {})} for i in range(len(DATA.locations))],
+        "advantages": {a: group_text(DATA.advantage_actions[i]) for i, a in enumerate(DATA.advantage_ids)},
+        "agreements": {t: {"value": DATA.ta_value[i], "kind": DATA.ta_kind[i], "text": _ta_text(i, named)}
+                       for i, t in enumerate(DATA.ta_ids)},
+        "duat": {"last": DATA.duat_last, "scales": sorted(DATA.scales)},
+        "track_len": DATA.track_len,
+        "options_per_era": DATA.options_per_era,  # each turn option this often per era (MN-FLOW-3)
+        "rounds": flow.NOPT * DATA.options_per_era,  # Sowing rounds per era (MN-PHASE-11)
+        "eras": DATA.eras,
+        "caps": {"food": DATA.cap_food, "heka": DATA.cap_heka},
+    }
+
+
+def _ware_levels(w: int) -> list[tuple]:
+    """The actions printed beside each level of a ware (its offer gives levels I..its space's level)."""
+    full = DATA.ware_offer[w]
+    out = []
+    for lv, g in enumerate(full):
+        prev = full[lv - 1] if lv else ()
+        out.append(g[len(prev):] if g[:len(prev)] == prev else g)
+    return out
+
+
+def _decision(s: Any) -> dict[str, Any] | None:
+    """What the pending decision is about (everything on it is public), for the browser's prompt."""
+    if s.over or s.chance or not s.todo:
+        return None
+    t = s.todo[-1]
+    k = t[0]
+    d: dict[str, Any] = {"kind": k}
+    if k == "house":
+        d["tile"] = DATA.tile_ids[t[1]]
+    elif k == "track":
+        d["house"] = DATA.houses[t[1]]
+    elif k == "row":
+        d["slot"] = t[1] + 1
+    elif k == "group":
+        g, mask = t[1], t[2]
+        d["ops"] = {OPS[g[i][0]]: effect_text(g[i]) for i in range(len(g)) if mask >> i & 1}
+    elif k == "choice":
+        d["sep"] = t[1][1]
+        d["alternatives"] = [group_text(alt) for alt in t[1][2]]
+    elif k in ("lime", "favour"):
+        d["steps" if k == "lime" else "count"] = t[1]
+    elif k == "gain":
+        d["n"] = t[1]
+        d["per_unit"] = bool(t[2])
+    elif k == "gp_pos":
+        d["level"] = t[1] + 1
+    elif k == "pyramidion":
+        d["picks"] = t[2]
+    elif k in ("bury", "erect"):
+        d["level"] = NUMERALS[t[1]]
+    elif k == "bury_acts":
+        d["grave"] = DATA.grave_ids[t[1]]
+        d["activations"] = t[2]
+    elif k == "mastaba_any":
+        d["activations"] = t[1]
+    elif k in ("papyrus", "ware"):
+        d["free"] = bool(t[1])
+    elif k == "ware_place":
+        d["ware"] = DATA.ware_ids[t[1]]
+    elif k == "priest":
+        d.update(steps=t[1], offering=bool(t[2]) and not t[3] & temple.OFFERED, moved=bool(t[3] & temple.MOVED))
+    elif k == "basket":
+        d["ware_space"] = DATA.ware_space_names[t[1]]
+    elif k == "boats":
+        d.update(steps=t[1], activations=t[2], moved=bool(t[3] & nile.MOVED),
+                 activated=sorted({loc_name(s.boats[s.actor * DATA.boats + b]) for b in range(DATA.boats)
+                                   if s.activated >> b & 1}))
+    elif k == "city_ta":
+        d["city"] = loc_name(DATA.sections + t[1])
+    elif k == "ta_place":
+        d["agreement"] = DATA.ta_ids[t[1]]
+    return d
+
+
+def player_view(s: Any, player: int | None) -> dict[str, Any]:
+    check_seat(s.n, player)
+    n = s.n
+    houses = {}
+    for h in range(NUM_HOUSES):
+        houses[DATA.houses[h]] = {
+            side: {("neutral" if o == n else f"p{o}"): s.appr[o * APPR_W + h * 2 + k]
+                   for o in range(n + 1) if s.appr[o * APPR_W + h * 2 + k]}
+            for k, side in enumerate(("sun", "moon"))}
+    return {
+        "game": "men-nefer",
+        "you": player,
+        "era": s.era,
+        "round": max(s.rnd, 0),
+        "to_move": s.current_player(),
+        "pending": s.todo[-1][0] if s.todo else None,
+        "turn_order": s.order[:],
+        "deity": DATA.deity_ids[s.deity] if s.deity >= 0 else None,
+        "queens_tiles": [DATA.queen_tiles[q] if q >= 0 else None for q in s.qtiles],
+        "queens_levels": s.qp_levels[:],
+        "mastaba_tiles": {DATA.mastaba_slots[k]: (DATA.mastaba_ids[m] if m >= 0 else None)
+                          for k, m in enumerate(s.mastaba)},
+        "houses": houses,
+        "display": [_tile(t) for t in s.display],
+        "supply_top": _tile(s.supply_top),
+        "supply_size": len(s.supply_seq) + _bits(s.tile_pool) + (s.supply_top >= 0),
+        "discard_size": len(s.discard),
+        "ware_market": [DATA.ware_ids[w] if w >= 0 else None for w in s.ware_mkt],
+        "papyrus_market": [DATA.papyrus_ids[x] if x >= 0 else None for x in s.pap_mkt],
+        "ware_bag": _bits(s.bag_wares),
+        "papyrus_bag": _bits(s.bag_papyri),
+        "agreement_stacks": {str(v): sum(1 for t in range(len(DATA.ta_ids)) if s.ta_stack >> t & 1
+                                         and DATA.ta_value[t] == v) for v in sorted(set(DATA.ta_value))},
+        "cities": {loc_name(DATA.sections + c): {
+            "advantage": DATA.advantage_ids[s.city_adv[c]] if s.city_adv[c] >= 0 else None,
+            "agreements": [DATA.ta_ids[t] if t >= 0 else None for t in s.city_ta[c * CITY_SLOTS:(c + 1) * CITY_SLOTS]]}
+            for c in range(len(DATA.city_arrow))},
+        "necropolis": {DATA.grave_ids[g]: o for g, o in enumerate(s.graves) if o >= 0},
+        "pedestals": {DATA.pedestal_ids[i]: o for i, o in enumerate(s.pedestals) if o >= 0},
+        "temple": {DATA.temple_ids[t]: o for t, o in enumerate(s.temple) if o >= 0},
+        "great_pyramid": {
+            "levels": [[FAVOUR_KINDS[f] if f >= 0 else None for f in s.gp_grid[lv * NPOS:(lv + 1) * NPOS]]
+                       for lv in range(len(DATA.gp_piece_favours))],
+            "stack_tops": [FAVOUR_KINDS[f] if f >= 0 else None for f in s.gp_top],
+            "stack_sizes": [sum(s.gp_stack[lv * NFAV:(lv + 1) * NFAV]) + (s.gp_top[lv] >= 0)
+                            for lv in range(len(DATA.gp_piece_favours))],
+            "pyramidion": s.pyramidion,
+        },
+        "players": [_player(s, p) for p in range(n)],
+        "harvests": [{"era": e, "before": list(b), "after": list(a)} for e, b, a in s.harvest_log],
+        "winners": s.winners() if s.over else None,
+        # for the browser view (js/views/men-nefer.js): the pending decision, the results, the tables
+        "decision": _decision(s),
+        "terminal": s.over,
+        "final_scores": s.pp[:] if s.over else None,
+        "score_breakdown": s.score_breakdown() if s.over else None,
+        "construction_tiles": list(DATA.setup[n]["great_pyramid_construction_tiles"]["track_spaces"]),
+        "city_slots": {loc_name(DATA.sections + c): [flow.slot_valid(n, c, k) for k in range(CITY_SLOTS)]
+                       for c in range(len(DATA.city_arrow))},
+        "tables": copy.deepcopy(view_tables(s.opt)),  # a copy: callers may edit their view
+    }
+
+
+def information_state_string(s: Any, player: int) -> str:
+    check_seat(s.n, player)
+    return f"p{player} " + " ".join(A.NAMES[a] for a in s.history())
+
+
+def information_state_key(s: Any, player: int) -> tuple:
+    check_seat(s.n, player)
+    return (player, tuple(s.history()))
+
+
+def resample_from_infostate(s: Any, player: int, rng: Any) -> Any:
+    check_seat(s.n, player)
+    return s.clone()  # nothing is hidden in the state (see the module docstring)
+
+
+_CHANCE_TEXT = {
+    "start": "P{} is the start player", "board": "player board {} is dealt", "queens": "queens' tile {} is drawn",
+    "mastaba-tile": "mastaba tile {} is drawn", "deity": "the deity in play is {}",
+    "advantage": "city advantage {} is drawn", "neutral": "neutral placement tile {} is drawn",
+    "piece": "a Great Pyramid piece showing {} is revealed", "ware-draw": "ware {} is drawn",
+    "papyrus-draw": "papyrus {} is drawn", "agreement-draw": "trade agreement {} is drawn",
+    "tile": "action tile {} is drawn",
+}
+
+
+def describe_action(s: Any, action: int) -> str:
+    text = A.action_to_string(action)
+    kind, _, arg = text.partition(":")
+    if action >= A.CHANCE_OFFSET:
+        return _CHANCE_TEXT[kind].format(arg.upper() if kind not in ("deity", "piece", "start") else arg)
+    who = f"P{s.actor}"
+    if kind == "visit":
+        return f"{who} sends the apprentice under tile {arg.upper()}"
+    if kind == "house":
+        return f"{who} visits the {arg} house of life"
+    if kind == "raise":
+        return f"{who} raises the {arg} specialization"
+    if kind == "take":
+        t = s.display[int(arg) - 1]
+        return f"{who} takes tile {_tile(t)} from display slot {arg}"
+    if kind == "do":
+        task = s.todo[-1] if s.todo else ("",)
+        if task[0] == "group":
+            effs = [e for e in task[1] if OPS[e[0]] == arg]
+            if effs:
+                return f"{who} performs {effect_text(effs[0])} next"
+        return f"{who} performs {arg.replace('_', ' ')} next"
+    if kind == "pass":
+        return f"{who} passes"
+    more = _describe_step(s, kind, arg)
+    return f"{who} {more}" if more else f"{who}: {text}"
+
+
+def _describe_step(s: Any, kind: str, arg: str) -> str | None:
+    """The decisions inside a turn, in words (the pending task on top of the stack says what for)."""
+    p = s.actor
+    task = s.todo[-1] if s.todo else ("",)
+    if kind == "track" and task[0] == "track":
+        house = task[1]
+        return f"performs {DATA.houses[house]} space {arg}: {group_text(DATA.tracks[house][int(arg) - 1])}"
+    if kind == "row":
+        return f"performs the display actions of slot {arg}: {group_text(DATA.display_actions[int(arg) - 1])}"
+    if kind == "alt" and task[0] == "choice":
+        return f"chooses {group_text(task[1][2][int(arg) - 1])}"
+    if kind == "block":
+        if arg == "great":
+            pos = s.gp[p]
+            return "moves the Great Pyramid block beyond the end (a favour)" if pos >= DATA.gp_len else \
+                f"moves the Great Pyramid block to space {pos + 1}"
+        return f"moves the queens' pyramid block to space {s.qp[p] + 1}"
+    if kind == "position":
+        return f"builds the Great Pyramid on position {arg}"
+    if kind == "favour":
+        return f"takes the favour {arg}"
+    if kind == "gain":
+        n = task[1] if task[0] == "gain" and not task[2] else 1
+        return f"gains {n} {arg}"
+    if kind == "pyramid":
+        return f"places an eye of Horus at queens' pyramid {arg.upper()}"
+    if kind == "grave":
+        g = A.NAMES.index(f"grave:{arg}") - A.GRAVE
+        return f"buries a sarcophagus on {DATA.grave_ids[g]} ({group_text(DATA.grave_bonus[g])})"
+    if kind == "mastaba":
+        k = A.NAMES.index(f"mastaba:{arg}") - A.MASTABA
+        m = s.mastaba[k]
+        return f"activates mastaba tile {DATA.mastaba_ids[m] if m >= 0 else '?'} ({arg.replace('-', ' ')})"
+    if kind == "papyrus":
+        x = s.pap_mkt[int(arg) - 1]
+        return f"takes papyrus {DATA.papyrus_ids[x] if x >= 0 else '?'} from market slot {arg}"
+    if kind == "ware":
+        w = s.ware_mkt[int(arg) - 1]
+        name = f"{DATA.ware_kinds[DATA.ware_kind[w]]} {DATA.ware_ids[w]}" if w >= 0 else "?"
+        return f"takes ware {name} from market slot {arg}"
+    if kind == "place":
+        return f"puts the ware on ware space {arg.upper()}"
+    if kind == "priestess":
+        if arg == "entrance":
+            return "moves a priestess from the entrance into room 1"
+        room = int(arg[:-1])
+        return f"moves a {'standing' if arg[-1] == 's' else 'lying'} priestess from room {room} to room {room + 1}"
+    if kind == "offer":
+        return f"offers the ware on ware space {arg.upper()}"
+    if kind == "basket":
+        t = A.NAMES.index(f"basket:{arg}") - A.BASKET
+        return f"puts the basket on temple space {DATA.temple_ids[t]} ({group_text(DATA.temple_actions[t])})"
+    if kind == "sail":
+        a, _, b = arg.partition(":")
+        return f"sails a boat from {a.upper()} to {b.upper()}"
+    if kind == "activate":
+        return f"activates the boat on {arg.upper()}"
+    if kind == "agreement":
+        i = A.NAMES.index(f"agreement:{arg}") - A.AGREEMENT
+        t = s.city_ta[i]
+        return f"takes trade agreement {DATA.ta_ids[t] if t >= 0 else '?'} from {arg.partition(':')[0].upper()}"
+    if kind == "discard":
+        if arg == "new":
+            return "discards the new trade agreement"
+        t = s.ta[p * DATA.ta_slots + int(arg) - 1]
+        return f"discards trade agreement {DATA.ta_ids[t >> 1] if t >= 0 else '?'} for the new one"
+    if kind == "pedestal":
+        i = A.NAMES.index(f"pedestal:{arg}") - A.PEDESTAL
+        return f"erects a sphinx on {DATA.pedestal_ids[i]} ({group_text(DATA.pedestal_bonus[i])})"
+    if kind == "scarab":
+        return f"moves the {arg} scarab 1 space"
+    return None
+
+
+class MenNeferLog(PublicLog):
+    """Every Men-Nefer action is public; each line describes it in its position."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self._silent = False
+        self._state = game.new_initial_state()
+
+    def feed(self, action: int) -> list[str]:
+        line = self._state.describe_action(action)
+        self._state.apply_action(action)
+        self.lines.append(line)
+        return [line]
+
+
+__all__ = [
+    "OPS",
+    "MenNeferLog",
+    "describe_action",
+    "information_state_key",
+    "information_state_string",
+    "player_view",
+    "resample_from_infostate",
+]
