@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from click.testing import CliRunner
 
 import heliopolis
@@ -121,3 +123,16 @@ def test_arena_game_options_reach_the_game(tmp_path):
     bad = CliRunner().invoke(main, ["simulate", "ra-dice", "-b", "random", "-n", "1", "-o", str(tmp_path / "x"),
                                     "-O", "start_player=7"])
     assert bad.exit_code != 0 and "start_player" in bad.output
+
+
+@pytest.mark.parametrize("game", heliopolis.available_games())
+def test_every_game_plays_in_the_terminal_against_a_bot_and_replays(game, tmp_path):
+    """A person (always the first listed move) against the random bot, to the end, then replayed."""
+    save = tmp_path / f"{game}.json"
+    r = run("play", game, "--seats", "human,random", "--seed", "3", "--save", str(save), input="1\n" * 3000)
+    assert r.exit_code == 0, r.output[-2000:]
+    assert "your move" in r.output and "Result:" in r.output
+    state = heliopolis.state_from_json(save.read_text())
+    assert state.is_terminal()
+    r = run("replay", str(save), input="e\nq\n")
+    assert r.exit_code == 0, r.output[-2000:]

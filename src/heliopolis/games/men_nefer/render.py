@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from heliopolis.core.helpers import Segments, segments_text
+from heliopolis.games.men_nefer.views import view_tables
 from heliopolis.games.men_nefer.components import (
     CITY_SLOTS,
     DATA,
@@ -47,12 +48,22 @@ def _houses(s: Any) -> list[str]:
     return out
 
 
-def _player_lines(s: Any, p: int) -> Segments:
+def _tile_text(s: Any, t: int) -> str:
+    if t < 0:
+        return "--"
+    tid = DATA.tile_ids[t]
+    return f"{tid} ({view_tables(s.opt)['tiles'][tid]['text']})"
+
+
+def _player_lines(s: Any, p: int, name: str, current: bool) -> Segments:
     na = DATA.apprentices
     lines: Segments = []
-    tiles = " ".join(f"{_id(DATA.tile_ids, s.slots[p * na + k])}{'*' if s.home[p] >> k & 1 else ''}"
-                     for k in range(na))  # fmt: skip
-    lines.append([(f"P{p}", "label"), (f"  PP {s.pp[p]}  food {s.food[p]}  heka {s.heka[p]}  tiles {tiles}", "")])
+    used = " ".join(f"{o} {s.used[p * 3 + i]}/{DATA.options_per_era}" for i, o in enumerate(("visit", "raise", "take")))
+    lines.append([("▶ " if current else "  ", "bold"), (name, "current" if current else "bold"),
+                  (f"  PP {s.pp[p]}  food {s.food[p]}  heka {s.heka[p]}  this era: {used}", "")])  # fmt: skip
+    for k in range(na):  # apprentice k's action tile; * = the apprentice is at home
+        home = "at home" if s.home[p] >> k & 1 else "out"
+        lines.append([(f"    apprentice {k + 1} ({home}): ", "dim"), (_tile_text(s, s.slots[p * na + k]), "tile")])
     scar = " ".join(f"{DATA.houses[h][:3]}{s.scarab[p * NUM_HOUSES + h]}" for h in range(NUM_HOUSES))
     lines.append([("    duat ", "dim"), (_duat(s, p), ""), (f"  scarabs {scar}  glyph {s.glyph[p]}", "dim")])
     pr = s.priest[p * PRIEST_W:(p + 1) * PRIEST_W]
@@ -73,15 +84,22 @@ def _player_lines(s: Any, p: int) -> Segments:
     return lines
 
 
-def render_segments(s: Any) -> Segments:
+def render_segments(s: Any, viewer: int | None = None, *, omniscient: bool = True, names: list[str] | None = None,
+                    events: int = 0) -> Segments:  # fmt: skip
+    """The whole table as styled lines. Nothing in the state is hidden (bags and stacks are sets of
+    what is inside; only their sizes are shown), so ``omniscient`` changes nothing; ``viewer``
+    marks "(you)"."""
     n = s.n
+    names = [(nm + (" (you)" if p == viewer else "")) for p, nm in enumerate(names or [f"P{p}" for p in range(n)])]
     lines: Segments = []
-    status = "game over" if s.over else f"to move: {'chance' if s.chance else 'P' + str(s.actor)}"
+    status = "game over" if s.over else f"to move: {'chance' if s.chance else names[s.actor]}"
     lines.append([(f"Men-Nefer, {n} players, era {s.era}, round {max(s.rnd, 0) + 1}", "title"), (f"  {status}", "dim")])
     lines.append([("Turn order ", "label"), (" ".join(f"P{p}" for p in s.order), ""),
                   ("  deity ", "label"), (DATA.deity_ids[s.deity] if s.deity >= 0 else "-", "")])  # fmt: skip
-    lines.append([("Display ", "label"), (" ".join(_id(DATA.tile_ids, t) for t in s.display), ""),
-                  (f"  supply top {_id(DATA.tile_ids, s.supply_top)}  discard {len(s.discard)}", "dim")])  # fmt: skip
+    lines.append([("Display ", "label"), (f"supply top {_tile_text(s, s.supply_top)}  discard {len(s.discard)}", "dim")])
+    for k, t in enumerate(s.display):  # slot k: its food cost or gain, then the tile
+        slot = view_tables(s.opt)["display"][k]
+        lines.append([(f"  slot {k + 1} ({slot['food']:+d} food, {slot['text']}): ", "dim"), (_tile_text(s, t), "tile")])
     lines.append([("Markets ", "label"), ("wares " + " ".join(_id(DATA.ware_ids, w) for w in s.ware_mkt), ""),
                   ("  papyri " + " ".join(_id(DATA.papyrus_ids, x) for x in s.pap_mkt), "")])  # fmt: skip
     cities = "  ".join(f"{loc_name(DATA.sections + c)}:{_id(DATA.advantage_ids, s.city_adv[c])}["
@@ -102,15 +120,15 @@ def render_segments(s: Any) -> Segments:
     lines.append([("Houses of life", "label")])
     lines += [[(x, "dim")] for x in _houses(s)]
     for p in range(n):
-        lines += _player_lines(s, p)
+        lines += _player_lines(s, p, names[p], not s.over and not s.chance and s.actor == p)
     for era, before, after in s.harvest_log:
         parts = " · ".join(f"P{p} {after[p] - before[p]:+d} → {after[p]}" for p in range(n))
         lines.append([(f"Harvest {era}: ", "label"), (parts, "dim")])
     if s.over:
-        lines.append([("Winner: ", "label"), (", ".join(f"P{p}" for p in s.winners()), "title"),
+        lines.append([("Winner: ", "label"), (", ".join(names[p] for p in s.winners()), "title"),
                       (f"  final PP {s.pp}", "bold")])  # fmt: skip
     return lines
 
 
-def render_text(s: Any) -> str:
-    return segments_text(render_segments(s))
+def render_text(s: Any, viewer: int | None = None, *, omniscient: bool = True) -> str:
+    return segments_text(render_segments(s, viewer, omniscient=omniscient))
