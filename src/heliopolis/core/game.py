@@ -153,6 +153,22 @@ class PublicLog:
         return [line]
 
 
+class DescribedLog(PublicLog):
+    """The move log of a game whose every action and chance outcome is public: each line is
+    ``describe_action`` in the position the action was played from (a state follows along)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self._silent = False
+        self._state = game.new_initial_state()
+
+    def feed(self, action: int) -> list[str]:
+        line = self._state.describe_action(action)
+        self._state.apply_action(action)
+        self.lines.append(line)
+        return [line]
+
+
 class State:
     """Base class of every game state. Mutable, updated in place by ``apply_action``."""
 

@@ -27,6 +27,15 @@ def check_seat(players: int, player: Any) -> None:
         raise ValueError(f"seat must be 0..{players - 1} or None, got {player!r}")
 
 
+def check_start_player(players: int, start: Any) -> None:
+    """The ``start_player`` option: a seat, or ``None`` for a start player drawn by chance."""
+    from heliopolis.core.errors import ConfigError
+
+    if start is not None and (isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players):
+        raise ConfigError(f"start_player must be a seat from 0 to {players - 1} (or null for a random start), "
+                          f"got {start!r}")  # fmt: skip
+
+
 def illegal_message(state: Any, action: Any, reason: str) -> str:
     """``"<move> is not legal for player 2 now: <reason>. Legal: <moves>"``, for any game."""
     game = state.game

@@ -106,6 +106,19 @@ class Observer:
         """The observation of ``state`` by seat ``player`` as ``size`` floats."""
         raise NotImplementedError
 
+    def open_game_string(self, state: "State", player: int) -> str:
+        """``string`` for a game whose state hides nothing: no private part (OpenSpiel checks that
+        it is empty), the action history under perfect recall, else the text board; a private
+        part asked for adds only the seat."""
+        ot = self.obs_type
+        if not ot.public:
+            return ""
+        if ot.perfect_recall:
+            text = state.information_state_string(player)
+            return text if ot.private != PRIVATE_NONE else text.split(" ", 1)[-1]
+        text = str(state)
+        return text if ot.private == PRIVATE_NONE else f"p{player}\n{text}"
+
     def encode_into(self, state: "State", player: int, out: MutableSequence[Any]) -> None:
         """Writes ``tensor(state, player)`` into ``out[:size]`` (a list, ``array`` or numpy array)."""
         out[: self.size] = self.tensor(state, player)

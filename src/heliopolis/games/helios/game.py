@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from heliopolis.core.errors import ConfigError
-from heliopolis.core.game import Game, GameInfo, PublicLog
+from heliopolis.core.game import DescribedLog, Game, GameInfo, PublicLog
+from heliopolis.core.helpers import check_start_player
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios.state import HeliosState
 
@@ -46,10 +46,7 @@ class HeliosGame(Game):
 
     def validate_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         options = super().validate_options(players, options)
-        start = options["start_player"]
-        if start is not None and (isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players):
-            raise ConfigError(f"start_player must be a seat from 0 to {players - 1} (or null for a random start), "
-                              f"got {start!r}")  # fmt: skip
+        check_start_player(players, options["start_player"])
         return options
 
     def action_to_string(self, action: int) -> str:
@@ -59,6 +56,4 @@ class HeliosGame(Game):
         return A.string_to_action(text)
 
     def new_public_log(self) -> PublicLog:
-        from heliopolis.games.helios.views import HeliosLog
-
-        return HeliosLog(self)
+        return DescribedLog(self)  # every action is public; lines are describe_action

@@ -133,16 +133,7 @@ class HeliosObserver(Observer):
 
     def string(self, state: Any, player: int) -> str:
         check_seat(self._n, player)
-        ot = self.obs_type
-        if not ot.public:
-            return ""  # nothing is private in Helios (OpenSpiel checks the private string is empty)
-        if ot.perfect_recall:
-            text = state.information_state_string(player)
-            return text if ot.private != PRIVATE_NONE else text.split(" ", 1)[-1]
-        from heliopolis.games.helios.render import render_text
-
-        text = render_text(state)
-        return text if ot.private == PRIVATE_NONE else f"p{player}\n{text}"
+        return self.open_game_string(state, player)  # nothing is private in Helios
 
 
 def make_observer(game: Any, obs_type: ObservationType) -> HeliosObserver:

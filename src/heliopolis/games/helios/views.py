@@ -13,7 +13,6 @@ import copy
 
 from typing import Any, Final
 
-from heliopolis.core.game import PublicLog
 from heliopolis.core.helpers import check_seat
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import rules as R
@@ -163,18 +162,3 @@ def describe_action(s: Any, action: int) -> str:
     if kind in _DESCRIBE:
         return f"{who} " + _DESCRIBE[kind].format(arg)
     return f"{who}: {text}"
-
-
-class HeliosLog(PublicLog):
-    """Every Helios action is public; each line is the notation with the acting seat."""
-
-    def __init__(self, game: Any) -> None:
-        super().__init__(game)
-        self._silent = False
-        self._state = game.new_initial_state()
-
-    def feed(self, action: int) -> list[str]:
-        line = self._state.describe_action(action)
-        self._state.apply_action(action)
-        self.lines.append(line)
-        return [line]

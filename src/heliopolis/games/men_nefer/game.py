@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from heliopolis.core.errors import ConfigError
-from heliopolis.core.game import Game, GameInfo, PublicLog
+from heliopolis.core.game import DescribedLog, Game, GameInfo, PublicLog
+from heliopolis.core.helpers import check_start_player
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer.components import DATA
 from heliopolis.games.men_nefer.state import MenNeferState
@@ -74,10 +75,7 @@ class MenNeferGame(Game):
 
     def validate_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         options = super().validate_options(players, options)
-        start = options["start_player"]
-        if start is not None and (isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players):
-            raise ConfigError(f"start_player must be a seat from 0 to {players - 1} (or null for a random start), "
-                              f"got {start!r}")  # fmt: skip
+        check_start_player(players, options["start_player"])
         for name, key in RULE_OPTIONS.items():
             if options[name] not in DATA.rule_options[key]:
                 raise ConfigError(f"{name} must be one of {', '.join(DATA.rule_options[key])}, got {options[name]!r}")
@@ -99,6 +97,4 @@ class MenNeferGame(Game):
         return A.string_to_action(text)
 
     def new_public_log(self) -> PublicLog:
-        from heliopolis.games.men_nefer.views import MenNeferLog
-
-        return MenNeferLog(self)
+        return DescribedLog(self)  # every action is public; lines are describe_action

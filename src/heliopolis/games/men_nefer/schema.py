@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from heliopolis.core.errors import ComponentDataError
+from heliopolis.core.errors import ComponentDataError  # noqa: F401  (loader takes it from here)
 
 
 FILE: Final = "data/men-nefer-components.json"

@@ -19,7 +19,6 @@ import copy
 from functools import cache
 from typing import Any
 
-from heliopolis.core.game import PublicLog
 from heliopolis.core.helpers import check_seat
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import flow, nile, temple
@@ -472,24 +471,8 @@ def _describe_step(s: Any, kind: str, arg: str) -> str | None:
     return None
 
 
-class MenNeferLog(PublicLog):
-    """Every Men-Nefer action is public; each line describes it in its position."""
-
-    def __init__(self, game: Any) -> None:
-        super().__init__(game)
-        self._silent = False
-        self._state = game.new_initial_state()
-
-    def feed(self, action: int) -> list[str]:
-        line = self._state.describe_action(action)
-        self._state.apply_action(action)
-        self.lines.append(line)
-        return [line]
-
-
 __all__ = [
     "OPS",
-    "MenNeferLog",
     "describe_action",
     "information_state_key",
     "information_state_string",

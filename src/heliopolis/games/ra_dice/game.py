@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from heliopolis.core.errors import ConfigError
 from heliopolis.core.game import Game, GameInfo
+from heliopolis.core.helpers import check_start_player
 from heliopolis.games.ra_dice import actions as A
 from heliopolis.games.ra_dice import components as C
 from heliopolis.games.ra_dice.state import RaDiceState
@@ -73,9 +74,7 @@ class RaDiceGame(Game):
                 f"{self.info.name} takes {rules.min_players} to {rules.max_players} players, got {players}"
             )
         start = options["start_player"]
-        if start is not None and (isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players):
-            raise ConfigError(f"start_player must be a seat from 0 to {players - 1} (or null for a random start), "
-                              f"got {start!r}")  # fmt: skip
+        check_start_player(players, start)
         floor = options["score_floor_zero"]
         if not isinstance(floor, bool):
             raise ConfigError(f"score_floor_zero must be true or false, got {floor!r}")

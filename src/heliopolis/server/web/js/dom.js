@@ -26,8 +26,11 @@ export function h(tag, props, ...children) {
         case 'attrs':
           for (const [k, v] of Object.entries(value)) if (v !== undefined && v !== null && v !== false) el.setAttribute(k, v === true ? '' : String(v));
           break;
-        case 'style':
-          Object.assign(el.style, value);
+        case 'style':  // custom properties ("--spaces") need setProperty: assignment ignores them
+          for (const [k, v] of Object.entries(value)) {
+            if (k.startsWith('--')) el.style.setProperty(k, String(v));
+            else el.style[k] = v;
+          }
           break;
         case 'on':
           for (const [ev, fn] of Object.entries(value)) el.addEventListener(ev, fn);
@@ -106,6 +109,20 @@ export function actionable(tag, notation, ctx, props, ...children) {
   p.type = 'button';
   p.on = { click: () => ctx.act(entry.id) };
   return h('button', p, ...children);
+}
+
+/**
+ * `actionable` for a board that places each legal action once: an action already in `placed`
+ * renders as a plain element; a placed one is recorded and gets the view's highlight class `cls`.
+ */
+export function placedAction(cls, tag, notation, ctx, placed, props, ...children) {
+  if (placed.has(notation)) return h(tag, props, ...children);
+  const el = actionable(tag, notation, ctx, props, ...children);
+  if (el.dataset.action === notation) {
+    placed.add(notation);
+    el.classList.add(cls);
+  }
+  return el;
 }
 
 // <details> open/closed choices survive re-renders (keyed by element id).

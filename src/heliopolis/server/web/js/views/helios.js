@@ -6,7 +6,7 @@
 // the page: hexes for place/temple/step/put, resource discs for pay, tiles for take/land/special,
 // buildings/persons for build/buy/activate, and a choice bar for the rest.
 
-import { actionable as boardAction, details, h, humanize, seatTitle } from '../dom.js';
+import { details, h, humanize, placedAction, seatTitle } from '../dom.js';
 
 (function ensureCss() {
   if (typeof document === 'undefined' || document.querySelector('link[data-view-css="helios"]')) return;
@@ -68,15 +68,8 @@ function svgAction(el, notation, ctx, placed) {
   return el;
 }
 
-/** `boardAction` (dom.js) that also records the notation as placed on the board. */
-function actionable(tag, notation, ctx, placed, props, ...children) {
-  const el = boardAction(tag, notation, ctx, props, ...children);
-  if (el.dataset.action === notation) {
-    placed.add(notation);
-    el.classList.add('he-act');
-  }
-  return el;
-}
+/** dom.js `placedAction`: each legal action placed once, highlighted with he-act. */
+const actionable = (...args) => placedAction('he-act', ...args);
 
 function name(ctx, i) {
   return seatTitle((ctx.seats || []).find((s) => s.seat === i), i);

@@ -10,7 +10,7 @@
 // priestess, a market item, a ware space, a boat, a sail arrow, a city agreement, an agreement on your
 // board, a scarab), otherwise a button in the choice bar under the prompt.
 
-import { actionable as boardAction, details, h, humanize, seatTitle } from '../dom.js';
+import { details, h, humanize, placedAction, seatTitle } from '../dom.js';
 
 (function ensureCss() {
   if (typeof document === 'undefined' || document.querySelector('link[data-view-css="men-nefer"]')) return;
@@ -40,16 +40,8 @@ const houseName = (h0) => HOUSE_NAME[h0] || humanize(h0);
 const tileText = (id) => (TABLES.tiles[id] || { text: '' }).text;
 const cityName = (c) => String(c).toUpperCase();
 
-/** `boardAction` (dom.js) that also records the notation as placed; one place per action. */
-function actionable(tag, notation, ctx, placed, props, ...children) {
-  if (placed.has(notation)) return h(tag, props, ...children);
-  const el = boardAction(tag, notation, ctx, props, ...children);
-  if (el.dataset.action === notation) {
-    placed.add(notation);
-    el.classList.add('mn-act');
-  }
-  return el;
-}
+/** dom.js `placedAction`: each legal action placed once, highlighted with mn-act. */
+const actionable = (...args) => placedAction('mn-act', ...args);
 
 /** Sets CSS custom properties (h()'s style prop cannot: Object.assign ignores "--x" keys). */
 function vars(el, obj) {
