@@ -253,3 +253,17 @@ def soak(game_id: str, games: int, *, players: int | None = None, seed: int = 0,
         if not s.winners():
             raise _fail("finished game without a winner", s)
     return st
+
+
+def soak_share(game_id: str, players: int, total: int, player_counts: tuple[int, ...] = (2, 3, 4)) -> SoakStats:
+    """``players``' share of a ``total``-game soak spread evenly over ``player_counts``: half
+    uniform, half favouring the lowest legal action id (``first_bias=0.5``), seeded per count.
+    Prints one summary line (shown by ``pytest -rP``)."""
+    i = player_counts.index(players)
+    share = total // len(player_counts) + (1 if i < total % len(player_counts) else 0)
+    half = share // 2
+    st = soak(game_id, half, players=players, seed=10 + players, first_bias=0.0)
+    st.merge(soak(game_id, share - half, players=players, seed=20 + players, first_bias=0.5))
+    print(f"\nsoak {game_id} {players}p: {st.games} games, {st.actions} actions, "
+          f"max length {st.max_length}, scores {st.score_min}..{st.score_max}")
+    return st

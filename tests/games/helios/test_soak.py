@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from heliopolis.core.testing import soak
+from heliopolis.core.testing import soak, soak_share
 from heliopolis.games.helios.game import HeliosGame
 
 
@@ -28,11 +28,5 @@ def test_soak_sample(players):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_soak_full(players):
     games = int(os.environ.get("SOAK_GAMES", "100000"))
-    share = games // 3 + (1 if players - 2 < games % 3 else 0)
-    half = share // 2
-    a = soak("helios", half, players=players, seed=10 + players, first_bias=0.0)
-    b = soak("helios", share - half, players=players, seed=20 + players, first_bias=0.5)
-    a.merge(b)
-    print(f"\nsoak helios {players}p: {a.games} games, {a.actions} actions, "
-          f"max length {a.max_length}, scores {a.score_min}..{a.score_max}")
-    assert a.games == share
+    st = soak_share("helios", players, games)
+    assert st.games == games // 3 + (1 if players - 2 < games % 3 else 0)

@@ -11,18 +11,12 @@ import os
 
 import pytest
 
-from heliopolis.core.testing import soak
+from heliopolis.core.testing import soak_share
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_soak_full(players):
     games = int(os.environ.get("SOAK_GAMES", "100000"))
-    share = games // 3 + (1 if players - 2 < games % 3 else 0)
-    half = share // 2
-    a = soak("men-nefer", half, players=players, seed=10 + players, first_bias=0.0)
-    b = soak("men-nefer", share - half, players=players, seed=20 + players, first_bias=0.5)
-    a.merge(b)
-    print(f"\nsoak men-nefer {players}p: {a.games} games, {a.actions} actions, "
-          f"max length {a.max_length}, scores {a.score_min}..{a.score_max}")
-    assert a.games == share
+    st = soak_share("men-nefer", players, games)
+    assert st.games == games // 3 + (1 if players - 2 < games % 3 else 0)
