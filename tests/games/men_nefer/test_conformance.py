@@ -64,7 +64,7 @@ def test_registered():
 def test_action_table_is_pinned():
     pinned = (Path(__file__).parent / "action_table.txt").read_text().splitlines()
     assert [f"{i}\t{s}" for i, s in enumerate(A.NAMES)] == pinned, "action ids changed: bump ENCODING"
-    assert A.ENCODING == MenNeferGame.info.encoding == "men-nefer-v1"
+    assert A.ENCODING == MenNeferGame.info.encoding == "men-nefer-v2"
     assert MenNeferGame.info.chance_offset == A.NUM_DISTINCT_ACTIONS
     assert MenNeferGame.info.chance_offset + MenNeferGame.info.max_chance_outcomes == len(A.NAMES)
 

@@ -161,3 +161,20 @@ def test_sobek_inside_a_city_activation():
     assert "sail:s2:u2" in strings(s) and not any(m.startswith("activate") for m in strings(s))
     play(s, "pass")
     assert done(s)
+
+
+@pytest.mark.rule("MN-ACT-17", "MN-ACT-18", "MN-AMB-24")
+def test_which_of_two_boats_on_one_section_sails_is_a_choice():
+    """An activated boat and a fresh one on the same section mid-move: either may sail on, and the
+    one that stays is the one that can still be activated (found by an independent rules audit)."""
+    s = edit(ready(4))
+    s.era = 2
+    boats(s, W, "S2", "S1")
+    act(s, W, fx("boats", n=2, activations=2))
+    play(s, "activate:s2 sail:s1:s2")
+    assert {"sail:s2:u2", "sail-activated:s2:u2"} <= set(strings(s))
+    t = s.clone()
+    play(t, "sail-activated:s2:u2")  # the activated boat leaves; the fresh one stays on S2
+    assert "activate:s2" in strings(t) and "activate:u2" not in strings(t)
+    play(s, "sail:s2:u2")  # the fresh boat leaves; it can be activated in U2
+    assert "activate:u2" in strings(s) and "activate:s2" not in strings(s)

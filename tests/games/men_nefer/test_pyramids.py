@@ -152,6 +152,18 @@ def test_an_eyes_limestone_step_never_goes_beyond_the_end():
     assert s.todo[-1][0] == "favour"  # MN-ACT-2: beyond the end, a favour of choice
 
 
+@pytest.mark.rule("MN-ACT-7", "MN-ACT-2", "MN-AMB-54")
+def test_a_printed_obtain_eye_with_an_empty_supply_can_go_beyond_the_end():
+    """Only the favour of choice "eye" is cut off (the cycle); a printed Obtain eye (tile,
+    track space, ware) with an empty supply is a limestone step like any other."""
+    s = era2()
+    s.eye_sup[W], s.eye_av[W], s.gp[W], s.qp[W] = 0, 0, DATA.gp_len, DATA.qp_len
+    act(s, W, fx("eye"))
+    assert strings(s) == ["block:great", "pass"]  # MN-ACT-7: limestone 1 instead of the eye
+    play(s, "block:great")
+    assert s.todo[-1] == ("favour", 1)  # MN-ACT-2: 1 favour of choice for the step beyond the end
+
+
 @pytest.mark.rule("MN-DATA-13", "MN-DATA-14", "MN-DATA-0")
 def test_pyramids_can_be_finished_at_every_player_count():
     constructions = sum(1 for x in range(1, DATA.gp_len + 1) if DATA.gp_feature[x][0] == GP_CONSTRUCTION)

@@ -1,7 +1,7 @@
 """Men-Nefer (Germán P. Millán; Ludonova 2024, German edition Pegasus Spiele).
 
 =======================  ================================================================
-Game id                  ``men-nefer`` (encoding ``men-nefer-v1``), class ``MenNeferGame``
+Game id                  ``men-nefer`` (encoding ``men-nefer-v2``), class ``MenNeferGame``
 Players                  2-4 (the solo game is out of scope, MN-AMB-48)
 Chance                   explicit chance nodes, no setup seed: start player (unless the
                          ``start_player`` option), player boards, queens' tiles, mastaba
@@ -12,7 +12,7 @@ Chance                   explicit chance nodes, no setup seed: start player (unl
 Hidden information       none in the state: bags, face-down stacks and the unseen supply
                          are sets of what is inside; a draw names the drawn component; views
                          show their sizes only
-Actions                  244 player ids + 190 chance ids (``actions.py``; pinned by
+Actions                  263 player ids + 190 chance ids (``actions.py``; pinned by
                          tests/games/men_nefer/action_table.txt)
 Options                  ``start_player`` (seat or null), and the spec's open interpretations:
                          ``question_mark_without_numeral``, ``two_scarabs_condition``,
@@ -30,7 +30,8 @@ Flood, turns, display, markets), ``effects`` (groups, choices, gains, favours, s
 ``pyramids``, ``necropolis``, ``sphinx``, ``temple``, ``nile``, ``harvest`` (scoring, conditions, end),
 ``views``, ``render``, ``heuristics``, ``observation``, ``invariants``.
 
-Version history: ``men-nefer-v1`` — first engine.
+Version history: ``men-nefer-v1`` — first engine; ``men-nefer-v2`` — ``sail-activated`` (which of two
+boats sharing a location sails).
 """
 
 from heliopolis.games.men_nefer.game import MenNeferGame

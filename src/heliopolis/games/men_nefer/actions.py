@@ -24,7 +24,8 @@ Player actions (ids ``0 .. NUM_DISTINCT_ACTIONS-1``), in this order (see docs/me
 ``priestess:<from>``        move one priestess one room deeper (MN-ACT-15)
 ``offer:<space>``           offer the ware on that ware-area space (MN-ACT-16)
 ``basket:<space>``          put the offered basket on that temple space (MN-ACT-16)
-``sail:<from>:<to>``        one boat step (MN-ACT-17)
+``sail:<from>:<to>``        one boat step (MN-ACT-17); a boat not yet activated this turn if any
+``sail-activated:<f>:<t>``  the same step by an already activated boat sharing the location
 ``activate:<location>``     activate your boat there (MN-ACT-18)
 ``agreement:<city>:<k>``    take the trade agreement of that city slot (MN-ACT-18, MN-ACT-25)
 ``discard:<k|new>``         make room on a full agreement board (MN-ACT-26)
@@ -52,7 +53,7 @@ from heliopolis.games.men_nefer.components import (
     loc_name,
 )
 
-ENCODING: Final = "men-nefer-v1"
+ENCODING: Final = "men-nefer-v2"
 
 _names: list[str] = []
 
@@ -94,6 +95,8 @@ OFFER = _block([f"offer:{n}" for n in DATA.ware_space_names])
 BASKET = _block([f"basket:{t.lower()}" for t in DATA.temple_ids])
 SAIL_EDGES: Final = DATA.sail_edges
 SAIL = _block([f"sail:{loc_name(a)}:{loc_name(b)}" for a, b in SAIL_EDGES])
+# the same step by a boat already activated this turn, where it shares a location with one that is not
+SAIL_ACTIVATED = _block([f"sail-activated:{loc_name(a)}:{loc_name(b)}" for a, b in SAIL_EDGES])
 ACTIVATE = _block([f"activate:{loc_name(i)}" for i in range(1, NUM_LOCS)])  # ACTIVATE + loc - 1
 AGREEMENT = _block([f"agreement:{loc_name(DATA.sections + c)}:{k}"
                     for c in range(len(DATA.city_arrow)) for k in range(1, CITY_SLOTS + 1)])  # fmt: skip

@@ -32,7 +32,6 @@ from heliopolis.games.men_nefer.components import (
     EMBALM,
     ERECT,
     EYE,
-    FAV_EYE,
     FAV_FEATHER,
     FAV_FOOD_OR_HEKA,
     FAV_HEART,
@@ -102,17 +101,19 @@ def carve(s: Any, p: int) -> None:
         gain_pp(s, p, 1)
 
 
-def obtain_eye(s: Any, p: int) -> None:
+def obtain_eye(s: Any, p: int, favour: bool = False) -> None:
     """MN-ACT-7: an eye becomes available; with none left in supply, transport limestone 1.
 
-    That step is marked: it may not go beyond the end of the Great Pyramid track (MN-AMB-54), as
-    favour -> eye -> step beyond the end -> favour is an endless cycle that leaves the position as
-    it was (choosing the last favour directly gives the same), which a bot could follow forever."""
+    When the eye is a favour of choice, that step is marked: it may not go beyond the end of the
+    Great Pyramid track (MN-AMB-54), as favour -> eye -> step beyond the end -> favour is an endless
+    cycle that leaves the position as it was (choosing the last favour directly gives the same),
+    which a bot could follow forever. Any other "Obtain eye" step may go beyond the end and then
+    gives its favour (MN-ACT-2)."""
     if s.eye_sup[p]:
         s.eye_sup[p] -= 1
         s.eye_av[p] += 1
     else:
-        s.todo.append(("lime", 1, "eye"))
+        s.todo.append(("lime", 1, "eye") if favour else ("lime", 1))
 
 
 def is_eager(s: Any, p: int, eff: tuple) -> bool:
@@ -307,7 +308,7 @@ def do_favour(s: Any, p: int, a: int) -> None:
     elif a == FAVOUR_HEART:
         start(s, p, fav[FAV_HEART])
     else:
-        start(s, p, fav[FAV_EYE])
+        obtain_eye(s, p, favour=True)  # MN-AMB-54: the favour cycle is cut here
 
 
 def _favour_step(s: Any, task: tuple) -> list[int] | None:

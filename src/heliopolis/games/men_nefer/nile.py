@@ -62,17 +62,24 @@ def _config(s: Any, p: int) -> list[int]:
 
 
 def sail_options(s: Any, p: int, steps: int) -> list[int]:
+    """``sail`` moves a boat not yet activated this turn (any boat if none is); where such a boat
+    shares its location with an activated one, ``sail-activated`` moves the activated one instead:
+    which of the two stays decides which can still be activated (MN-ACT-17, MN-ACT-18)."""
     if steps <= 0:
         return []
     cfg = _config(s, p)
     out = []
     for loc in set(cfg):
+        here = [s.activated >> b & 1 for b in range(NB) if cfg[b] == loc]
+        both = 0 in here and 1 in here
         for k, to in OUT_EDGES[loc]:
             c = list(cfg)
             c[c.index(loc)] = to
             if resolvable(tuple(sorted(c)), steps - 1):
                 out.append(A.SAIL + k)
-    return out
+                if both:
+                    out.append(A.SAIL_ACTIVATED + k)
+    return sorted(out)
 
 
 def activate_options(s: Any, p: int) -> list[int]:
@@ -110,10 +117,11 @@ def _boats_apply(s: Any, task: tuple, a: int) -> None:
         return
     p = s.actor
     if a < A.ACTIVATE:
-        frm, to = DATA.sail_edges[a - A.SAIL]
-        # several own boats on one location (harbor, or mid-move): a not-yet-activated one sails
+        moved_activated = a >= A.SAIL_ACTIVATED
+        frm, to = DATA.sail_edges[a - (A.SAIL_ACTIVATED if moved_activated else A.SAIL)]
+        # several own boats on one location (harbor, or mid-move): which kind sails is the choice
         cands = [b for b in range(NB) if s.boats[p * NB + b] == frm]
-        b = next((b for b in cands if not s.activated >> b & 1), cands[0])
+        b = next((b for b in cands if bool(s.activated >> b & 1) == moved_activated), cands[0])
         s.boats[p * NB + b] = to
         s.todo.append(("boats", steps - 1, acts, flags | MOVED, before))
         return

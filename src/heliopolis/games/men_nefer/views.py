@@ -449,9 +449,10 @@ def _describe_step(s: Any, kind: str, arg: str) -> str | None:
     if kind == "basket":
         t = A.NAMES.index(f"basket:{arg}") - A.BASKET
         return f"puts the basket on temple space {DATA.temple_ids[t]} ({group_text(DATA.temple_actions[t])})"
-    if kind == "sail":
+    if kind in ("sail", "sail-activated"):
         a, _, b = arg.partition(":")
-        return f"sails a boat from {a.upper()} to {b.upper()}"
+        which = "an already activated boat" if kind == "sail-activated" else "a boat"
+        return f"sails {which} from {a.upper()} to {b.upper()}"
     if kind == "activate":
         return f"activates the boat on {arg.upper()}"
     if kind == "agreement":

@@ -1,5 +1,5 @@
 // Men-Nefer: the board view. render(root, msg, ctx) draws msg.view (a player_view of the
-// "men-nefer-v1" encoding, see games/men_nefer/views.py) into root: the main board (houses of life,
+// "men-nefer-v2" encoding, see games/men_nefer/views.py) into root: the main board (houses of life,
 // action-tile display, Nile, pyramids, necropolis, sphinx avenues, temple, obelisk, Duat track,
 // markets) and one administration board per player.
 // ctx = {act(id), seat, seats, seatName(i), legal, action(notation) -> legal entry | null,
@@ -288,8 +288,8 @@ function nileArea(v, ctx, placed) {
   const me = mySeat(ctx);
   const sailBy = {};
   for (const l of ctx.legal) {
-    const m = /^sail:([a-z0-9]+):([a-z0-9]+)$/.exec(l.notation);
-    if (m) (sailBy[m[1]] = sailBy[m[1]] || []).push(l.notation);
+    const m = /^sail(-activated)?:([a-z0-9]+):([a-z0-9]+)$/.exec(l.notation);
+    if (m) (sailBy[m[2]] = sailBy[m[2]] || []).push(l.notation);
   }
   const cells = TABLES.locations.map((loc) => {
     const id = loc.id;
@@ -301,8 +301,13 @@ function nileArea(v, ctx, placed) {
       return actionable('span', `activate:${id}`, ctx, placed, { class: 'mn-boat-btn', title: `activate your boat on ${cityName(id)} (${what})` }, tok,
         ctx.action(`activate:${id}`) ? h('span', { class: 'mn-boat-act', text: 'activate' }) : null);
     });
-    const sails = (sailBy[id] || []).map((n) => actionable('span', n, ctx, placed, { class: 'mn-sail', title: `sail a boat from ${cityName(id)} to ${cityName(n.split(':')[2])}` },
-      `→ ${cityName(n.split(':')[2])}`));
+    const sails = (sailBy[id] || []).map((n) => {
+      const used = n.startsWith('sail-activated:');
+      const to = cityName(n.split(':')[2]);
+      return actionable('span', n, ctx, placed, { class: ['mn-sail', used && 'mn-sail-used'],
+        title: `sail ${used ? 'the boat already activated this turn' : 'a boat'} from ${cityName(id)} to ${to}` },
+      `→ ${to}${used ? ' (activated boat)' : ''}`);
+    });
     const x = (loc.city ? TABLES.locations.findIndex((o) => o.id === loc.borders) : TABLES.locations.indexOf(loc)) + 1;
     const place = { '--x': x, '--band': loc.city ? (loc.bank === 'upper' ? 1 : 3) : 2 };
     if (!loc.city) {
@@ -761,6 +766,7 @@ export function describeMove(move) {
     case 'offer': return `offers the ware on ${up(p[1])}`;
     case 'basket': return `puts the basket on ${up(p[1])}`;
     case 'sail': return `sails a boat from ${up(p[1])} to ${up(p[2])}`;
+    case 'sail-activated': return `sails an already activated boat from ${up(p[1])} to ${up(p[2])}`;
     case 'activate': return `activates the boat on ${up(p[1])}`;
     case 'agreement': return `takes the trade agreement of ${up(p[1])} slot ${p[2]}`;
     case 'discard': return p[1] === 'new' ? 'discards the new trade agreement' : `discards the trade agreement in slot ${p[1]}`;
