@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import math
 import random
 from typing import Any
 
@@ -25,19 +26,30 @@ def require(module: str) -> Any:
         raise ImportError(f"{module} is needed for this adapter: {EXTRA_HINT} ({e})") from e
 
 
+# Above this many option combinations per player count, options vary one at a time instead.
+MAX_CROSSED = 8
+
+
+def _option_sets(choices: dict[str, list[Any]]) -> list[dict[str, Any]]:
+    names = sorted(choices)
+    if math.prod(len(choices[k]) for k in names) <= MAX_CROSSED:
+        return [dict(zip(names, values)) for values in itertools.product(*(choices[k] for k in names))]
+    base = {k: choices[k][0] for k in names}
+    return [base] + [{**base, k: v} for k in names for v in choices[k][1:]]
+
+
 def game_configs(game_id: str) -> list[dict[str, Any]]:
     """Every valid configuration of a game: each player count crossed with each combination of the
-    options a lobby offers (``Game.option_choices``), as ``{"players": n, **options}``.
+    options a lobby offers (``Game.option_choices``), as ``{"players": n, **options}``; a game with
+    many options (Men-Nefer's six rule variants) gets the defaults plus each variant on its own.
 
     Ra: editions 2009 (2-5 players) and 1999 (3-5), each with hidden and open scores: 14.
     """
     cls = game_class(game_id)
     choices: dict[str, list[Any]] = dict(getattr(cls, "option_choices", {}) or {})
-    names = sorted(choices)
     out = []
     for players in range(cls.info.min_players, cls.info.max_players + 1):
-        for values in itertools.product(*(choices[k] for k in names)):
-            options = dict(zip(names, values))
+        for options in _option_sets(choices):
             try:
                 cls(players, **options)
             except ConfigError:

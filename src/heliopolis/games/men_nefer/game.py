@@ -55,6 +55,8 @@ class MenNeferGame(Game):
             from ``rule_options`` in the data file.
     """
 
+    # the lobby offers the spec's open readings (first choice: the default)
+    option_choices: ClassVar[dict[str, list[Any]]] = {k: list(DATA.rule_options[v]) for k, v in RULE_OPTIONS.items()}
     info: ClassVar[GameInfo] = GameInfo(
         game_id="men-nefer",
         encoding=A.ENCODING,
