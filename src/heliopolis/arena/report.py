@@ -320,7 +320,8 @@ def _run_section(doc: _Doc, run: _Run, anchor: str) -> None:
                   [[g, *[f"{m[c]:.2f}" for c in cats], f"{sum(m.values()):.2f}"]
                    for g, m in means.items()])  # fmt: skip
         doc.para("Mean points each category adds to a seat's score (negative: penalties). The sum leaves out "
-                 "starting points, and a final score may be floored (in Ra it never falls below 0).", note=True)
+                 "starting points unless a category lists them, and a final score may be floored (in Ra it "
+                 "never falls below 0).", note=True)
         _grouped_bars(doc, cats, {g: [m[c] for c in cats] for g, m in means.items()},
                       f"Mean points per category and {title}", "points")  # fmt: skip
 
