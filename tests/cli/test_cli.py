@@ -7,6 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 import heliopolis
+from heliopolis.core import registry
 from heliopolis.cli import main
 
 
@@ -125,7 +126,11 @@ def test_arena_game_options_reach_the_game(tmp_path):
     assert bad.exit_code != 0 and "start_player" in bad.output
 
 
-@pytest.mark.parametrize("game", heliopolis.available_games())
+# the games Heliopolis ships (other test modules register test doubles at import)
+SHIPPED = [g for g in heliopolis.available_games() if registry._GAMES[g].startswith("heliopolis.")]
+
+
+@pytest.mark.parametrize("game", SHIPPED)
 def test_every_game_plays_in_the_terminal_against_a_bot_and_replays(game, tmp_path):
     """A person (always the first listed move) against the random bot, to the end, then replayed."""
     save = tmp_path / f"{game}.json"

@@ -169,11 +169,51 @@ class DescribedLog(PublicLog):
         return [line]
 
 
+_SIBLINGS: dict[tuple[str, str], Any] = {}
+
+
+def _sibling(cls: type, name: str) -> Any:
+    """The module ``name`` next to the module defining ``cls`` (``games/<id>/views.py`` for a
+    ``games/<id>/state.py`` state), imported on first use and remembered; ``None`` if there is none."""
+    key = (cls.__module__, name)
+    try:
+        return _SIBLINGS[key]
+    except KeyError:
+        pass
+    full = f"{cls.__module__.rpartition('.')[0]}.{name}"
+    try:
+        module = importlib.import_module(full)
+    except ModuleNotFoundError as e:
+        if e.name != full:
+            raise
+        module = None
+    _SIBLINGS[key] = module
+    return module
+
+
 class State:
-    """Base class of every game state. Mutable, updated in place by ``apply_action``."""
+    """Base class of every game state. Mutable, updated in place by ``apply_action``.
+
+    The view, text and checking methods below are found by convention in the game's package,
+    next to its state module, and imported on first use (so ``import heliopolis`` stays cheap):
+    ``views.player_view(state, seat)``, ``views.information_state_string``, ``views.describe_action``,
+    ``views.information_state_key``, ``views.resample_from_infostate``, ``heuristics.table_helper``,
+    ``invariants.check_invariants`` and ``render.render_text`` (``str(state)``). A state may
+    override any of them instead.
+    """
 
     __slots__ = ()
     game: Game
+
+    def _hook(self, module: str, name: str) -> Any:
+        """``name`` from the game's ``module``, or ``None``."""
+        return getattr(_sibling(type(self), module), name, None)
+
+    def _required(self, module: str, name: str) -> Any:
+        fn = self._hook(module, name)
+        if fn is None:
+            raise NotImplementedError(f"{type(self).__name__} needs {module}.{name} (or its own {name} method)")
+        return fn
 
     # -- the protocol -------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -253,15 +293,17 @@ class State:
         return self.game.string_to_action(text)
 
     def describe_action(self, action: int) -> str:
-        """Human text for this action in this position (like SAN beside UCI)."""
-        return self.action_to_string(action)
+        """Human text for this action in this position (like SAN beside UCI); the notation if the
+        game's ``views`` has no ``describe_action``."""
+        fn = self._hook("views", "describe_action")
+        return fn(self, action) if fn else self.action_to_string(action)
 
     def player_view(self, player: int | None) -> dict[str, Any]:
         """JSON-safe view for a seat (``None`` = spectator): nothing that seat could not see at the table."""
-        raise NotImplementedError
+        return self._required("views", "player_view")(self, player)
 
     def information_state_string(self, player: int) -> str:
-        raise NotImplementedError
+        return self._required("views", "information_state_string")(self, player)
 
     def observation_tensor(self, player: int, obs_type: "ObservationType | None" = None) -> list[float]:
         """What ``player`` observes now as plain floats (layout: ``game.make_observer(obs_type).pieces``)."""
@@ -282,17 +324,30 @@ class State:
     def table_helper(self) -> dict[str, Any] | None:
         """Optional hints a UI may show every player (public information only), e.g. provisional
         scores. ``None`` when the game offers none."""
-        return None
+        fn = self._hook("heuristics", "table_helper")
+        return fn(self) if fn else None
 
     def information_state_key(self, player: int) -> Any:
         """A hashable that equals another state's key exactly when their information state strings
-        are equal. Search bots key their trees on it; games override it with something cheaper
-        than building the string (Ra: the seat and its shared history tuple)."""
-        return self.information_state_string(player)
+        are equal. Search bots key their trees on it; games give something cheaper than building
+        the string (Ra: the seat and its shared history tuple)."""
+        fn = self._hook("views", "information_state_key")
+        return fn(self, player) if fn else self.information_state_string(player)
 
     def resample_from_infostate(self, player: int, rng: Any) -> Self:
         """A state consistent with what ``player`` knows; hidden parts redrawn with ``rng``."""
-        raise NotImplementedError
+        return self._required("views", "resample_from_infostate")(self, player, rng)
+
+    def check_invariants(self) -> None:
+        """Raises ``AssertionError`` if a conservation law or phase invariant is broken (a game
+        without ``invariants.check_invariants`` has none to check)."""
+        fn = self._hook("invariants", "check_invariants")
+        if fn:
+            fn(self)
+
+    def __str__(self) -> str:
+        fn = self._hook("render", "render_text")
+        return fn(self) if fn else repr(self)
 
     # -- serialization -----------------------------------------------------------------------
     def to_dict(self, seed: int | None = None) -> dict[str, Any]:

@@ -201,47 +201,8 @@ class HeliosState(State):
             out.append(tuple(map(tuple, v)) if kind == "ll" else tuple(v) if kind == "l" else v)
         return tuple(out) + (tuple(self.history()),)
 
-    # -- views ----------------------------------------------------------------------------------
-    def player_view(self, player: int | None) -> dict[str, Any]:
-        from heliopolis.games.helios.views import player_view
-
-        return player_view(self, player)
-
-    def information_state_string(self, player: int) -> str:
-        from heliopolis.games.helios.views import information_state_string
-
-        return information_state_string(self, player)
-
-    def information_state_key(self, player: int) -> Any:
-        from heliopolis.games.helios.views import information_state_key
-
-        return information_state_key(self, player)
-
-    def resample_from_infostate(self, player: int, rng: Any) -> "HeliosState":
-        from heliopolis.games.helios.views import resample_from_infostate
-
-        return resample_from_infostate(self, player, rng)
-
-    def describe_action(self, action: int) -> str:
-        from heliopolis.games.helios.views import describe_action
-
-        return describe_action(self, action)
-
-    def table_helper(self) -> dict[str, Any]:
-        from heliopolis.games.helios.heuristics import table_helper
-
-        return table_helper(self)
-
-    def check_invariants(self) -> None:
-        from heliopolis.games.helios.invariants import check_invariants
-
-        check_invariants(self)
-
-    def __str__(self) -> str:
-        from heliopolis.games.helios.render import render_text
-
-        return render_text(self)
-
+    # -- views, key, resample, table_helper, check_invariants and str() come from views.py,
+    # heuristics.py, invariants.py and render.py (core.game.State)
     def __repr__(self) -> str:
         return f"<HeliosState players={self.game.players} round={self.round} phase={PHASE_NAMES[self.phase]}>"
 

@@ -525,22 +525,8 @@ class RaState(State):
             tuple(self.history()), self.epoch_log,
         )  # fmt: skip
 
-    # -- views (see views.py) -------------------------------------------------------------------
-    def player_view(self, player: int | None) -> dict[str, Any]:
-        from heliopolis.games.ra.views import player_view
-
-        return player_view(self, player)
-
-    def information_state_string(self, player: int) -> str:
-        from heliopolis.games.ra.views import information_state_string
-
-        return information_state_string(self, player)
-
-    def table_helper(self) -> dict[str, Any]:
-        from heliopolis.games.ra.heuristics import table_helper
-
-        return table_helper(self)
-
+    # -- views: player_view, information_state_string, describe_action, table_helper, check_invariants
+    # and str() come from views.py, heuristics.py, invariants.py and render.py (core.game.State)
     def information_state_key(self, player: int) -> tuple:
         # The history is a linked tuple shared between clones: hashing it is C-speed, and equal
         # keys compare by identity along shared tails. Equal to the string's information.
@@ -551,24 +537,10 @@ class RaState(State):
         self._check_seat(player)
         return self.clone()
 
-    def describe_action(self, action: int) -> str:
-        from heliopolis.games.ra.views import describe_action
-
-        return describe_action(self, action)
-
-    def check_invariants(self) -> None:
-        """Raises ``AssertionError`` if a conservation law or phase invariant is broken."""
-        from heliopolis.games.ra.invariants import check_invariants
-
-        check_invariants(self)
 
     def _check_seat(self, player: int | None) -> None:
         check_seat(self.n, player)
 
-    def __str__(self) -> str:
-        from heliopolis.games.ra.render import render_text
-
-        return render_text(self)
 
     def __repr__(self) -> str:
         return f"<RaState {self.game!r} epoch={self.epoch} phase={PHASE_NAMES[self.phase]} moves={self.hlen}>"

@@ -427,17 +427,8 @@ class RaDiceState(State):
             tuple(self.history()), self.epoch_log, tuple(self.bonus),
         )  # fmt: skip
 
-    # -- views (see views.py) -------------------------------------------------------------------
-    def player_view(self, player: int | None) -> dict[str, Any]:
-        from heliopolis.games.ra_dice.views import player_view
-
-        return player_view(self, player)
-
-    def information_state_string(self, player: int) -> str:
-        from heliopolis.games.ra_dice.views import information_state_string
-
-        return information_state_string(self, player)
-
+    # -- views: player_view, information_state_string, describe_action, table_helper, check_invariants
+    # and str() come from views.py, heuristics.py, invariants.py and render.py (core.game.State)
     def information_state_key(self, player: int) -> tuple:
         # Nothing is hidden: the seat and the shared linked-tuple history identify the state.
         return (player, self.hist)
@@ -447,29 +438,10 @@ class RaDiceState(State):
         self._check_seat(player)
         return self.clone()
 
-    def table_helper(self) -> dict[str, Any]:
-        from heliopolis.games.ra_dice.heuristics import table_helper
-
-        return table_helper(self)
-
-    def describe_action(self, action: int) -> str:
-        from heliopolis.games.ra_dice.views import describe_action
-
-        return describe_action(self, action)
-
-    def check_invariants(self) -> None:
-        """Raises ``AssertionError`` if a track, area or turn invariant is broken."""
-        from heliopolis.games.ra_dice.invariants import check_invariants
-
-        check_invariants(self)
 
     def _check_seat(self, player: int | None) -> None:
         check_seat(self.n, player)
 
-    def __str__(self) -> str:
-        from heliopolis.games.ra_dice.render import render_text
-
-        return render_text(self)
 
     def __repr__(self) -> str:
         return f"<RaDiceState {self.game!r} epoch={self.epoch} phase={PHASE_NAMES[self.phase]} moves={self.hlen}>"
