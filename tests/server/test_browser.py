@@ -81,6 +81,10 @@ def _click_a_legal_move(page, rng: random.Random) -> None:  # noqa: ANN001
         " || document.querySelector('#log').children.length > n", arg=version_before)  # fmt: skip
 
 
+def _no_horizontal_scroll(page) -> None:  # noqa: ANN001
+    assert page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+
+
 def test_create_against_a_bot_play_to_the_end_by_clicking_with_a_reload_midgame(server, browser):
     page = _page(browser)
     gid = _create_from_lobby(page, server.url, 2, {1: "random"})
@@ -172,8 +176,7 @@ def test_phone_sized_game_page_has_no_horizontal_scroll(server, browser):
     page = _page(browser, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     _create_from_lobby(page, server.url, 3, {1: "random", 2: "heuristic"})
     _wait_turn_or_end(page)
-    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0
+    _no_horizontal_scroll(page)
     smallest = page.evaluate(
         "() => Math.min(...[...document.querySelectorAll('#legal [data-action]')]"
         ".map(b => b.getBoundingClientRect().height))"
@@ -239,20 +242,23 @@ def test_ra_dice_game_played_to_the_end_by_clicking(server, browser):
     page.context.close()
 
 
+def _play_until_the_board_offers(page, selector: str, seed: int, what: str) -> None:  # noqa: ANN001
+    """Plays random legal moves until an action matching ``selector`` is on the board."""
+    rng = random.Random(seed)
+    for _ in range(300):
+        assert _wait_turn_or_end(page) == "mine", f"the game ended before {what} was offered"
+        if page.locator(selector).count():
+            return
+        n = page.locator("#legal [data-action]").count()
+        _click_and_wait_for_the_answer(page, "#legal [data-action]", rng.randrange(n))
+    pytest.fail(f"{what} was never offered")
+
+
 def test_ra_dice_clicking_a_die_chooses_it_for_the_reroll_on_a_phone(server, browser):
     page = _page(browser, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     _create_ra_dice_from_lobby(page, server.url, 2, {1: "random"})
-    rng = random.Random(3)
-    for _ in range(300):
-        assert _wait_turn_or_end(page) == "mine", "the game ended before a die could be chosen"
-        if page.locator("#board [data-action^='reroll:']").count():
-            break
-        n = page.locator("#legal [data-action]").count()
-        _click_and_wait_for_the_answer(page, "#legal [data-action]", rng.randrange(n))
-    else:
-        pytest.fail("no die to reroll was ever offered")
-    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0
+    _play_until_the_board_offers(page, "#board [data-action^='reroll:']", 3, "a die to reroll")
+    _no_horizontal_scroll(page)
     sizes = page.eval_on_selector_all(
         "#board [data-action]",
         "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height] })",
@@ -317,17 +323,8 @@ def test_helios_game_played_to_the_end_by_clicking_the_board(server, browser):
 def test_helios_on_a_phone_has_no_horizontal_scroll_and_tappable_hexes(server, browser):
     page = _page(browser, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     _create_game_from_lobby(page, server.url, "helios", 3, {1: "random", 2: "random"}, "#board #he-table")
-    rng = random.Random(4)
-    for _ in range(300):  # play until a decision is made on the hex board (a placement or sun step)
-        assert _wait_turn_or_end(page) == "mine", "the game ended before a hex could be chosen"
-        if page.locator("#board svg [data-action]").count():
-            break
-        n = page.locator("#legal [data-action]").count()
-        _click_and_wait_for_the_answer(page, "#legal [data-action]", rng.randrange(n))
-    else:
-        pytest.fail("no hex was ever offered")
-    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0
+    _play_until_the_board_offers(page, "#board svg [data-action]", 4, "a hex (placement or sun step)")
+    _no_horizontal_scroll(page)
     sizes = page.eval_on_selector_all(
         "#board svg [data-action]",
         "els => els.map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height) })",
@@ -387,8 +384,7 @@ def test_men_nefer_on_a_phone_has_no_horizontal_scroll_and_big_tap_targets(serve
     for _ in range(30):  # the first decisions of the game: turn options, houses, tracks, markets, ...
         if _wait_turn_or_end(page) != "mine":
             break
-        overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0
+        _no_horizontal_scroll(page)
         sizes = page.eval_on_selector_all(
             "#board [data-action]",
             "els => els.map(e => { const r = e.getBoundingClientRect(); return [e.dataset.action, r.width, r.height] })",

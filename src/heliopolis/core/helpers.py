@@ -75,3 +75,18 @@ def event_lines(events: list[str]) -> Segments:
 
 def segments_text(lines: Segments) -> str:
     return "\n".join("".join(text for text, _ in line).rstrip() for line in lines)
+
+
+def field_copier(fields: dict[str, str]) -> Any:
+    """``copy(src, dst)`` for a state's ``clone()``, generated from ``{field: kind}`` as one
+    straight-line assignment per field: ``"v"`` shared (ints, tuples, values never mutated in
+    place), ``"l"`` a flat list copied with ``[:]``, ``"ll"`` a list of lists copied one level down.
+    Generated so that the field table stays the single source of truth (equality keys and the copy
+    can never drift apart) while the copy avoids a per-field getattr/setattr loop."""
+    lines = ["def copy(s, c):"]
+    for name, kind in fields.items():
+        expr = {"v": f"s.{name}", "l": f"s.{name}[:]", "ll": f"[x[:] for x in s.{name}]"}[kind]
+        lines.append(f"    c.{name} = {expr}")
+    ns: dict[str, Any] = {}
+    exec("\n".join(lines), ns)  # noqa: S102 - source built only from the caller's field table
+    return ns["copy"]

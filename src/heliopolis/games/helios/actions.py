@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from heliopolis.core.errors import NotationError
+from heliopolis.core.notation import ActionNames
 from heliopolis.games.helios.components import (
     BUILDING_IDS, COLOURS, NUM_HEXES, PERSON_IDS, SPECIALS, SYMBOLS, TILE_COLOURS, hex_name)  # fmt: skip
 
@@ -78,26 +78,6 @@ DEAL = _block([f"deal:{c}" for c in TILE_COLOURS])
 EXTRA = _block([f"extra:{c}" for c in COLOURS])
 MAX_CHANCE_OUTCOMES: Final = len(_names) - CHANCE_OFFSET
 NAMES: Final = tuple(_names)
-_INDEX: Final = {n: i for i, n in enumerate(NAMES)}
-
-
-def action_to_string(action: int) -> str:
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(NAMES):
-        raise NotationError(f"unknown Helios action id {action!r}")
-    return NAMES[action]
-
-
-def string_to_action(text: str) -> int:
-    if not isinstance(text, str):
-        raise NotationError(f"an action must be given as text, got {type(text).__name__}")
-    t = "".join(text.lower().split())
-    if t in _INDEX:
-        return _INDEX[t]
-    kind = t.partition(":")[0]
-    kinds = sorted({n.partition(":")[0] for n in NAMES})
-    if kind not in kinds:
-        raise NotationError(f"unknown Helios action {text!r}; kinds: {', '.join(kinds)}")
-    examples = [n for n in NAMES if n.partition(":")[0] == kind][:3]
-    raise NotationError(
-        f"bad argument in Helios action {text!r}; e.g. {', '.join(examples)} (see docs/helios-notation.md)"
-    )
+_TABLE: Final = ActionNames("Helios", NAMES, "docs/helios-notation.md")
+action_to_string = _TABLE.to_string
+string_to_action = _TABLE.to_action

@@ -13,7 +13,7 @@ from typing import Any
 
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, State
-from heliopolis.core.helpers import illegal_message, unlink_history
+from heliopolis.core.helpers import field_copier, illegal_message, unlink_history
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import rules as R
 from heliopolis.games.helios import sun as S
@@ -38,21 +38,7 @@ FIELDS = {
 }  # fmt: skip
 
 
-def _make_copy_fields() -> Any:
-    """Builds ``_copy_fields(src, dst)`` from FIELDS: one straight-line assignment per field
-    (``v``: shared, ``l``: ``[:]``, ``ll``: list comprehension). Generated with exec so FIELDS stays
-    the single source of truth (``_key`` and the copy can never drift apart) while clone() avoids a
-    per-field getattr/setattr loop, which dominated its cost."""
-    lines = ["def _copy_fields(s, c):"]
-    for name, kind in FIELDS.items():
-        expr = {"v": f"s.{name}", "l": f"s.{name}[:]", "ll": f"[x[:] for x in s.{name}]"}[kind]
-        lines.append(f"    c.{name} = {expr}")
-    ns: dict[str, Any] = {}
-    exec("\n".join(lines), ns)  # noqa: S102 - source built only from the FIELDS literal above
-    return ns["_copy_fields"]
-
-
-_copy_fields = _make_copy_fields()
+_copy_fields = field_copier(FIELDS)
 
 
 class HeliosState(State):

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from heliopolis.core.errors import NotationError
+from heliopolis.core.notation import ActionNames
 from heliopolis.games.men_nefer.components import (
     CITY_SLOTS,
     DATA,
@@ -121,26 +121,6 @@ TA_DRAW = _block([f"agreement-draw:{t.lower()}" for t in DATA.ta_ids])
 TILE = _block([f"tile:{t}" for t in TILES])
 MAX_CHANCE_OUTCOMES: Final = len(_names) - CHANCE_OFFSET
 NAMES: Final = tuple(_names)
-_INDEX: Final = {n: i for i, n in enumerate(NAMES)}
-_KINDS: Final = tuple(sorted({n.partition(":")[0] for n in NAMES}))
-
-
-def action_to_string(action: int) -> str:
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(NAMES):
-        raise NotationError(f"unknown Men-Nefer action id {action!r}")
-    return NAMES[action]
-
-
-def string_to_action(text: str) -> int:
-    if not isinstance(text, str):
-        raise NotationError(f"an action must be given as text, got {type(text).__name__}")
-    t = "".join(text.lower().split())
-    if t in _INDEX:
-        return _INDEX[t]
-    kind = t.partition(":")[0]
-    if kind not in _KINDS:
-        raise NotationError(f"unknown Men-Nefer action {text!r}; kinds: {', '.join(_KINDS)}")
-    examples = [n for n in NAMES if n.partition(":")[0] == kind][:3]
-    raise NotationError(
-        f"bad argument in Men-Nefer action {text!r}; e.g. {', '.join(examples)} (see docs/men-nefer-notation.md)"
-    )
+_TABLE: Final = ActionNames("Men-Nefer", NAMES, "docs/men-nefer-notation.md")
+action_to_string = _TABLE.to_string
+string_to_action = _TABLE.to_action

@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Final
 
 from heliopolis.games.men_nefer.loader import _effect, _group, build  # noqa: F401  (re-exported)
-from heliopolis.games.men_nefer.schema import *
+from heliopolis.games.men_nefer.schema import *  # noqa: F403  (the data model, re-exported)
 from heliopolis.games.men_nefer.schema import FILE, Data
 
 

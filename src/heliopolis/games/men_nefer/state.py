@@ -14,7 +14,7 @@ from typing import Any
 
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, State
-from heliopolis.core.helpers import illegal_message, unlink_history
+from heliopolis.core.helpers import field_copier, illegal_message, unlink_history
 from heliopolis.games.men_nefer import flow, tasks
 from heliopolis.games.men_nefer.components import (
     CITY_SLOTS,
@@ -51,18 +51,7 @@ FIELDS = {
 }  # fmt: skip
 
 
-def _make_copy_fields() -> Any:
-    """``_copy_fields(src, dst)`` as straight-line code generated from FIELDS (as Helios does), so the
-    copy and ``_key`` can never drift apart and clone() avoids a getattr/setattr loop."""
-    lines = ["def _copy_fields(s, c):"]
-    for name, kind in FIELDS.items():
-        lines.append(f"    c.{name} = s.{name}" + ("[:]" if kind == "l" else ""))
-    ns: dict[str, Any] = {}
-    exec("\n".join(lines), ns)  # noqa: S102 - source built only from the FIELDS literal above
-    return ns["_copy_fields"]
-
-
-_copy_fields = _make_copy_fields()
+_copy_fields = field_copier(FIELDS)
 
 
 class MenNeferState(State):
