@@ -53,6 +53,8 @@ def _create_from_lobby(page, url: str, players: int, seats: dict[int, str]) -> s
     """Creates a game with the lobby form (the creator takes seat 0); ``seats`` maps a seat to
     ``"human"`` or a bot spec (the form's default for other seats is a bot)."""
     page.goto(url + "/")
+    page.wait_for_selector("#game-select option[value='ra']", state="attached")
+    page.select_option("#game-select", "ra")
     page.select_option("#players-select", str(players))
     for seat, spec in seats.items():
         page.select_option(f"#seat-kind-{seat}", "human" if spec == "human" else f"bot:{spec}")

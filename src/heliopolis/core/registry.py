@@ -30,6 +30,11 @@ def available_games() -> list[str]:
     return sorted(_GAMES)
 
 
+def games_in_registration_order() -> list[str]:
+    """The ids in the order the games were added (Ra first), for a lobby's list."""
+    return list(_GAMES)
+
+
 def game_class(game_id: str) -> type[Game]:
     if not isinstance(game_id, str) or game_id not in _GAMES:
         raise ConfigError(f"unknown game {game_id!r}; available: {', '.join(available_games())}")

@@ -480,10 +480,10 @@ class Authority:
 
 def available_meta() -> dict[str, Any]:
     from heliopolis.bots.base import LOBBY_BOTS
-    from heliopolis.core.registry import available_games
+    from heliopolis.core.registry import games_in_registration_order
 
     out = []
-    for gid in available_games():
+    for gid in games_in_registration_order():  # Ra first: the lobby preselects the first game
         cls = game_class(gid)
         info = cls.info
         choices = getattr(cls, "option_choices", {})
