@@ -537,10 +537,8 @@ class RaState(State):
         self._check_seat(player)
         return self.clone()
 
-
     def _check_seat(self, player: int | None) -> None:
         check_seat(self.n, player)
-
 
     def __repr__(self) -> str:
         return f"<RaState {self.game!r} epoch={self.epoch} phase={PHASE_NAMES[self.phase]} moves={self.hlen}>"

@@ -438,10 +438,8 @@ class RaDiceState(State):
         self._check_seat(player)
         return self.clone()
 
-
     def _check_seat(self, player: int | None) -> None:
         check_seat(self.n, player)
-
 
     def __repr__(self) -> str:
         return f"<RaDiceState {self.game!r} epoch={self.epoch} phase={PHASE_NAMES[self.phase]} moves={self.hlen}>"
