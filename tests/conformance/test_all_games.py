@@ -38,3 +38,32 @@ def test_check_game_catches_a_broken_clone(monkeypatch):
     monkeypatch.setattr(RaState, "clone", shallow)
     with pytest.raises(AssertionError, match="changed the original"):
         check_game("ra", players=3, playouts=3, deep_every=1)
+
+
+SHIPPED = [g for g in heliopolis.available_games() if game_class(g).__module__.startswith("heliopolis.")]
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_information_state_keys_are_equal_exactly_when_the_strings_are(game_id):
+    """Search trees key on ``information_state_key``: equal keys exactly when the information-state
+    strings are equal, also for an equal history held in separate objects (a replayed twin)."""
+    import random
+
+    rng = random.Random(5)
+    states = []
+    for _ in range(2):
+        s = heliopolis.new_game(game_id, players=3)
+        while not s.is_terminal() and len(s.history()) < 80:
+            acts = [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
+            s.apply_action(acts[rng.randrange(len(acts))])
+            states.append(s.clone())
+    twin = heliopolis.new_game(game_id, players=3)
+    for a in states[40].history():
+        twin.apply_action(a)
+    states.append(twin)
+    for a in states[::9] + [states[-1]]:
+        for b in states[::7] + [states[40]]:
+            for p in (0, 2):
+                same = a.information_state_string(p) == b.information_state_string(p)
+                assert (a.information_state_key(p) == b.information_state_key(p)) == same
+    assert states[0].information_state_key(0) != states[0].information_state_key(1)
