@@ -125,6 +125,19 @@ export function placedAction(cls, tag, notation, ctx, placed, props, ...children
   return el;
 }
 
+/**
+ * The final ranking of every game view: rows `{seat, points}` (points `null` when hidden) sorted by
+ * points, a winner first among equal points; `unit` follows the points ("pts", "VP", "PP").
+ */
+export function ranking(ctx, rows, winners, unit) {
+  const win = new Set(winners || []);
+  const sorted = [...rows].sort((a, b) => ((b.points ?? -1e9) - (a.points ?? -1e9)) || (win.has(b.seat) - win.has(a.seat)));
+  return h('ol', { class: 'ranking' }, sorted.map(({ seat, points }) => h('li', { class: win.has(seat) ? 'winner' : '', dataset: { seat } },
+    h('span', { class: 'rank-name', text: ctx.seatName(seat) + (seat === ctx.seat ? ' (you)' : '') }),
+    win.has(seat) ? h('span', { class: 'badge badge-win', text: 'winner' }) : null,
+    h('span', { class: 'rank-points', text: points === null || points === undefined ? 'hidden' : `${points} ${unit}` }))));
+}
+
 // <details> open/closed choices survive re-renders (keyed by element id).
 const openState = new Map();
 

@@ -6,7 +6,7 @@
 // the page: hexes for place/temple/step/put, resource discs for pay, tiles for take/land/special,
 // buildings/persons for build/buy/activate, and a choice bar for the rest.
 
-import { details, h, humanize, placedAction, seatTitle } from '../dom.js';
+import { details, h, humanize, placedAction, ranking, seatTitle } from '../dom.js';
 
 (function ensureCss() {
   if (typeof document === 'undefined' || document.querySelector('link[data-view-css="helios"]')) return;
@@ -346,16 +346,11 @@ const BREAKDOWN_LABEL = {
 
 function finalResults(v, ctx) {
   if (!v.final_scores) return null;
-  const winners = new Set(v.winners || []);
-  const ranked = v.final_scores.map((s, i) => ({ s, i })).sort((a, b) => b.s - a.s);
   const bd = v.score_breakdown || {};
   const seats = v.final_scores.map((_, i) => i);
   return h('section', { id: 'final-results', class: 'final-results' },
     h('h2', { text: 'Final results' }),
-    h('ol', { class: 'ranking' }, ranked.map(({ s, i }) => h('li', { class: winners.has(i) ? 'winner' : '', dataset: { seat: i } },
-      h('span', { class: 'rank-name', text: ctx.seatName(i) + (i === ctx.seat ? ' (you)' : '') }),
-      winners.has(i) ? h('span', { class: 'badge badge-win', text: 'winner' }) : null,
-      h('span', { class: 'rank-points', text: `${s} VP` })))),
+    ranking(ctx, v.final_scores.map((points, seat) => ({ seat, points })), v.winners, 'VP'),
     Object.keys(bd).length ? h('table', { class: 'he-breakdown', id: 'he-breakdown' },
       h('thead', null, h('tr', null, h('th', { text: 'VP' }), seats.map((i) => h('th', { text: ctx.seatName(i) })))),
       h('tbody', null, Object.entries(bd).map(([k, vals]) => h('tr', { dataset: { category: k } },

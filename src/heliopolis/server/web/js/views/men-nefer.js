@@ -11,7 +11,7 @@
 // board, a scarab), otherwise a button in the choice bar under the prompt. The main board's areas
 // are in men-nefer-board.js, shared helpers and the engine's tables in men-nefer-common.js.
 
-import { details, h, humanize, seatTitle } from '../dom.js';
+import { details, h, humanize, ranking, seatTitle } from '../dom.js';
 import { CATEGORY_LABEL, PASS_LABEL, ROMAN, TABLES, actionable, agreementText, area, cityName, favourLabel, houseName, mySeat, name, plural, setTables, tileCard, tileText, token, vars, wareName } from './men-nefer-common.js';
 import { duatArea, gpArea, housesArea, marketsArea, necropolisArea, nileArea, obeliskArea, papyrusCard, qpArea, sphinxArea, templeArea, tilesArea, wareCard } from './men-nefer-board.js';
 
@@ -225,16 +225,11 @@ function choiceBar(v, ctx, placed) {
 
 function finalResults(v, ctx) {
   if (!v.terminal || !v.final_scores) return null;
-  const winners = new Set(v.winners || []);
-  const ranked = v.final_scores.map((s, i) => ({ s, i })).sort((a, b) => (b.s - a.s) || (winners.has(b.i) - winners.has(a.i)));
   const bd = v.score_breakdown || {};
   const seats = v.final_scores.map((_, i) => i);
   return h('section', { id: 'final-results', class: 'final-results' },
     h('h2', { text: 'Final results' }),
-    h('ol', { class: 'ranking' }, ranked.map(({ s, i }) => h('li', { class: winners.has(i) ? 'winner' : '', dataset: { seat: i } },
-      h('span', { class: 'rank-name', text: ctx.seatName(i) + (i === ctx.seat ? ' (you)' : '') }),
-      winners.has(i) ? h('span', { class: 'badge badge-win', text: 'winner' }) : null,
-      h('span', { class: 'rank-points', text: `${s} PP` })))),
+    ranking(ctx, v.final_scores.map((points, seat) => ({ seat, points })), v.winners, 'PP'),
     Object.keys(bd).length ? h('div', { class: 'table-scroll' }, h('table', { class: 'score-table mn-breakdown', id: 'mn-breakdown' },
       h('thead', null, h('tr', null, h('th', { text: 'PP' }), seats.map((i) => h('th', { class: i === ctx.seat ? 'you' : '', text: name(ctx, i) })))),
       h('tbody', null, Object.entries(bd).map(([k, vals]) => h('tr', { dataset: { category: k } },

@@ -4,7 +4,7 @@
 // showHelper, replay}. Every clickable action element is a <button data-action="<notation>">;
 // each legal action has exactly one place on the board (game.js also lists them all as buttons).
 
-import { actionable, details, h, humanize, seatTitle } from '../dom.js';
+import { actionable, details, h, humanize, ranking, seatTitle } from '../dom.js';
 
 // The view's stylesheet, injected once (the game page only loads style.css).
 (function ensureCss() {
@@ -510,13 +510,9 @@ function finalTable(v, ctx) {
 function finalResults(v, ctx) {
   if (!v.terminal) return null;
   const winners = v.winners || [];
-  const ranked = [...v.seats].sort((a, b) => (b.points ?? -1e9) - (a.points ?? -1e9) || (winners.includes(b.seat) - winners.includes(a.seat)));
   return h('section', { id: 'final-results', class: 'final-results' },
     h('h2', { text: 'Final results' }),
-    h('ol', { class: 'ranking' }, ranked.map((s) => h('li', { class: winners.includes(s.seat) ? 'winner' : '', dataset: { seat: s.seat } },
-      h('span', { class: 'rank-name', text: ctx.seatName(s.seat) + (s.seat === ctx.seat ? ' (you)' : '') }),
-      winners.includes(s.seat) ? h('span', { class: 'badge badge-win', text: 'winner' }) : null,
-      h('span', { class: 'rank-points', text: s.points === null || s.points === undefined ? 'hidden' : `${s.points} pts` })))),
+    ranking(ctx, v.seats, winners, 'pts'),
     h('h3', { text: 'Points by category (all epochs)' }),
     finalTable(v, ctx));
 }

@@ -3,7 +3,7 @@
 // action(notation) -> legal entry | null, showHelper, replay}. Every clickable action element
 // is a <button> carrying data-action="<notation>".
 
-import { actionable, details, h, humanize, seatTitle } from '../dom.js';
+import { actionable, details, h, humanize, ranking, seatTitle } from '../dom.js';
 
 // The display as the rulebook's scoring overview lays it out (components.DISPLAY_ROWS).
 const ROWS = [
@@ -291,13 +291,9 @@ function finalResults(v, ctx) {
   if (!v.terminal) return null;
   const last = v.epoch_scores && v.epoch_scores[v.epoch_scores.length - 1];
   const winners = v.winners || [];
-  const ranked = [...v.seats].sort((a, b) => (b.points ?? -1e9) - (a.points ?? -1e9) || (winners.includes(b.seat) - winners.includes(a.seat)));
   return h('section', { id: 'final-results', class: 'final-results' },
     h('h2', { text: 'Final results' }),
-    h('ol', { class: 'ranking' }, ranked.map((s) => h('li', { class: winners.includes(s.seat) ? 'winner' : '', dataset: { seat: s.seat } },
-      h('span', { class: 'rank-name', text: ctx.seatName(s.seat) + (s.seat === ctx.seat ? ' (you)' : '') }),
-      winners.includes(s.seat) ? h('span', { class: 'badge badge-win', text: 'winner' }) : null,
-      h('span', { class: 'rank-points', text: s.points === null || s.points === undefined ? 'hidden' : `${s.points} pts` })))),
+    ranking(ctx, v.seats, winners, 'pts'),
     last ? h('h3', { text: `Scoring of epoch ${last.epoch} (monuments and suns included)` }) : null,
     last ? scoreTable(last, ctx, { final: true }) : null);
 }
