@@ -151,31 +151,24 @@ def _tile_apply(s: Any, task: tuple, a: int) -> None:
 T.chance("c_tile", _tile_outcomes, _tile_apply)
 
 
-def _board_apply(s: Any, task: tuple, a: int) -> None:
-    b = a - A.BOARD
-    s.boards_left &= ~(1 << b)
-    s.board[task[1]] = b
+def _draw_into_slot(name: str, base: int, pool: str, target: str) -> None:
+    """A chance node drawing one component uniformly from the set ``pool`` (a bitmask of what is
+    still inside the bag or stack) onto ``target[task[1]]``: player boards, queens' tiles, mastaba
+    tiles, and the ware and papyrus markets."""
+
+    def apply(s: Any, task: tuple, a: int) -> None:
+        k = a - base
+        setattr(s, pool, getattr(s, pool) & ~(1 << k))
+        getattr(s, target)[task[1]] = k
+
+    T.chance(name, lambda s, t: _uniform(base, _bits(getattr(s, pool))), apply)
 
 
-T.chance("c_board", lambda s, t: _uniform(A.BOARD, _bits(s.boards_left)), _board_apply)
-
-
-def _queens_apply(s: Any, task: tuple, a: int) -> None:
-    q = a - A.QUEENS
-    s.queens_left &= ~(1 << q)
-    s.qtiles[task[1]] = q
-
-
-T.chance("c_queens", lambda s, t: _uniform(A.QUEENS, _bits(s.queens_left)), _queens_apply)
-
-
-def _mastaba_apply(s: Any, task: tuple, a: int) -> None:
-    m = a - A.MASTABA_TILE
-    s.mastaba_left &= ~(1 << m)
-    s.mastaba[task[1]] = m
-
-
-T.chance("c_mastaba", lambda s, t: _uniform(A.MASTABA_TILE, _bits(s.mastaba_left)), _mastaba_apply)
+_draw_into_slot("c_board", A.BOARD, "boards_left", "board")
+_draw_into_slot("c_queens", A.QUEENS, "queens_left", "qtiles")
+_draw_into_slot("c_mastaba", A.MASTABA_TILE, "mastaba_left", "mastaba")
+_draw_into_slot("c_ware", A.WARE_DRAW, "bag_wares", "ware_mkt")
+_draw_into_slot("c_papyrus", A.PAPYRUS_DRAW, "bag_papyri", "pap_mkt")
 
 
 def _deity_apply(s: Any, task: tuple, a: int) -> None:
@@ -224,24 +217,6 @@ def _piece_apply(s: Any, task: tuple, a: int) -> None:
 
 
 T.chance("c_piece", _piece_outcomes, _piece_apply)
-
-
-def _ware_apply(s: Any, task: tuple, a: int) -> None:
-    w = a - A.WARE_DRAW
-    s.bag_wares &= ~(1 << w)
-    s.ware_mkt[task[1]] = w
-
-
-T.chance("c_ware", lambda s, t: _uniform(A.WARE_DRAW, _bits(s.bag_wares)), _ware_apply)
-
-
-def _papyrus_apply(s: Any, task: tuple, a: int) -> None:
-    x = a - A.PAPYRUS_DRAW
-    s.bag_papyri &= ~(1 << x)
-    s.pap_mkt[task[1]] = x
-
-
-T.chance("c_papyrus", lambda s, t: _uniform(A.PAPYRUS_DRAW, _bits(s.bag_papyri)), _papyrus_apply)
 
 
 def _ta_outcomes(s: Any, task: tuple) -> list[tuple[int, float]]:
