@@ -14,7 +14,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -24,11 +23,22 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from heliopolis.server.authority import Authority, Live, available_meta
 from heliopolis.server.bots import BotRunner
+from heliopolis.server.guard import Guard, origin_allowed
 from heliopolis.server.hub import Hub, PgListener
-from heliopolis.server.limits import KeyedLimiter, TokenBucket
+from heliopolis.server.limits import TokenBucket
 from heliopolis.server.protocol import (
-    MAX_HTTP_BODY, ActBody, CreateGame, JoinGame, ServerError, UndoBody, WsAct, WsPing, WsSync, WsUndo, WsUndoReply,
-    parse_client_message, parse_json_document,
+    ActBody,
+    CreateGame,
+    JoinGame,
+    ServerError,
+    UndoBody,
+    WsAct,
+    WsPing,
+    WsSync,
+    WsUndo,
+    WsUndoReply,
+    parse_client_message,
+    parse_json_document,
 )  # fmt: skip
 from heliopolis.server.storage import GameRecord, Storage
 
@@ -45,8 +55,8 @@ class Settings:
     http_burst: float = 100.0
     ws_rate: float = 20.0  # messages per second per connection
     ws_burst: float = 40.0
-    read_rate: float = 50.0  # API reads per second per client address
-    read_burst: float = 200.0
+    read_rate: float = 20.0  # API reads per second per client address (a lobby tab polls ~1/s)
+    read_burst: float = 100.0
     create_rate: float = 0.5  # new games (created or imported) per second per client address
     create_burst: float = 10.0
     undo_cooldown: float = 30.0  # seconds before a seat whose undo request was declined may ask again
@@ -54,15 +64,6 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
 
 
-# The UI is static ES modules and a stylesheet: no inline script or style, no third-party origin.
-# ``'self'`` in connect-src covers ws:/wss: to the same host (CSP Level 3).
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")  # fmt: skip
-SECURITY_HEADERS = {
-    "Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer", "Cross-Origin-Opener-Policy": "same-origin",
-}  # fmt: skip
-DOCS_PATHS = ("/api/docs", "/api/openapi.json")  # Swagger UI loads its script from a CDN: no CSP there
 SUBPROTOCOL = "heliopolis"  # offered with "heliopolis.token.<seat token>" by browsers (docs/server-api.md)
 TOKEN_PROTOCOL = "heliopolis.token."
 
@@ -130,36 +131,12 @@ def _ws_token(websocket: WebSocket) -> tuple[str | None, str | None]:
     return _token(websocket) or websocket.query_params.get("token") or None, chosen
 
 
-def _default_port(scheme: str) -> int | None:
-    return {"http": 80, "ws": 80, "https": 443, "wss": 443}.get(scheme)
-
-
-def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
-    """Cross-site WebSocket hijacking guard: a browser always sends Origin, so a page may open a
-    socket only from the server's own origin (same host and port as the Host header) or an origin
-    in ``allowed``. Clients without an Origin (scripts, bots) are not browsers and pass."""
-    if origin is None:
-        return True
-    if "*" in allowed or origin.rstrip("/") in allowed:
-        return True
-    try:
-        o = urlsplit(origin)
-        h = urlsplit(f"//{host or ''}")
-        return (o.hostname is not None and o.hostname == h.hostname
-                and (o.port or _default_port(o.scheme)) == (h.port or _default_port(o.scheme)))  # fmt: skip
-    except ValueError:
-        return False
-
-
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     hub = Hub()
     storage = Storage(settings.db, instance=secrets.token_hex(6))
     auth = Authority(storage, hub, BotRunner(settings.bot_workers), bot_delay=settings.bot_delay,
                      undo_cooldown=settings.undo_cooldown)  # fmt: skip
-    limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
-    readers = KeyedLimiter(settings.read_rate, settings.read_burst)
-    creators = KeyedLimiter(settings.create_rate, settings.create_burst)
     allowed_origins = tuple(o.rstrip("/") for o in settings.allowed_origins)
 
     @asynccontextmanager
@@ -199,37 +176,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         code = {404: "not_found", 405: "bad_request", 413: "too_large"}.get(exc.status_code, "bad_request")
         return JSONResponse({"error": {"code": code, "message": str(exc.detail)}}, status_code=exc.status_code)
 
-    def refuse(code: str, message: str, status: int | None = None) -> JSONResponse:
-        err = ServerError(code, message)
-        return JSONResponse(err.body(), status_code=status or err.status)
-
-    async def _limits(request: Request, call_next):  # noqa: ANN001, ANN202
-        # request.client is the peer, or the X-Forwarded-For client when the peer is a proxy named
-        # in --forwarded-allow-ips (uvicorn's ProxyHeadersMiddleware; off by default).
-        client = request.client.host if request.client else "?"
-        path = request.url.path
-        if request.method in ("POST", "PUT", "PATCH", "DELETE"):
-            size = request.headers.get("content-length")
-            if size is not None and (not size.isdigit() or int(size) > MAX_HTTP_BODY):
-                return refuse("too_large", f"request bodies are limited to {MAX_HTTP_BODY} bytes")
-            if size is None and request.headers.get("transfer-encoding"):
-                return refuse("bad_request", "send a Content-Length", 411)
-            if not limiter.take(client):
-                return refuse("rate_limited", "too many requests; slow down")
-            if path in ("/api/games", "/api/import") and not creators.take(client):
-                return refuse("rate_limited", "too many new games from your address; wait a little")
-        elif path.startswith("/api/") and not readers.take(client):
-            return refuse("rate_limited", "too many requests; slow down")
-        return await call_next(request)
-
-    @app.middleware("http")
-    async def _guard(request: Request, call_next):  # noqa: ANN001, ANN202
-        response = await _limits(request, call_next)
-        headers = SECURITY_HEADERS
-        if request.url.path.startswith(DOCS_PATHS):
-            headers = {k: v for k, v in SECURITY_HEADERS.items() if k != "Content-Security-Policy"}
-        response.headers.update(headers)
-        return response
+    app.add_middleware(Guard, settings=settings)
 
     # -- pages ---------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)

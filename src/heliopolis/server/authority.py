@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import random
-import json
 import secrets
 import time
 from collections import OrderedDict

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 import math
 import re
-from array import array
 import unicodedata
+from array import array
 from itertools import accumulate
 from typing import Annotated, Any, Literal, Union
 
@@ -25,8 +25,8 @@ MAX_NAME = 40  # characters of a player's name, after NFC normalisation
 
 STATUS = {
     "bad_request": 400, "forbidden": 403, "not_found": 404, "conflict": 409, "stale": 409,
-    "not_your_turn": 409, "illegal": 409, "finished": 409, "read_only": 409, "too_large": 413,
-    "rate_limited": 429, "undo_cooldown": 429,
+    "not_your_turn": 409, "illegal": 409, "finished": 409, "read_only": 409, "length_required": 411,
+    "too_large": 413, "rate_limited": 429, "undo_cooldown": 429,
 }  # fmt: skip
 
 
