@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 import unicodedata
 
@@ -18,7 +19,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from heliopolis.core.registry import new_game
 from heliopolis.server.app import Settings, create_app
-from heliopolis.server.protocol import MAX_JSON_DEPTH, MAX_NAME, clean_name, json_depth
+from heliopolis.server.protocol import (
+    MAX_JSON_DEPTH, MAX_NAME, MAX_NUMBER_DIGITS, ServerError, clean_name, json_depth, parse_json_document,
+)  # fmt: skip
 from tests.server.conftest import (
     UNLIMITED,
     ServerProcess,
@@ -198,7 +201,8 @@ def _depth(x: object) -> int:
 
 json_keys = st.text(alphabet='[]{}"\\x', max_size=4)
 json_docs = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ab\n', max_size=8),
+    st.none() | st.booleans() | st.integers() | st.integers(-(10**30), 10**30)
+    | st.text(alphabet='[]{}"\\ab\n', max_size=8),
     lambda kids: st.lists(kids, max_size=3) | st.dictionaries(json_keys, kids, max_size=3),
     max_leaves=30,
 )
@@ -207,8 +211,24 @@ json_docs = st.recursive(
 @settings(max_examples=300, deadline=None)
 @given(doc=json_docs, indent=st.sampled_from([None, 1]))
 def test_the_depth_prescan_agrees_with_the_parsed_document(doc, indent):
-    """Brackets inside strings (with escaped quotes) never count; nesting always does."""
-    assert json_depth(json.dumps(doc, indent=indent).encode()) == _depth(doc)
+    """Brackets inside strings (with escaped quotes) never count; nesting always does; a document
+    within the limits parses to itself, any other is a ServerError (a 4xx)."""
+    raw = json.dumps(doc, indent=indent).encode()
+    assert json_depth(raw) == _depth(doc)
+    ints = re.findall(r"-?\d+", json.dumps(_numbers(doc)))
+    if _depth(doc) <= MAX_JSON_DEPTH and all(len(i.lstrip("-")) <= MAX_NUMBER_DIGITS for i in ints):
+        assert parse_json_document(raw) == doc
+    else:
+        with pytest.raises(ServerError):
+            parse_json_document(raw)
+
+
+def _numbers(x: object) -> list:
+    if isinstance(x, list):
+        return [n for v in x for n in _numbers(v)]
+    if isinstance(x, dict):
+        return [n for v in x.values() for n in _numbers(v)]
+    return [x] if isinstance(x, int) and not isinstance(x, bool) else []
 
 
 # -- 5. forwarded headers ------------------------------------------------------------------------------
