@@ -54,6 +54,11 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def seat_protocols(token: str) -> list[str]:
+    """WebSocket subprotocols that authenticate a seat, as the browser client offers them."""
+    return ["heliopolis", f"heliopolis.token.{token}"]
+
+
 def state(client, gid: str, token: str | None = None) -> dict:  # noqa: ANN001
     r = client.get(f"/api/games/{gid}/state", headers=auth(token) if token else {})
     assert r.status_code == 200, r.text
