@@ -22,14 +22,7 @@ from heliopolis.server.app import Settings, create_app
 from heliopolis.server.protocol import (
     MAX_JSON_DEPTH, MAX_NAME, MAX_NUMBER_DIGITS, ServerError, clean_name, json_depth, parse_json_document,
 )  # fmt: skip
-from tests.server.conftest import (
-    UNLIMITED,
-    ServerProcess,
-    auth,
-    create,
-    state,
-    wait_for,
-)
+from tests.server.conftest import UNLIMITED, ServerProcess, auth, create, seat_protocols, state, wait_for
 
 SQLITE = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 

@@ -27,18 +27,8 @@ from heliopolis.server.guard import Guard, origin_allowed
 from heliopolis.server.hub import Hub, PgListener
 from heliopolis.server.limits import TokenBucket
 from heliopolis.server.protocol import (
-    ActBody,
-    CreateGame,
-    JoinGame,
-    ServerError,
-    UndoBody,
-    WsAct,
-    WsPing,
-    WsSync,
-    WsUndo,
-    WsUndoReply,
-    parse_client_message,
-    parse_json_document,
+    ActBody, CreateGame, JoinGame, ServerError, UndoBody, WsAct, WsPing, WsSync, WsUndo, WsUndoReply,
+    parse_client_message, parse_json_document,
 )  # fmt: skip
 from heliopolis.server.storage import GameRecord, Storage
 
