@@ -365,9 +365,9 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
                    "X-Forwarded-Proto are trusted (default: none, the peer address is the client)")
 @click.option("--allowed-origin", "allowed_origins", multiple=True, metavar="ORIGIN",
               help="another origin (https://host[:port]) whose pages may open WebSockets; repeatable")
-@click.option("--create-rate", type=float, default=0.5, show_default=True,
+@click.option("--create-rate", type=float, default=0.5, show_default=True, envvar="HELIOPOLIS_CREATE_RATE",
               help="new games (created or imported) per second per client address, bursts of 20x")
-@click.option("--read-rate", type=float, default=20.0, show_default=True,
+@click.option("--read-rate", type=float, default=20.0, show_default=True, envvar="HELIOPOLIS_READ_RATE",
               help="API reads per second per client address, bursts of 5x")
 def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, forwarded_allow_ips: str,
           allowed_origins: tuple[str, ...], create_rate: float, read_rate: float) -> None:  # fmt: skip
