@@ -19,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from heliopolis.core.registry import new_game
 from heliopolis.server.app import Settings, create_app
+from heliopolis.server.guard import origin_allowed
 from heliopolis.server.protocol import (
     MAX_JSON_DEPTH, MAX_NAME, MAX_NUMBER_DIGITS, ServerError, clean_name, json_depth, parse_json_document,
 )  # fmt: skip
@@ -243,6 +244,23 @@ def test_forwarded_for_is_ignored_unless_the_proxy_is_configured(tmp_path, proxi
     assert _writes_refused(proxied.url, ["10.9.9.9"] * 200) >= 50
 
 
+def test_serve_trusts_no_forwarded_headers_unless_told(monkeypatch, tmp_path):
+    import uvicorn
+    from click.testing import CliRunner
+
+    from heliopolis.cli import main
+
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    monkeypatch.delenv("HELIOPOLIS_FORWARDED_ALLOW_IPS", raising=False)
+    db = f"sqlite:///{tmp_path / 's.db'}"
+    assert CliRunner().invoke(main, ["serve", "--db", db]).exit_code == 0
+    proxies = ["--forwarded-allow-ips", "10.0.0.5, 10.1.0.0/16"]
+    assert CliRunner().invoke(main, ["serve", "--db", db, *proxies]).exit_code == 0
+    assert calls[0]["proxy_headers"] is False
+    assert calls[1]["proxy_headers"] is True and calls[1]["forwarded_allow_ips"] == ["10.0.0.5", "10.1.0.0/16"]
+
+
 # -- 6. origin and headers --------------------------------------------------------------------------
 @SQLITE
 def test_websocket_origin_check_and_security_headers(client, tmp_path):
@@ -269,6 +287,23 @@ def test_websocket_origin_check_and_security_headers(client, tmp_path):
         evil = {"origin": "https://play.example.evil"}
         with pytest.raises(WebSocketDisconnect), other.websocket_connect(f"/ws/games/{g['id']}", headers=evil):
             pass
+
+
+@pytest.mark.parametrize(("origin", "host", "allowed", "ok"), [
+    ("http://localhost:8000", "localhost:8000", (), True),
+    ("https://games.example", "games.example", (), True),  # default port on both sides
+    ("https://games.example", "games.example:443", (), True),
+    ("http://games.example:8080", "games.example", (), False),
+    ("http://[::1]:8000", "[::1]:8000", (), True),
+    ("http://evil.example", "games.example", (), False),
+    ("http://games.example.evil", "games.example", (), False),
+    ("null", "games.example", (), False),  # sandboxed frames and file: pages
+    ("https://play.example", "games.example", ("https://play.example",), True),
+    ("http://anything", "games.example", ("*",), True),
+    (None, "games.example", (), True),  # not a browser
+])  # fmt: skip
+def test_origin_rule(origin, host, allowed, ok):
+    assert origin_allowed(origin, host, allowed) is ok
 
 
 # -- 7. seat tokens out of URLs ---------------------------------------------------------------------
