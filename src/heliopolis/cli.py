@@ -360,7 +360,17 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
 @click.option("--port", "-p", type=int, default=8000, show_default=True)
 @click.option("--bot-delay", type=float, default=0.4, show_default=True, help="seconds a bot waits before moving")
 @click.option("--bot-workers", type=int, default=1, show_default=True, help="processes for search bots")
-def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int) -> None:
+@click.option("--forwarded-allow-ips", default="", envvar="HELIOPOLIS_FORWARDED_ALLOW_IPS",
+              help="comma-separated addresses or networks of reverse proxies whose X-Forwarded-For / "
+                   "X-Forwarded-Proto are trusted (default: none, the peer address is the client)")
+@click.option("--allowed-origin", "allowed_origins", multiple=True, metavar="ORIGIN",
+              help="another origin (https://host[:port]) whose pages may open WebSockets; repeatable")
+@click.option("--create-rate", type=float, default=0.5, show_default=True, envvar="HELIOPOLIS_CREATE_RATE",
+              help="new games (created or imported) per second per client address, bursts of 20x")
+@click.option("--read-rate", type=float, default=20.0, show_default=True, envvar="HELIOPOLIS_READ_RATE",
+              help="API reads per second per client address, bursts of 5x")
+def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, forwarded_allow_ips: str,
+          allowed_origins: tuple[str, ...], create_rate: float, read_rate: float) -> None:  # fmt: skip
     """Run the web server: lobby, games in the browser, bots in seats (needs the [web] extra)."""
     try:
         import uvicorn
@@ -368,11 +378,17 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int) -> 
         from heliopolis.server.app import Settings, create_app
     except ImportError as e:
         _fail(f"the web server needs the [web] extra: pip install 'heliopolis[web]' ({e.name} is missing)")
-    app = create_app(Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers))
+    app = create_app(Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers, allowed_origins=allowed_origins,
+                              create_rate=create_rate, create_burst=max(1.0, 20 * create_rate),
+                              read_rate=read_rate, read_burst=max(1.0, 5 * read_rate)))  # fmt: skip
     click.echo(f"Heliopolis on http://{host}:{port}/  (database: {db})")
     # State messages are a few KB and sent on every move: compressing each costs more CPU than
     # it saves on a LAN (measured with bench/bench_server.py); a reverse proxy may compress.
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024, ws_per_message_deflate=False)
+    # Forwarded headers only from the proxies named: uvicorn's default trusts 127.0.0.1, which lets
+    # any local client (or a proxy that does not set the header) pick its own address per request.
+    trusted = [a.strip() for a in forwarded_allow_ips.split(",") if a.strip()]
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024, ws_per_message_deflate=False,
+                proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)  # fmt: skip
 
 
 @main.command("games")

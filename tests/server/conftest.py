@@ -21,6 +21,11 @@ from fastapi.testclient import TestClient  # noqa: E402
 from heliopolis.server.app import Settings, create_app  # noqa: E402
 
 
+# Rate limits out of the way for tests of something else (the limit tests set their own).
+UNLIMITED = {"http_rate": 1000, "http_burst": 1000, "read_rate": 10_000, "read_burst": 10_000, "create_rate": 1000,
+             "create_burst": 1000}  # fmt: skip
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path) -> str:  # noqa: ANN001
     if request.param == "sqlite":
@@ -30,7 +35,7 @@ def db_url(request, tmp_path) -> str:  # noqa: ANN001
 
 @pytest.fixture
 def client(db_url: str):  # noqa: ANN201
-    app = create_app(Settings(db=db_url, bot_delay=0.0, http_rate=1000, http_burst=1000))
+    app = create_app(Settings(db=db_url, bot_delay=0.0, **UNLIMITED))
     with TestClient(app) as c:
         yield c
 
@@ -47,6 +52,11 @@ def create(client, seats, players=None, join=0, **options):  # noqa: ANN001, ANN
 
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+def seat_protocols(token: str) -> list[str]:
+    """WebSocket subprotocols that authenticate a seat, as the browser client offers them."""
+    return ["heliopolis", f"heliopolis.token.{token}"]
 
 
 def state(client, gid: str, token: str | None = None) -> dict:  # noqa: ANN001
@@ -95,8 +105,8 @@ def free_port() -> int:
 class ServerProcess:
     """``heliopolis serve`` in a subprocess (for SIGKILL and multi-instance tests)."""
 
-    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0) -> None:
-        self.db, self.port, self.bot_delay = db, port or free_port(), bot_delay
+    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0, args: tuple[str, ...] = ()) -> None:
+        self.db, self.port, self.bot_delay, self.args = db, port or free_port(), bot_delay, args
         self.proc: subprocess.Popen | None = None
         self.url = f"http://127.0.0.1:{self.port}"
 
@@ -104,7 +114,7 @@ class ServerProcess:
         exe = Path(sys.executable).with_name("heliopolis")
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen([str(exe), "serve", "--db", self.db, "--port", str(self.port),
-                                      "--bot-delay", str(self.bot_delay)], env=env,
+                                      "--bot-delay", str(self.bot_delay), *self.args], env=env,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

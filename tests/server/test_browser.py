@@ -42,10 +42,26 @@ def browser():  # noqa: ANN201
         b.close()
 
 
+SEEN: dict[str, list[str]] = {"csp": [], "ws": []}
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violation_and_no_token_in_socket_urls():  # noqa: ANN202
+    """Every page runs under the server's Content-Security-Policy and opens its WebSocket without
+    the seat token in the URL (it travels in the subprotocol header)."""
+    SEEN["csp"].clear()
+    SEEN["ws"].clear()
+    yield
+    assert SEEN["csp"] == []
+    assert not any("token" in u for u in SEEN["ws"]), SEEN["ws"]
+
+
 def _page(browser, **kw):  # noqa: ANN001, ANN003, ANN202
     ctx = browser.new_context(**kw)  # a context is a separate browser profile: its own localStorage
     page = ctx.new_page()
     page.set_default_timeout(TIMEOUT)
+    page.on("console", lambda m: SEEN["csp"].append(m.text) if "Content Security Policy" in m.text else None)
+    page.on("websocket", lambda ws: SEEN["ws"].append(ws.url))
     return page
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.server.conftest import create
+from tests.server.conftest import create, seat_protocols
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -43,7 +43,7 @@ def test_random_websocket_messages_get_errors_and_keep_the_connection(client, me
     g = getattr(test_random_websocket_messages_get_errors_and_keep_the_connection, "game", None)
     if g is None:
         g = test_random_websocket_messages_get_errors_and_keep_the_connection.game = create(client, ["human", "human"])
-    with client.websocket_connect(f"/ws/games/{g['id']}?token={g['token']}") as ws:
+    with client.websocket_connect(f"/ws/games/{g['id']}", subprotocols=seat_protocols(g['token'])) as ws:
         assert ws.receive_json()["type"] == "state"
         for m in messages:
             ws.send_text(json.dumps(m))

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.server.conftest import create
+from tests.server.conftest import create, seat_protocols
 
 
 def _recv_state(ws, pred=lambda m: True, limit: int = 200) -> dict:  # noqa: ANN001
@@ -22,8 +22,8 @@ def test_moves_reach_both_seats_and_spectators_with_their_own_views(client):
     other = client.post(f"/api/games/{g['id']}/join", json={}).json()
     gid = g["id"]
     tokens = {0: g["token"], 1: other["token"]}
-    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as w0, \
-         client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}") as w1, \
+    with client.websocket_connect(f"/ws/games/{gid}", subprotocols=seat_protocols(tokens[0])) as w0, \
+         client.websocket_connect(f"/ws/games/{gid}", subprotocols=seat_protocols(tokens[1])) as w1, \
          client.websocket_connect(f"/ws/games/{gid}") as spec:  # fmt: skip
         s0, s1, sp = _recv_state(w0), _recv_state(w1), _recv_state(spec)
         assert (s0["seat"], s1["seat"], sp["seat"]) == (0, 1, None)
@@ -56,7 +56,7 @@ def _reply(ws) -> dict:  # noqa: ANN001
 def test_errors_ping_and_limits(client):
     g = create(client, ["human", "random"])
     gid = g["id"]
-    with client.websocket_connect(f"/ws/games/{gid}?token={g['token']}") as ws:
+    with client.websocket_connect(f"/ws/games/{gid}", subprotocols=seat_protocols(g['token'])) as ws:
         _recv_state(ws)
         ws.send_text("not json")
         assert _reply(ws)["code"] == "bad_request"
@@ -76,7 +76,7 @@ def test_errors_ping_and_limits(client):
             m = _reply(ws)
             codes.append(m.get("code", m["type"]))
         assert "rate_limited" in codes and codes.count("pong") >= 30
-    with client.websocket_connect(f"/ws/games/{gid}?token=wrong") as ws:
+    with client.websocket_connect(f"/ws/games/{gid}", subprotocols=seat_protocols("wrong")) as ws:
         e = _reply(ws)
         assert e["type"] == "error" and e["code"] == "forbidden"
     with client.websocket_connect("/ws/games/nosuchgame") as ws:
@@ -86,11 +86,11 @@ def test_errors_ping_and_limits(client):
 def test_reconnect_resumes_with_the_current_state(client):
     g = create(client, ["human", "random"])
     gid = g["id"]
-    with client.websocket_connect(f"/ws/games/{gid}?token={g['token']}") as ws:
+    with client.websocket_connect(f"/ws/games/{gid}", subprotocols=seat_protocols(g['token'])) as ws:
         s = _recv_state(ws, lambda m: m["to_move"] == 0)
         ws.send_json({"type": "act", "action": s["legal"][0]["id"], "version": s["version"]})
         after = _recv_state(ws, lambda m: m["version"] > s["version"])
-    with client.websocket_connect(f"/ws/games/{gid}?token={g['token']}") as ws:
+    with client.websocket_connect(f"/ws/games/{gid}", subprotocols=seat_protocols(g['token'])) as ws:
         again = _recv_state(ws)
         assert again["version"] >= after["version"] and again["seat"] == 0
         assert again["log"][: len(after["log"])] == after["log"]

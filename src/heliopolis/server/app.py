@@ -17,17 +17,18 @@ from typing import Any
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from heliopolis.server.authority import Authority, Live, available_meta
 from heliopolis.server.bots import BotRunner
+from heliopolis.server.guard import Guard, origin_allowed
 from heliopolis.server.hub import Hub, PgListener
-from heliopolis.server.limits import KeyedLimiter, TokenBucket
+from heliopolis.server.limits import TokenBucket
 from heliopolis.server.protocol import (
-    MAX_HTTP_BODY, ActBody, CreateGame, JoinGame, ServerError, UndoBody, WsAct, WsPing, WsSync, WsUndo, WsUndoReply,
-    parse_client_message,
+    ActBody, CreateGame, JoinGame, ServerError, UndoBody, WsAct, WsPing, WsSync, WsUndo, WsUndoReply,
+    parse_client_message, parse_json_document,
 )  # fmt: skip
 from heliopolis.server.storage import GameRecord, Storage
 
@@ -44,6 +45,17 @@ class Settings:
     http_burst: float = 100.0
     ws_rate: float = 20.0  # messages per second per connection
     ws_burst: float = 40.0
+    read_rate: float = 20.0  # API reads per second per client address (a lobby tab polls ~1/s)
+    read_burst: float = 100.0
+    create_rate: float = 0.5  # new games (created or imported) per second per client address
+    create_burst: float = 10.0
+    undo_cooldown: float = 30.0  # seconds before a seat whose undo request was declined may ask again
+    # Origins (scheme://host[:port]) whose pages may open WebSockets besides the server's own; "*": any.
+    allowed_origins: tuple[str, ...] = ()
+
+
+SUBPROTOCOL = "heliopolis"  # offered with "heliopolis.token.<seat token>" by browsers (docs/server-api.md)
+TOKEN_PROTOCOL = "heliopolis.token."
 
 
 def summary(rec: GameRecord) -> dict[str, Any]:
@@ -89,19 +101,33 @@ def state_message_text(auth: Authority, live: Live, seat: int | None) -> str:
     return text
 
 
-def _token(request: Request) -> str | None:
+def _token(request: Request | WebSocket) -> str | None:
+    """The seat token from ``Authorization: Bearer`` (never from the URL, which browsers, proxies
+    and access logs keep)."""
     auth = request.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):
         return auth[7:].strip() or None
-    return request.query_params.get("token") or None
+    return None
+
+
+def _ws_token(websocket: WebSocket) -> tuple[str | None, str | None]:
+    """(token, subprotocol to answer with): from the ``heliopolis.token.<t>`` subprotocol (browsers
+    cannot set headers on a WebSocket), an Authorization header, or the deprecated ``?token=``."""
+    offered = websocket.scope.get("subprotocols") or []
+    chosen = SUBPROTOCOL if SUBPROTOCOL in offered else None
+    for p in offered:
+        if p.startswith(TOKEN_PROTOCOL):
+            return p[len(TOKEN_PROTOCOL):] or None, chosen
+    return _token(websocket) or websocket.query_params.get("token") or None, chosen
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     hub = Hub()
     storage = Storage(settings.db, instance=secrets.token_hex(6))
-    auth = Authority(storage, hub, BotRunner(settings.bot_workers), bot_delay=settings.bot_delay)
-    limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
+    auth = Authority(storage, hub, BotRunner(settings.bot_workers), bot_delay=settings.bot_delay,
+                     undo_cooldown=settings.undo_cooldown)  # fmt: skip
+    allowed_origins = tuple(o.rstrip("/") for o in settings.allowed_origins)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
@@ -140,20 +166,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         code = {404: "not_found", 405: "bad_request", 413: "too_large"}.get(exc.status_code, "bad_request")
         return JSONResponse({"error": {"code": code, "message": str(exc.detail)}}, status_code=exc.status_code)
 
-    @app.middleware("http")
-    async def _guard(request: Request, call_next):  # noqa: ANN001, ANN202
-        if request.method in ("POST", "PUT", "PATCH", "DELETE"):
-            size = request.headers.get("content-length")
-            if size is not None and (not size.isdigit() or int(size) > MAX_HTTP_BODY):
-                return JSONResponse(ServerError("too_large", f"request bodies are limited to {MAX_HTTP_BODY} bytes")
-                                    .body(), status_code=413)  # fmt: skip
-            if size is None and request.headers.get("transfer-encoding"):
-                return JSONResponse(ServerError("bad_request", "send a Content-Length").body(), status_code=411)
-            client = request.client.host if request.client else "?"
-            if not limiter.take(client):
-                return JSONResponse(ServerError("rate_limited", "too many requests; slow down").body(),
-                                    status_code=429)  # fmt: skip
-        return await call_next(request)
+    app.add_middleware(Guard, settings=settings)
 
     # -- pages ---------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -210,8 +223,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return state_message(auth, live, auth.seat_of(live, token))
 
     @app.get("/api/games/{game_id}/replay")
-    async def replay(game_id: str, ply: int | None = Query(None, ge=0, le=100_000)) -> dict[str, Any]:
-        return await auth.replay_frame(game_id, ply)
+    async def replay(game_id: str, ply: int | None = Query(None, ge=0, le=100_000)) -> Response:
+        return Response(await auth.replay_frame(game_id, ply), media_type="application/json")
 
     @app.get("/api/games/{game_id}/export")
     async def export(game_id: str) -> JSONResponse:
@@ -221,20 +234,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/import", status_code=201)
     async def import_game(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > MAX_HTTP_BODY:
-            raise ServerError("too_large", f"request bodies are limited to {MAX_HTTP_BODY} bytes")
-        try:
-            doc = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise ServerError("bad_request", "the body is not JSON: send a saved-game file") from None
-        rec = await auth.import_game(doc)
+        rec = await auth.import_game(parse_json_document(await request.body()))
         return {"id": rec.id, "url": f"/g/{rec.id}"}
 
     # -- WebSocket -----------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
     async def ws(websocket: WebSocket, game_id: str) -> None:
-        await websocket.accept()
+        if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), allowed_origins):
+            await websocket.close(code=4403)  # before accept: the handshake is answered 403
+            return
+        token, subprotocol = _ws_token(websocket)
+        await websocket.accept(subprotocol=subprotocol)
         send_lock = asyncio.Lock()
 
         async def send_text(text: str) -> None:
@@ -246,12 +256,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         try:
             live = await auth.get(game_id)
-            seat = auth.seat_of(live, websocket.query_params.get("token"))
+            seat = auth.seat_of(live, token)
         except ServerError as e:
             await send({"type": "error", "code": e.code, "message": e.message})
             await websocket.close(code=4000 + e.status)
             return
-        token = websocket.query_params.get("token")
         sub = hub.subscribe(game_id)
         bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
 

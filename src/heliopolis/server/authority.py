@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import random
 import secrets
+import time
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +35,7 @@ from heliopolis.server.storage import GameRecord, Move, Seat, StaleError, Storag
 log = logging.getLogger("heliopolis.server")
 MAX_CACHED = 2000  # games kept in memory per process
 MAX_BOT_ITERS, MAX_BOT_SECONDS = 20_000, 10.0  # a seat's bot must not hold a worker for long
+READ_ONLY = ("finished", "imported")  # archived games: replay and export only
 
 
 def hash_token(token: str) -> str:
@@ -82,12 +87,32 @@ def settle_chance(state: State, seed: int, ply: int) -> list[Move]:
     return out
 
 
+def replay_frame_text(game: str, options: dict[str, Any], history: list[int], ply: int) -> str:
+    """The public position after ``ply`` moves of a finished game, as JSON text (runs in a thread)."""
+    state = new_game(game, **options)
+    move = None
+    for a in history[:ply]:
+        move = state.describe_action(a) if not state.is_chance_node() else state.action_to_string(a)
+        state.apply_action(a)
+    return json.dumps({"ply": ply, "plies": len(history), "view": state.player_view(None), "log": state.public_log(),
+                       "move": move}, separators=(",", ":"))  # fmt: skip
+
+
 class Authority:
-    def __init__(self, storage: Storage, hub: Hub, bots: BotRunner, bot_delay: float = 0.0) -> None:
+    def __init__(self, storage: Storage, hub: Hub, bots: BotRunner, bot_delay: float = 0.0,
+                 undo_cooldown: float = 30.0, replay_cache: int = 2048) -> None:  # fmt: skip
         self.storage = storage
         self.hub = hub
         self.bots = bots
         self.bot_delay = bot_delay
+        self.undo_cooldown = undo_cooldown
+        self.undo_declined: dict[tuple[str, int], float] = {}  # (game, seat) -> when its request was declined
+        # Replay frames of archived games never change: an LRU of (game, revision, ply) -> future of
+        # the encoded frame, so equal requests share one computation; one thread computes them, off
+        # the event loop and off the executor the database calls use.
+        self.replays: OrderedDict[tuple[str, int, int], asyncio.Future] = OrderedDict()
+        self.replay_cache = replay_cache
+        self._replay_pool = ThreadPoolExecutor(1, thread_name_prefix="heliopolis-replay")
         self.games: dict[str, Live] = {}
         self.drivers: dict[str, asyncio.Task] = {}
         self._write_lock = asyncio.Lock() if not storage.is_postgres else None  # SQLite: one writer
@@ -194,8 +219,9 @@ class Authority:
         state = game.new_initial_state()
         initial = settle_chance(state, seed, 0)  # e.g. Ra's sun stacks: dealt before anyone looks
         status = "running" if all(s.token_hash or s.kind == "bot" for s in seats) else "open"
+        now = time.time()
         rec = GameRecord(secrets.token_urlsafe(9), req.game, game.info.encoding, game.config(), seed, status,
-                         0, len(initial), seats, 0.0, 0.0)  # fmt: skip
+                         0, len(initial), seats, now, now)  # fmt: skip
         await self._db(self.storage.create_game, rec, initial)
         self._remember(Live(rec, state, [-1] * len(initial)))
         self._kick(rec.id)
@@ -205,6 +231,7 @@ class Authority:
         live = await self.get(game_id)
         async with live.lock:
             rec = live.rec
+            self._check_writable(rec)
             free = [s.seat for s in rec.seats if s.kind == "human" and s.token_hash is None]
             if seat is None:
                 if not free:
@@ -224,7 +251,7 @@ class Authority:
                 await self.reload(game_id)
                 raise ServerError("stale", "the game changed; try again") from None
             rec.seats[seat].token_hash, rec.seats[seat].name = cols["token_hash"], cols["name"]
-            rec.status, rec.revision = status, rev
+            rec.status, rec.revision, rec.updated_at = status, rev, time.time()
         self.hub.publish(game_id)
         self._kick(game_id)
         return seat, token
@@ -260,8 +287,16 @@ class Authority:
         self._kick(game_id)
         return live
 
+    @staticmethod
+    def _check_writable(rec: GameRecord) -> None:
+        if rec.status in READ_ONLY:
+            raise ServerError("read_only", f"this game is {rec.status}: it can be replayed and exported, "
+                                           "not joined or changed")  # fmt: skip
+
     def _check_can_act(self, live: Live, seat: int, version: int) -> None:
         rec, state = live.rec, live.state
+        if rec.status == "imported":
+            self._check_writable(rec)
         if rec.status == "open":
             raise ServerError("not_your_turn", "the game starts when every seat is taken")
         if rec.status != "running" or state.is_terminal():
@@ -299,7 +334,7 @@ class Authority:
         live.movers.extend(m.seat for m in new)
         for m in new:
             live.plog.feed(m.action)
-        rec.revision, rec.plies, rec.undo = rev, rec.plies + len(new), None
+        rec.revision, rec.plies, rec.undo, rec.updated_at = rev, rec.plies + len(new), None, time.time()
         if done:
             rec.status, rec.winners = "finished", nxt.winners()
 
@@ -359,6 +394,7 @@ class Authority:
             t.cancel()
         await asyncio.gather(*self.drivers.values(), return_exceptions=True)
         self.bots.close()
+        self._replay_pool.shutdown(wait=False, cancel_futures=True)
 
     # -- undo ----------------------------------------------------------------------------------
     def undo_target(self, live: Live, seat: int | None) -> int | None:
@@ -382,12 +418,14 @@ class Authority:
             raise ServerError("forbidden", "spectators cannot undo")
         async with live.lock:
             rec = live.rec
+            self._check_writable(rec)
             pending = rec.undo
             if accept is not None:  # an answer to someone's request
                 if not pending or seat not in pending["awaiting"]:
                     raise ServerError("bad_request", "there is no undo request waiting for your answer")
                 if not accept:
                     await self._update(live, undo=None)
+                    self._declined(game_id, pending["by"])
                 else:
                     awaiting = [s for s in pending["awaiting"] if s != seat]
                     if awaiting:
@@ -395,6 +433,13 @@ class Authority:
                     else:
                         await self._truncate(live, pending["ply"])
             else:
+                if pending:  # one request at a time: a repeat changes nothing (no new version)
+                    who = "your" if pending["by"] == seat else f"seat {pending['by']}'s"
+                    raise ServerError("conflict", f"{who} undo request is waiting for an answer")
+                wait = self.undo_declined.get((game_id, seat), 0.0) + self.undo_cooldown - time.monotonic()
+                if wait > 0:
+                    raise ServerError("undo_cooldown", f"your last undo request was declined: you can ask again "
+                                                       f"in {wait:.0f} s")  # fmt: skip
                 target = self.undo_target(live, seat)
                 if target is None:
                     raise ServerError("bad_request", "undo is only possible for your own last action, before "
@@ -408,12 +453,19 @@ class Authority:
         self._kick(game_id)
         return live
 
+    def _declined(self, game_id: str, seat: int) -> None:
+        now = time.monotonic()
+        if len(self.undo_declined) > 10_000:  # forget cool-downs that are over: memory stays bounded
+            self.undo_declined = {k: t for k, t in self.undo_declined.items() if now - t < self.undo_cooldown}
+        self.undo_declined[(game_id, seat)] = now
+
     async def _update(self, live: Live, **values: Any) -> None:
         try:
             live.rec.revision = await self._db(self.storage.update_game, live.rec.id, live.rec.revision, **values)
         except StaleError:
             await self.reload(live.rec.id)
             raise ServerError("stale", "the game changed; look again") from None
+        live.rec.updated_at = time.time()
         if "undo" in values:
             live.rec.undo = values["undo"]
 
@@ -429,29 +481,40 @@ class Authority:
             state.apply_action(a)
         live.state, live.movers = state, live.movers[:ply]
         live.plog = live.new_log()
-        rec.revision, rec.plies, rec.undo = rev, ply, None
+        rec.revision, rec.plies, rec.undo, rec.updated_at = rev, ply, None, time.time()
 
     # -- archive -------------------------------------------------------------------------------
-    async def replay_frame(self, game_id: str, ply: int | None) -> dict[str, Any]:
+    async def replay_frame(self, game_id: str, ply: int | None) -> str:
+        """The encoded replay frame: cached, computed at most once per (game, revision, ply)."""
         live = await self.get(game_id)
-        if live.rec.status not in ("finished", "imported"):
+        rec = live.rec
+        if rec.status not in READ_ONLY:
             raise ServerError("bad_request", "replays are for finished games (a running game would reveal moves "
                                              "as they are made; watch it instead)")  # fmt: skip
-        history = live.state.history()
-        plies = len(history)
+        plies = rec.plies
         ply = plies if ply is None else ply
         if not 0 <= ply <= plies:
             raise ServerError("bad_request", f"ply must be 0..{plies}")
-        state = new_game(live.rec.game, **live.rec.options)
-        move = None
-        for a in history[:ply]:
-            move = state.describe_action(a) if not state.is_chance_node() else state.action_to_string(a)
-            state.apply_action(a)
-        return {"ply": ply, "plies": plies, "view": state.player_view(None), "log": state.public_log(), "move": move}
+        key = (game_id, rec.revision, ply)
+        fut = self.replays.get(key)
+        if fut is not None:
+            self.replays.move_to_end(key)
+        else:
+            history = list(live.state.history())
+            fut = asyncio.get_running_loop().run_in_executor(self._replay_pool, replay_frame_text, rec.game,
+                                                             rec.options, history, ply)  # fmt: skip
+            self.replays[key] = fut
+            while len(self.replays) > self.replay_cache:
+                self.replays.popitem(last=False)
+        try:
+            return await asyncio.shield(fut)  # a client that goes away does not cancel the shared work
+        except Exception:
+            self.replays.pop(key, None)
+            raise
 
     async def export(self, game_id: str) -> dict[str, Any]:
         live = await self.get(game_id)
-        if live.rec.status not in ("finished", "imported"):
+        if live.rec.status not in READ_ONLY:
             raise ServerError("bad_request", "only finished games can be exported (the log of a running game "
                                              "holds its future randomness)")  # fmt: skip
         return live.state.to_dict()
@@ -471,8 +534,9 @@ class Authority:
         players = state.game.players
         seats = [Seat(i, "human", None, f"P{i}", None) for i in range(players)]
         winners = state.winners() if state.is_terminal() else None
+        now = time.time()
         rec = GameRecord(secrets.token_urlsafe(9), info.game_id, info.encoding, state.game.config(),
-                         secrets.randbits(63), "imported", 0, len(moves), seats, 0.0, 0.0, winners=winners)  # fmt: skip
+                         secrets.randbits(63), "imported", 0, len(moves), seats, now, now, winners=winners)  # fmt: skip
         await self._db(self.storage.create_game, rec, moves)
         self._remember(Live(rec, state, [m.seat for m in moves]))
         return rec

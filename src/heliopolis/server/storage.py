@@ -156,7 +156,7 @@ class Storage:
 
     # -- writes --------------------------------------------------------------------------------
     def create_game(self, rec: GameRecord, initial_moves: Iterable[Move] = ()) -> None:
-        now = time.time()
+        now = rec.created_at or time.time()  # the caller's clock, so its cached record and the row agree
         with self.engine.begin() as c:
             c.execute(games.insert().values(
                 id=rec.id, game=rec.game, encoding=rec.encoding, options=json.dumps(rec.options),

@@ -100,7 +100,13 @@ export const getReplay = (id, ply) =>
 export const exportUrl = (id) => `/api/games/${enc(id)}/export`;
 export const importGame = (text) => request('/api/import', { method: 'POST', body: text, raw: true });
 
-export function wsUrl(id, token) {
+export function wsUrl(id) {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${proto}://${location.host}/ws/games/${enc(id)}` + (token ? `?token=${enc(token)}` : '');
+  return `${proto}://${location.host}/ws/games/${enc(id)}`;
+}
+
+/** WebSocket subprotocols: the seat token travels in the handshake header, never in the URL
+ * (URLs end up in history, proxy logs and console errors). */
+export function wsProtocols(token) {
+  return token ? ['heliopolis', `heliopolis.token.${token}`] : ['heliopolis'];
 }

@@ -66,7 +66,7 @@ function connect() {
   setConn('connecting', 'connecting…');
   let ws;
   try {
-    ws = new WebSocket(api.wsUrl(S.id, S.token));
+    ws = new WebSocket(api.wsUrl(S.id), api.wsProtocols(S.token));
   } catch (e) {
     scheduleReconnect();
     return;

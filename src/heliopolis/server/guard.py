@@ -1,0 +1,106 @@
+"""The server's front door: request limits, security headers and the WebSocket origin check.
+
+``Guard`` is plain ASGI middleware (not ``@app.middleware``, whose per-request task group and
+streams cost more than the request itself under a flood). For every HTTP request it checks, in
+order: the body size, then one token bucket per client address — writes, new games (creates and
+imports) and API reads each have their own — and adds the security headers to every answer.
+
+The client address is the TCP peer, or the ``X-Forwarded-For`` client when the peer is a proxy
+named in ``heliopolis serve --forwarded-allow-ips`` (uvicorn's ProxyHeadersMiddleware, off by
+default), so a client cannot pick a new address per request.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.datastructures import Headers
+from starlette.responses import JSONResponse
+
+from heliopolis.server.limits import KeyedLimiter
+from heliopolis.server.protocol import MAX_HTTP_BODY, ServerError
+
+# The UI is static ES modules and a stylesheet: no inline script or style, no third-party origin.
+# ``'self'`` in connect-src covers ws:/wss: to the same host (CSP Level 3).
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")  # fmt: skip
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer", "Cross-Origin-Opener-Policy": "same-origin",
+}  # fmt: skip
+DOCS_PATHS = ("/api/docs", "/api/openapi.json")  # Swagger UI loads its script from a CDN: no CSP there
+CREATE_PATHS = ("/api/games", "/api/import")
+WRITES = ("POST", "PUT", "PATCH", "DELETE")
+
+
+def _encoded(headers: dict[str, str]) -> list[tuple[bytes, bytes]]:
+    return [(k.lower().encode(), v.encode()) for k, v in headers.items()]
+
+
+PAGE_HEADERS = _encoded(SECURITY_HEADERS)
+DOCS_HEADERS = _encoded({k: v for k, v in SECURITY_HEADERS.items() if k != "Content-Security-Policy"})
+
+
+class Guard:
+    def __init__(self, app: Any, settings: Any) -> None:
+        self.app = app
+        self.writes = KeyedLimiter(settings.http_rate, settings.http_burst)
+        self.reads = KeyedLimiter(settings.read_rate, settings.read_burst)
+        self.creates = KeyedLimiter(settings.create_rate, settings.create_burst)
+
+    def refusal(self, scope: dict[str, Any]) -> ServerError | None:
+        client = scope["client"][0] if scope.get("client") else "?"
+        path = scope["path"]
+        if scope["method"] in WRITES:
+            headers = Headers(scope=scope)
+            size = headers.get("content-length")
+            if size is not None and (not size.isdigit() or int(size) > MAX_HTTP_BODY):
+                return ServerError("too_large", f"request bodies are limited to {MAX_HTTP_BODY} bytes")
+            if size is None and headers.get("transfer-encoding"):
+                return ServerError("length_required", "send a Content-Length")
+            if not self.writes.take(client):
+                return ServerError("rate_limited", "too many requests; slow down")
+            if path in CREATE_PATHS and not self.creates.take(client):
+                return ServerError("rate_limited", "too many new games from your address; wait a little")
+        elif path.startswith("/api/") and not self.reads.take(client):
+            return ServerError("rate_limited", "too many requests; slow down")
+        return None
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = DOCS_HEADERS if scope["path"].startswith(DOCS_PATHS) else PAGE_HEADERS
+
+        async def send_with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *extra]
+            await send(message)
+
+        err = self.refusal(scope)
+        if err is not None:
+            await JSONResponse(err.body(), status_code=err.status)(scope, receive, send_with_headers)
+            return
+        await self.app(scope, receive, send_with_headers)
+
+
+def _default_port(scheme: str) -> int | None:
+    return {"http": 80, "ws": 80, "https": 443, "wss": 443}.get(scheme)
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """Cross-site WebSocket hijacking guard: a browser always sends Origin, so a page may open a
+    socket only from the server's own origin (same host and port as the Host header) or an origin
+    in ``allowed`` (``"*"``: any). Clients without an Origin (scripts, bots) are not browsers and pass."""
+    if origin is None:
+        return True
+    if "*" in allowed or origin.rstrip("/") in allowed:
+        return True
+    try:
+        o = urlsplit(origin)
+        h = urlsplit(f"//{host or ''}")
+        return (o.hostname is not None and o.hostname == h.hostname
+                and (o.port or _default_port(o.scheme)) == (h.port or _default_port(o.scheme)))  # fmt: skip
+    except ValueError:
+        return False
