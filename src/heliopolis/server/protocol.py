@@ -11,11 +11,13 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from heliopolis.server.table_options import TableOptions
+
 MAX_WS_MESSAGE = 4096  # bytes: the largest client message is an action with its notation
 MAX_HTTP_BODY = 256 * 1024  # bytes: an imported saved game is the largest body
 
 STATUS = {
-    "bad_request": 400, "forbidden": 403, "not_found": 404, "conflict": 409, "stale": 409,
+    "bad_request": 400, "unauthorized": 401, "forbidden": 403, "not_found": 404, "conflict": 409, "stale": 409,
     "not_your_turn": 409, "illegal": 409, "finished": 409, "too_large": 413, "rate_limited": 429,
 }  # fmt: skip
 
@@ -50,11 +52,13 @@ class CreateGame(_Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=12)
     join: int | None = Field(None, ge=0, le=11, description="the seat the creator takes")
+    table: TableOptions | None = Field(None, description="private, clock, takeover bot, chat (table_options.py)")
 
 
 class JoinGame(_Strict):
     seat: int | None = Field(None, ge=0, le=11)
     name: str | None = Field(None, max_length=40)
+    invite: str | None = Field(None, max_length=64, description="the invitation code of a private game")
 
 
 class ActBody(_Strict):
