@@ -21,6 +21,8 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from heliopolis.server import accounts as accounts_api
+from heliopolis.server import table as table_api
 from heliopolis.server.authority import Authority, Live, available_meta
 from heliopolis.server.bots import BotRunner
 from heliopolis.server.hub import Hub, PgListener
@@ -82,6 +84,7 @@ def state_message_text(auth: Authority, live: Live, seat: int | None) -> str:
         "undo": {"allowed": auth.undo_target(live, seat) is not None and not pending,
                  "pending": {"by": pending["by"], "awaiting": pending["awaiting"]} if pending else None},
         "helper": state.table_helper(),
+        "table": auth.table.view(live) if auth.table is not None else None,
     }, separators=(",", ":"))  # fmt: skip
     if len(live.messages) > 16 or any(k[0] != rec.revision for k in live.messages):
         live.messages.clear()
@@ -102,6 +105,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     storage = Storage(settings.db, instance=secrets.token_hex(6))
     auth = Authority(storage, hub, BotRunner(settings.bot_workers), bot_delay=settings.bot_delay)
     limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
+    accounts = accounts_api.Accounts(storage)
+    table = table_api.TableService(auth)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
@@ -113,15 +118,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             listener.start()
             await asyncio.wait_for(listener.ready.wait(), 10)
         await auth.resume_all()
+        await table.resume()
         yield
         if listener is not None:
             await listener.stop()
+        table.close()
         await auth.close()
         storage.dispose()
 
     app = FastAPI(title="Heliopolis", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.auth = auth
     app.state.settings = settings
+    app.include_router(accounts_api.router(accounts, auth))
+    app.include_router(table_api.router(table, accounts, state_message, _token))
 
     # -- errors: always JSON, always 4xx for bad input -----------------------------------------
     @app.exception_handler(ServerError)
@@ -179,35 +188,36 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"games": [summary(r) for r in recs]}
 
     @app.post("/api/games", status_code=201)
-    async def create_game(body: CreateGame) -> dict[str, Any]:
-        rec, token = await auth.create(body)
-        return {"id": rec.id, "seat": body.join, "token": token, "url": f"/g/{rec.id}"}
+    async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
+        return await table.create(body, await accounts.principal(request, write=True))
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str) -> dict[str, Any]:
         return summary((await auth.get(game_id)).rec)
 
     @app.post("/api/games/{game_id}/join")
-    async def join(game_id: str, body: JoinGame) -> dict[str, Any]:
-        seat, token = await auth.join(game_id, body.seat, body.name)
+    async def join(game_id: str, body: JoinGame, request: Request) -> dict[str, Any]:
+        table.check_invite(await auth.get(game_id), body.invite)
+        seat, token = await auth.join(game_id, body.seat, body.name, await accounts.principal(request, write=True))
         return {"seat": seat, "token": token}
 
     @app.get("/api/games/{game_id}/state")
     async def get_state(game_id: str, request: Request) -> dict[str, Any]:
         live = await auth.get(game_id)
-        return state_message(auth, live, auth.seat_of(live, _token(request)))
+        account = await accounts.principal(request, write=False)
+        return state_message(auth, live, auth.seat_of(live, _token(request), account))
 
     @app.post("/api/games/{game_id}/actions")
     async def act(game_id: str, body: ActBody, request: Request) -> dict[str, Any]:
-        token = _token(request)
-        live = await auth.act(game_id, token, body)
-        return state_message(auth, live, auth.seat_of(live, token))
+        token, account = _token(request), await accounts.principal(request, write=True)
+        live = await auth.act(game_id, token, body, account)
+        return state_message(auth, live, auth.seat_of(live, token, account))
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, body: UndoBody, request: Request) -> dict[str, Any]:
-        token = _token(request)
-        live = await auth.undo(game_id, token, body.accept)
-        return state_message(auth, live, auth.seat_of(live, token))
+        token, account = _token(request), await accounts.principal(request, write=True)
+        live = await auth.undo(game_id, token, body.accept, account)
+        return state_message(auth, live, auth.seat_of(live, token, account))
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, ply: int | None = Query(None, ge=0, le=100_000)) -> dict[str, Any]:
@@ -246,12 +256,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         try:
             live = await auth.get(game_id)
-            seat = auth.seat_of(live, websocket.query_params.get("token"))
+            token = websocket.query_params.get("token")
+            account = None if token else await accounts.ws_principal(websocket)
+            seat = auth.seat_of(live, token, account)
         except ServerError as e:
             await send({"type": "error", "code": e.code, "message": e.message})
             await websocket.close(code=4000 + e.status)
             return
-        token = websocket.query_params.get("token")
         sub = hub.subscribe(game_id)
         bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
 
@@ -282,11 +293,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         await send_text(state_message_text(auth, await auth.get(game_id), seat))
                     elif isinstance(m, WsAct):
                         await auth.act(game_id, token, ActBody(action=m.action, notation=m.notation,
-                                                               version=m.version))  # fmt: skip
+                                                               version=m.version), account)  # fmt: skip
                     elif isinstance(m, WsUndo):
-                        await auth.undo(game_id, token, None)
+                        await auth.undo(game_id, token, None, account)
                     elif isinstance(m, WsUndoReply):
-                        await auth.undo(game_id, token, m.accept)
+                        await auth.undo(game_id, token, m.accept, account)
                 except ServerError as e:
                     await send({"type": "error", "code": e.code, "message": e.message})
         except WebSocketDisconnect:

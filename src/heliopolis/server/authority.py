@@ -207,7 +207,8 @@ class Authority:
         status = "running" if all(s.token_hash or s.kind == "bot" for s in seats) else "open"
         rec = GameRecord(secrets.token_urlsafe(9), req.game, game.info.encoding, game.config(), seed, status,
                          0, len(initial), seats, 0.0, 0.0)  # fmt: skip
-        await self._db(self.storage.create_game, rec, initial, also.write if also is not None else None)
+        write = (lambda c: also.write(c, rec.id)) if also is not None else None
+        await self._db(self.storage.create_game, rec, initial, write)
         live = self._remember(Live(rec, state, [-1] * len(initial)))
         if also is not None:  # table: settings and clock of the new game
             also.attach(live)

@@ -18,7 +18,7 @@ MAX_HTTP_BODY = 256 * 1024  # bytes: an imported saved game is the largest body
 
 STATUS = {
     "bad_request": 400, "unauthorized": 401, "forbidden": 403, "not_found": 404, "conflict": 409, "stale": 409,
-    "not_your_turn": 409, "illegal": 409, "finished": 409, "too_large": 413, "rate_limited": 429,
+    "not_your_turn": 409, "illegal": 409, "finished": 409, "time_out": 409, "too_large": 413, "rate_limited": 429,
 }  # fmt: skip
 
 
