@@ -205,8 +205,9 @@ class Authority:
         state = game.new_initial_state()
         initial = settle_chance(state, seed, 0)  # e.g. Ra's sun stacks: dealt before anyone looks
         status = "running" if all(s.token_hash or s.kind == "bot" for s in seats) else "open"
+        now = time.time()  # stored as created (and started) time: the clocks run from it
         rec = GameRecord(secrets.token_urlsafe(9), req.game, game.info.encoding, game.config(), seed, status,
-                         0, len(initial), seats, 0.0, 0.0)  # fmt: skip
+                         0, len(initial), seats, now, now)  # fmt: skip
         write = (lambda c: also.write(c, rec.id)) if also is not None else None
         await self._db(self.storage.create_game, rec, initial, write)
         live = self._remember(Live(rec, state, [-1] * len(initial)))

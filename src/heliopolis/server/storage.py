@@ -168,7 +168,7 @@ class Storage:
     def create_game(self, rec: GameRecord, initial_moves: Iterable[Move] = (),
                     also: Callable[[sa.Connection], None] | None = None) -> None:
         """``also`` writes more rows (the game's table settings) in the same transaction."""
-        now = time.time()
+        now = rec.created_at or time.time()
         with self.engine.begin() as c:
             c.execute(games.insert().values(
                 id=rec.id, game=rec.game, encoding=rec.encoding, options=json.dumps(rec.options),

@@ -76,7 +76,7 @@ class Prepared:
 
     def attach(self, live: Any) -> None:
         rec = live.rec
-        started = time.time() if rec.status == "running" else None
+        started = rec.created_at if rec.status == "running" else None
         live.extra["table"] = TableState(dict(self.settings), started, [(-1, 0.0)] * rec.plies)
 
 

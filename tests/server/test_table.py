@@ -1,0 +1,200 @@
+"""The table on SQLite and PostgreSQL: resign and bot takeover, retake, clocks (Fischer and turn
+based) that run out into a takeover exactly once (also with two server instances on one
+database) and survive a restart, private games joined by invitation code, bad table settings."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+
+from heliopolis.server.app import Settings, create_app
+from tests.server.conftest import auth, play_out, state, wait_for
+
+
+def make(client, seats, join=0, table=None, players=None):  # noqa: ANN001, ANN201
+    body = {"game": "ra", "players": players or len(seats),
+            "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]}
+    if join is not None:
+        body["join"] = join
+    if table is not None:
+        body["table"] = table
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def two_humans(client, table=None):  # noqa: ANN001, ANN201
+    g = make(client, ["human", "human", "random"], table=table)
+    other = client.post(f"/api/games/{g['id']}/join", json={"invite": g.get("invite")}).json()
+    return g["id"], {0: g["token"], other["seat"]: other["token"]}
+
+
+def test_resign_hands_the_seat_to_the_takeover_bot_and_the_game_goes_on(client):
+    gid, tokens = two_humans(client, {"takeover": "random"})
+    assert client.post(f"/api/games/{gid}/resign").status_code == 403  # a spectator
+    before = time.time()
+    r = client.post(f"/api/games/{gid}/resign", headers=auth(tokens[0]))
+    assert r.status_code == 200, r.text
+    seat0 = r.json()["seats"][0]
+    assert seat0["kind"] == "bot" and seat0["bot"] == "random" and seat0["left"]["reason"] == "resigned"
+    assert before <= seat0["left"]["at"] <= time.time()
+    again = client.post(f"/api/games/{gid}/resign", headers=auth(tokens[0]))
+    assert again.status_code == 409 and again.json()["error"]["code"] == "conflict"
+    # The seat of who left is played by the bot; the player cannot move for it.
+    s = wait_for(client, gid, tokens[1], lambda s: s["to_move"] == 1 or s["status"] == "finished")
+    end = play_out(client, gid, {1: tokens[1]}, seed=2)
+    assert end["status"] == "finished"
+    assert end["seats"][0]["left"]["reason"] == "resigned"  # the record keeps who left and when
+    assert client.post(f"/api/games/{gid}/resign", headers=auth(tokens[1])).json()["error"]["code"] == "finished"
+
+
+def test_a_player_who_left_may_retake_the_seat_if_allowed(client):
+    gid, tokens = two_humans(client, {"takeover": "heuristic", "allow_retake": True})
+    r = client.post(f"/api/games/{gid}/retake", headers=auth(tokens[0]))
+    assert r.status_code == 409  # not left
+    client.post(f"/api/games/{gid}/resign", headers=auth(tokens[0]))
+    r = client.post(f"/api/games/{gid}/retake", headers=auth(tokens[0]))
+    assert r.status_code == 200, r.text
+    seat0 = r.json()["seats"][0]
+    assert seat0["kind"] == "human" and seat0["left"]["reason"] == "resigned"
+    gid2, tokens2 = two_humans(client, {"allow_retake": False})
+    client.post(f"/api/games/{gid2}/resign", headers=auth(tokens2[0]))
+    r = client.post(f"/api/games/{gid2}/retake", headers=auth(tokens2[0]))
+    assert r.status_code == 403 and "settings" in r.json()["error"]["message"]
+    assert client.get(f"/api/games/{gid2}").json()["seats"][0]["kind"] == "bot"
+
+
+def test_a_resigned_seat_cannot_act(client):
+    gid, tokens = two_humans(client, {"takeover": "heuristic"})
+    client.app.state.auth.bot_delay = 5.0  # hold the bot back so the seat is to move for a while
+    s = wait_for(client, gid, tokens[0], lambda s: s["to_move"] is not None)
+    mover = s["to_move"]
+    client.post(f"/api/games/{gid}/resign", headers=auth(tokens[mover]))
+    st = state(client, gid, tokens[mover])
+    assert st["seat"] == mover and st["seats"][mover]["kind"] == "bot"
+    r = client.post(f"/api/games/{gid}/actions", json={"action": 0, "version": st["version"]},
+                    headers=auth(tokens[mover]))  # fmt: skip
+    assert r.status_code == 403 and "bot plays seat" in r.json()["error"]["message"]
+
+
+def test_clock_state_is_in_every_message(client):
+    gid, tokens = two_humans(client, {"clock": {"kind": "fischer", "base": 600, "increment": 15}})
+    s = wait_for(client, gid, None, lambda s: s["to_move"] is not None)
+    clock = s["table"]["clock"]
+    assert clock["kind"] == "fischer" and clock["running"] == s["to_move"]
+    assert clock["remaining"][0] == clock["remaining"][1] == 600
+    assert abs(clock["deadline"] - (clock["since"] + 600)) < 1e-3
+    mover = s["to_move"]
+    if mover in tokens:
+        me = state(client, gid, tokens[mover])
+        time.sleep(0.2)
+        r = client.post(f"/api/games/{gid}/actions", json={"action": me["legal"][0]["id"], "version": me["version"]},
+                        headers=auth(tokens[mover])).json()  # fmt: skip
+        left = r["table"]["clock"]["remaining"][mover]
+        assert 600 + 15 - 1.5 < left < 600 + 15 - 0.2  # spent ~0.2 s, got the increment
+
+
+@pytest.mark.parametrize("clock", [{"kind": "fischer", "base": 1, "increment": 0},
+                                   {"kind": "turn", "per_move": 1, "bank": 0.5}])  # fmt: skip
+def test_a_clock_that_runs_out_hands_the_seat_to_a_bot(client, clock):
+    g = make(client, ["human", "random"], table={"clock": clock, "takeover": "random"})
+    s = wait_for(client, g["id"], g["token"], lambda s: s["seats"][0]["kind"] == "bot", timeout=20)
+    left = s["seats"][0]["left"]
+    assert left["reason"] == "timeout"
+    # Taken over at the deadline: the start plus the allowance (1 s; the turn clock adds its bank).
+    allowance = 1.0 if clock["kind"] == "fischer" else 1.5
+    created = client.app.state.auth.games[g["id"]].rec.created_at
+    assert left["at"] >= created + allowance - 0.01
+    end = wait_for(client, g["id"], None, lambda s: s["status"] == "finished", timeout=60)
+    assert end["seats"][0]["left"]["reason"] == "timeout"
+
+
+def test_clock_expiry_is_handled_exactly_once_by_two_instances(pg_url):
+    """Two instances on one PostgreSQL (instances share news only through it)."""
+    settings = Settings(db=pg_url, bot_delay=0.0, http_rate=1000, http_burst=1000)
+    a, b = create_app(settings), create_app(settings)
+    outcomes: list[tuple[int, bool]] = []
+    with TestClient(a) as ca, TestClient(b) as cb:
+        for app in (a, b):
+            service = app.state.auth.table
+            original = service._takeover
+
+            async def counted(live, seat, reason, at, _orig=original):  # noqa: ANN001, ANN202
+                done = await _orig(live, seat, reason, at)
+                outcomes.append((seat, done))
+                return done
+
+            service._takeover = counted
+        g = make(ca, ["human", "human"], table={"clock": {"kind": "fischer", "base": 1, "increment": 0}})
+        cb.post(f"/api/games/{g['id']}/join", json={})
+        cb.get(f"/api/games/{g['id']}/state")  # b caches the game and arms its own timer
+        s = wait_for(ca, g["id"], None, lambda s: s["to_move"] is not None)
+        time.sleep(1.2)
+        # Both instances' timers, and an explicit call on each at the same moment.
+        threads = [threading.Thread(target=c.portal.call, args=(app.state.auth.table.expire, g["id"]))
+                   for c, app in ((ca, a), (cb, b))]  # fmt: skip
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        wait_for(ca, g["id"], None, lambda s: s["seats"][s["to_move"] if s["to_move"] is not None else 0]["kind"]
+                 == "bot" or s["status"] == "finished")  # fmt: skip
+        time.sleep(0.3)
+        first = s["to_move"]
+        with a.state.auth.storage.engine.connect() as c:
+            reason = c.execute(sa.text("SELECT left_reason FROM seats WHERE game_id = :g AND seat = :s"),
+                               {"g": g["id"], "s": first}).scalar()  # fmt: skip
+        assert reason == "timeout"
+        # The first expiry was attempted by both instances (timers and explicit calls) and done once.
+        attempts = [done for seat, done in outcomes if seat == first]
+        assert attempts.count(True) == 1 and len(attempts) >= 2, outcomes
+
+
+def test_clocks_survive_a_restart_and_expire_after_it(tmp_path):
+    db = f"sqlite:///{tmp_path / 'h.db'}"
+    settings = Settings(db=db, bot_delay=0.0, http_rate=1000, http_burst=1000)
+    with TestClient(create_app(settings)) as c:
+        g = make(c, ["human", "random"], table={"clock": {"kind": "fischer", "base": 2, "increment": 0}})
+        first = wait_for(c, g["id"], None, lambda s: s["to_move"] == 0)["table"]["clock"]
+    with TestClient(create_app(settings)) as c:
+        again = state(c, g["id"])["table"]["clock"]
+        assert again["since"] == pytest.approx(first["since"], abs=1e-3)
+        assert again["remaining"] == pytest.approx(first["remaining"], abs=1e-3)
+        s = wait_for(c, g["id"], None, lambda s: s["seats"][0]["kind"] == "bot", timeout=20)
+        assert s["seats"][0]["left"]["reason"] == "timeout"
+
+
+def test_private_games_are_unlisted_and_joined_by_invitation_only(client):
+    g = make(client, ["human", "human"], table={"private": True})
+    assert "invite" in g and g["invite"] in g["url"] and len(g["invite"]) >= 20
+    listed = [x["id"] for x in client.get("/api/games").json()["games"]]
+    assert g["id"] not in listed
+    for body in ({}, {"invite": "guess"}):
+        r = client.post(f"/api/games/{g['id']}/join", json=body)
+        assert r.status_code == 403 and "invite" in r.json()["error"]["message"]
+    assert client.get(f"/api/games/{g['id']}").json()["status"] == "open"
+    r = client.post(f"/api/games/{g['id']}/join", json={"invite": g["invite"]})
+    assert r.status_code == 200 and r.json()["seat"] == 1
+    public = make(client, ["human", "random"])
+    assert public["id"] in [x["id"] for x in client.get("/api/games").json()["games"]]
+
+
+@pytest.mark.parametrize("table, field, status", [
+    ({"takeover": "nonsense-bot"}, "table.takeover", 400),
+    ({"clock": {"kind": "blitz"}}, "table.clock.kind", 422),
+    ({"clock": {"kind": "fischer", "base": -5}}, "table.clock.base", 422),
+    ({"private": "maybe"}, "table.private", 422),
+    ({"colour": "red"}, "table.colour", 422),
+])  # fmt: skip
+def test_bad_table_settings_name_the_field_and_create_nothing(client, table, field, status):
+    before = len(client.get("/api/games").json()["games"])
+    body = {"game": "ra", "players": 2, "seats": [{"kind": "human"}, {"kind": "random"}], "table": table}
+    body["seats"][1] = {"kind": "bot", "bot": "random"}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == status, r.text
+    assert field in r.json()["error"]["message"]
+    assert len(client.get("/api/games").json()["games"]) == before
