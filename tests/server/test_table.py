@@ -70,8 +70,8 @@ def test_a_player_who_left_may_retake_the_seat_if_allowed(client):
 
 def test_a_resigned_seat_cannot_act(client):
     gid, tokens = two_humans(client, {"takeover": "heuristic"})
-    client.app.state.auth.bot_delay = 5.0  # hold the bot back so the seat is to move for a while
-    s = wait_for(client, gid, tokens[0], lambda s: s["to_move"] is not None)
+    s = wait_for(client, gid, tokens[0], lambda s: s["to_move"] in tokens)
+    client.app.state.auth.bot_delay = 5.0  # hold the takeover bot back: the seat stays to move a while
     mover = s["to_move"]
     client.post(f"/api/games/{gid}/resign", headers=auth(tokens[mover]))
     st = state(client, gid, tokens[mover])

@@ -54,23 +54,21 @@ def upgrade() -> None:
         sa.Column("text", sa.String(500), nullable=False),
         sa.Column("created_at", sa.Float, nullable=False),
     )
-    with op.batch_alter_table("seats") as b:
-        b.add_column(sa.Column("account_id", sa.Integer, nullable=True))
-        b.add_column(sa.Column("left_at", sa.Float, nullable=True))
-        b.add_column(sa.Column("left_reason", sa.String(16), nullable=True))
+    # Plain ADD COLUMN (no batch copy of the tables, see downgrade).
+    op.add_column("seats", sa.Column("account_id", sa.Integer, nullable=True))
+    op.add_column("seats", sa.Column("left_at", sa.Float, nullable=True))
+    op.add_column("seats", sa.Column("left_reason", sa.String(16), nullable=True))
     op.create_index("ix_seats_account", "seats", ["account_id"])
-    with op.batch_alter_table("games") as b:
-        b.add_column(sa.Column("started_at", sa.Float, nullable=True))
+    op.add_column("games", sa.Column("started_at", sa.Float, nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("games") as b:
-        b.drop_column("started_at")
+    # Plain DROP COLUMN (SQLite >= 3.35 has it): a batch copy would drop and recreate ``games``,
+    # and with foreign keys on, dropping it deletes every seat and move (ON DELETE CASCADE).
+    op.drop_column("games", "started_at")
     op.drop_index("ix_seats_account", "seats")
-    with op.batch_alter_table("seats") as b:
-        b.drop_column("left_reason")
-        b.drop_column("left_at")
-        b.drop_column("account_id")
+    for column in ("left_reason", "left_at", "account_id"):
+        op.drop_column("seats", column)
     op.drop_table("chat")
     op.drop_table("game_settings")
     op.drop_index("ix_sessions_account", "sessions")
