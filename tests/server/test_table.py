@@ -198,3 +198,45 @@ def test_bad_table_settings_name_the_field_and_create_nothing(client, table, fie
     assert r.status_code == status, r.text
     assert field in r.json()["error"]["message"]
     assert len(client.get("/api/games").json()["games"]) == before
+
+
+def test_chat_for_seats_and_logged_in_spectators_kept_in_replays_and_exports(client):
+    gid, tokens = two_humans(client, {"spectator_chat": True})
+    r = client.post(f"/api/games/{gid}/chat", json={"text": "  hello\u202e <b>there</b>\x00 "}, headers=auth(tokens[0]))
+    assert r.status_code == 201, r.text
+    assert r.json()["text"] == "hello <b>there</b>" and r.json()["seat"] == 0  # stored as text, controls gone
+    # An anonymous spectator may read but not write; a logged-in one may write.
+    assert client.post(f"/api/games/{gid}/chat", json={"text": "hi"}).status_code == 403
+    t = client.post("/api/account/signup", json={"username": "Watcher", "password": "long enough pw"}).json()["csrf"]
+    r = client.post(f"/api/games/{gid}/chat", json={"text": "go go"}, headers={"X-CSRF-Token": t})
+    assert r.status_code == 201 and r.json()["seat"] is None and r.json()["name"] == "Watcher"
+    for body, field in [({"text": ""}, "text"), ({"text": "x" * 501}, "text"), ({"text": " \x01 "}, "text"),
+                        ({"message": "hi"}, "text")]:  # fmt: skip
+        r = client.post(f"/api/games/{gid}/chat", json=body, headers=auth(tokens[1]))
+        assert r.status_code in (400, 422) and field in r.json()["error"]["message"], r.text
+    msgs = client.get(f"/api/games/{gid}/chat").json()["messages"]
+    assert [m["text"] for m in msgs] == ["hello <b>there</b>", "go go"]
+    assert client.get(f"/api/games/{gid}/chat?after=0").json()["messages"][0]["n"] == 1
+    codes = [client.post(f"/api/games/{gid}/chat", json={"text": f"spam {i}"}, headers=auth(tokens[1])).status_code
+             for i in range(8)]  # fmt: skip
+    assert codes[:5] == [201] * 5 and 429 in codes
+    client.cookies.clear()
+    for seat in tokens:
+        client.post(f"/api/games/{gid}/resign", headers=auth(tokens[seat]))
+    wait_for(client, gid, None, lambda s: s["status"] == "finished", timeout=60)
+    doc = client.get(f"/api/games/{gid}/export").json()
+    assert [m["text"] for m in doc["chat"]][:2] == ["hello <b>there</b>", "go go"]
+    said = client.get(f"/api/games/{gid}/chat").json()["messages"]
+    assert client.get(f"/api/games/{gid}/replay").json()["chat"] == said  # the last frame: everything
+    ply = said[0]["ply"]  # a frame before the first message was said shows none of it
+    assert client.get(f"/api/games/{gid}/replay?ply={ply - 1}").json()["chat"] == []
+    assert client.get(f"/api/games/{gid}/replay?ply={ply}").json()["chat"][0]["text"] == "hello <b>there</b>"
+
+
+def test_muted_spectators_cannot_chat(client):
+    gid, tokens = two_humans(client, {"spectator_chat": False})
+    t = client.post("/api/account/signup", json={"username": "Watcher", "password": "long enough pw"}).json()["csrf"]
+    r = client.post(f"/api/games/{gid}/chat", json={"text": "hi"}, headers={"X-CSRF-Token": t})
+    assert r.status_code == 403 and "muted" in r.json()["error"]["message"]
+    client.cookies.clear()
+    assert client.post(f"/api/games/{gid}/chat", json={"text": "hi"}, headers=auth(tokens[0])).status_code == 201

@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from heliopolis.server import accounts as accounts_api
+from heliopolis.server import chat as chat_api
 from heliopolis.server import table as table_api
 from heliopolis.server.authority import Authority, Live, available_meta
 from heliopolis.server.bots import BotRunner
@@ -107,6 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
     accounts = accounts_api.Accounts(storage)
     table = table_api.TableService(auth)
+    chat = chat_api.Chat(auth)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
@@ -131,6 +133,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.include_router(accounts_api.router(accounts, auth))
     app.include_router(table_api.router(table, accounts, state_message, _token))
+    app.include_router(chat_api.router(chat, accounts, _token))
 
     # -- errors: always JSON, always 4xx for bad input -----------------------------------------
     @app.exception_handler(ServerError)
@@ -221,11 +224,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, ply: int | None = Query(None, ge=0, le=100_000)) -> dict[str, Any]:
-        return await auth.replay_frame(game_id, ply)
+        frame = await auth.replay_frame(game_id, ply)
+        frame["chat"] = await asyncio.to_thread(chat.messages, game_id, -1, frame["ply"])
+        return frame
 
     @app.get("/api/games/{game_id}/export")
     async def export(game_id: str) -> JSONResponse:
         doc = await auth.export(game_id)
+        doc["chat"] = [{k: m[k] for k in ("seat", "name", "text", "ply", "at")}
+                       for m in await asyncio.to_thread(chat.messages, game_id)]  # fmt: skip
         headers = {"Content-Disposition": f'attachment; filename="heliopolis-{game_id}.json"'}
         return JSONResponse(doc, headers=headers)
 

@@ -58,5 +58,6 @@ chat = sa.Table(
     sa.Column("seat", sa.Integer, nullable=True),  # NULL: a spectator
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("text", sa.String(500), nullable=False),
+    sa.Column("ply", sa.Integer, nullable=False),  # moves made when it was said (replays show it there)
     sa.Column("created_at", sa.Float, nullable=False),
 )  # fmt: skip

@@ -52,6 +52,7 @@ def upgrade() -> None:
         sa.Column("seat", sa.Integer, nullable=True),
         sa.Column("name", sa.String(64), nullable=False),
         sa.Column("text", sa.String(500), nullable=False),
+        sa.Column("ply", sa.Integer, nullable=False),
         sa.Column("created_at", sa.Float, nullable=False),
     )
     # Plain ADD COLUMN (no batch copy of the tables, see downgrade).
