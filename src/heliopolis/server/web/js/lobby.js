@@ -2,6 +2,8 @@
 
 import * as api from './api.js';
 import { h, $, humanize, timeAgo, seatTitle } from './dom.js';
+import { mountAccount } from './account.js';
+import { mountTableOptions, tableOptions } from './table-options.js';
 
 const NAME_KEY = 'heliopolis:name';
 const REFRESH_MS = 4000;
@@ -127,6 +129,8 @@ async function onCreate(ev) {
     return out;
   });
   const body = { game: g.id, players: L.seats.length, options, seats };
+  const table = tableOptions(); // private, clock, takeover bot (table-options.js)
+  if (table) body.table = table;
   if (L.join !== null) {
     body.join = L.join;
     const mine = (L.seats[L.join].name || '').trim();
@@ -231,6 +235,7 @@ async function refresh() {
 }
 
 async function main() {
+  mountAccount();
   $('#create-form').addEventListener('submit', onCreate);
   $('#join-none').addEventListener('change', (ev) => { if (ev.target.checked) { L.join = null; renderSeats(); } });
   $('#import-file').addEventListener('change', onImport);
@@ -238,6 +243,7 @@ async function main() {
   try {
     L.meta = await api.getMeta();
     buildGameSelect();
+    mountTableOptions(L.meta.bots || []);
   } catch (e) {
     toast(`Cannot load the game list: ${e.message}`);
   }
