@@ -240,3 +240,45 @@ def test_muted_spectators_cannot_chat(client):
     assert r.status_code == 403 and "muted" in r.json()["error"]["message"]
     client.cookies.clear()
     assert client.post(f"/api/games/{gid}/chat", json={"text": "hi"}, headers=auth(tokens[0])).status_code == 201
+
+
+def finished_two_player_game(client, table=None):  # noqa: ANN001, ANN201
+    g = make(client, ["human", "human"], table=table)
+    other = client.post(f"/api/games/{g['id']}/join", json={"invite": g.get("invite")}).json()
+    tokens = {0: g["token"], 1: other["token"]}
+    play_out(client, g["id"], tokens, seed=5)
+    return g["id"], tokens
+
+
+def test_rematch_rotates_seats_and_starts_when_every_human_accepts(client):
+    gid, tokens = finished_two_player_game(client, {"clock": {"kind": "fischer", "base": 600, "increment": 5}})
+    assert client.post(f"/api/games/{gid}/rematch").status_code == 403  # spectators cannot
+    a = client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[0])).json()
+    assert a["seat"] == 1  # seat 0 moves to seat 1: the other player sits at seat 0
+    new = client.get(f"/api/games/{a['id']}").json()
+    assert new["status"] == "open" and new["id"] not in [x["id"] for x in client.get("/api/games").json()["games"]]
+    assert state(client, gid)["table"]["rematch"] == a["id"]  # the old game's clients learn of it
+    again = client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[0]))
+    assert again.status_code == 409
+    b = client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[1])).json()
+    assert b["id"] == a["id"] and b["seat"] == 0
+    s = state(client, a["id"], b["token"])
+    assert s["status"] == "running" and s["table"]["clock"]["base"] == 600
+    # Strangers cannot take a rematch seat: the new game is private.
+    assert client.post(f"/api/games/{a['id']}/join", json={}).status_code in (403, 409)
+
+
+def test_two_players_asking_at_once_make_one_rematch(client):
+    gid, tokens = finished_two_player_game(client)
+    results: list = [None, None]
+
+    def ask(i: int) -> None:
+        results[i] = client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[i])).json()
+
+    threads = [threading.Thread(target=ask, args=(i,)) for i in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results[0]["id"] == results[1]["id"], results
+    assert client.get(f"/api/games/{results[0]['id']}").json()["status"] == "running"

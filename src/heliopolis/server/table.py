@@ -36,7 +36,8 @@ from heliopolis.server.table_db import game_settings
 
 log = logging.getLogger("heliopolis.server")
 DEFAULTS: dict[str, Any] = {"private": False, "invite_hash": None, "clock": None, "takeover": "heuristic",
-                            "allow_retake": True, "spectator_chat": True, "creator_account": None}  # fmt: skip
+                            "allow_retake": True, "spectator_chat": True, "creator_account": None, "rated": False,
+                            "rematch": None}  # fmt: skip
 
 
 def check_bot(spec: str, where: str) -> None:
@@ -67,12 +68,17 @@ class Prepared:
 
     settings: dict[str, Any]
     invite: str | None
+    rematch_of: str | None = None  # a rematch: links the finished game to this one, exactly once
 
     def write(self, c: sa.Connection, game_id: str) -> None:
         row = {**self.settings, "game_id": game_id}
         if row["clock"] is not None:
             row["clock"] = json.dumps(row["clock"])
         c.execute(game_settings.insert().values(**row))
+        if self.rematch_of is not None:
+            from heliopolis.server.rematch import link
+
+            link(c, self.rematch_of, game_id)
 
     def attach(self, live: Any) -> None:
         rec = live.rec
@@ -103,7 +109,7 @@ class TableService:
         settings = {"private": t.private, "invite_hash": _hash(invite) if invite else None,
                     "clock": t.clock.config() if t.clock else None, "takeover": t.takeover,
                     "allow_retake": t.allow_retake, "spectator_chat": t.spectator_chat,
-                    "rated": False, "creator_account": account}  # fmt: skip
+                    "rated": t.rated, "creator_account": account, "rematch": None}  # fmt: skip
         return Prepared(settings, invite)
 
     async def create(self, body: CreateGame, account: int | None) -> dict[str, Any]:
@@ -202,7 +208,7 @@ class TableService:
         clock = self.clock(live)
         running, _ = self.running(live)
         return {"private": s["private"], "takeover": s["takeover"], "allow_retake": s["allow_retake"],
-                "spectator_chat": s["spectator_chat"],
+                "spectator_chat": s["spectator_chat"], "rated": s["rated"], "rematch": s["rematch"],
                 "clock": clock.view(running) if clock is not None else (
                     {**s["clock"], "running": None} if s["clock"] else None)}  # fmt: skip
 

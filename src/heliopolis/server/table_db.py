@@ -6,7 +6,9 @@ SQLAlchemy metadata as ``storage`` so Alembic sees one schema (migration ``0002_
 * ``game_settings`` — what the creator chose beyond the rules: private + hash of the invitation
   code, clock (JSON), the bot level that takes over a seat that leaves, retake allowed, rated,
   spectators' chat; one row per game created with such settings (none: casual public game);
-* ``chat`` — one row per message, numbered per game.
+* ``chat`` — one row per message, numbered per game;
+* ``ratings`` — openskill (mu, sigma) per pool (a game, or Ra per edition) and player (an account
+  or a bot spec); ``rating_changes`` — before / after per seat of each rated game (once per game).
 
 The seats table gains ``account_id`` (the account that holds the seat) and ``left_at`` /
 ``left_reason`` (resigned | timeout) for seats taken over by a bot; ``games`` gains
@@ -49,6 +51,7 @@ game_settings = sa.Table(
     sa.Column("rated", sa.Boolean, nullable=False),
     sa.Column("spectator_chat", sa.Boolean, nullable=False),
     sa.Column("creator_account", sa.Integer, nullable=True),
+    sa.Column("rematch", sa.String(32), nullable=True),  # the id of this game's rematch, once offered
 )  # fmt: skip
 
 chat = sa.Table(
@@ -60,4 +63,27 @@ chat = sa.Table(
     sa.Column("text", sa.String(500), nullable=False),
     sa.Column("ply", sa.Integer, nullable=False),  # moves made when it was said (replays show it there)
     sa.Column("created_at", sa.Float, nullable=False),
+)  # fmt: skip
+
+ratings = sa.Table(
+    "ratings", metadata,
+    sa.Column("pool", sa.String(40), primary_key=True),  # a game, Ra per edition: "ra:2009", "helios"
+    sa.Column("player", sa.String(220), primary_key=True),  # "account:<id>" or "bot:<spec>"
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+)  # fmt: skip
+
+rating_changes = sa.Table(
+    "rating_changes", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("pool", sa.String(40), nullable=False),
+    sa.Column("player", sa.String(220), nullable=False),
+    sa.Column("place", sa.Integer, nullable=False),  # 1 = first
+    sa.Column("mu_before", sa.Float, nullable=False),
+    sa.Column("sigma_before", sa.Float, nullable=False),
+    sa.Column("mu_after", sa.Float, nullable=False),
+    sa.Column("sigma_after", sa.Float, nullable=False),
 )  # fmt: skip

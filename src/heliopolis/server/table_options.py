@@ -14,3 +14,4 @@ class TableOptions(BaseModel):
     takeover: str = Field("heuristic", max_length=200, description="bot spec that plays a seat whose player left")
     allow_retake: bool = Field(True, description="a player who left may take the seat back before the end")
     spectator_chat: bool = Field(True, description="spectators may chat (false: only seats)")
+    rated: bool = Field(False, description="counts for ratings (every human seat needs an account at the end)")

@@ -1,5 +1,5 @@
-"""The table: accounts, sessions, per-game settings (private, clock, takeover), chat; seat holders
-and departures; when a game started.
+"""The table: accounts, sessions, per-game settings (private, clock, takeover, rematch), chat,
+ratings; seat holders and departures; when a game started.
 
 Revision ID: 0002
 Revises: 0001
@@ -44,6 +44,28 @@ def upgrade() -> None:
         sa.Column("rated", sa.Boolean, nullable=False),
         sa.Column("spectator_chat", sa.Boolean, nullable=False),
         sa.Column("creator_account", sa.Integer, nullable=True),
+        sa.Column("rematch", sa.String(32), nullable=True),
+    )
+    op.create_table(
+        "ratings",
+        sa.Column("pool", sa.String(40), primary_key=True),
+        sa.Column("player", sa.String(220), primary_key=True),
+        sa.Column("mu", sa.Float, nullable=False),
+        sa.Column("sigma", sa.Float, nullable=False),
+        sa.Column("games", sa.Integer, nullable=False),
+        sa.Column("updated_at", sa.Float, nullable=False),
+    )
+    op.create_table(
+        "rating_changes",
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        sa.Column("pool", sa.String(40), nullable=False),
+        sa.Column("player", sa.String(220), nullable=False),
+        sa.Column("place", sa.Integer, nullable=False),
+        sa.Column("mu_before", sa.Float, nullable=False),
+        sa.Column("sigma_before", sa.Float, nullable=False),
+        sa.Column("mu_after", sa.Float, nullable=False),
+        sa.Column("sigma_after", sa.Float, nullable=False),
     )
     op.create_table(
         "chat",
@@ -70,6 +92,8 @@ def downgrade() -> None:
     op.drop_index("ix_seats_account", "seats")
     for column in ("left_reason", "left_at", "account_id"):
         op.drop_column("seats", column)
+    op.drop_table("rating_changes")
+    op.drop_table("ratings")
     op.drop_table("chat")
     op.drop_table("game_settings")
     op.drop_index("ix_sessions_account", "sessions")
