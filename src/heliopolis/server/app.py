@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from heliopolis.server import accounts as accounts_api
 from heliopolis.server import chat as chat_api
 from heliopolis.server import rematch as rematch_api
+from heliopolis.server import ratings as ratings_api
 from heliopolis.server import table as table_api
 from heliopolis.server.authority import Authority, Live, available_meta
 from heliopolis.server.bots import BotRunner
@@ -110,6 +111,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     accounts = accounts_api.Accounts(storage)
     table = table_api.TableService(auth)
     chat = chat_api.Chat(auth)
+    ratings = ratings_api.Ratings(auth)
+    table.finish_hooks.append(ratings.finished)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
@@ -132,10 +135,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Heliopolis", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.auth = auth
     app.state.settings = settings
+    app.state.ratings = ratings
     app.include_router(accounts_api.router(accounts, auth))
     app.include_router(table_api.router(table, accounts, state_message, _token))
     app.include_router(chat_api.router(chat, accounts, _token))
     app.include_router(rematch_api.router(rematch_api.Rematch(table), accounts, _token))
+    app.include_router(ratings_api.router(ratings, accounts))
 
     # -- errors: always JSON, always 4xx for bad input -----------------------------------------
     @app.exception_handler(ServerError)

@@ -97,6 +97,7 @@ class TableService:
         self.auth = auth
         self.storage = auth.storage
         self.timers: dict[str, asyncio.Task] = {}
+        self.finish_hooks: list[Any] = []  # called with a game that just ended here (ratings)
         auth.table = self
 
     # -- creation ------------------------------------------------------------------------------
@@ -165,6 +166,9 @@ class TableService:
         st = self.state(live)
         st.times.extend((m.seat, now) for m in new)
         self.arm(live)
+        if live.rec.status == "finished":
+            for hook in self.finish_hooks:
+                hook(live)
 
     def truncated(self, live: Any, ply: int) -> None:
         st = self.state(live)
