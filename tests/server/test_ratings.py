@@ -78,3 +78,21 @@ def test_my_games_lists_my_turn_first_then_open_then_finished(client):
     games = ann.get("/api/account/games").json()["games"]
     assert [g["id"] for g in games] == [mine["id"], waiting["id"], done["id"]]
     assert games[0]["your_turn"] and games[1]["status"] == "open" and "won" in games[2]
+
+
+def test_a_rated_game_that_ended_before_its_rating_was_written_is_rated_after_a_restart(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from heliopolis.server.app import Settings, create_app
+
+    settings = Settings(db=f"sqlite:///{tmp_path / 'r.db'}", bot_delay=0.0, http_rate=1000, http_burst=1000)
+    app = create_app(settings)
+    with TestClient(app) as c:
+        app.state.auth.table.finish_hooks.clear()  # the process "dies" before rating
+        ann = Device(c)
+        t = signup(ann, "Ann")
+        g = rated_game(ann, ["human", "random"], token=t)
+        play_out(ann, g["id"], {0: g["token"]}, seed=3)
+        assert c.get(f"/api/games/{g['id']}/ratings").json()["changes"] == []
+    with TestClient(create_app(settings)) as c:
+        assert len(wait_ratings(c, g["id"], 2)) == 2

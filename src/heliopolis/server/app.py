@@ -125,6 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await asyncio.wait_for(listener.ready.wait(), 10)
         await auth.resume_all()
         await table.resume()
+        await ratings.resume()
         yield
         if listener is not None:
             await listener.stop()

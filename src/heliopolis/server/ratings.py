@@ -78,6 +78,22 @@ class Ratings:
         task = asyncio.get_running_loop().create_task(self._apply(live.rec.id, pool, keys, places_))
         task.add_done_callback(lambda t: t.exception() and log.error("rating %s: %s", live.rec.id, t.exception()))
 
+    async def resume(self) -> int:
+        """After a restart: rates finished rated games that ended before their rating was written."""
+        ids = await asyncio.to_thread(self._unrated)
+        for gid in ids:
+            live = await self.auth.get(gid)
+            self.finished(live)
+        return len(ids)
+
+    def _unrated(self) -> list[str]:
+        rated = sa.select(rating_changes.c.game_id).distinct()
+        q = (sa.select(games.c.id).join(game_settings, game_settings.c.game_id == games.c.id)
+             .where(games.c.status == "finished", game_settings.c.rated == sa.true(), games.c.id.not_in(rated))
+             .order_by(games.c.updated_at).limit(1000))  # fmt: skip
+        with self.storage.engine.connect() as c:
+            return list(c.execute(q).scalars())
+
     async def _apply(self, game_id: str, pool: str, keys: list[str], places_: list[int]) -> bool:
         return await self.auth._db(self.apply, game_id, pool, keys, places_)
 

@@ -141,3 +141,7 @@ export const retake = (id, token) => request(`/api/games/${enc(id)}/retake`, { m
 export const getChat = (id, after) => request(`/api/games/${enc(id)}/chat?after=${enc(after)}`);
 export const postChat = (id, token, text) =>
   request(`/api/games/${enc(id)}/chat`, { method: 'POST', token, body: { text } });
+export const rematch = (id, token) => request(`/api/games/${enc(id)}/rematch`, { method: 'POST', token, body: {} });
+export const gameRatings = (id) => request(`/api/games/${enc(id)}/ratings`);
+export const leaderboard = (pool) => request(`/api/ratings/${enc(pool)}`);
+export const myGames = () => request('/api/account/games');

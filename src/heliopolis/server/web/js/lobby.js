@@ -3,6 +3,7 @@
 import * as api from './api.js';
 import { h, $, humanize, timeAgo, seatTitle } from './dom.js';
 import { mountAccount } from './account.js';
+import { mountSocial } from './social.js';
 import { mountTableOptions, tableOptions } from './table-options.js';
 
 const NAME_KEY = 'heliopolis:name';
@@ -235,6 +236,7 @@ async function refresh() {
 }
 
 async function main() {
+  mountSocial(); // my games, leaderboard (social.js); before the account box announces the login
   mountAccount();
   $('#create-form').addEventListener('submit', onCreate);
   $('#join-none').addEventListener('change', (ev) => { if (ev.target.checked) { L.join = null; renderSeats(); } });

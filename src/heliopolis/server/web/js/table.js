@@ -5,7 +5,8 @@ import * as api from './api.js';
 import { h, seatLabel } from './dom.js';
 
 const CHAT_POLL_MS = 3000;
-const T = { msg: null, S: null, tick: null, chatAfter: -1, chatTimer: null, panel: null, busy: false };
+const T = { msg: null, S: null, tick: null, chatAfter: -1, chatTimer: null, panel: null, busy: false,
+  baseTitle: document.title, wasMyTurn: false, ratingsFor: null };
 
 function fmt(seconds) {
   const s = Math.max(0, Math.floor(seconds));
@@ -25,6 +26,7 @@ function panel() {
   T.panel = h('section', { class: 'panel table-panel', id: 'table-panel' },
     h('div', { id: 'clocks', class: 'clocks', attrs: { 'aria-label': 'Clocks' } }),
     h('div', { id: 'table-actions', class: 'button-row' }),
+    h('ol', { id: 'rating-changes', class: 'rating-changes', hidden: true }),
     h('h2', { text: 'Chat' }),
     h('ol', { id: 'chat-log', class: 'chat-log', attrs: { 'aria-live': 'polite' } }),
     h('form', { id: 'chat-form', class: 'chat-form', on: { submit: sendChat } },
@@ -75,6 +77,23 @@ function renderActions() {
   const box = document.getElementById('table-actions');
   const seat = m && m.seat;
   const out = [];
+  if (seat !== null && seat !== undefined && m.status === 'finished') {
+    const offered = m.table && m.table.rematch;
+    out.push(h('button', { type: 'button', class: 'btn btn-small btn-primary', id: 'rematch-btn',
+      text: offered ? 'Accept the rematch' : 'Rematch',
+      on: { click: () => run(async () => {
+        const res = await api.rematch(T.S.id, T.S.token);
+        if (res.token) api.saveToken(res.id, res.token, res.seat);
+        location.href = res.url;
+      }) } }));
+  }
+  if (m && m.table && m.table.rematch && (seat === null || seat === undefined)) {
+    out.push(h('a', { class: 'btn btn-small', href: `/g/${encodeURIComponent(m.table.rematch)}`, text: 'Watch the rematch' }));
+  }
+  if (typeof Notification !== 'undefined' && Notification.permission === 'default' && seat !== null && seat !== undefined && m.status !== 'finished') {
+    out.push(h('button', { type: 'button', class: 'btn btn-small btn-ghost', id: 'notify-btn', text: 'Alert me on my turn',
+      on: { click: () => Notification.requestPermission().then(renderActions) } }));
+  }
   if (seat !== null && seat !== undefined && m.status === 'running') {
     const mine = (m.seats || [])[seat] || {};
     if (mine.kind === 'human') {
@@ -115,6 +134,33 @@ async function sendChat(ev) {
   });
 }
 
+async function renderRatings() {
+  const m = T.msg;
+  const list = document.getElementById('rating-changes');
+  if (!m.table || !m.table.rated || m.status !== 'finished' || T.ratingsFor === m.version) return;
+  T.ratingsFor = m.version;
+  let changes = [];
+  for (let i = 0; i < 10 && !changes.length; i += 1) { // rated in the background right after the end
+    try { changes = (await api.gameRatings(T.S.id)).changes; } catch { return; }
+    if (!changes.length) await new Promise((r) => setTimeout(r, 500));
+  }
+  list.hidden = !changes.length;
+  list.replaceChildren(...changes.map((c) => {
+    const d = c.after - c.before;
+    return h('li', { class: 'rating-change', dataset: { seat: c.seat } },
+      `${c.name}: place ${c.place}, rating ${c.before.toFixed(1)} → ${c.after.toFixed(1)} (${d >= 0 ? '+' : ''}${d.toFixed(1)})`);
+  }));
+}
+
+function turnAlert(m) {
+  const myTurn = !!(m.legal && m.legal.length);
+  document.title = (myTurn ? '▶ Your turn · ' : '') + T.baseTitle;
+  if (myTurn && !T.wasMyTurn && document.hidden && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+    try { new Notification('Heliopolis: your turn', { body: `Game ${T.S.id}`, tag: `heliopolis-${T.S.id}` }); } catch { /* not allowed here */ }
+  }
+  T.wasMyTurn = myTurn;
+}
+
 /** Called with every state message the game page receives. */
 export function tableUpdate(m, S) {
   T.msg = m;
@@ -122,6 +168,8 @@ export function tableUpdate(m, S) {
   if (!panel()) return;
   renderClocks();
   renderActions();
+  turnAlert(m);
+  renderRatings();
   if (!T.tick) T.tick = setInterval(renderClocks, 250);
   if (!T.chatTimer) {
     pollChat();
