@@ -80,3 +80,50 @@ def test_private_game_with_clock_chat_and_resign_between_two_browsers(server, br
     laptop.wait_for_selector("#resign-btn")
     for p in (ann, bob, laptop):
         p.context.close()
+
+
+def test_rated_game_resigned_by_both_then_rematch_ratings_and_my_games(server, browser):  # noqa: F811
+    ann = _page(browser)
+    _signup(ann, server.url, "Cleo")
+    ann.wait_for_selector("#game-select option[value='ra']", state="attached")
+    ann.select_option("#game-select", "ra")
+    ann.select_option("#players-select", "2")
+    ann.select_option("#seat-kind-1", "human")
+    ann.check("#table-private")
+    ann.select_option("#table-clock", "turn-24h")
+    ann.select_option("#table-takeover", "random")
+    ann.check("#table-rated")
+    ann.click("#create-btn")
+    ann.wait_for_url("**/g/**")
+    link = ann.url
+    bob = _page(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    _signup(bob, server.url, "Dido")
+    bob.goto(link)
+    bob.click("#join-seat-1")
+    for p in (bob, ann):
+        p.wait_for_selector("#resign-btn")
+        p.once("dialog", lambda d: d.accept())
+        p.click("#resign-btn")
+        p.wait_for_selector("#retake-btn")
+    ann.wait_for_selector("#rematch-btn", timeout=60_000)  # bots finish the game
+    ann.wait_for_selector("#rating-changes li")
+    lines = ann.eval_on_selector_all("#rating-changes li", "els => els.map(e => e.textContent)")
+    # Both resigned: they share the last place (here the only one), so both ratings move alike.
+    assert len(lines) == 2 and lines[0].split(":", 1)[1] == lines[1].split(":", 1)[1] and "place 1" in lines[0]
+    shots = Path(os.environ.get("HELIOPOLIS_SHOTS", "/tmp"))
+    ann.screenshot(path=str(shots / "table-rematch-ratings.png"))
+    ann.click("#rematch-btn")
+    ann.wait_for_url(lambda u: u != link and "/g/" in u)
+    bob.wait_for_function("() => { const b = document.querySelector('#rematch-btn');"
+                          " return b && b.textContent === 'Accept the rematch' }")  # fmt: skip
+    bob.click("#rematch-btn")
+    bob.wait_for_url(lambda u: u != link and "/g/" in u)
+    assert bob.url.split("?")[0] == ann.url.split("?")[0]
+    ann.wait_for_selector("#clocks .clock-running")  # the rematch runs: both accepted
+    _no_horizontal_scroll(bob)
+    ann.goto(server.url + "/")
+    ann.wait_for_selector("#my-games-list li.my-game")
+    statuses = ann.eval_on_selector_all("#my-games-list li.my-game", "els => els.map(e => e.dataset.status)")
+    assert statuses[0] == "running" and "finished" in statuses
+    for p in (ann, bob):
+        p.context.close()

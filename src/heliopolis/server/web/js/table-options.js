@@ -24,14 +24,16 @@ export function mountTableOptions(bots) {
   if (levels.includes('heuristic')) takeover.value = 'heuristic';
   const retake = h('input', { type: 'checkbox', id: 'table-retake', checked: true });
   const spect = h('input', { type: 'checkbox', id: 'table-spectator-chat', checked: true });
-  fields = { priv, clock, takeover, retake, spect };
+  const rated = h('input', { type: 'checkbox', id: 'table-rated' });
+  fields = { priv, clock, takeover, retake, spect, rated };
   const box = h('fieldset', { class: 'table-options', id: 'table-options' },
     h('legend', { text: 'Table' }),
     h('label', { class: 'check-row' }, priv, ' Private: not listed, joined by the invitation link only'),
     h('label', { class: 'field' }, h('span', { text: 'Clock' }), clock),
     h('label', { class: 'field' }, h('span', { text: 'If a player resigns or runs out of time' }), takeover),
     h('label', { class: 'check-row' }, retake, ' A player who left may take the seat back'),
-    h('label', { class: 'check-row' }, spect, ' Spectators (with an account) may chat'));
+    h('label', { class: 'check-row' }, spect, ' Spectators (with an account) may chat'),
+    h('label', { class: 'check-row' }, rated, ' Rated (counts when every player has an account)'));
   form.insertBefore(box, actions);
 }
 
@@ -41,7 +43,7 @@ export function tableOptions() {
   const clock = CLOCKS.find((c) => c.id === fields.clock.value);
   const out = {
     private: fields.priv.checked, takeover: fields.takeover.value, allow_retake: fields.retake.checked,
-    spectator_chat: fields.spect.checked,
+    spectator_chat: fields.spect.checked, rated: fields.rated.checked,
   };
   if (clock && clock.clock) out.clock = clock.clock;
   return out;
