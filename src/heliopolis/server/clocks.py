@@ -48,22 +48,18 @@ class Clock:
     cfg: dict[str, Any]
     left: list[float]  # fischer: time left; turn: bank left
     since: float  # when the running clock started (the last move, or the start)
-    moves: int = 0
     per_seat_moves: list[int] = field(default_factory=list)
 
     @classmethod
     def start(cls, cfg: dict[str, Any], players: int, started_at: float) -> "Clock":
         initial = cfg["base"] if cfg["kind"] == "fischer" else cfg["bank"]
-        return cls(cfg, [float(initial)] * players, started_at, 0, [0] * players)
+        return cls(cfg, [float(initial)] * players, started_at, [0] * players)
 
     def feed(self, seat: int, at: float) -> None:
-        """A move by ``seat`` (``-1``: chance, costs nobody time) committed at ``at``."""
-        if at <= self.since:  # moves before the start (the deal at creation) or in the same commit
-            if seat >= 0:
-                self.per_seat_moves[seat] += 1
-            return
-        spent = at - self.since
-        self.since = at
+        """A move by ``seat`` (``-1``: chance, costs nobody time) committed at ``at``. A time at or
+        before ``since`` (the deal before the start; a wall clock stepped back) costs nothing."""
+        spent = max(0.0, at - self.since)
+        self.since = max(self.since, at)
         if seat < 0:
             return
         self.per_seat_moves[seat] += 1
