@@ -158,3 +158,17 @@ def test_a_guest_claims_the_seats_of_this_browser(client):
                        headers=csrf(t2)).json()  # fmt: skip
     assert r["claimed"] == [] and r["refused"][0]["code"] == "conflict"
     assert elsewhere.get(f"/api/games/{g1['id']}/state").json()["seat"] is None
+
+
+def test_websocket_opens_the_accounts_seat_only_from_this_sites_pages(client):
+    t = signup(client, "Ann")
+    body = {"game": "ra", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "join": 0}
+    gid = client.post("/api/games", json=body, headers=csrf(t)).json()["id"]
+    cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+    for origin, seat in [("http://testserver", 0), ("https://evil.example", None), (None, None)]:
+        headers = {"cookie": cookie}
+        if origin:
+            headers["origin"] = origin
+        with client.websocket_connect(f"/ws/games/{gid}", headers=headers) as ws:
+            first = ws.receive_json()
+            assert first["type"] == "state" and first["seat"] == seat, (origin, first["seat"])
