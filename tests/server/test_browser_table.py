@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.test_browser import TIMEOUT, _no_horizontal_scroll, _page, browser, server  # noqa: F401
+from tests.server.test_browser import (  # noqa: F401
+    TIMEOUT,
+    _no_horizontal_scroll,
+    _page,
+    browser,
+    server,
+)
 
 pytestmark = pytest.mark.usefixtures("server")
 

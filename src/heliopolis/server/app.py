@@ -23,8 +23,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from heliopolis.server import accounts as accounts_api
 from heliopolis.server import chat as chat_api
-from heliopolis.server import rematch as rematch_api
 from heliopolis.server import ratings as ratings_api
+from heliopolis.server import rematch as rematch_api
 from heliopolis.server import table as table_api
 from heliopolis.server.authority import Authority, Live, available_meta
 from heliopolis.server.bots import BotRunner

@@ -16,8 +16,9 @@ compare-and-set on the game's revision, so with several instances it happens exa
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -51,7 +52,7 @@ class Clock:
     per_seat_moves: list[int] = field(default_factory=list)
 
     @classmethod
-    def start(cls, cfg: dict[str, Any], players: int, started_at: float) -> "Clock":
+    def start(cls, cfg: dict[str, Any], players: int, started_at: float) -> Clock:
         initial = cfg["base"] if cfg["kind"] == "fischer" else cfg["bank"]
         return cls(cfg, [float(initial)] * players, started_at, [0] * players)
 
