@@ -110,6 +110,7 @@ def test_an_accounts_seat_opens_from_any_device_and_only_its_own(client):
     g = phone.post("/api/games", json=body, headers=csrf(t)).json()
     gid = g["id"]
     other_seat = other.post(f"/api/games/{gid}/join", json={}).json()
+    assert phone.get(f"/api/games/{gid}").json()["seats"][0]["name"] == "Ann"  # named after the account
     # The laptop logs in: no token, and still the account's seat.
     lt = laptop.post("/api/account/login", json={"username": "Ann", "password": PW}).json()["csrf"]
     s = laptop.get(f"/api/games/{gid}/state").json()

@@ -164,6 +164,16 @@ class Accounts:
         s = await asyncio.to_thread(self._session, token)
         return s.account_id if s else None
 
+    async def seat_name(self, account_id: int | None, given: str | None) -> str | None:
+        """A seat taken while logged in is named after the account unless a name was given."""
+        if given or account_id is None:
+            return given
+        return await asyncio.to_thread(self._username, account_id)
+
+    def _username(self, account_id: int) -> str | None:
+        with self.storage.engine.connect() as c:
+            return c.execute(sa.select(accounts.c.username).where(accounts.c.id == account_id)).scalar()
+
     def _rate(self, request: Request, username: str) -> None:
         client = request.client.host if request.client else "?"
         if not self.by_address.take(client) or not self.by_user.take(username.casefold()):

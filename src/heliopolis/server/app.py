@@ -200,7 +200,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/games", status_code=201)
     async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
-        return await table.create(body, await accounts.principal(request, write=True))
+        account = await accounts.principal(request, write=True)
+        if body.join is not None and body.join < len(body.seats):
+            body.seats[body.join].name = await accounts.seat_name(account, body.seats[body.join].name)
+        return await table.create(body, account)
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str) -> dict[str, Any]:
@@ -209,7 +212,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, body: JoinGame, request: Request) -> dict[str, Any]:
         table.check_invite(await auth.get(game_id), body.invite)
-        seat, token = await auth.join(game_id, body.seat, body.name, await accounts.principal(request, write=True))
+        account = await accounts.principal(request, write=True)
+        seat, token = await auth.join(game_id, body.seat, await accounts.seat_name(account, body.name), account)
         return {"seat": seat, "token": token}
 
     @app.get("/api/games/{game_id}/state")
