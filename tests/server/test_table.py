@@ -281,3 +281,19 @@ def test_two_players_asking_at_once_make_one_rematch(client):
         t.join()
     assert results[0]["id"] == results[1]["id"], results
     assert client.get(f"/api/games/{results[0]['id']}").json()["status"] == "running"
+
+
+def test_the_creator_mutes_and_unmutes_spectators(client):
+    gid, tokens = two_humans(client, {"spectator_chat": True})
+    assert client.post(f"/api/games/{gid}/chat/settings", json={"spectator_chat": False},
+                       headers=auth(tokens[1])).status_code == 403  # not the creator
+    r = client.post(f"/api/games/{gid}/chat/settings", json={"spectator_chat": "no"}, headers=auth(tokens[0]))
+    assert r.status_code == 422 and "spectator_chat" in r.json()["error"]["message"]
+    r = client.post(f"/api/games/{gid}/chat/settings", json={"spectator_chat": False}, headers=auth(tokens[0]))
+    assert r.status_code == 200 and state(client, gid)["table"]["spectator_chat"] is False
+    t = client.post("/api/account/signup", json={"username": "Watcher", "password": "long enough pw"}).json()["csrf"]
+    r = client.post(f"/api/games/{gid}/chat", json={"text": "hi"}, headers={"X-CSRF-Token": t})
+    assert r.status_code == 403 and "muted" in r.json()["error"]["message"]
+    client.cookies.clear()
+    client.post(f"/api/games/{gid}/chat/settings", json={"spectator_chat": True}, headers=auth(tokens[0]))
+    assert state(client, gid)["table"]["spectator_chat"] is True

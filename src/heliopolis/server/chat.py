@@ -91,6 +91,41 @@ class Chat:
         return await self.auth._db(self._insert, game_id, seat, name, text, live.rec.plies)
 
 
+async def set_spectator_chat(service: Chat, game_id: str, token: str | None, account: int | None,
+                             allowed: bool) -> dict[str, Any]:
+    """The creator (the seat taken at creation, or the creating account) mutes or unmutes spectators."""
+    from heliopolis.server.table_db import game_settings
+
+    auth = service.auth
+    live = await auth.get(game_id)
+    seat = auth.seat_of(live, token, account)
+    s = auth.table.state(live).settings
+    creator = (seat is not None and seat == s.get("creator_seat")) or (
+        account is not None and account == s.get("creator_account"))
+    if not creator:
+        raise ServerError("forbidden", "only the creator of the game can mute or unmute spectators")
+
+    def write(c: sa.Connection) -> None:
+        c.execute(game_settings.update().where(game_settings.c.game_id == game_id).values(spectator_chat=allowed))
+
+    async with live.lock:
+        await auth._db(_in_tx, service.storage, write)
+        s["spectator_chat"] = allowed
+        await auth._update(live)  # a new revision: every client's state message says so
+    auth.hub.publish(game_id)
+    return {"spectator_chat": allowed}
+
+
+def _in_tx(storage: Any, fn: Any) -> None:
+    with storage.engine.begin() as c:
+        fn(c)
+
+
+class SpectatorChatBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    spectator_chat: bool
+
+
 def router(service: Chat, accounts_service: Any, token_of: Any) -> APIRouter:
     r = APIRouter(tags=["chat"])
 
@@ -105,5 +140,11 @@ def router(service: Chat, accounts_service: Any, token_of: Any) -> APIRouter:
         token = token_of(request)
         account = await accounts_service.principal(request, write=True)
         return await service.post(game_id, token, account, body.text)
+
+    @r.post("/api/games/{game_id}/chat/settings")
+    async def settings(game_id: str, body: SpectatorChatBody, request: Request) -> dict[str, Any]:
+        token = token_of(request)
+        account = await accounts_service.principal(request, write=True)
+        return await set_spectator_chat(service, game_id, token, account, body.spectator_chat)
 
     return r

@@ -37,7 +37,7 @@ from heliopolis.server.table_db import game_settings
 log = logging.getLogger("heliopolis.server")
 DEFAULTS: dict[str, Any] = {"private": False, "invite_hash": None, "clock": None, "takeover": "heuristic",
                             "allow_retake": True, "spectator_chat": True, "creator_account": None, "rated": False,
-                            "rematch": None}  # fmt: skip
+                            "rematch": None, "creator_seat": None}  # fmt: skip
 
 
 def check_bot(spec: str, where: str) -> None:
@@ -110,7 +110,8 @@ class TableService:
         settings = {"private": t.private, "invite_hash": _hash(invite) if invite else None,
                     "clock": t.clock.config() if t.clock else None, "takeover": t.takeover,
                     "allow_retake": t.allow_retake, "spectator_chat": t.spectator_chat,
-                    "rated": t.rated, "creator_account": account, "rematch": None}  # fmt: skip
+                    "rated": t.rated, "creator_account": account, "rematch": None,
+                    "creator_seat": body.join}  # fmt: skip
         return Prepared(settings, invite)
 
     async def create(self, body: CreateGame, account: int | None) -> dict[str, Any]:
@@ -213,6 +214,7 @@ class TableService:
         running, _ = self.running(live)
         return {"private": s["private"], "takeover": s["takeover"], "allow_retake": s["allow_retake"],
                 "spectator_chat": s["spectator_chat"], "rated": s["rated"], "rematch": s["rematch"],
+                "creator_seat": s["creator_seat"],
                 "clock": clock.view(running) if clock is not None else (
                     {**s["clock"], "running": None} if s["clock"] else None)}  # fmt: skip
 

@@ -51,6 +51,7 @@ game_settings = sa.Table(
     sa.Column("rated", sa.Boolean, nullable=False),
     sa.Column("spectator_chat", sa.Boolean, nullable=False),
     sa.Column("creator_account", sa.Integer, nullable=True),
+    sa.Column("creator_seat", sa.Integer, nullable=True),  # the seat the creator took (may mute spectators)
     sa.Column("rematch", sa.String(32), nullable=True),  # the id of this game's rematch, once offered
 )  # fmt: skip
 

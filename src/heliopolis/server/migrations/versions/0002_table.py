@@ -44,6 +44,7 @@ def upgrade() -> None:
         sa.Column("rated", sa.Boolean, nullable=False),
         sa.Column("spectator_chat", sa.Boolean, nullable=False),
         sa.Column("creator_account", sa.Integer, nullable=True),
+        sa.Column("creator_seat", sa.Integer, nullable=True),
         sa.Column("rematch", sa.String(32), nullable=True),
     )
     op.create_table(

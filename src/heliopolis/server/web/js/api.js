@@ -138,6 +138,8 @@ export const claimSeats = (seats) => request('/api/account/claim', { method: 'PO
 // -- the table: resign, retake, chat ---------------------------------------------------------------
 export const resign = (id, token) => request(`/api/games/${enc(id)}/resign`, { method: 'POST', token, body: {} });
 export const retake = (id, token) => request(`/api/games/${enc(id)}/retake`, { method: 'POST', token, body: {} });
+export const setSpectatorChat = (id, token, allowed) =>
+  request(`/api/games/${enc(id)}/chat/settings`, { method: 'POST', token, body: { spectator_chat: allowed } });
 export const getChat = (id, after) => request(`/api/games/${enc(id)}/chat?after=${enc(after)}`);
 export const postChat = (id, token, text) =>
   request(`/api/games/${enc(id)}/chat`, { method: 'POST', token, body: { text } });

@@ -94,6 +94,11 @@ function renderActions() {
     out.push(h('button', { type: 'button', class: 'btn btn-small btn-ghost', id: 'notify-btn', text: 'Alert me on my turn',
       on: { click: () => Notification.requestPermission().then(renderActions) } }));
   }
+  if (seat !== null && seat !== undefined && m.table && m.table.creator_seat === seat && m.status !== 'finished') {
+    const box = h('input', { type: 'checkbox', id: 'spectator-chat-toggle', checked: !!m.table.spectator_chat,
+      on: { change: (ev) => run(() => api.setSpectatorChat(T.S.id, T.S.token, ev.target.checked)) } });
+    out.push(h('label', { class: 'check-row small' }, box, ' Spectators may chat'));
+  }
   if (seat !== null && seat !== undefined && m.status === 'running') {
     const mine = (m.seats || [])[seat] || {};
     if (mine.kind === 'human') {
