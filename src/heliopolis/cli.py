@@ -360,7 +360,10 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
 @click.option("--port", "-p", type=int, default=8000, show_default=True)
 @click.option("--bot-delay", type=float, default=0.4, show_default=True, help="seconds a bot waits before moving")
 @click.option("--bot-workers", type=int, default=1, show_default=True, help="processes for search bots")
-def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int) -> None:
+@click.option("--smtp", envvar="HELIOPOLIS_SMTP", help="smtp://host:port for optional turn e-mails")
+@click.option("--public-url", envvar="HELIOPOLIS_PUBLIC_URL", help="the server's address in e-mail links")
+def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, smtp: str | None,
+          public_url: str | None) -> None:
     """Run the web server: lobby, games in the browser, bots in seats (needs the [web] extra)."""
     try:
         import uvicorn
@@ -368,7 +371,8 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int) -> 
         from heliopolis.server.app import Settings, create_app
     except ImportError as e:
         _fail(f"the web server needs the [web] extra: pip install 'heliopolis[web]' ({e.name} is missing)")
-    app = create_app(Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers))
+    app = create_app(Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers, smtp=smtp,
+                              public_url=public_url or f"http://{host}:{port}"))
     click.echo(f"Heliopolis on http://{host}:{port}/  (database: {db})")
     # State messages are a few KB and sent on every move: compressing each costs more CPU than
     # it saves on a LAN (measured with bench/bench_server.py); a reverse proxy may compress.

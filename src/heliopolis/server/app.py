@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from heliopolis.server import accounts as accounts_api
+from heliopolis.server import alerts as alerts_api
 from heliopolis.server import chat as chat_api
 from heliopolis.server import ratings as ratings_api
 from heliopolis.server import rematch as rematch_api
@@ -49,6 +50,10 @@ class Settings:
     http_burst: float = 100.0
     ws_rate: float = 20.0  # messages per second per connection
     ws_burst: float = 40.0
+    smtp: str | None = None  # smtp://host:port for turn e-mails (alerts.py); None: no e-mail
+    smtp_from: str = "heliopolis@localhost"
+    public_url: str = "http://127.0.0.1:8000"  # the links in e-mails
+    alert_interval: float = 300.0  # seconds between two turn e-mails per account and game
 
 
 def summary(rec: GameRecord) -> dict[str, Any]:
@@ -113,6 +118,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     chat = chat_api.Chat(auth)
     ratings = ratings_api.Ratings(auth)
     table.finish_hooks.append(ratings.finished)
+    alerts = alerts_api.Alerts(auth, settings.smtp, settings.smtp_from, settings.public_url, settings.alert_interval)
+    table.turn_hooks.append(alerts.turn)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
@@ -137,11 +144,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.auth = auth
     app.state.settings = settings
     app.state.ratings = ratings
+    app.state.alerts = alerts
     app.include_router(accounts_api.router(accounts, auth))
     app.include_router(table_api.router(table, accounts, state_message, _token))
     app.include_router(chat_api.router(chat, accounts, _token))
     app.include_router(rematch_api.router(rematch_api.Rematch(table), accounts, _token))
     app.include_router(ratings_api.router(ratings, accounts))
+    app.include_router(alerts_api.router(alerts, accounts))
 
     # -- errors: always JSON, always 4xx for bad input -----------------------------------------
     @app.exception_handler(ServerError)

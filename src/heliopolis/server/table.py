@@ -98,6 +98,7 @@ class TableService:
         self.storage = auth.storage
         self.timers: dict[str, asyncio.Task] = {}
         self.finish_hooks: list[Any] = []  # called with a game that just ended here (ratings)
+        self.turn_hooks: list[Any] = []  # called with (game, seat that acted) after each commit here (alerts)
         auth.table = self
 
     # -- creation ------------------------------------------------------------------------------
@@ -170,6 +171,10 @@ class TableService:
         if live.rec.status == "finished":
             for hook in self.finish_hooks:
                 hook(live)
+        else:
+            actor = next((m.seat for m in new if m.seat >= 0), -1)
+            for hook in self.turn_hooks:
+                hook(live, actor)
 
     def truncated(self, live: Any, ply: int) -> None:
         st = self.state(live)

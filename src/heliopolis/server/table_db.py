@@ -27,6 +27,8 @@ accounts = sa.Table(
     sa.Column("username", sa.String(32), nullable=False),
     sa.Column("username_key", sa.String(32), nullable=False, unique=True),
     sa.Column("password_hash", sa.String(200), nullable=False),
+    sa.Column("email", sa.String(254), nullable=True),  # optional: only for turn alerts
+    sa.Column("turn_emails", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_at", sa.Float, nullable=False),
 )  # fmt: skip
 

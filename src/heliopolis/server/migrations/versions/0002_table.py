@@ -22,6 +22,8 @@ def upgrade() -> None:
         sa.Column("username", sa.String(32), nullable=False),
         sa.Column("username_key", sa.String(32), nullable=False, unique=True),
         sa.Column("password_hash", sa.String(200), nullable=False),
+        sa.Column("email", sa.String(254), nullable=True),
+        sa.Column("turn_emails", sa.Boolean, nullable=False, server_default=sa.false()),
         sa.Column("created_at", sa.Float, nullable=False),
     )
     op.create_table(
