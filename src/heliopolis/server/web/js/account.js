@@ -17,8 +17,25 @@ async function claim() {
   try { await api.claimSeats(seats); } catch { /* best effort: tokens keep working as before */ }
 }
 
+async function alertsForm(box) {
+  let cur;
+  try { cur = await api.getAlerts(); } catch { return; }
+  if (!cur.available) return;
+  const email = h('input', { type: 'email', id: 'alerts-email', maxLength: 254, value: cur.email || '', placeholder: 'e-mail (optional)', attrs: { 'aria-label': 'E-mail for turn alerts' } });
+  const on = h('input', { type: 'checkbox', id: 'alerts-on', checked: cur.turn_emails });
+  const note = h('span', { class: 'account-error', attrs: { role: 'status' } });
+  const form = h('form', { class: 'account-form', id: 'alerts-form', on: { submit: async (ev) => {
+    ev.preventDefault();
+    try { await api.putAlerts(email.value.trim(), on.checked); note.textContent = 'Saved.'; } catch (e) { note.textContent = e.message; }
+  } } }, email, h('label', { class: 'check-row small' }, on, ' E-mail me on my turn'),
+  h('button', { type: 'submit', class: 'btn btn-small', text: 'Save' }), note);
+  box.appendChild(form);
+}
+
 function loggedIn(box, account) {
   box.replaceChildren(
+    h('button', { type: 'button', class: 'btn btn-ghost btn-small', id: 'alerts-btn', text: 'Alerts',
+      on: { click: () => { if (!document.getElementById('alerts-form')) alertsForm(box); } } }),
     h('span', { class: 'account-name', id: 'account-name', text: account.username }),
     h('button', {
       type: 'button', class: 'btn btn-ghost btn-small', id: 'logout-btn', text: 'Log out',

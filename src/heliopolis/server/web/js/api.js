@@ -147,3 +147,6 @@ export const rematch = (id, token) => request(`/api/games/${enc(id)}/rematch`, {
 export const gameRatings = (id) => request(`/api/games/${enc(id)}/ratings`);
 export const leaderboard = (pool) => request(`/api/ratings/${enc(pool)}`);
 export const myGames = () => request('/api/account/games');
+export const getAlerts = () => request('/api/account/alerts');
+export const putAlerts = (email, turnEmails) =>
+  request('/api/account/alerts', { method: 'PUT', body: { email: email || null, turn_emails: turnEmails } });
