@@ -33,9 +33,13 @@ async function alertsForm(box) {
 }
 
 function loggedIn(box, account) {
+  // The alerts button only where the server can send e-mail.
+  api.getAlerts().then((cur) => {
+    if (!cur.available || document.getElementById('alerts-btn')) return;
+    box.prepend(h('button', { type: 'button', class: 'btn btn-ghost btn-small', id: 'alerts-btn', text: 'Alerts',
+      on: { click: () => { if (!document.getElementById('alerts-form')) alertsForm(box); } } }));
+  }).catch(() => null);
   box.replaceChildren(
-    h('button', { type: 'button', class: 'btn btn-ghost btn-small', id: 'alerts-btn', text: 'Alerts',
-      on: { click: () => { if (!document.getElementById('alerts-form')) alertsForm(box); } } }),
     h('span', { class: 'account-name', id: 'account-name', text: account.username }),
     h('button', {
       type: 'button', class: 'btn btn-ghost btn-small', id: 'logout-btn', text: 'Log out',
