@@ -297,3 +297,18 @@ def test_the_creator_mutes_and_unmutes_spectators(client):
     client.cookies.clear()
     client.post(f"/api/games/{gid}/chat/settings", json={"spectator_chat": True}, headers=auth(tokens[0]))
     assert state(client, gid)["table"]["spectator_chat"] is True
+
+
+def test_an_action_after_the_deadline_is_refused_even_before_the_timer_fires(client):
+    service = client.app.state.auth.table
+    service.arm = lambda live: None  # no timers: only the action's own check stands between
+    g = make(client, ["human", "random"], table={"clock": {"kind": "fischer", "base": 1, "increment": 0}})
+    s = wait_for(client, g["id"], g["token"], lambda s: s["to_move"] == 0)
+    time.sleep(max(0.0, s["table"]["clock"]["deadline"] - time.time()) + 0.05)
+    r = client.post(f"/api/games/{g['id']}/actions", json={"action": s["legal"][0]["id"], "version": s["version"]},
+                    headers=auth(g["token"]))  # fmt: skip
+    assert r.status_code == 409 and r.json()["error"]["code"] == "time_out"
+    assert state(client, g["id"])["version"] == s["version"]  # nothing changed
+    assert client.portal.call(service.expire, g["id"]) is True
+    assert client.portal.call(service.expire, g["id"]) is False  # once
+    assert state(client, g["id"])["seats"][0]["left"]["reason"] == "timeout"
