@@ -81,20 +81,25 @@ def test_a_resigned_seat_cannot_act(client):
 
 
 def test_clock_state_is_in_every_message(client):
-    gid, tokens = two_humans(client, {"clock": {"kind": "fischer", "base": 600, "increment": 15}})
+    g = make(client, ["human", "human"], table={"clock": {"kind": "fischer", "base": 600, "increment": 15}})
+    other = client.post(f"/api/games/{g['id']}/join", json={}).json()
+    gid, tokens = g["id"], {0: g["token"], 1: other["token"]}
     s = wait_for(client, gid, None, lambda s: s["to_move"] is not None)
     clock = s["table"]["clock"]
     assert clock["kind"] == "fischer" and clock["running"] == s["to_move"]
     assert clock["remaining"][0] == clock["remaining"][1] == 600
     assert abs(clock["deadline"] - (clock["since"] + 600)) < 1e-3
-    mover = s["to_move"]
-    if mover in tokens:
-        me = state(client, gid, tokens[mover])
-        time.sleep(0.2)
-        r = client.post(f"/api/games/{gid}/actions", json={"action": me["legal"][0]["id"], "version": me["version"]},
-                        headers=auth(tokens[mover])).json()  # fmt: skip
-        left = r["table"]["clock"]["remaining"][mover]
-        assert 600 + 15 - 1.5 < left < 600 + 15 - 0.2  # spent ~0.2 s, got the increment
+    me = wait_for(client, gid, None, lambda s: s["to_move"] in tokens)
+    mover = me["to_move"]
+    me = state(client, gid, tokens[mover])
+    before = me["table"]["clock"]
+    time.sleep(0.2)
+    r = client.post(f"/api/games/{gid}/actions", json={"action": me["legal"][0]["id"], "version": me["version"]},
+                    headers=auth(tokens[mover])).json()  # fmt: skip
+    after = r["table"]["clock"]
+    spent = after["since"] - before["since"]  # the move's commit time minus when the clock started running
+    assert spent >= 0.2
+    assert abs(after["remaining"][mover] - (before["remaining"][mover] + 15 - spent)) < 0.01  # paid, got +15
 
 
 @pytest.mark.parametrize("clock", [{"kind": "fischer", "base": 1, "increment": 0},

@@ -66,6 +66,9 @@ class Alerts:
         asyncio.get_running_loop().run_in_executor(None, self._send, s.account_id, rec.id, rec.game)
 
     def _send(self, account_id: int, game_id: str, game: str) -> None:
+        server = self.smtp
+        if server is None:
+            return
         try:
             with self.storage.engine.connect() as c:
                 row = c.execute(sa.select(accounts.c.username, accounts.c.email, accounts.c.turn_emails)
@@ -77,10 +80,10 @@ class Alerts:
             msg["Subject"] = f"Heliopolis: your turn ({game}, game {game_id})"
             msg.set_content(f"Hello {row.username},\n\nit is your turn in game {game_id}:\n"
                             f"{self.base_url}/g/{game_id}\n")  # fmt: skip
-            with smtplib.SMTP(self.smtp.hostname or "localhost", self.smtp.port or 25, timeout=10) as smtp:
+            with smtplib.SMTP(server.hostname or "localhost", server.port or 25, timeout=10) as smtp:
                 smtp.send_message(msg)
             self.sent += 1
-        except Exception as e:  # the game never depends on the mail
+        except Exception as e:  # noqa: BLE001 (the game never depends on the mail)
             log.warning("turn e-mail for game %s: %s", game_id, e)
 
     def _set(self, account_id: int, email: str | None, turn_emails: bool) -> None:

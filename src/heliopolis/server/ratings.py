@@ -70,13 +70,19 @@ class Ratings:
         """Hook: a game just ended on this instance; rate it in the background if it is rated."""
         if not self.auth.table.state(live).settings.get("rated"):
             return
-        keys = [player_key(s) for s in live.rec.seats]
-        if None in keys:  # a guest
+        keys = [k for k in (player_key(s) for s in live.rec.seats) if k is not None]
+        if len(keys) != len(live.rec.seats):  # a guest
             return
         places_ = places(live.state, live.rec.seats)
         pool = pool_of(live.rec.game, live.rec.options)
-        task = asyncio.get_running_loop().create_task(self._apply(live.rec.id, pool, keys, places_))
-        task.add_done_callback(lambda t: t.exception() and log.error("rating %s: %s", live.rec.id, t.exception()))
+        game_id = live.rec.id
+        task = asyncio.get_running_loop().create_task(self._apply(game_id, pool, keys, places_))
+
+        def report(t: asyncio.Task) -> None:
+            if not t.cancelled() and t.exception() is not None:
+                log.error("rating game %s: %s", game_id, t.exception())
+
+        task.add_done_callback(report)
 
     async def resume(self) -> int:
         """After a restart: rates finished rated games that ended before their rating was written."""
@@ -107,7 +113,7 @@ class Ratings:
                 cur = {r["player"]: r for r in c.execute(q).mappings()}
                 before = [MODEL.rating(mu=cur[k]["mu"], sigma=cur[k]["sigma"]) if k in cur else MODEL.rating()
                           for k in keys]  # fmt: skip
-                after = [t[0] for t in MODEL.rate([[r] for r in before], ranks=places_)]
+                after = [t[0] for t in MODEL.rate([[r] for r in before], ranks=[float(p) for p in places_])]
                 c.execute(rating_changes.insert(), [
                     {"game_id": game_id, "seat": i, "pool": pool, "player": k, "place": places_[i],
                      "mu_before": before[i].mu, "sigma_before": before[i].sigma, "mu_after": after[i].mu,

@@ -95,7 +95,7 @@ class Rematch:
             if old.kind == "bot" and old.left_reason is None:
                 seats.append(SeatSpec(kind="bot", bot=old.bot, name=old.name))
             else:
-                seats.append(SeatSpec(kind="human", name=old.name))
+                seats.append(SeatSpec(kind="human", bot=None, name=old.name))
         s = self.table.state(live).settings
         clock = ClockOptions(**s["clock"]) if s["clock"] else None
         table = TableOptions(private=True, clock=clock, takeover=s["takeover"], allow_retake=s["allow_retake"],

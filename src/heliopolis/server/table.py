@@ -229,7 +229,7 @@ class TableService:
         if old is not None and old is not asyncio.current_task():
             old.cancel()
         seat, deadline = self.running(live)
-        if seat is None:
+        if seat is None or deadline is None:
             return
         self.timers[gid] = asyncio.get_running_loop().create_task(self._wait(gid, deadline))
 
@@ -250,7 +250,7 @@ class TableService:
         async with live.lock:
             live = self.auth.games.get(game_id, live)
             seat, deadline = self.running(live)
-            if seat is None:
+            if seat is None or deadline is None:
                 return False
             if time.time() < deadline:
                 self.arm(live)
