@@ -11,6 +11,8 @@ Usage::
     python bench/bench_server.py --games 200 --think 0.5 --duration 30
     # saturation: players answer at once
     python bench/bench_server.py --games 50 --think 0 --duration 30
+    # the same with a real-time clock running in every game (the table layer)
+    python bench/bench_server.py --games 200 --think 0.5 --duration 30 --clock fischer:600:15
     # PostgreSQL (the database must exist and should be empty or hold only earlier bench games)
     python bench/bench_server.py --db postgresql://postgres@127.0.0.1:54329/bench_x
 
@@ -265,6 +267,10 @@ class Client:
         players = self.cfg["players"]
         body = {"game": "ra", "players": players, "options": {},
                 "seats": [{"kind": "human", "name": f"sim{i}"} for i in range(players)], "join": 0}  # fmt: skip
+        if self.cfg.get("clock"):  # a running clock in every game: "fischer:600:15" or "turn:86400:172800"
+            kind, a, b = self.cfg["clock"].split(":")
+            body["table"] = {"clock": {"kind": kind, "base": float(a), "increment": float(b)} if kind == "fischer"
+                             else {"kind": kind, "per_move": float(a), "bank": float(b)}}  # fmt: skip
         made = await self.post(http, "/api/games", body)
         gid, tokens = made["id"], [made["token"]]
         for seat in range(1, players):
@@ -407,7 +413,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if args.sources > 1 and urlsplit(url).hostname != "127.0.0.1":
             raise SystemExit("--sources needs a server on 127.0.0.1")
         print(f"server {url} (pid {server_pid}), database {db}", flush=True)
-        cfg = {"url": url, "players": args.players, "think": args.think, "seed": args.seed, "procs": args.procs,
+        cfg = {"url": url, "players": args.players, "think": args.think, "clock": args.clock, "seed": args.seed, "procs": args.procs,
                "sources": args.sources, "http_rate": args.http_rate, "http_burst": args.http_burst,
                "grace": args.grace}  # fmt: skip
         ctx = mp.get_context("spawn")
@@ -474,7 +480,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     server_cpu = (s_cpu1 - s_cpu0) / wall * 100 if s_cpu0 is not None and s_cpu1 is not None else None
     client_cpu = sum(b - a for a, b in zip(c_cpu0, c_cpu1)) / wall * 100
     return {
-        "games": args.games, "players": args.players, "think_s": args.think, "duration_s": round(wall, 2),
+        "games": args.games, "players": args.players, "think_s": args.think, "clock": args.clock, "duration_s": round(wall, 2),
         "warmup_s": args.warmup, "db": "postgresql" if db.startswith("postgres") else db.split(":", 1)[0],
         "client_procs": args.procs, "sources": args.sources, "setup_s": round(setup, 1),
         "moves": acked, "moves_per_s": acked / wall, "samples": len(lat),
@@ -531,6 +537,7 @@ def main() -> None:
     ap.add_argument("--db", help="database URL for the server (default: a fresh SQLite file in a temp dir)")
     ap.add_argument("--url", help="use this running server instead of starting one (e.g. http://127.0.0.1:8000)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--clock", help="a clock in every game: fischer:BASE:INCREMENT or turn:PER_MOVE:BANK (seconds)")
     ap.add_argument("--procs", type=int, default=1, help="client processes (default 1)")
     ap.add_argument("--sources", type=int, default=1,
                     help="spread game creation over this many loopback source addresses 127.0.0.1..N (each has "

@@ -369,8 +369,11 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
               help="new games (created or imported) per second per client address, bursts of 20x")
 @click.option("--read-rate", type=float, default=20.0, show_default=True, envvar="HELIOPOLIS_READ_RATE",
               help="API reads per second per client address, bursts of 5x")
+@click.option("--smtp", envvar="HELIOPOLIS_SMTP", help="smtp://host:port for optional turn e-mails")
+@click.option("--public-url", envvar="HELIOPOLIS_PUBLIC_URL", help="the server's address in e-mail links")
 def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, forwarded_allow_ips: str,
-          allowed_origins: tuple[str, ...], create_rate: float, read_rate: float) -> None:  # fmt: skip
+          allowed_origins: tuple[str, ...], create_rate: float, read_rate: float, smtp: str | None,
+          public_url: str | None) -> None:  # fmt: skip
     """Run the web server: lobby, games in the browser, bots in seats (needs the [web] extra)."""
     try:
         import uvicorn
@@ -380,7 +383,8 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, for
         _fail(f"the web server needs the [web] extra: pip install 'heliopolis[web]' ({e.name} is missing)")
     app = create_app(Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers, allowed_origins=allowed_origins,
                               create_rate=create_rate, create_burst=max(1.0, 20 * create_rate),
-                              read_rate=read_rate, read_burst=max(1.0, 5 * read_rate)))  # fmt: skip
+                              read_rate=read_rate, read_burst=max(1.0, 5 * read_rate), smtp=smtp,
+                              public_url=public_url or f"http://{host}:{port}"))  # fmt: skip
     click.echo(f"Heliopolis on http://{host}:{port}/  (database: {db})")
     # State messages are a few KB and sent on every move: compressing each costs more CPU than
     # it saves on a LAN (measured with bench/bench_server.py); a reverse proxy may compress.

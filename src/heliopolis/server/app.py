@@ -21,6 +21,12 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from heliopolis.server import accounts as accounts_api
+from heliopolis.server import alerts as alerts_api
+from heliopolis.server import chat as chat_api
+from heliopolis.server import ratings as ratings_api
+from heliopolis.server import rematch as rematch_api
+from heliopolis.server import table as table_api
 from heliopolis.server.authority import Authority, Live, available_meta
 from heliopolis.server.bots import BotRunner
 from heliopolis.server.guard import Guard, origin_allowed
@@ -52,6 +58,10 @@ class Settings:
     undo_cooldown: float = 30.0  # seconds before a seat whose undo request was declined may ask again
     # Origins (scheme://host[:port]) whose pages may open WebSockets besides the server's own; "*": any.
     allowed_origins: tuple[str, ...] = ()
+    smtp: str | None = None  # smtp://host:port for turn e-mails (alerts.py); None: no e-mail
+    smtp_from: str = "heliopolis@localhost"
+    public_url: str = "http://127.0.0.1:8000"  # the links in e-mails
+    alert_interval: float = 300.0  # seconds between two turn e-mails per account and game
 
 
 SUBPROTOCOL = "heliopolis"  # offered with "heliopolis.token.<seat token>" by browsers (docs/server-api.md)
@@ -94,6 +104,7 @@ def state_message_text(auth: Authority, live: Live, seat: int | None) -> str:
         "undo": {"allowed": auth.undo_target(live, seat) is not None and not pending,
                  "pending": {"by": pending["by"], "awaiting": pending["awaiting"]} if pending else None},
         "helper": state.table_helper(),
+        "table": auth.table.view(live) if auth.table is not None else None,
     }, separators=(",", ":"))  # fmt: skip
     if len(live.messages) > 16 or any(k[0] != rec.revision for k in live.messages):
         live.messages.clear()
@@ -128,6 +139,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     auth = Authority(storage, hub, BotRunner(settings.bot_workers), bot_delay=settings.bot_delay,
                      undo_cooldown=settings.undo_cooldown)  # fmt: skip
     allowed_origins = tuple(o.rstrip("/") for o in settings.allowed_origins)
+    accounts = accounts_api.Accounts(storage)
+    table = table_api.TableService(auth)
+    chat = chat_api.Chat(auth)
+    ratings = ratings_api.Ratings(auth)
+    table.finish_hooks.append(ratings.finished)
+    alerts = alerts_api.Alerts(auth, settings.smtp, settings.smtp_from, settings.public_url, settings.alert_interval)
+    table.turn_hooks.append(alerts.turn)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
@@ -139,15 +157,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             listener.start()
             await asyncio.wait_for(listener.ready.wait(), 10)
         await auth.resume_all()
+        await table.resume()
+        await ratings.resume()
         yield
         if listener is not None:
             await listener.stop()
+        table.close()
         await auth.close()
         storage.dispose()
 
     app = FastAPI(title="Heliopolis", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.auth = auth
     app.state.settings = settings
+    app.state.ratings = ratings
+    app.state.alerts = alerts
+    app.include_router(accounts_api.router(accounts, auth))
+    app.include_router(table_api.router(table, accounts, state_message, _token))
+    app.include_router(chat_api.router(chat, accounts, _token))
+    app.include_router(rematch_api.router(rematch_api.Rematch(table), accounts, _token))
+    app.include_router(ratings_api.router(ratings, accounts))
+    app.include_router(alerts_api.router(alerts, accounts))
 
     # -- errors: always JSON, always 4xx for bad input -----------------------------------------
     @app.exception_handler(ServerError)
@@ -192,43 +221,53 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"games": [summary(r) for r in recs]}
 
     @app.post("/api/games", status_code=201)
-    async def create_game(body: CreateGame) -> dict[str, Any]:
-        rec, token = await auth.create(body)
-        return {"id": rec.id, "seat": body.join, "token": token, "url": f"/g/{rec.id}"}
+    async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
+        account = await accounts.principal(request, write=True)
+        if body.join is not None and body.join < len(body.seats):
+            body.seats[body.join].name = await accounts.seat_name(account, body.seats[body.join].name)
+        return await table.create(body, account)
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str) -> dict[str, Any]:
         return summary((await auth.get(game_id)).rec)
 
     @app.post("/api/games/{game_id}/join")
-    async def join(game_id: str, body: JoinGame) -> dict[str, Any]:
-        seat, token = await auth.join(game_id, body.seat, body.name)
+    async def join(game_id: str, body: JoinGame, request: Request) -> dict[str, Any]:
+        table.check_invite(await auth.get(game_id), body.invite)
+        account = await accounts.principal(request, write=True)
+        seat, token = await auth.join(game_id, body.seat, await accounts.seat_name(account, body.name), account)
         return {"seat": seat, "token": token}
 
     @app.get("/api/games/{game_id}/state")
     async def get_state(game_id: str, request: Request) -> dict[str, Any]:
         live = await auth.get(game_id)
-        return state_message(auth, live, auth.seat_of(live, _token(request)))
+        account = await accounts.principal(request, write=False)
+        return state_message(auth, live, auth.seat_of(live, _token(request), account))
 
     @app.post("/api/games/{game_id}/actions")
     async def act(game_id: str, body: ActBody, request: Request) -> dict[str, Any]:
-        token = _token(request)
-        live = await auth.act(game_id, token, body)
-        return state_message(auth, live, auth.seat_of(live, token))
+        token, account = _token(request), await accounts.principal(request, write=True)
+        live = await auth.act(game_id, token, body, account)
+        return state_message(auth, live, auth.seat_of(live, token, account))
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, body: UndoBody, request: Request) -> dict[str, Any]:
-        token = _token(request)
-        live = await auth.undo(game_id, token, body.accept)
-        return state_message(auth, live, auth.seat_of(live, token))
+        token, account = _token(request), await accounts.principal(request, write=True)
+        live = await auth.undo(game_id, token, body.accept, account)
+        return state_message(auth, live, auth.seat_of(live, token, account))
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, ply: int | None = Query(None, ge=0, le=100_000)) -> Response:
-        return Response(await auth.replay_frame(game_id, ply), media_type="application/json")
+        text = await auth.replay_frame(game_id, ply)  # cached encoded frame (a JSON object)
+        upto = (await auth.get(game_id)).rec.plies if ply is None else ply
+        said = await asyncio.to_thread(chat.messages, game_id, -1, upto)
+        return Response(text[:-1] + ',"chat":' + json.dumps(said) + "}", media_type="application/json")
 
     @app.get("/api/games/{game_id}/export")
     async def export(game_id: str) -> JSONResponse:
         doc = await auth.export(game_id)
+        doc["chat"] = [{k: m[k] for k in ("seat", "name", "text", "ply", "at")}
+                       for m in await asyncio.to_thread(chat.messages, game_id)]  # fmt: skip
         headers = {"Content-Disposition": f'attachment; filename="heliopolis-{game_id}.json"'}
         return JSONResponse(doc, headers=headers)
 
@@ -256,7 +295,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         try:
             live = await auth.get(game_id)
-            seat = auth.seat_of(live, token)
+            account = None if token else await accounts.ws_principal(websocket)
+            seat = auth.seat_of(live, token, account)
         except ServerError as e:
             await send({"type": "error", "code": e.code, "message": e.message})
             await websocket.close(code=4000 + e.status)
@@ -291,11 +331,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         await send_text(state_message_text(auth, await auth.get(game_id), seat))
                     elif isinstance(m, WsAct):
                         await auth.act(game_id, token, ActBody(action=m.action, notation=m.notation,
-                                                               version=m.version))  # fmt: skip
+                                                               version=m.version), account)  # fmt: skip
                     elif isinstance(m, WsUndo):
-                        await auth.undo(game_id, token, None)
+                        await auth.undo(game_id, token, None, account)
                     elif isinstance(m, WsUndoReply):
-                        await auth.undo(game_id, token, m.accept)
+                        await auth.undo(game_id, token, m.accept, account)
                 except ServerError as e:
                     await send({"type": "error", "code": e.code, "message": e.message})
         except WebSocketDisconnect:

@@ -61,6 +61,7 @@ class Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     plog: Any = None
     messages: dict[Any, str] = field(default_factory=dict)  # (revision, seat) -> encoded state message
+    extra: dict[str, Any] = field(default_factory=dict)  # the table layer's per-game state (table.py)
 
     def __post_init__(self) -> None:
         if self.plog is None:
@@ -116,6 +117,7 @@ class Authority:
         self.games: dict[str, Live] = {}
         self.drivers: dict[str, asyncio.Task] = {}
         self._write_lock = asyncio.Lock() if not storage.is_postgres else None  # SQLite: one writer
+        self.table: Any = None  # table.TableService: clocks, takeovers, settings (hooks marked "table:")
 
     async def _db(self, fn, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
         if self._write_lock is None:
@@ -131,9 +133,12 @@ class Authority:
         rec = await asyncio.to_thread(self.storage.load, game_id)
         if rec is None:
             raise ServerError("not_found", f"no game {game_id!r}")
+        built = self._build(rec)
+        if self.table is not None:  # table: settings and clock of the game
+            await self.table.attach(built)
         live = self.games.get(game_id)  # another task may have loaded it meanwhile
         if live is None:
-            live = self._remember(self._build(rec))
+            live = self._remember(built)
         return live
 
     def _remember(self, live: Live) -> Live:
@@ -169,6 +174,8 @@ class Authority:
         if old is not None and old.rec.revision >= rec.revision:
             return old
         live = self._build(rec)
+        if self.table is not None:  # table: settings and clock of the game
+            await self.table.attach(live)
         if old is not None:
             live.lock = old.lock
         self.games[game_id] = live
@@ -185,7 +192,9 @@ class Authority:
         await self.reload(game_id)
 
     # -- lobby ---------------------------------------------------------------------------------
-    async def create(self, req: CreateGame) -> tuple[GameRecord, str | None]:
+    async def create(self, req: CreateGame, account: int | None = None, also: Any = None,
+                     ) -> tuple[GameRecord, str | None]:  # fmt: skip
+        """``account`` holds the creator's seat; ``also`` (table.Prepared) adds the table settings."""
         try:
             game = load_game(req.game, req.players, **req.options)
         except HeliopolisError as e:
@@ -215,19 +224,24 @@ class Authority:
                 raise ServerError("bad_request", f"seat {req.join} is not a human seat")
             token = secrets.token_urlsafe(32)
             seats[req.join].token_hash = hash_token(token)
+            seats[req.join].account_id = account
         seed = secrets.randbits(63)
         state = game.new_initial_state()
         initial = settle_chance(state, seed, 0)  # e.g. Ra's sun stacks: dealt before anyone looks
         status = "running" if all(s.token_hash or s.kind == "bot" for s in seats) else "open"
-        now = time.time()
+        now = time.time()  # stored as created (and started) time: the clocks run from it
         rec = GameRecord(secrets.token_urlsafe(9), req.game, game.info.encoding, game.config(), seed, status,
                          0, len(initial), seats, now, now)  # fmt: skip
-        await self._db(self.storage.create_game, rec, initial)
-        self._remember(Live(rec, state, [-1] * len(initial)))
+        write = (lambda c: also.write(c, rec.id)) if also is not None else None
+        await self._db(self.storage.create_game, rec, initial, write)
+        live = self._remember(Live(rec, state, [-1] * len(initial)))
+        if also is not None:  # table: settings and clock of the new game
+            also.attach(live)
         self._kick(rec.id)
         return rec, token
 
-    async def join(self, game_id: str, seat: int | None, name: str | None) -> tuple[int, str]:
+    async def join(self, game_id: str, seat: int | None, name: str | None, account: int | None = None,
+                   ) -> tuple[int, str]:  # fmt: skip
         live = await self.get(game_id)
         async with live.lock:
             rec = live.rec
@@ -243,23 +257,32 @@ class Authority:
                 raise ServerError("conflict", f"seat {seat} is taken")
             token = secrets.token_urlsafe(32)
             status = "running" if len(free) == 1 and rec.status == "open" else rec.status
-            cols = {"token_hash": hash_token(token), "name": (name or None)}
+            cols = {"token_hash": hash_token(token), "name": (name or None), "account_id": account}
+            started = {"started_at": time.time()} if status == "running" and rec.status == "open" else {}
             try:
                 rev = await self._db(self.storage.update_game, game_id, rec.revision, status=status,
-                                     seat_updates={seat: cols})  # fmt: skip
+                                     seat_updates={seat: cols}, **started)  # fmt: skip
             except StaleError:
                 await self.reload(game_id)
                 raise ServerError("stale", "the game changed; try again") from None
             rec.seats[seat].token_hash, rec.seats[seat].name = cols["token_hash"], cols["name"]
+            rec.seats[seat].account_id = account
             rec.status, rec.revision, rec.updated_at = status, rev, time.time()
+            if self.table is not None and started:  # table: the clocks start
+                self.table.started(live, started["started_at"])
         self.hub.publish(game_id)
         self._kick(game_id)
         return seat, token
 
-    def seat_of(self, live: Live, token: str | None) -> int | None:
-        """The seat a token holds (``None``: spectator); a wrong token is an error, not a spectator."""
+    def seat_of(self, live: Live, token: str | None, account: int | None = None) -> int | None:
+        """The seat a token holds (``None``: spectator); a wrong token is an error, not a spectator.
+        Without a token, the seat ``account`` holds (the one to move first, if it holds several)."""
         if not token:
-            return None
+            held = [s.seat for s in live.rec.seats if account is not None and s.account_id == account]
+            if not held:
+                return None
+            to_move = live.state.current_player() if not live.state.is_terminal() else None
+            return to_move if to_move in held else held[0]
         h = hash_token(token)
         for s in live.rec.seats:
             if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
@@ -267,14 +290,16 @@ class Authority:
         raise ServerError("forbidden", "this token holds no seat in this game")
 
     # -- play ----------------------------------------------------------------------------------
-    async def act(self, game_id: str, token: str | None, body: ActBody) -> Live:
+    async def act(self, game_id: str, token: str | None, body: ActBody, account: int | None = None) -> Live:
         live = await self.get(game_id)
-        seat = self.seat_of(live, token)
+        seat = self.seat_of(live, token, account)
         if seat is None:
             raise ServerError("forbidden", "spectators cannot act: join a seat first")
         async with live.lock:
             state = live.state
             self._check_can_act(live, seat, body.version)
+            if self.table is not None:  # table: a seat taken over by a bot, or out of time
+                self.table.check_turn(live, seat)
             action = self._parse(state, body)
             nxt = state.clone()
             try:
@@ -323,10 +348,11 @@ class Authority:
         rec = live.rec
         new += settle_chance(nxt, rec.seed, rec.plies + len(new))
         done = nxt.is_terminal()
+        now = time.time()
         try:
             rev = await self._db(self.storage.append, rec.id, rec.revision, rec.plies, new,
                                  status="finished" if done else None,
-                                 winners=nxt.winners() if done else None)  # fmt: skip
+                                 winners=nxt.winners() if done else None, now=now)  # fmt: skip
         except StaleError:
             await self.reload(rec.id)
             raise ServerError("stale", "another move was made at the same time; look again and retry") from None
@@ -337,6 +363,8 @@ class Authority:
         rec.revision, rec.plies, rec.undo, rec.updated_at = rev, rec.plies + len(new), None, time.time()
         if done:
             rec.status, rec.winners = "finished", nxt.winners()
+        if self.table is not None:  # table: the clocks move on
+            self.table.committed(live, new, now)
 
     # -- bots ----------------------------------------------------------------------------------
     def _kick(self, game_id: str) -> None:
@@ -411,9 +439,9 @@ class Authority:
                 return None  # a chance outcome (something was revealed) or another human moved
         return None
 
-    async def undo(self, game_id: str, token: str | None, accept: bool | None) -> Live:
+    async def undo(self, game_id: str, token: str | None, accept: bool | None, account: int | None = None) -> Live:
         live = await self.get(game_id)
-        seat = self.seat_of(live, token)
+        seat = self.seat_of(live, token, account)
         if seat is None:
             raise ServerError("forbidden", "spectators cannot undo")
         async with live.lock:
@@ -482,6 +510,8 @@ class Authority:
         live.state, live.movers = state, live.movers[:ply]
         live.plog = live.new_log()
         rec.revision, rec.plies, rec.undo, rec.updated_at = rev, ply, None, time.time()
+        if self.table is not None:  # table: the clocks go back with the moves
+            self.table.truncated(live, ply)
 
     # -- archive -------------------------------------------------------------------------------
     async def replay_frame(self, game_id: str, ply: int | None) -> str:

@@ -17,6 +17,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from heliopolis.server.table_options import TableOptions
+
 MAX_WS_MESSAGE = 4096  # bytes: the largest client message is an action with its notation
 MAX_HTTP_BODY = 256 * 1024  # bytes: an imported saved game is the largest body
 MAX_JSON_DEPTH = 32  # a saved game nests 2-3 deep; Python's own parser would recurse ~1000 deep
@@ -24,9 +26,9 @@ MAX_NUMBER_DIGITS = 24  # int(str) is quadratic in the digits; no game number ne
 MAX_NAME = 40  # characters of a player's name, after NFC normalisation
 
 STATUS = {
-    "bad_request": 400, "forbidden": 403, "not_found": 404, "conflict": 409, "stale": 409,
-    "not_your_turn": 409, "illegal": 409, "finished": 409, "read_only": 409, "length_required": 411,
-    "too_large": 413, "rate_limited": 429, "undo_cooldown": 429,
+    "bad_request": 400, "unauthorized": 401, "forbidden": 403, "not_found": 404, "conflict": 409, "stale": 409,
+    "not_your_turn": 409, "illegal": 409, "finished": 409, "read_only": 409, "time_out": 409,
+    "length_required": 411, "too_large": 413, "rate_limited": 429, "undo_cooldown": 429,
 }  # fmt: skip
 
 
@@ -85,11 +87,13 @@ class CreateGame(_Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=12)
     join: int | None = Field(None, ge=0, le=11, description="the seat the creator takes")
+    table: TableOptions | None = Field(None, description="private, clock, takeover bot, chat (table_options.py)")
 
 
 class JoinGame(_Strict):
     seat: int | None = Field(None, ge=0, le=11)
     name: Name = None
+    invite: str | None = Field(None, max_length=64, description="the invitation code of a private game")
 
 
 class ActBody(_Strict):

@@ -22,7 +22,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
@@ -43,6 +43,7 @@ games = sa.Table(
     sa.Column("winners", sa.Text, nullable=True),  # JSON list
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Column("started_at", sa.Float, nullable=True),  # when the last seat was taken (clocks run from here)
     sa.Index("ix_games_status_updated", "status", "updated_at"),
 )  # fmt: skip
 
@@ -54,6 +55,10 @@ seats = sa.Table(
     sa.Column("bot", sa.String(200), nullable=True),
     sa.Column("name", sa.String(64), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("account_id", sa.Integer, nullable=True),  # the account holding the seat (table_db.accounts)
+    sa.Column("left_at", sa.Float, nullable=True),  # a player who left (the seat is a bot since)
+    sa.Column("left_reason", sa.String(16), nullable=True),  # resigned | timeout
+    sa.Index("ix_seats_account", "account_id"),
 )  # fmt: skip
 
 moves = sa.Table(
@@ -78,10 +83,15 @@ class Seat:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    account_id: int | None = None
+    left_at: float | None = None
+    left_reason: str | None = None
 
     def public(self) -> dict[str, Any]:
+        left = {"reason": self.left_reason, "at": self.left_at} if self.left_reason else None
         return {"seat": self.seat, "kind": self.kind, "bot": self.bot, "name": self.name,
-                "taken": self.kind == "bot" or self.token_hash is not None}  # fmt: skip
+                "taken": self.kind == "bot" or self.token_hash is not None or self.account_id is not None,
+                "left": left}  # fmt: skip
 
 
 @dataclass
@@ -155,30 +165,35 @@ class Storage:
         self.engine.dispose()
 
     # -- writes --------------------------------------------------------------------------------
-    def create_game(self, rec: GameRecord, initial_moves: Iterable[Move] = ()) -> None:
+    def create_game(self, rec: GameRecord, initial_moves: Iterable[Move] = (),
+                    also: Callable[[sa.Connection], None] | None = None) -> None:
+        """``also`` writes more rows (the game's table settings) in the same transaction."""
         now = rec.created_at or time.time()  # the caller's clock, so its cached record and the row agree
         with self.engine.begin() as c:
             c.execute(games.insert().values(
                 id=rec.id, game=rec.game, encoding=rec.encoding, options=json.dumps(rec.options),
                 seed=rec.seed, status=rec.status, revision=rec.revision, plies=rec.plies,
                 undo=None, winners=json.dumps(rec.winners) if rec.winners is not None else None,
-                created_at=now, updated_at=now,
+                created_at=now, updated_at=now, started_at=now if rec.status == "running" else None,
             ))  # fmt: skip
             c.execute(seats.insert(), [
                 {"game_id": rec.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
-                 "token_hash": s.token_hash} for s in rec.seats
+                 "token_hash": s.token_hash, "account_id": s.account_id} for s in rec.seats
             ])  # fmt: skip
             rows = [{"game_id": rec.id, "ply": i, "action": m.action, "notation": m.notation, "seat": m.seat,
                      "created_at": now} for i, m in enumerate(initial_moves)]  # fmt: skip
             if rows:
                 c.execute(moves.insert(), rows)
+            if also is not None:
+                also(c)
             self._notify(c, rec.id, rec.revision)
 
     def append(self, game_id: str, revision: int, plies: int, new: Iterable[Move], *, status: str | None = None,
-               winners: list[int] | None = None) -> int:  # fmt: skip
-        """Appends moves after ``plies`` if the game is still at ``revision``; returns the new revision."""
+               winners: list[int] | None = None, now: float | None = None) -> int:  # fmt: skip
+        """Appends moves after ``plies`` if the game is still at ``revision``; returns the new revision.
+        ``now`` is the moves' time (the clocks' authority), by default the time of the call."""
         new = list(new)
-        now = time.time()
+        now = time.time() if now is None else now
         values: dict[str, Any] = {"revision": revision + 1, "plies": plies + len(new), "updated_at": now, "undo": None}
         if status is not None:
             values["status"] = status
@@ -235,7 +250,7 @@ class Storage:
             if row is None:
                 return None
             seat_rows = c.execute(seats.select().where(seats.c.game_id == game_id).order_by(seats.c.seat)).mappings()
-            rec = _record(row, [Seat(r["seat"], r["kind"], r["bot"], r["name"], r["token_hash"]) for r in seat_rows])
+            rec = _record(row, [_seat(r) for r in seat_rows])
             if with_moves:
                 rows = c.execute(
                     sa.select(moves.c.action, moves.c.seat).where(moves.c.game_id == game_id).order_by(moves.c.ply)
@@ -248,7 +263,10 @@ class Storage:
             return c.execute(sa.select(games.c.revision).where(games.c.id == game_id)).scalar()
 
     def list_games(self, status: str | None = None, limit: int = 50) -> list[GameRecord]:
-        q = games.select().order_by(games.c.updated_at.desc()).limit(limit)
+        from heliopolis.server.table_db import game_settings
+
+        private = sa.select(game_settings.c.game_id).where(game_settings.c.private == sa.true())
+        q = games.select().where(games.c.id.not_in(private)).order_by(games.c.updated_at.desc()).limit(limit)
         if status is not None:
             q = q.where(games.c.status == status)
         with self.engine.connect() as c:
@@ -258,12 +276,17 @@ class Storage:
             if ids:
                 q2 = seats.select().where(seats.c.game_id.in_(ids)).order_by(seats.c.game_id, seats.c.seat)
                 for r in c.execute(q2).mappings():
-                    by_game[r["game_id"]].append(Seat(r["seat"], r["kind"], r["bot"], r["name"], r["token_hash"]))
+                    by_game[r["game_id"]].append(_seat(r))
         return [_record(r, by_game[r["id"]]) for r in rows]
 
     def running_ids(self) -> list[str]:
         with self.engine.connect() as c:
             return list(c.execute(sa.select(games.c.id).where(games.c.status == "running")).scalars())
+
+
+def _seat(r: Any) -> Seat:
+    return Seat(r["seat"], r["kind"], r["bot"], r["name"], r["token_hash"], r["account_id"], r["left_at"],
+                r["left_reason"])  # fmt: skip
 
 
 def _record(row: Any, seat_list: list[Seat]) -> GameRecord:

@@ -12,6 +12,7 @@ export class ApiError extends Error {
 export async function request(path, { method = 'GET', body, token, raw = false } = {}) {
   const headers = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  else if (method !== 'GET' && csrfToken()) headers['X-CSRF-Token'] = csrfToken(); // cookie-authenticated write
   let payload;
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -88,6 +89,8 @@ export const joinGame = (id, seat, name) => {
   const body = {};
   if (seat !== null && seat !== undefined) body.seat = seat;
   if (name) body.name = name;
+  const invite = new URLSearchParams(location.search).get('invite'); // private games: from the invitation link
+  if (invite) body.invite = invite;
   return request(`/api/games/${enc(id)}/join`, { method: 'POST', body });
 };
 export const getState = (id, token) => request(`/api/games/${enc(id)}/state`, { token });
@@ -110,3 +113,46 @@ export function wsUrl(id) {
 export function wsProtocols(token) {
   return token ? ['heliopolis', `heliopolis.token.${token}`] : ['heliopolis'];
 }
+
+// -- accounts (docs/server-api.md "Accounts") ------------------------------------------------------
+/** The CSRF token the server set for this session (echoed on every cookie-authenticated write). */
+export function csrfToken() {
+  const m = document.cookie.match(/(?:^|;\s*)heliopolis_csrf=([^;]+)/);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+export const me = () => request('/api/account/me');
+export const signup = (username, password) =>
+  request('/api/account/signup', { method: 'POST', body: { username, password } });
+export const login = (username, password) =>
+  request('/api/account/login', { method: 'POST', body: { username, password } });
+export const logout = () => request('/api/account/logout', { method: 'POST', body: {} });
+
+/** Every (game, token) this browser holds, for claiming them into an account. */
+export function heldTokens() {
+  const s = storage();
+  const out = [];
+  if (!s) return out;
+  for (let i = 0; i < s.length; i += 1) {
+    const key = s.key(i);
+    if (key && key.startsWith('heliopolis:token:')) out.push({ game: key.slice(17), token: s.getItem(key) });
+  }
+  return out;
+}
+export const claimSeats = (seats) => request('/api/account/claim', { method: 'POST', body: { seats } });
+
+// -- the table: resign, retake, chat ---------------------------------------------------------------
+export const resign = (id, token) => request(`/api/games/${enc(id)}/resign`, { method: 'POST', token, body: {} });
+export const retake = (id, token) => request(`/api/games/${enc(id)}/retake`, { method: 'POST', token, body: {} });
+export const setSpectatorChat = (id, token, allowed) =>
+  request(`/api/games/${enc(id)}/chat/settings`, { method: 'POST', token, body: { spectator_chat: allowed } });
+export const getChat = (id, after) => request(`/api/games/${enc(id)}/chat?after=${enc(after)}`);
+export const postChat = (id, token, text) =>
+  request(`/api/games/${enc(id)}/chat`, { method: 'POST', token, body: { text } });
+export const rematch = (id, token) => request(`/api/games/${enc(id)}/rematch`, { method: 'POST', token, body: {} });
+export const gameRatings = (id) => request(`/api/games/${enc(id)}/ratings`);
+export const leaderboard = (pool) => request(`/api/ratings/${enc(pool)}`);
+export const myGames = () => request('/api/account/games');
+export const getAlerts = () => request('/api/account/alerts');
+export const putAlerts = (email, turnEmails) =>
+  request('/api/account/alerts', { method: 'PUT', body: { email: email || null, turn_emails: turnEmails } });

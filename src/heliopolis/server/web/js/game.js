@@ -4,6 +4,8 @@
 
 import * as api from './api.js';
 import { h, $, humanize, seatTitle, seatLabel } from './dom.js';
+import { tableUpdate } from './table.js';
+import { mountAccount } from './account.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const gameId = decodeURIComponent(parts[0] === 'g' && parts[1] ? parts[1] : parts[parts.length - 1] || '');
@@ -173,6 +175,7 @@ function onState(m) {
   }
   S.wasMyTurn = myTurn;
   render();
+  tableUpdate(m, S); // clocks, resign, chat (table.js)
 }
 
 function setBusy(on) {
@@ -609,7 +612,10 @@ async function main() {
   } catch (e) {
     if (e.status === 404) { showNotFound(); return; }
   }
+  await mountAccount();
   connect();
+  // Logged in or out here: the account's seats (no token needed) change, so look again.
+  window.addEventListener('heliopolis:account', () => { if (!S.token) connect(); });
 }
 
 main();

@@ -2,6 +2,9 @@
 
 import * as api from './api.js';
 import { h, $, humanize, timeAgo, seatTitle } from './dom.js';
+import { mountAccount } from './account.js';
+import { mountSocial } from './social.js';
+import { mountTableOptions, tableOptions } from './table-options.js';
 
 const NAME_KEY = 'heliopolis:name';
 const REFRESH_MS = 4000;
@@ -127,6 +130,8 @@ async function onCreate(ev) {
     return out;
   });
   const body = { game: g.id, players: L.seats.length, options, seats };
+  const table = tableOptions(); // private, clock, takeover bot (table-options.js)
+  if (table) body.table = table;
   if (L.join !== null) {
     body.join = L.join;
     const mine = (L.seats[L.join].name || '').trim();
@@ -231,6 +236,8 @@ async function refresh() {
 }
 
 async function main() {
+  mountSocial(); // my games, leaderboard (social.js); before the account box announces the login
+  mountAccount();
   $('#create-form').addEventListener('submit', onCreate);
   $('#join-none').addEventListener('change', (ev) => { if (ev.target.checked) { L.join = null; renderSeats(); } });
   $('#import-file').addEventListener('change', onImport);
@@ -238,6 +245,7 @@ async function main() {
   try {
     L.meta = await api.getMeta();
     buildGameSelect();
+    mountTableOptions(L.meta.bots || []);
   } catch (e) {
     toast(`Cannot load the game list: ${e.message}`);
   }

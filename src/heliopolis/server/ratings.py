@@ -1,0 +1,214 @@
+"""Ratings (openskill, Plackett-Luce) per game — Ra per edition — over accounts and bot specs,
+from finished rated games; the leaderboard; an account's games.
+
+A rated game counts when every human seat is held by an account at the end (guests make it
+unrated). A player in several seats (two copies of one bot, a hot seat) gets the mean of the
+seats' updates and one game counted. Places: seats still in the game by the game's result (winners first, then points);
+every seat whose player resigned or ran out of time shares the last place, whatever its bot did
+after. Each rated game is applied exactly once: its ``rating_changes`` rows (primary key game +
+seat) are written in the same transaction as the new ratings, so a second attempt (another
+instance, a retry after a restart) fails on the key and changes nothing; the rows also give the
+end screen each player's change. On PostgreSQL the players' rating rows are locked for the update.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Query, Request
+from openskill.models import PlackettLuce
+
+from heliopolis.server.protocol import ServerError
+from heliopolis.server.storage import games, seats
+from heliopolis.server.table_db import accounts, game_settings, rating_changes, ratings
+
+log = logging.getLogger("heliopolis.server")
+MODEL = PlackettLuce()
+
+
+def pool_of(game: str, options: dict[str, Any]) -> str:
+    return f"ra:{options.get('edition')}" if game == "ra" else game
+
+
+def player_key(seat: Any) -> str | None:
+    """Who a seat's result belongs to: its account, or the bot that sat there from the start."""
+    if seat.account_id is not None:
+        return f"account:{seat.account_id}"
+    if seat.kind == "bot" and seat.left_reason is None:
+        return f"bot:{seat.bot}"
+    return None  # a guest: the game is unrated
+
+
+def places(state: Any, rec_seats: list[Any]) -> list[int]:
+    """1-based places (ties share one); players who left share the last."""
+    winners = set(state.winners())
+    scores = state.scores()
+    stayed = [s.seat for s in rec_seats if s.left_reason is None]
+    keys = {i: (i not in winners, -scores[i]) for i in stayed}
+    ordered = sorted(set(keys.values()))
+    out = [0] * len(rec_seats)
+    for i in stayed:
+        out[i] = ordered.index(keys[i]) + 1
+    last = len(ordered) + 1
+    for s in rec_seats:
+        if s.left_reason is not None:
+            out[s.seat] = last
+    return out
+
+
+class Ratings:
+    def __init__(self, auth: Any) -> None:
+        self.auth = auth
+        self.storage = auth.storage
+
+    def finished(self, live: Any) -> None:
+        """Hook: a game just ended on this instance; rate it in the background if it is rated."""
+        if not self.auth.table.state(live).settings.get("rated"):
+            return
+        keys = [k for k in (player_key(s) for s in live.rec.seats) if k is not None]
+        if len(keys) != len(live.rec.seats):  # a guest
+            return
+        places_ = places(live.state, live.rec.seats)
+        pool = pool_of(live.rec.game, live.rec.options)
+        game_id = live.rec.id
+        task = asyncio.get_running_loop().create_task(self._apply(game_id, pool, keys, places_))
+
+        def report(t: asyncio.Task) -> None:
+            if not t.cancelled() and t.exception() is not None:
+                log.error("rating game %s: %s", game_id, t.exception())
+
+        task.add_done_callback(report)
+
+    async def resume(self) -> int:
+        """After a restart: rates finished rated games that ended before their rating was written."""
+        ids = await asyncio.to_thread(self._unrated)
+        for gid in ids:
+            live = await self.auth.get(gid)
+            self.finished(live)
+        return len(ids)
+
+    def _unrated(self) -> list[str]:
+        rated = sa.select(rating_changes.c.game_id).distinct()
+        q = (sa.select(games.c.id).join(game_settings, game_settings.c.game_id == games.c.id)
+             .where(games.c.status == "finished", game_settings.c.rated == sa.true(), games.c.id.not_in(rated))
+             .order_by(games.c.updated_at).limit(1000))  # fmt: skip
+        with self.storage.engine.connect() as c:
+            return list(c.execute(q).scalars())
+
+    async def _apply(self, game_id: str, pool: str, keys: list[str], places_: list[int]) -> bool:
+        return await self.auth._db(self.apply, game_id, pool, keys, places_)
+
+    def apply(self, game_id: str, pool: str, keys: list[str], places_: list[int]) -> bool:
+        """Rates one game (blocking); ``False`` if it was rated before."""
+        try:
+            with self.storage.engine.begin() as c:
+                q = sa.select(ratings).where(ratings.c.pool == pool, ratings.c.player.in_(set(keys)))
+                if self.storage.is_postgres:
+                    q = q.with_for_update()
+                cur = {r["player"]: r for r in c.execute(q).mappings()}
+                before = [MODEL.rating(mu=cur[k]["mu"], sigma=cur[k]["sigma"]) if k in cur else MODEL.rating()
+                          for k in keys]  # fmt: skip
+                after = [t[0] for t in MODEL.rate([[r] for r in before], ranks=[float(p) for p in places_])]
+                c.execute(rating_changes.insert(), [
+                    {"game_id": game_id, "seat": i, "pool": pool, "player": k, "place": places_[i],
+                     "mu_before": before[i].mu, "sigma_before": before[i].sigma, "mu_after": after[i].mu,
+                     "sigma_after": after[i].sigma} for i, k in enumerate(keys)
+                ])  # fmt: skip
+                now = time.time()
+                for k in dict.fromkeys(keys):
+                    # One player in several seats (two copies of a bot, a hot seat): the mean update.
+                    mine = [after[i] for i, x in enumerate(keys) if x == k]
+                    mu, sigma = sum(r.mu for r in mine) / len(mine), sum(r.sigma for r in mine) / len(mine)
+                    if k in cur:
+                        c.execute(ratings.update().where(ratings.c.pool == pool, ratings.c.player == k)
+                                  .values(mu=mu, sigma=sigma, games=ratings.c.games + 1, updated_at=now))  # fmt: skip
+                    else:
+                        c.execute(ratings.insert().values(pool=pool, player=k, mu=mu, sigma=sigma, games=1,
+                                                          updated_at=now))  # fmt: skip
+            return True
+        except sa.exc.IntegrityError:
+            return False
+
+    # -- reads ---------------------------------------------------------------------------------
+    def _names(self, c: sa.Connection, players: list[str]) -> dict[str, str]:
+        ids = [int(p.split(":", 1)[1]) for p in players if p.startswith("account:")]
+        names = {f"bot:{p[4:]}": f"bot {p[4:]}" for p in players if p.startswith("bot:")}
+        if ids:
+            for i, u in c.execute(sa.select(accounts.c.id, accounts.c.username).where(accounts.c.id.in_(ids))):
+                names[f"account:{i}"] = u
+        return names
+
+    def leaderboard(self, pool: str, limit: int) -> list[dict[str, Any]]:
+        ordinal = ratings.c.mu - 3 * ratings.c.sigma
+        with self.storage.engine.connect() as c:
+            rows = list(c.execute(sa.select(ratings).where(ratings.c.pool == pool).order_by(ordinal.desc())
+                                  .limit(limit)).mappings())  # fmt: skip
+            names = self._names(c, [r["player"] for r in rows])
+        return [{"rank": i + 1, "player": r["player"], "name": names.get(r["player"], "?"), "mu": round(r["mu"], 3),
+                 "sigma": round(r["sigma"], 3), "rating": round(r["mu"] - 3 * r["sigma"], 3), "games": r["games"]}
+                for i, r in enumerate(rows)]  # fmt: skip
+
+    def changes(self, game_id: str) -> list[dict[str, Any]]:
+        with self.storage.engine.connect() as c:
+            rows = list(c.execute(sa.select(rating_changes).where(rating_changes.c.game_id == game_id)
+                                  .order_by(rating_changes.c.seat)).mappings())  # fmt: skip
+            names = self._names(c, [r["player"] for r in rows])
+        return [{"seat": r["seat"], "player": r["player"], "name": names.get(r["player"], "?"), "place": r["place"],
+                 "before": round(r["mu_before"] - 3 * r["sigma_before"], 3),
+                 "after": round(r["mu_after"] - 3 * r["sigma_after"], 3)} for r in rows]  # fmt: skip
+
+    def my_games(self, account_id: int, limit: int = 100) -> list[dict[str, Any]]:
+        q = (sa.select(games.c.id, games.c.game, games.c.status, games.c.updated_at, games.c.winners, seats.c.seat,
+                       game_settings.c.private)
+             .join(seats, seats.c.game_id == games.c.id)
+             .join(game_settings, game_settings.c.game_id == games.c.id, isouter=True)
+             .where(seats.c.account_id == account_id).order_by(games.c.updated_at.desc()).limit(limit))  # fmt: skip
+        with self.storage.engine.connect() as c:
+            return [dict(r) for r in c.execute(q).mappings()]
+
+
+def router(service: Ratings, accounts_service: Any) -> APIRouter:
+    r = APIRouter(tags=["ratings"])
+
+    @r.get("/api/ratings/{pool}")
+    async def leaderboard(pool: str, limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
+        if len(pool) > 40:
+            raise ServerError("bad_request", "pool: at most 40 characters (a game id, or ra:1999 / ra:2009)")
+        return {"pool": pool, "players": await asyncio.to_thread(service.leaderboard, pool, limit)}
+
+    @r.get("/api/games/{game_id}/ratings")
+    async def changes(game_id: str) -> dict[str, Any]:
+        await service.auth.get(game_id)
+        return {"changes": await asyncio.to_thread(service.changes, game_id)}
+
+    @r.get("/api/account/games")
+    async def my_games(request: Request) -> dict[str, Any]:
+        """Running games with "your turn" first, then open ones, then finished ones with results."""
+        s = await accounts_service.session(request)
+        if s is None:
+            raise ServerError("unauthorized", "log in to see your games")
+        rows = await asyncio.to_thread(service.my_games, s.account_id)
+        out = []
+        for row in rows:
+            item = {"id": row["id"], "game": row["game"], "status": row["status"], "seat": row["seat"],
+                    "updated": row["updated_at"], "private": bool(row["private"]), "your_turn": False}  # fmt: skip
+            if row["status"] == "running":
+                live = await service.auth.get(row["id"])
+                st = live.state
+                item["your_turn"] = (not st.is_terminal() and not st.is_chance_node()
+                                     and service.auth.seat_of(live, None, s.account_id) == st.current_player())  # fmt: skip
+            elif row["status"] == "finished":
+                winners = json.loads(row["winners"]) if row["winners"] else []
+                item["winners"] = winners
+                item["won"] = row["seat"] in winners
+            out.append(item)
+        order = {"running": 0, "open": 1, "finished": 2}
+        out.sort(key=lambda x: (order.get(x["status"], 3), not x["your_turn"], -x["updated"]))
+        return {"games": out}
+
+    return r

@@ -1,0 +1,367 @@
+"""The table around a game: settings chosen at creation (private + invitation code, clock, the
+bot that takes over a seat whose player leaves, retake, spectators' chat), resignation, clock
+expiry and retaking a seat (Board Game Arena's "zombie" rule).
+
+A seat whose player resigns or runs out of time becomes a bot seat (``kind = "bot"``, the bot
+spec from the settings) and keeps ``left_at`` / ``left_reason``, so the record says who left and
+when; the seat's token and account still identify the player, who may take it back before the
+end if the settings allow. Every such change is a compare-and-set on the game's revision: of
+two server instances whose timers fire for the same expired clock, exactly one takes the seat
+over; the other's write is stale and it reloads.
+
+The authority calls the hooks ``attach`` (a game loaded), ``started``, ``committed``,
+``truncated`` (the clocks follow the moves) and ``check_turn``; this module arms one timer per
+game whose clock runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Request
+
+from heliopolis.bots import make_bot
+from heliopolis.core.errors import HeliopolisError
+from heliopolis.server.clocks import Clock, replay_clock
+from heliopolis.server.protocol import CreateGame, ServerError
+from heliopolis.server.storage import StaleError, games, moves
+from heliopolis.server.table_db import game_settings
+
+log = logging.getLogger("heliopolis.server")
+DEFAULTS: dict[str, Any] = {"private": False, "invite_hash": None, "clock": None, "takeover": "heuristic",
+                            "allow_retake": True, "spectator_chat": True, "creator_account": None, "rated": False,
+                            "rematch": None, "creator_seat": None}  # fmt: skip
+
+
+def check_bot(spec: str, where: str) -> None:
+    from heliopolis.server.authority import MAX_BOT_ITERS, MAX_BOT_SECONDS
+
+    try:
+        bot = make_bot(spec)
+    except HeliopolisError as e:
+        raise ServerError("bad_request", f"{where}: {e}") from None
+    if (getattr(bot, "iters", None) or 0) > MAX_BOT_ITERS or (getattr(bot, "time_limit", None) or 0) > MAX_BOT_SECONDS:
+        raise ServerError("bad_request", f"{where}: bots on this server think at most {MAX_BOT_ITERS} iterations or "
+                                         f"{MAX_BOT_SECONDS} s per move")  # fmt: skip
+
+
+@dataclass
+class TableState:
+    """One game's table: its settings, when it started, and (seat, time) of every move."""
+
+    settings: dict[str, Any]
+    started_at: float | None = None
+    times: list[tuple[int, float]] = field(default_factory=list)
+    cache: tuple[int, Clock] | None = None  # (revision, clock after the last move)
+
+
+@dataclass
+class Prepared:
+    """The settings row of a game being created, written in the game's own transaction."""
+
+    settings: dict[str, Any]
+    invite: str | None
+    rematch_of: str | None = None  # a rematch: links the finished game to this one, exactly once
+
+    def write(self, c: sa.Connection, game_id: str) -> None:
+        row = {**self.settings, "game_id": game_id}
+        if row["clock"] is not None:
+            row["clock"] = json.dumps(row["clock"])
+        c.execute(game_settings.insert().values(**row))
+        if self.rematch_of is not None:
+            from heliopolis.server.rematch import link
+
+            link(c, self.rematch_of, game_id)
+
+    def attach(self, live: Any) -> None:
+        rec = live.rec
+        started = rec.created_at if rec.status == "running" else None
+        live.extra["table"] = TableState(dict(self.settings), started, [(-1, 0.0)] * rec.plies)
+
+
+def _hash(code: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(code.encode()).hexdigest()
+
+
+class TableService:
+    def __init__(self, auth: Any) -> None:
+        self.auth = auth
+        self.storage = auth.storage
+        self.timers: dict[str, asyncio.Task] = {}
+        self.finish_hooks: list[Any] = []  # called with a game that just ended here (ratings)
+        self.turn_hooks: list[Any] = []  # called with (game, seat that acted) after each commit here (alerts)
+        auth.table = self
+
+    # -- creation ------------------------------------------------------------------------------
+    def prepare(self, body: CreateGame, account: int | None) -> Prepared | None:
+        t = body.table
+        if t is None:
+            return None
+        check_bot(t.takeover, "table.takeover")
+        invite = secrets.token_urlsafe(16) if t.private else None
+        settings = {"private": t.private, "invite_hash": _hash(invite) if invite else None,
+                    "clock": t.clock.config() if t.clock else None, "takeover": t.takeover,
+                    "allow_retake": t.allow_retake, "spectator_chat": t.spectator_chat,
+                    "rated": t.rated, "creator_account": account, "rematch": None,
+                    "creator_seat": body.join}  # fmt: skip
+        return Prepared(settings, invite)
+
+    async def create(self, body: CreateGame, account: int | None) -> dict[str, Any]:
+        prep = self.prepare(body, account)
+        rec, token = await self.auth.create(body, account=account, also=prep)
+        out = {"id": rec.id, "seat": body.join, "token": token, "url": f"/g/{rec.id}"}
+        if prep is not None and prep.invite:
+            out["invite"] = prep.invite
+            out["url"] = f"/g/{rec.id}?invite={prep.invite}"
+        live = self.auth.games.get(rec.id)
+        if live is not None:
+            self.arm(live)
+        return out
+
+    def check_invite(self, live: Any, code: str | None) -> None:
+        s = self.state(live).settings
+        if not s["private"]:
+            return
+        if not code or not secrets.compare_digest(_hash(code), s["invite_hash"] or ""):
+            raise ServerError("forbidden", "invite: this private game is joined with its invitation link only")
+
+    # -- hooks from the authority -------------------------------------------------------------
+    def state(self, live: Any) -> TableState:
+        st = live.extra.get("table")
+        if st is None:  # a game created without settings: the defaults
+            st = live.extra["table"] = TableState(dict(DEFAULTS))
+        return st
+
+    async def attach(self, live: Any) -> None:
+        gid = live.rec.id
+        live.extra["table"] = await asyncio.to_thread(self._load, gid)
+        self.arm(live)
+
+    def _load(self, game_id: str) -> TableState:
+        with self.storage.engine.connect() as c:
+            row = c.execute(game_settings.select().where(game_settings.c.game_id == game_id)).mappings().first()
+            settings = dict(DEFAULTS) if row is None else {k: row[k] for k in DEFAULTS}
+            if row is not None and row["clock"]:
+                settings["clock"] = json.loads(row["clock"])
+            st = TableState(settings)
+            if settings["clock"] is not None:
+                g = c.execute(sa.select(games.c.started_at, games.c.created_at).where(games.c.id == game_id)).first()
+                st.started_at = g.started_at if g.started_at is not None else g.created_at
+                st.times = [(s, t) for s, t in c.execute(
+                    sa.select(moves.c.seat, moves.c.created_at).where(moves.c.game_id == game_id).order_by(moves.c.ply))]
+        return st
+
+    def started(self, live: Any, at: float) -> None:
+        self.state(live).started_at = at
+        self.arm(live)
+
+    def committed(self, live: Any, new: list[Any], now: float) -> None:
+        st = self.state(live)
+        st.times.extend((m.seat, now) for m in new)
+        self.arm(live)
+        if live.rec.status == "finished":
+            for hook in self.finish_hooks:
+                hook(live)
+        else:
+            actor = next((m.seat for m in new if m.seat >= 0), -1)
+            for hook in self.turn_hooks:
+                hook(live, actor)
+
+    def truncated(self, live: Any, ply: int) -> None:
+        st = self.state(live)
+        del st.times[ply:]
+        st.cache = None
+        self.arm(live)
+
+    def check_turn(self, live: Any, seat: int) -> None:
+        s = live.rec.seats[seat]
+        if s.kind == "bot":
+            raise ServerError("forbidden", f"a bot plays seat {seat} since its player left; take the seat back first")
+        running, deadline = self.running(live)
+        if running == seat and deadline is not None and time.time() >= deadline:
+            raise ServerError("time_out", "your time ran out; a bot takes over your seat")
+
+    # -- clocks --------------------------------------------------------------------------------
+    def clock(self, live: Any) -> Clock | None:
+        st = self.state(live)
+        cfg = st.settings["clock"]
+        if cfg is None or st.started_at is None:
+            return None
+        rev = live.rec.revision
+        if st.cache is None or st.cache[0] != rev:
+            st.cache = (rev, replay_clock(cfg, len(live.rec.seats), st.started_at, st.times))
+        return st.cache[1]
+
+    def running(self, live: Any) -> tuple[int | None, float | None]:
+        """The seat whose clock runs and when it runs out (``None`` if no clock runs)."""
+        rec, state = live.rec, live.state
+        if rec.status != "running" or state.is_terminal() or state.is_chance_node():
+            return None, None
+        seat = state.current_player()
+        clock = self.clock(live)
+        if clock is None or rec.seats[seat].kind != "human":
+            return None, None
+        return seat, clock.deadline(seat)
+
+    def view(self, live: Any) -> dict[str, Any]:
+        """The table part of every state message (nothing in it is private to a seat)."""
+        s = self.state(live).settings
+        clock = self.clock(live)
+        running, _ = self.running(live)
+        return {"private": s["private"], "takeover": s["takeover"], "allow_retake": s["allow_retake"],
+                "spectator_chat": s["spectator_chat"], "rated": s["rated"], "rematch": s["rematch"],
+                "creator_seat": s["creator_seat"],
+                "clock": clock.view(running) if clock is not None else (
+                    {**s["clock"], "running": None} if s["clock"] else None)}  # fmt: skip
+
+    def arm(self, live: Any) -> None:
+        gid = live.rec.id
+        old = self.timers.pop(gid, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        seat, deadline = self.running(live)
+        if seat is None or deadline is None:
+            return
+        self.timers[gid] = asyncio.get_running_loop().create_task(self._wait(gid, deadline))
+
+    async def _wait(self, game_id: str, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        if self.timers.get(game_id) is asyncio.current_task():
+            del self.timers[game_id]
+        try:
+            await self.expire(game_id)
+        except ServerError:
+            pass
+        except Exception:
+            log.exception("clock of game %s", game_id)
+
+    async def expire(self, game_id: str) -> bool:
+        """Takes over the seat whose clock ran out; ``True`` if this call did it."""
+        live = await self.auth.get(game_id)
+        async with live.lock:
+            live = self.auth.games.get(game_id, live)
+            seat, deadline = self.running(live)
+            if seat is None or deadline is None:
+                return False
+            if time.time() < deadline:
+                self.arm(live)
+                return False
+            done = await self._takeover(live, seat, "timeout", deadline)
+        if done:
+            self.auth.hub.publish(game_id)
+            self.auth._kick(game_id)
+        return done
+
+    async def _takeover(self, live: Any, seat: int, reason: str, at: float) -> bool:
+        rec = live.rec
+        cols = {"kind": "bot", "bot": self.state(live).settings["takeover"], "left_at": at, "left_reason": reason}
+        try:
+            rev = await self.auth._db(self.storage.update_game, rec.id, rec.revision, undo=None,
+                                      seat_updates={seat: cols})  # fmt: skip
+        except StaleError:
+            await self.auth.reload(rec.id)
+            return False
+        s = rec.seats[seat]
+        s.kind, s.bot, s.left_at, s.left_reason = "bot", cols["bot"], at, reason
+        rec.revision, rec.undo = rev, None
+        self.arm(live)
+        return True
+
+    async def resume(self) -> int:
+        """After a restart: arms the clocks of every running game that has one."""
+        ids = await asyncio.to_thread(self._clocked_running)
+        for gid in ids:
+            try:
+                await self.auth.get(gid)
+            except ServerError:
+                pass
+        return len(ids)
+
+    def _clocked_running(self) -> list[str]:
+        q = (sa.select(games.c.id).join(game_settings, game_settings.c.game_id == games.c.id)
+             .where(games.c.status == "running", game_settings.c.clock.is_not(None)))  # fmt: skip
+        with self.storage.engine.connect() as c:
+            return list(c.execute(q).scalars())
+
+    def close(self) -> None:
+        for t in self.timers.values():
+            t.cancel()
+        self.timers.clear()
+
+    # -- resign / retake -----------------------------------------------------------------------
+    async def resign(self, game_id: str, token: str | None, account: int | None) -> Any:
+        live = await self.auth.get(game_id)
+        seat = self.auth.seat_of(live, token, account)
+        if seat is None:
+            raise ServerError("forbidden", "only a player can resign: send your seat token or log in")
+        async with live.lock:
+            live = self.auth.games.get(game_id, live)
+            rec = live.rec
+            if rec.status == "open":
+                raise ServerError("bad_request", "the game has not started yet")
+            if rec.status != "running" or live.state.is_terminal():
+                raise ServerError("finished", "the game is over")
+            if rec.seats[seat].kind == "bot":
+                raise ServerError("conflict", f"seat {seat} is already played by a bot")
+            if not await self._takeover(live, seat, "resigned", time.time()):
+                raise ServerError("stale", "the game changed; try again")
+        self.auth.hub.publish(game_id)
+        self.auth._kick(game_id)
+        return live
+
+    async def retake(self, game_id: str, token: str | None, account: int | None) -> Any:
+        live = await self.auth.get(game_id)
+        seat = self.auth.seat_of(live, token, account)
+        if seat is None:
+            raise ServerError("forbidden", "only the player who left can take the seat back")
+        async with live.lock:
+            live = self.auth.games.get(game_id, live)
+            rec, s = live.rec, live.rec.seats[seat]
+            if rec.status != "running" or live.state.is_terminal():
+                raise ServerError("finished", "the game is over")
+            if s.kind != "bot" or s.left_reason is None:
+                raise ServerError("conflict", f"seat {seat} is yours already")
+            if not self.state(live).settings["allow_retake"]:
+                raise ServerError("forbidden", "this game's settings do not let a player who left come back")
+            clock = self.clock(live)
+            if clock is not None and clock.cfg["kind"] == "fischer" and clock.left[seat] <= 0:
+                raise ServerError("forbidden", "your clock has no time left")
+            try:
+                rec.revision = await self.auth._db(self.storage.update_game, game_id, rec.revision,
+                                                   seat_updates={seat: {"kind": "human", "bot": None}})  # fmt: skip
+            except StaleError:
+                await self.auth.reload(game_id)
+                raise ServerError("stale", "the game changed; try again") from None
+            s.kind, s.bot = "human", None
+            self.arm(live)
+        self.auth.hub.publish(game_id)
+        return live
+
+
+def router(table: TableService, accounts: Any, state_message: Any, token_of: Any) -> APIRouter:
+    r = APIRouter(tags=["table"])
+
+    @r.post("/api/games/{game_id}/resign")
+    async def resign(game_id: str, request: Request) -> dict[str, Any]:
+        token = token_of(request)
+        account = await accounts.principal(request, write=True)
+        live = await table.resign(game_id, token, account)
+        return state_message(table.auth, live, table.auth.seat_of(live, token, account))
+
+    @r.post("/api/games/{game_id}/retake")
+    async def retake(game_id: str, request: Request) -> dict[str, Any]:
+        token = token_of(request)
+        account = await accounts.principal(request, write=True)
+        live = await table.retake(game_id, token, account)
+        return state_message(table.auth, live, table.auth.seat_of(live, token, account))
+
+    return r

@@ -1,0 +1,92 @@
+"""Tables for the social layer (accounts, sessions, per-game table settings, chat), on the same
+SQLAlchemy metadata as ``storage`` so Alembic sees one schema (migration ``0002_table``).
+
+* ``accounts`` — username (``username_key`` is its case-folded form, unique), argon2id hash;
+* ``sessions`` — SHA-256 of the session cookie, the account, the CSRF token, expiry;
+* ``game_settings`` — what the creator chose beyond the rules: private + hash of the invitation
+  code, clock (JSON), the bot level that takes over a seat that leaves, retake allowed, rated,
+  spectators' chat; one row per game created with such settings (none: casual public game);
+* ``chat`` — one row per message, numbered per game;
+* ``ratings`` — openskill (mu, sigma) per pool (a game, or Ra per edition) and player (an account
+  or a bot spec); ``rating_changes`` — before / after per seat of each rated game (once per game).
+
+The seats table gains ``account_id`` (the account that holds the seat) and ``left_at`` /
+``left_reason`` (resigned | timeout) for seats taken over by a bot; ``games`` gains
+``started_at`` (when the last seat was taken: clocks run from there).
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from heliopolis.server.storage import metadata
+
+accounts = sa.Table(
+    "accounts", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("username", sa.String(32), nullable=False),
+    sa.Column("username_key", sa.String(32), nullable=False, unique=True),
+    sa.Column("password_hash", sa.String(200), nullable=False),
+    sa.Column("email", sa.String(254), nullable=True),  # optional: only for turn alerts
+    sa.Column("turn_emails", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("created_at", sa.Float, nullable=False),
+)  # fmt: skip
+
+sessions = sa.Table(
+    "sessions", metadata,
+    sa.Column("id_hash", sa.String(64), primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("csrf", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+    sa.Index("ix_sessions_account", "account_id"),
+)  # fmt: skip
+
+game_settings = sa.Table(
+    "game_settings", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("private", sa.Boolean, nullable=False),
+    sa.Column("invite_hash", sa.String(64), nullable=True),
+    sa.Column("clock", sa.Text, nullable=True),  # JSON: {"kind": "fischer"|"turn", ...}; NULL: no clock
+    sa.Column("takeover", sa.String(200), nullable=False),
+    sa.Column("allow_retake", sa.Boolean, nullable=False),
+    sa.Column("rated", sa.Boolean, nullable=False),
+    sa.Column("spectator_chat", sa.Boolean, nullable=False),
+    sa.Column("creator_account", sa.Integer, nullable=True),
+    sa.Column("creator_seat", sa.Integer, nullable=True),  # the seat the creator took (may mute spectators)
+    sa.Column("rematch", sa.String(32), nullable=True),  # the id of this game's rematch, once offered
+)  # fmt: skip
+
+chat = sa.Table(
+    "chat", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=True),  # NULL: a spectator
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("text", sa.String(500), nullable=False),
+    sa.Column("ply", sa.Integer, nullable=False),  # moves made when it was said (replays show it there)
+    sa.Column("created_at", sa.Float, nullable=False),
+)  # fmt: skip
+
+ratings = sa.Table(
+    "ratings", metadata,
+    sa.Column("pool", sa.String(40), primary_key=True),  # a game, Ra per edition: "ra:2009", "helios"
+    sa.Column("player", sa.String(220), primary_key=True),  # "account:<id>" or "bot:<spec>"
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+)  # fmt: skip
+
+rating_changes = sa.Table(
+    "rating_changes", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("pool", sa.String(40), nullable=False),
+    sa.Column("player", sa.String(220), nullable=False),
+    sa.Column("place", sa.Integer, nullable=False),  # 1 = first
+    sa.Column("mu_before", sa.Float, nullable=False),
+    sa.Column("sigma_before", sa.Float, nullable=False),
+    sa.Column("mu_after", sa.Float, nullable=False),
+    sa.Column("sigma_after", sa.Float, nullable=False),
+)  # fmt: skip

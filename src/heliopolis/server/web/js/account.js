@@ -1,0 +1,95 @@
+// The account box in the top bar of every page: log in / sign up / log out. After logging in,
+// the seats whose tokens this browser holds are claimed for the account, so they open from any
+// device. Everything is rendered as text (h() uses textContent).
+
+import * as api from './api.js';
+import { h } from './dom.js';
+
+let current = null;
+
+function announce() {
+  window.dispatchEvent(new CustomEvent('heliopolis:account', { detail: current }));
+}
+
+async function claim() {
+  const seats = api.heldTokens().slice(0, 200);
+  if (!seats.length) return;
+  try { await api.claimSeats(seats); } catch { /* best effort: tokens keep working as before */ }
+}
+
+async function alertsForm(box) {
+  let cur;
+  try { cur = await api.getAlerts(); } catch { return; }
+  if (!cur.available) return;
+  const email = h('input', { type: 'email', id: 'alerts-email', maxLength: 254, value: cur.email || '', placeholder: 'e-mail (optional)', attrs: { 'aria-label': 'E-mail for turn alerts' } });
+  const on = h('input', { type: 'checkbox', id: 'alerts-on', checked: cur.turn_emails });
+  const note = h('span', { class: 'account-error', attrs: { role: 'status' } });
+  const form = h('form', { class: 'account-form', id: 'alerts-form', on: { submit: async (ev) => {
+    ev.preventDefault();
+    try { await api.putAlerts(email.value.trim(), on.checked); note.textContent = 'Saved.'; } catch (e) { note.textContent = e.message; }
+  } } }, email, h('label', { class: 'check-row small' }, on, ' E-mail me on my turn'),
+  h('button', { type: 'submit', class: 'btn btn-small', text: 'Save' }), note);
+  box.appendChild(form);
+}
+
+function loggedIn(box, account) {
+  // The alerts button only where the server can send e-mail.
+  api.getAlerts().then((cur) => {
+    if (!cur.available || document.getElementById('alerts-btn')) return;
+    box.prepend(h('button', { type: 'button', class: 'btn btn-ghost btn-small', id: 'alerts-btn', text: 'Alerts',
+      on: { click: () => { if (!document.getElementById('alerts-form')) alertsForm(box); } } }));
+  }).catch(() => null);
+  box.replaceChildren(
+    h('span', { class: 'account-name', id: 'account-name', text: account.username }),
+    h('button', {
+      type: 'button', class: 'btn btn-ghost btn-small', id: 'logout-btn', text: 'Log out',
+      on: { click: async () => { await api.logout().catch(() => null); current = null; render(box); announce(); } },
+    }));
+}
+
+function loginForm(box) {
+  const user = h('input', { type: 'text', id: 'login-user', maxLength: 32, autocomplete: 'username', placeholder: 'username', attrs: { 'aria-label': 'Username', required: true } });
+  const pass = h('input', { type: 'password', id: 'login-pass', maxLength: 200, autocomplete: 'current-password', placeholder: 'password (8+)', attrs: { 'aria-label': 'Password', required: true } });
+  const err = h('span', { class: 'account-error', id: 'login-error', attrs: { role: 'alert' } });
+  const go = (fn) => async (ev) => {
+    ev.preventDefault();
+    err.textContent = '';
+    try {
+      const res = await fn(user.value.trim(), pass.value);
+      current = res.account;
+      await claim();
+      render(box);
+      announce();
+    } catch (e) {
+      err.textContent = e.message;
+    }
+  };
+  const form = h('form', { class: 'account-form', id: 'login-form', on: { submit: go(api.login) } },
+    user, pass,
+    h('button', { type: 'submit', class: 'btn btn-small btn-primary', id: 'login-btn', text: 'Log in' }),
+    h('button', { type: 'button', class: 'btn btn-small', id: 'signup-btn', text: 'Sign up', on: { click: go(api.signup) } }),
+    err);
+  box.replaceChildren(form);
+}
+
+function render(box) {
+  if (current) loggedIn(box, current);
+  else {
+    const open = h('button', { type: 'button', class: 'btn btn-ghost btn-small', id: 'account-open', text: 'Log in / sign up', on: { click: () => loginForm(box) } });
+    box.replaceChildren(open);
+  }
+}
+
+/** Mounts the box into the page's top bar; resolves to the account (or null). */
+export async function mountAccount() {
+  const bar = document.querySelector('.topbar');
+  if (!bar) return null;
+  const box = h('div', { class: 'account-box', id: 'account-box' });
+  bar.appendChild(box);
+  try { current = (await api.me()).account; } catch { current = null; }
+  render(box);
+  announce();
+  return current;
+}
+
+export const account = () => current;

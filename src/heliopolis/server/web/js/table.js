@@ -1,0 +1,183 @@
+// The table panel on the game page: each seat's clock (a local countdown from the server's
+// deadline), resign / take the seat back, and the game's chat (polled; rendered as text).
+
+import * as api from './api.js';
+import { h, seatLabel } from './dom.js';
+
+const CHAT_POLL_MS = 3000;
+const T = { msg: null, S: null, tick: null, chatAfter: -1, chatTimer: null, panel: null, busy: false,
+  baseTitle: document.title, wasMyTurn: false, ratingsFor: null };
+
+function fmt(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const d = Math.floor(s / 86400);
+  const hh = Math.floor((s % 86400) / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  if (d) return `${d}d ${hh}h`;
+  if (hh) return `${hh}:${String(mm).padStart(2, '0')}:${ss}`;
+  return `${mm}:${ss}`;
+}
+
+function panel() {
+  if (T.panel) return T.panel;
+  const side = document.querySelector('.side-col');
+  if (!side) return null;
+  T.panel = h('section', { class: 'panel table-panel', id: 'table-panel' },
+    h('div', { id: 'clocks', class: 'clocks', attrs: { 'aria-label': 'Clocks' } }),
+    h('div', { id: 'table-actions', class: 'button-row' }),
+    h('ol', { id: 'rating-changes', class: 'rating-changes', hidden: true }),
+    h('h2', { text: 'Chat' }),
+    h('ol', { id: 'chat-log', class: 'chat-log', attrs: { 'aria-live': 'polite' } }),
+    h('form', { id: 'chat-form', class: 'chat-form', on: { submit: sendChat } },
+      h('input', { id: 'chat-input', type: 'text', maxLength: 500, autocomplete: 'off', placeholder: 'Say something…', attrs: { 'aria-label': 'Chat message' } }),
+      h('button', { type: 'submit', class: 'btn btn-small', id: 'chat-send', text: 'Send' })),
+    h('p', { id: 'chat-note', class: 'muted small' }));
+  side.prepend(T.panel);
+  return T.panel;
+}
+
+function renderClocks() {
+  const m = T.msg;
+  const box = document.getElementById('clocks');
+  const clock = m && m.table && m.table.clock;
+  if (!box) return;
+  if (!clock || !clock.kind) { box.replaceChildren(); box.hidden = true; return; }
+  box.hidden = false;
+  const now = Date.now() / 1000;
+  const rows = (m.seats || []).filter((s) => s.kind === 'human' || s.left).map((s) => {
+    const running = clock.running === s.seat;
+    let left;
+    if (running) left = clock.deadline - now;
+    else if (clock.kind === 'fischer') left = (clock.remaining || [])[s.seat];
+    else left = clock.per_move + ((clock.bank || [])[s.seat] || 0);
+    const text = s.left ? (s.left.reason === 'timeout' ? 'out of time' : 'resigned') : fmt(left);
+    return h('div', { class: ['clock', running && 'clock-running', running && left < 30 && 'clock-low'], dataset: { seat: s.seat } },
+      h('span', { class: 'clock-name', text: seatLabel(m.seats, s.seat) }),
+      h('span', { class: 'clock-time', text }));
+  });
+  box.replaceChildren(...rows);
+}
+
+async function run(fn, okText) {
+  if (T.busy) return;
+  T.busy = true;
+  try {
+    await fn();
+    if (okText) document.getElementById('chat-note').textContent = okText;
+  } catch (e) {
+    document.getElementById('chat-note').textContent = e.message;
+  } finally {
+    T.busy = false;
+  }
+}
+
+function renderActions() {
+  const m = T.msg;
+  const box = document.getElementById('table-actions');
+  const seat = m && m.seat;
+  const out = [];
+  if (seat !== null && seat !== undefined && m.status === 'finished') {
+    const offered = m.table && m.table.rematch;
+    out.push(h('button', { type: 'button', class: 'btn btn-small btn-primary', id: 'rematch-btn',
+      text: offered ? 'Accept the rematch' : 'Rematch',
+      on: { click: () => run(async () => {
+        const res = await api.rematch(T.S.id, T.S.token);
+        if (res.token) api.saveToken(res.id, res.token, res.seat);
+        location.href = res.url;
+      }) } }));
+  }
+  if (m && m.table && m.table.rematch && (seat === null || seat === undefined)) {
+    out.push(h('a', { class: 'btn btn-small', href: `/g/${encodeURIComponent(m.table.rematch)}`, text: 'Watch the rematch' }));
+  }
+  if (typeof Notification !== 'undefined' && Notification.permission === 'default' && seat !== null && seat !== undefined && m.status !== 'finished') {
+    out.push(h('button', { type: 'button', class: 'btn btn-small btn-ghost', id: 'notify-btn', text: 'Alert me on my turn',
+      on: { click: () => Notification.requestPermission().then(renderActions) } }));
+  }
+  if (seat !== null && seat !== undefined && m.table && m.table.creator_seat === seat && m.status !== 'finished') {
+    const box = h('input', { type: 'checkbox', id: 'spectator-chat-toggle', checked: !!m.table.spectator_chat,
+      on: { change: (ev) => run(() => api.setSpectatorChat(T.S.id, T.S.token, ev.target.checked)) } });
+    out.push(h('label', { class: 'check-row small' }, box, ' Spectators may chat'));
+  }
+  if (seat !== null && seat !== undefined && m.status === 'running') {
+    const mine = (m.seats || [])[seat] || {};
+    if (mine.kind === 'human') {
+      out.push(h('button', { type: 'button', class: 'btn btn-small btn-danger', id: 'resign-btn', text: 'Resign',
+        on: { click: () => { if (window.confirm('Resign? A bot plays your seat to the end.')) run(() => api.resign(T.S.id, T.S.token)); } } }));
+    } else if (mine.left && m.table && m.table.allow_retake) {
+      out.push(h('button', { type: 'button', class: 'btn btn-small', id: 'retake-btn', text: 'Take my seat back',
+        on: { click: () => run(() => api.retake(T.S.id, T.S.token)) } }));
+    }
+  }
+  box.replaceChildren(...out);
+}
+
+async function pollChat() {
+  if (!T.S) return;
+  try {
+    const res = await api.getChat(T.S.id, T.chatAfter);
+    const log = document.getElementById('chat-log');
+    for (const c of res.messages) {
+      T.chatAfter = Math.max(T.chatAfter, c.n);
+      log.appendChild(h('li', { class: ['chat-line', c.seat === null && 'chat-spectator'] },
+        h('strong', { class: 'chat-name', text: c.name }), ' ', h('span', { class: 'chat-text', text: c.text })));
+    }
+    if (res.messages.length) log.scrollTop = log.scrollHeight;
+  } catch { /* the next poll tries again */ }
+}
+
+async function sendChat(ev) {
+  ev.preventDefault();
+  const input = document.getElementById('chat-input');
+  const text = input.value.trim();
+  if (!text) return;
+  await run(async () => {
+    await api.postChat(T.S.id, T.S.token, text);
+    input.value = '';
+    document.getElementById('chat-note').textContent = '';
+    await pollChat();
+  });
+}
+
+async function renderRatings() {
+  const m = T.msg;
+  const list = document.getElementById('rating-changes');
+  if (!m.table || !m.table.rated || m.status !== 'finished' || T.ratingsFor === m.version) return;
+  T.ratingsFor = m.version;
+  let changes = [];
+  for (let i = 0; i < 10 && !changes.length; i += 1) { // rated in the background right after the end
+    try { changes = (await api.gameRatings(T.S.id)).changes; } catch { return; }
+    if (!changes.length) await new Promise((r) => setTimeout(r, 500));
+  }
+  list.hidden = !changes.length;
+  list.replaceChildren(...changes.map((c) => {
+    const d = c.after - c.before;
+    return h('li', { class: 'rating-change', dataset: { seat: c.seat } },
+      `${c.name}: place ${c.place}, rating ${c.before.toFixed(1)} → ${c.after.toFixed(1)} (${d >= 0 ? '+' : ''}${d.toFixed(1)})`);
+  }));
+}
+
+function turnAlert(m) {
+  const myTurn = !!(m.legal && m.legal.length);
+  document.title = (myTurn ? '▶ Your turn · ' : '') + T.baseTitle;
+  if (myTurn && !T.wasMyTurn && document.hidden && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+    try { new Notification('Heliopolis: your turn', { body: `Game ${T.S.id}`, tag: `heliopolis-${T.S.id}` }); } catch { /* not allowed here */ }
+  }
+  T.wasMyTurn = myTurn;
+}
+
+/** Called with every state message the game page receives. */
+export function tableUpdate(m, S) {
+  T.msg = m;
+  T.S = S;
+  if (!panel()) return;
+  renderClocks();
+  renderActions();
+  turnAlert(m);
+  renderRatings();
+  if (!T.tick) T.tick = setInterval(renderClocks, 250);
+  if (!T.chatTimer) {
+    pollChat();
+    T.chatTimer = setInterval(pollChat, CHAT_POLL_MS);
+  }
+}

@@ -1,0 +1,48 @@
+"""Alembic migration 0002 (accounts, sessions, table settings, chat, seat holders) on SQLite and
+PostgreSQL: a database made by 0001 keeps its games, gains the new columns, and goes back."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+
+pytest.importorskip("alembic")
+
+from heliopolis.server.migrate import current, upgrade  # noqa: E402
+from heliopolis.server.storage import create_engine  # noqa: E402
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def engine(request, tmp_path):  # noqa: ANN001, ANN201
+    url = f"sqlite:///{tmp_path / 'm.db'}" if request.param == "sqlite" else request.getfixturevalue("pg_url")
+    e = create_engine(url)
+    yield e
+    e.dispose()
+
+
+def test_0002_keeps_old_games_and_can_be_undone(engine):
+    from alembic import command
+
+    from heliopolis.server.migrate import alembic_config
+
+    upgrade(engine, "0001")
+    with engine.begin() as c:
+        c.execute(sa.text("INSERT INTO games (id, game, encoding, options, seed, status, revision, plies, "
+                          "created_at, updated_at) VALUES ('old', 'ra', 'x', '{}', 1, 'running', 3, 0, 1.0, 2.0)"))
+        c.execute(sa.text("INSERT INTO seats (game_id, seat, kind, name) VALUES ('old', 0, 'human', 'Ann')"))
+    upgrade(engine)
+    assert current(engine) == "0002"
+    insp = sa.inspect(engine)
+    assert {"accounts", "sessions", "game_settings", "chat"} <= set(insp.get_table_names())
+    assert {"account_id", "left_at", "left_reason"} <= {c["name"] for c in insp.get_columns("seats")}
+    with engine.connect() as c:
+        row = c.execute(sa.text("SELECT s.name, s.account_id, g.started_at, g.revision FROM seats s "
+                                "JOIN games g ON g.id = s.game_id")).one()  # fmt: skip
+    assert tuple(row) == ("Ann", None, None, 3)
+    command.downgrade(alembic_config(engine), "0001")
+    assert current(engine) == "0001"
+    assert "accounts" not in sa.inspect(engine).get_table_names()
+    with engine.connect() as c:
+        assert c.execute(sa.text("SELECT name FROM seats")).scalar() == "Ann"
+    upgrade(engine)
+    assert current(engine) == "0002"

@@ -1,0 +1,98 @@
+"""Ratings, leaderboard and "my games" on SQLite and PostgreSQL: rated games between accounts and
+bots update openskill ratings once; a resignation is last place; guests make a game unrated."""
+
+from __future__ import annotations
+
+import time
+
+from tests.server.conftest import play_out, wait_for
+from tests.server.test_accounts import Device, csrf, signup
+
+
+def rated_game(dev, seats, join=0, rated=True, token=None):  # noqa: ANN001, ANN201
+    body = {"game": "ra", "players": len(seats), "join": join, "table": {"rated": rated},
+            "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]}
+    r = dev.post("/api/games", json=body, headers=csrf(token))
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def wait_ratings(client, gid: str, n: int) -> list:  # noqa: ANN001
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        ch = client.get(f"/api/games/{gid}/ratings").json()["changes"]
+        if len(ch) >= n:
+            return ch
+        time.sleep(0.05)
+    raise AssertionError("no rating changes")
+
+
+def test_a_rated_game_against_a_bot_updates_both_once(client):
+    ann = Device(client)
+    t = signup(ann, "Ann")
+    g = rated_game(ann, ["human", "random"], token=t)
+    end = play_out(ann, g["id"], {0: g["token"]}, seed=1)
+    changes = wait_ratings(ann, g["id"], 2)
+    assert [c["player"] for c in changes] == ["account:1", "bot:random"]
+    winner = end["view"]["winners"]
+    for c in changes:
+        assert (c["place"] == 1) == (c["seat"] in winner)
+        assert (c["after"] > c["before"]) == (c["place"] == 1)
+    board = ann.get("/api/ratings/ra:2009").json()["players"]
+    assert {p["name"] for p in board} == {"Ann", "bot random"} and all(p["games"] == 1 for p in board)
+    assert board[0]["rating"] >= board[1]["rating"]
+    # Applying the same game again changes nothing (another instance, a retry).
+    service = client.app.state.ratings
+    assert service.apply(g["id"], "ra:2009", ["account:1", "bot:random"], [1, 2]) is False
+    assert all(p["games"] == 1 for p in ann.get("/api/ratings/ra:2009").json()["players"])
+
+
+def test_resigning_is_last_place_and_guests_make_a_game_unrated(client):
+    ann = Device(client)
+    t = signup(ann, "Ann")
+    g = rated_game(ann, ["human", "random", "random"], token=t)
+    wait_for(ann, g["id"], g["token"], lambda s: s["status"] == "running")
+    assert ann.post(f"/api/games/{g['id']}/resign", headers=csrf(t)).status_code == 200
+    wait_for(ann, g["id"], None, lambda s: s["status"] == "finished", timeout=60)
+    changes = wait_ratings(ann, g["id"], 3)
+    assert changes[0]["place"] == 3 and changes[0]["after"] < changes[0]["before"]
+    # A guest (no account) in a seat: the game is played but not rated.
+    guest = Device(client)
+    body = {"game": "ra", "players": 2, "join": 0, "table": {"rated": True},
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}
+    g2 = guest.post("/api/games", json=body).json()
+    play_out(guest, g2["id"], {0: g2["token"]}, seed=4)
+    time.sleep(0.3)
+    assert guest.get(f"/api/games/{g2['id']}/ratings").json()["changes"] == []
+
+
+def test_my_games_lists_my_turn_first_then_open_then_finished(client):
+    ann = Device(client)
+    t = signup(ann, "Ann")
+    assert Device(client).get("/api/account/games").status_code == 401
+    done = rated_game(ann, ["human", "random"], token=t, rated=False)
+    play_out(ann, done["id"], {0: done["token"]}, seed=2)
+    waiting = rated_game(ann, ["human", "human"], token=t, rated=False)
+    mine = rated_game(ann, ["human", "random"], token=t, rated=False)
+    wait_for(ann, mine["id"], None, lambda s: s["to_move"] == 0)
+    games = ann.get("/api/account/games").json()["games"]
+    assert [g["id"] for g in games] == [mine["id"], waiting["id"], done["id"]]
+    assert games[0]["your_turn"] and games[1]["status"] == "open" and "won" in games[2]
+
+
+def test_a_rated_game_that_ended_before_its_rating_was_written_is_rated_after_a_restart(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from heliopolis.server.app import Settings, create_app
+
+    settings = Settings(db=f"sqlite:///{tmp_path / 'r.db'}", bot_delay=0.0, http_rate=1000, http_burst=1000)
+    app = create_app(settings)
+    with TestClient(app) as c:
+        app.state.auth.table.finish_hooks.clear()  # the process "dies" before rating
+        ann = Device(c)
+        t = signup(ann, "Ann")
+        g = rated_game(ann, ["human", "random"], token=t)
+        play_out(ann, g["id"], {0: g["token"]}, seed=3)
+        assert c.get(f"/api/games/{g['id']}/ratings").json()["changes"] == []
+    with TestClient(create_app(settings)) as c:
+        assert len(wait_ratings(c, g["id"], 2)) == 2
