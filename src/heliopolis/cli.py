@@ -359,20 +359,43 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
 @click.option("--port", "-p", type=int, default=8000, show_default=True)
 @click.option("--bot-delay", type=float, default=0.4, show_default=True, help="seconds a bot waits before moving")
-@click.option("--bot-workers", type=int, default=1, show_default=True, help="processes for search bots")
-def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int) -> None:
+@click.option("--bot-workers", type=int, default=1, show_default=True,
+              help="processes for search bots (cheap bots have one more)")
+@click.option("--bot-move-cap", type=float, default=5.0, show_default=True,
+              help="seconds of wall time a bot may think per move (enforced)")
+@click.option("--bot-games-per-client", type=int, default=4, show_default=True,
+              help="unfinished games with bots one client address may create")
+@click.option("--workers", type=int, default=1, show_default=True,
+              help="server processes on this machine (PostgreSQL only: they coordinate through the database)")
+def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot_move_cap: float,
+          bot_games_per_client: int, workers: int) -> None:  # fmt: skip
     """Run the web server: lobby, games in the browser, bots in seats (needs the [web] extra)."""
     try:
         import uvicorn
 
         from heliopolis.server.app import Settings, create_app
+        from heliopolis.server.storage import normalize_url
     except ImportError as e:
         _fail(f"the web server needs the [web] extra: pip install 'heliopolis[web]' ({e.name} is missing)")
-    app = create_app(Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers))
-    click.echo(f"Heliopolis on http://{host}:{port}/  (database: {db})")
+    if workers < 1 or bot_workers < 1 or bot_move_cap <= 0 or bot_games_per_client < 0:
+        _fail("--workers and --bot-workers must be >= 1, --bot-move-cap > 0, --bot-games-per-client >= 0")
+    if workers > 1 and not normalize_url(db).startswith("postgresql"):
+        _fail("--workers > 1 needs PostgreSQL: a SQLite file has one writer, so one process serves it "
+              "(bots still run in their own processes)")
+    settings = Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers, bot_move_cap=bot_move_cap,
+                        bot_games_per_client=bot_games_per_client)  # fmt: skip
     # State messages are a few KB and sent on every move: compressing each costs more CPU than
     # it saves on a LAN (measured with bench/bench_server.py); a reverse proxy may compress.
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024, ws_per_message_deflate=False)
+    opts = {"host": host, "port": port, "log_level": "warning", "ws_max_size": 64 * 1024,
+            "ws_per_message_deflate": False}  # fmt: skip
+    click.echo(f"Heliopolis on http://{host}:{port}/  (database: {db}, {workers} process(es))")
+    if workers > 1:
+        import json as _json
+
+        os.environ["HELIOPOLIS_SETTINGS"] = _json.dumps(settings.__dict__)
+        uvicorn.run("heliopolis.server.app:app_from_env", factory=True, workers=workers, **opts)
+        return
+    uvicorn.run(create_app(settings), **opts)
 
 
 @main.command("games")

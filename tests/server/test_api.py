@@ -241,7 +241,8 @@ def test_games_evicted_from_memory_reload_exactly(client, monkeypatch):
 
     monkeypatch.setattr(authority, "MAX_CACHED", 2)
     made = [create(client, ["human", "random"]) for _ in range(4)]
-    before = {g["id"]: state(client, g["id"], g["token"]) for g in made}
+    # The bots move in worker processes: wait until every game waits for its human (no driver runs).
+    before = {g["id"]: wait_for(client, g["id"], g["token"], lambda s: s["to_move"] == 0) for g in made}
     auth_ = client.app.state.auth
     assert len(auth_.games) <= 4
     for g in made:  # each is reloaded from the event log when needed again

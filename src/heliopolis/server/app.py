@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import secrets
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -22,8 +23,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from heliopolis.server.authority import Authority, Live, available_meta
-from heliopolis.server.bots import BotRunner
+from heliopolis.server.bots import BotPool
 from heliopolis.server.hub import Hub, PgListener
+from heliopolis.server.lease import BotLeases
 from heliopolis.server.limits import KeyedLimiter, TokenBucket
 from heliopolis.server.protocol import (
     MAX_HTTP_BODY, ActBody, CreateGame, JoinGame, ServerError, UndoBody, WsAct, WsPing, WsSync, WsUndo, WsUndoReply,
@@ -39,7 +41,10 @@ log = logging.getLogger("heliopolis.server")
 class Settings:
     db: str = "sqlite:///heliopolis.db"
     bot_delay: float = 0.4  # seconds a bot waits before moving, so people can follow the game
-    bot_workers: int = 1
+    bot_workers: int = 1  # search processes (cheap bots have one more of their own)
+    bot_move_cap: float = 5.0  # seconds of wall time a bot may think per move, enforced
+    bot_games_per_client: int = 4  # unfinished games with bots per creating address
+    bot_games: int = 200  # unfinished games with bots per server process
     http_rate: float = 20.0  # writes per second per client address
     http_burst: float = 100.0
     ws_rate: float = 20.0  # messages per second per connection
@@ -96,11 +101,21 @@ def _token(request: Request) -> str | None:
     return request.query_params.get("token") or None
 
 
+def app_from_env() -> FastAPI:
+    """The app of one process of ``heliopolis serve --workers N`` (uvicorn's factory): settings
+    from ``HELIOPOLIS_SETTINGS``; the process dies with uvicorn's supervisor."""
+    from heliopolis.server.botworker import die_with_parent
+
+    die_with_parent(os.getppid())
+    return create_app(Settings(**json.loads(os.environ["HELIOPOLIS_SETTINGS"])))
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     hub = Hub()
     storage = Storage(settings.db, instance=secrets.token_hex(6))
-    auth = Authority(storage, hub, BotRunner(settings.bot_workers), bot_delay=settings.bot_delay)
+    auth = Authority(storage, hub, BotPool(settings.bot_workers, settings.bot_move_cap), bot_delay=settings.bot_delay,
+                     bot_games_per_client=settings.bot_games_per_client, bot_games=settings.bot_games)  # fmt: skip
     limiter = KeyedLimiter(settings.http_rate, settings.http_burst)
 
     @asynccontextmanager
@@ -112,10 +127,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                   storage.instance)  # fmt: skip
             listener.start()
             await asyncio.wait_for(listener.ready.wait(), 10)
+            auth.leases = BotLeases(listener.dsn, auth.take_over)
+            await auth.leases.start()
+        await auth.bots.start()
         await auth.resume_all()
         yield
         if listener is not None:
             await listener.stop()
+        if auth.leases is not None:
+            await auth.leases.stop()
         await auth.close()
         storage.dispose()
 
@@ -179,8 +199,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"games": [summary(r) for r in recs]}
 
     @app.post("/api/games", status_code=201)
-    async def create_game(body: CreateGame) -> dict[str, Any]:
-        rec, token = await auth.create(body)
+    async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
+        rec, token = await auth.create(body, client=request.client.host if request.client else "")
         return {"id": rec.id, "seat": body.join, "token": token, "url": f"/g/{rec.id}"}
 
     @app.get("/api/games/{game_id}")
