@@ -193,7 +193,7 @@ def test_bot_workers_die_with_the_server(tmp_path, sig):
 
 def test_another_instance_finishes_a_killed_instances_bot_game(pg_url):
     a = ServerProcess(pg_url, bot_delay=0.05).start()
-    b = ServerProcess(pg_url, bot_delay=0.05).start()
+    b = ServerProcess(pg_url, bot_delay=0.0).start()
     try:
         r = httpx.post(a.url + "/api/games", json={"game": "ra", "players": 2, "seats": [
             {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "heuristic"}]}, timeout=10)  # fmt: skip

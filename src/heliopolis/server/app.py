@@ -22,6 +22,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from heliopolis.server import messages
 from heliopolis.server.authority import Authority, Live, available_meta
 from heliopolis.server.bots import BotPool
 from heliopolis.server.hub import Hub, PgListener
@@ -62,36 +63,7 @@ def summary(rec: GameRecord) -> dict[str, Any]:
 
 def state_message(auth: Authority, live: Live, seat: int | None) -> dict[str, Any]:
     """What one connection sees: its seat's view only, its legal actions only if it is to move."""
-    return json.loads(state_message_text(auth, live, seat))
-
-
-def state_message_text(auth: Authority, live: Live, seat: int | None) -> str:
-    """``state_message`` as JSON text, encoded once per revision and seat: every spectator, and
-    every tab of a seat, shares one encoding."""
-    rec, state = live.rec, live.state
-    key = (rec.revision, seat)
-    text = live.messages.get(key)
-    if text is not None:
-        return text
-    running = rec.status == "running" and not state.is_terminal()
-    to_move = state.current_player() if running and not state.is_chance_node() else None
-    legal = []
-    if seat is not None and to_move == seat:
-        legal = [{"id": a, "notation": state.action_to_string(a), "text": state.describe_action(a)}
-                 for a in state.legal_actions()]  # fmt: skip
-    pending = rec.undo
-    text = json.dumps({
-        "type": "state", "game_id": rec.id, "version": rec.revision, "seat": seat, "status": rec.status,
-        "game": rec.game, "seats": [s.public() for s in rec.seats], "to_move": to_move,
-        "view": state.player_view(seat), "legal": legal, "log": live.log(),
-        "undo": {"allowed": auth.undo_target(live, seat) is not None and not pending,
-                 "pending": {"by": pending["by"], "awaiting": pending["awaiting"]} if pending else None},
-        "helper": state.table_helper(),
-    }, separators=(",", ":"))  # fmt: skip
-    if len(live.messages) > 16 or any(k[0] != rec.revision for k in live.messages):
-        live.messages.clear()
-    live.messages[key] = text
-    return text
+    return messages.state_dict(auth, live, seat)
 
 
 def _token(request: Request) -> str | None:
@@ -275,13 +247,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         sub = hub.subscribe(game_id)
         bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
 
+        have = [-1]  # the version this connection holds: deltas go from it (see messages.py)
+
         async def pusher() -> None:
-            sent = -1
             while True:
                 cur = auth.games.get(game_id) or await auth.get(game_id)
-                if cur.rec.revision != sent:
-                    sent = cur.rec.revision
-                    await send_text(state_message_text(auth, cur, seat))
+                if cur.rec.revision != have[0]:
+                    text = messages.for_connection(auth, cur, seat, have[0])
+                    have[0] = cur.rec.revision
+                    await send_text(text)
                 await sub.event.wait()
                 sub.event.clear()
 
@@ -299,7 +273,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     if isinstance(m, WsPing):
                         await send({"type": "pong"})
                     elif isinstance(m, WsSync):
-                        await send_text(state_message_text(auth, await auth.get(game_id), seat))
+                        cur = await auth.get(game_id)
+                        have[0] = cur.rec.revision
+                        await send_text(messages.state_text(auth, cur, seat))
                     elif isinstance(m, WsAct):
                         await auth.act(game_id, token, ActBody(action=m.action, notation=m.notation,
                                                                version=m.version))  # fmt: skip

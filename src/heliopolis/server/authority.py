@@ -57,7 +57,7 @@ class Live:
     movers: list[int]  # seat per ply, -1 for chance
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     plog: Any = None
-    messages: dict[Any, str] = field(default_factory=dict)  # (revision, seat) -> encoded state message
+    messages: dict[Any, Any] = field(default_factory=dict)  # this revision's encoded messages (messages.py)
 
     def __post_init__(self) -> None:
         if self.plog is None:
