@@ -19,7 +19,8 @@ running server; the default database is a fresh SQLite file in a temporary direc
 ``--games`` Ra games over HTTP (every seat human: ``POST /api/games`` with ``join: 0``, then
 ``POST /api/games/{id}/join`` per other seat; creation is paced under the server's per-address
 write limit and a 429 is answered by sleeping and retrying) and connects one WebSocket per seat.
-Each seat is a simulated player: on a ``state`` whose ``legal`` is non-empty it waits a think time
+Each seat is a simulated player that keeps the state it holds (a ``state`` replaces it, a ``delta`` is
+applied to it, a gap is answered with ``sync``): on a state whose ``legal`` is non-empty it waits a think time
 drawn uniformly from [0.5, 1.5] x ``--think`` seconds (0: acts at once, i.e. saturation), then sends
 ``{"type": "act", "action": <random legal id>, "version": <version>}``. On an ``error`` it counts
 the code, waits a little and sends ``{"type": "sync"}``. A finished game is replaced by a new one, so
@@ -34,6 +35,8 @@ Measured, over ``--duration`` seconds after every initial game exists plus ``--w
   i.e. validation, chance settling, the database commit and the push, plus loopback and the client's
   own event-loop delay. Samples are moves sent within the window; p50/p95/p99/max in ms;
 * errors by code (``stale``, ``rate_limited``, ...), HTTP 429s during game creation;
+* server CPU per acknowledged move (server CPU seconds in the window / moves acknowledged in it), also
+  expressed in engine actions (times the baseline below), so that machines compare;
 * CPU, in % of one core over the window: the server process (all its threads, from /proc), the
   client processes, and the whole machine (from /proc/stat), so that other jobs' load is visible;
   the load average is printed too;

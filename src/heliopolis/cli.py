@@ -364,7 +364,7 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
 @click.option("--bot-move-cap", type=float, default=5.0, show_default=True,
               help="seconds of wall time a bot may think per move (enforced)")
 @click.option("--bot-games-per-client", type=int, default=4, show_default=True,
-              help="unfinished games with bots one client address may create")
+              help="games whose bots are playing one client address may have")
 @click.option("--workers", type=int, default=1, show_default=True,
               help="server processes on this machine (PostgreSQL only: they coordinate through the database)")
 def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot_move_cap: float,

@@ -13,7 +13,7 @@ import pytest
 
 from heliopolis.server import bots as botmod
 from heliopolis.server.bots import BotPool, FairQueue, Job, lane_of
-from tests.server.conftest import ServerProcess, create
+from tests.server.conftest import ServerProcess, create, wait_for
 
 psutil = pytest.importorskip("psutil")
 
@@ -120,17 +120,20 @@ def test_bot_games_per_client_are_capped(tmp_path):
 
     from heliopolis.server.app import Settings, create_app
 
-    app = create_app(Settings(db=f"sqlite:///{tmp_path / 'h.db'}", bot_delay=5.0, http_rate=1000, http_burst=1000,
-                              bot_games_per_client=2))  # fmt: skip
+    app = create_app(Settings(db=f"sqlite:///{tmp_path / 'h.db'}", bot_delay=0.0, http_rate=1000, http_burst=1000,
+                              bot_games_per_client=2, bot_move_cap=2.0))  # fmt: skip
     with TestClient(app) as c:
-        create(c, ["human", "random"])
-        create(c, ["random", "random"], join=None)
-        body = {"game": "ra", "players": 2, "seats": [{"kind": "bot", "bot": "random"}] * 2}
-        r = c.post("/api/games", json=body)
+        for _ in range(3):  # games waiting for their person do not count
+            g = create(c, ["human", "random"])
+            wait_for(c, g["id"], g["token"], lambda s: s["to_move"] == 0)
+        body = {"game": "ra", "players": 2, "seats": [{"kind": "bot", "bot": "ismcts:time=1"}] * 2}
+        assert c.post("/api/games", json=body).status_code == 201
+        assert c.post("/api/games", json=body).status_code == 201
+        r = c.post("/api/games", json=body)  # two all-bot games play (1 s per move)
         assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
-        assert "2 unfinished games with bots" in r.json()["error"]["message"]
+        assert "your 2 games whose bots are playing" in r.json()["error"]["message"]
         create(c, ["human", "human"])  # games without bots are not limited by it
-        big = {**body, "seats": [{"kind": "bot", "bot": "ismcts:time=30"}] * 2}
+        big = {**body, "seats": [{"kind": "bot", "bot": "ismcts:time=3"}] * 2}
         r = c.post("/api/games", json=big)
         assert r.status_code == 400  # over the per-move cap
 

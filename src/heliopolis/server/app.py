@@ -44,8 +44,8 @@ class Settings:
     bot_delay: float = 0.4  # seconds a bot waits before moving, so people can follow the game
     bot_workers: int = 1  # search processes (cheap bots have one more of their own)
     bot_move_cap: float = 5.0  # seconds of wall time a bot may think per move, enforced
-    bot_games_per_client: int = 4  # unfinished games with bots per creating address
-    bot_games: int = 200  # unfinished games with bots per server process
+    bot_games_per_client: int = 4  # games whose bots are playing, per creating address
+    bot_games: int = 200  # games whose bots are playing, per server process
     http_rate: float = 20.0  # writes per second per client address
     http_burst: float = 100.0
     ws_rate: float = 20.0  # messages per second per connection

@@ -176,17 +176,20 @@ class Authority:
 
     # -- lobby ---------------------------------------------------------------------------------
     def _bot_game_quota(self, client: str) -> None:
-        """Refuses a new bot game over the per-client or per-server cap (finished games do not count)."""
+        """Refuses a new bot game over the per-client or per-server cap. A game counts while its bots
+        are driven (a bot or chance to move): an all-bot game until it ends, a game with people only
+        while its bots answer them, so a game left waiting for a person costs nothing."""
         for gid in list(self.creator):
             live = self.games.get(gid)
-            if live is not None and live.rec.status != "running":
+            if live is not None and live.rec.status not in ("open", "running"):
                 del self.creator[gid]
-        if len(self.creator) >= self.bot_games:
+        busy = [c for gid, c in self.creator.items() if (t := self.drivers.get(gid)) is not None and not t.done()]
+        if len(busy) >= self.bot_games:
             raise ServerError("rate_limited", f"this server runs {self.bot_games} games with bots already; "
                                               "try again when some have finished")  # fmt: skip
-        if sum(1 for c in self.creator.values() if c == client) >= self.bot_games_per_client:
-            raise ServerError("rate_limited", f"you have {self.bot_games_per_client} unfinished games with bots; "
-                                              "finish one first")  # fmt: skip
+        if busy.count(client) >= self.bot_games_per_client:
+            raise ServerError("rate_limited", f"your {self.bot_games_per_client} games whose bots are playing "
+                                              "must finish first (games waiting for a person do not count)")  # fmt: skip
 
     async def create(self, req: CreateGame, client: str = "") -> tuple[GameRecord, str | None]:
         try:
