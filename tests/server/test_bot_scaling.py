@@ -219,3 +219,12 @@ def test_another_instance_finishes_a_killed_instances_bot_game(pg_url):
     finally:
         a.kill()
         b.stop()
+
+
+def test_several_server_processes_need_postgresql(tmp_path):
+    from click.testing import CliRunner
+
+    from heliopolis.cli import main
+
+    r = CliRunner().invoke(main, ["serve", "--db", f"sqlite:///{tmp_path / 'h.db'}", "--workers", "2"])
+    assert r.exit_code != 0 and "needs PostgreSQL" in r.output
