@@ -38,14 +38,22 @@ except ImportError:  # pragma: no cover - the [web] extra installs it
 
 
 class Audience:
-    """One audience's newest message: its fields (without the log), the log length, both texts."""
+    """One audience's newest message: its fields (without the log), the log length, both texts
+    (the full one is encoded only when some connection needs it)."""
 
-    __slots__ = ("revision", "fields", "plog", "log_len", "full", "delta", "base")
+    __slots__ = ("revision", "fields", "plog", "log_len", "_full", "delta", "base")
 
-    def __init__(self, revision: int, fields: dict[str, Any], plog: Any, log_len: int, full: str) -> None:
-        self.revision, self.fields, self.plog, self.log_len, self.full = revision, fields, plog, log_len, full
+    def __init__(self, revision: int, fields: dict[str, Any], plog: Any, log_len: int) -> None:
+        self.revision, self.fields, self.plog, self.log_len = revision, fields, plog, log_len
+        self._full: str | None = None
         self.delta: str | None = None
         self.base = -1
+
+    @property
+    def full(self) -> str:
+        if self._full is None:  # the log only grows while ``plog`` is the same object (an undo makes a new one)
+            self._full = dumps({**self.fields, "log": self.plog.lines[: self.log_len]})
+        return self._full
 
 
 def _fields(auth: "Authority", live: "Live", seat: int | None, shared: dict[str, Any]) -> dict[str, Any]:
@@ -96,8 +104,7 @@ def audience(auth: "Authority", live: "Live", seat: int | None) -> Audience:
         return aud
     fields = _fields(auth, live, seat, shared)
     lines = live.log()
-    full = dumps({**fields, "log": lines})
-    aud = cache[key] = Audience(live.rec.revision, fields, live.plog, len(lines), full)
+    aud = cache[key] = Audience(live.rec.revision, fields, live.plog, len(lines))
     old = cache["_prev"].get(key)
     if old is not None and old.plog is live.plog and old.log_len <= len(lines) and old.revision < aud.revision:
         aud.base = old.revision
