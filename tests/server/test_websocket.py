@@ -6,20 +6,10 @@ import json
 
 import pytest
 
-from tests.server.conftest import create
+from tests.server.conftest import apply_delta, create
 
 
 _held: dict[int, dict] = {}  # id(ws) -> the state that connection holds (full states and deltas applied)
-
-
-def apply_delta(held: dict, d: dict) -> dict:
-    """What the browser client does with a delta (js/game.js onDelta)."""
-    assert d["base"] == held["version"], (d["base"], held["version"])
-    m = {**held, **d.get("set", {}), "version": d["version"]}
-    if "view" in d or "view_del" in d:
-        m["view"] = {k: v for k, v in {**held["view"], **d.get("view", {})}.items() if k not in d.get("view_del", ())}
-    m["log"] = held["log"] + d.get("log", [])
-    return m
 
 
 def _recv_state(ws, pred=lambda m: True, limit: int = 200) -> dict:  # noqa: ANN001
