@@ -130,6 +130,8 @@ class Authority:
             if not self.hub.watched(gid) and (task is None or task.done()) and not live.lock.locked():
                 del self.games[gid]
                 self.drivers.pop(gid, None)
+                if self.leases is not None and gid in self.leases.held:  # idle: let it go (see lease.py)
+                    self.drivers[gid] = asyncio.create_task(self.leases.release(gid))
 
     def _build(self, rec: GameRecord) -> Live:
         state = new_game(rec.game, **rec.options)  # the options hold "players"

@@ -1,11 +1,11 @@
 """Which server instance drives a game's bots (PostgreSQL; one SQLite instance drives them all).
 
-An instance that is about to make a bot (or chance) move takes a session-level advisory lock on
-the game, ``pg_try_advisory_lock(NAMESPACE, hashtext(game id))``, on its own long-lived
-connection, and keeps it until the game ends. The lock dies with that connection: when an
+An instance that drives a game with bot seats takes a session-level advisory lock on it,
+``pg_try_advisory_lock(NAMESPACE, hashtext(game id))``, on its own long-lived connection, and
+keeps it until the game ends or leaves its cache idle. The lock dies with that connection: when an
 instance is killed, PostgreSQL drops its connection (the kernel closes the socket) and with it
-every lease. Every instance looks for running games with bot seats whose lease nobody holds every
-``interval`` seconds (one query against ``pg_locks``) and takes them over. Moves stay
+every lease. Every instance looks for recently changed running games with bot seats whose lease
+nobody holds every ``interval`` seconds (one query against ``pg_locks``) and takes them over. Moves stay
 compare-and-set on the game's revision, so even two drivers at once could not both move.
 A human move made on another instance reaches the holder by the ``heliopolis`` notification.
 """
@@ -14,14 +14,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Awaitable, Callable
 
 log = logging.getLogger("heliopolis.server")
 NAMESPACE = 0x48454C  # the advisory-lock class id of Heliopolis bot leases ("HEL")
+# Only games changed in the last RECENT seconds are taken over by the scan; an older one (say, left
+# waiting for a person) is taken by whichever instance next acts on it or restarts. So leases of
+# idle games can be dropped when they leave the cache, and the lock table stays small.
+RECENT = 600.0
 
 ORPHANS = """
 SELECT g.id FROM games g
-WHERE g.status = 'running'
+WHERE g.status = 'running' AND g.updated_at > %(since)s
   AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'bot')
   AND NOT EXISTS (
     SELECT 1 FROM pg_locks l
@@ -81,7 +86,8 @@ class BotLeases:
             try:
                 if not self._connected.is_set():
                     await self._connect()
-                cur = await self.conn.execute(ORPHANS, {"ns": NAMESPACE})
+                since = time.time() - RECENT
+                cur = await self.conn.execute(ORPHANS, {"ns": NAMESPACE, "since": since})
                 for (gid,) in await cur.fetchall():
                     if gid not in self.held:
                         try:
