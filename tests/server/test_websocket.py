@@ -8,7 +8,6 @@ import pytest
 
 from tests.server.conftest import apply_delta, create
 
-
 _held: dict[int, dict] = {}  # id(ws) -> the state that connection holds (full states and deltas applied)
 
 

@@ -111,7 +111,7 @@ class Worker:
 
 
 class Lane:
-    def __init__(self, name: str, workers: int, pool: "BotPool") -> None:
+    def __init__(self, name: str, workers: int, pool: BotPool) -> None:
         self.name, self.pool = name, pool
         self.queue = FairQueue()
         self.idle = [Worker() for _ in range(workers)]
@@ -139,7 +139,7 @@ class Lane:
                 log.warning("bot %s failed: %s", job.spec, answer["error"])
             else:
                 result = int(answer["action"])
-        except (asyncio.TimeoutError, EOFError, OSError, ValueError) as e:
+        except (TimeoutError, EOFError, OSError, ValueError) as e:
             log.warning("bot %s over the %.1f s cap or its worker died (%s): worker replaced", job.spec,
                         self.pool.move_cap, type(e).__name__)  # fmt: skip
             w.kill()
@@ -204,5 +204,5 @@ class BotPool:
         for p in procs:
             try:
                 await asyncio.wait_for(p.wait(), 5)
-            except (asyncio.TimeoutError, ProcessLookupError):
+            except (TimeoutError, ProcessLookupError):
                 pass

@@ -20,7 +20,8 @@ import signal
 import sys
 import threading
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 PR_SET_PDEATHSIG = 1
 

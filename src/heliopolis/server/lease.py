@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 log = logging.getLogger("heliopolis.server")
 NAMESPACE = 0x48454C  # the advisory-lock class id of Heliopolis bot leases ("HEL")

@@ -41,7 +41,7 @@ class Audience:
     """One audience's newest message: its fields (without the log), the log length, both texts
     (the full one is encoded only when some connection needs it)."""
 
-    __slots__ = ("revision", "fields", "plog", "log_len", "_full", "delta", "base")
+    __slots__ = ("_full", "base", "delta", "fields", "log_len", "plog", "revision")
 
     def __init__(self, revision: int, fields: dict[str, Any], plog: Any, log_len: int) -> None:
         self.revision, self.fields, self.plog, self.log_len = revision, fields, plog, log_len
@@ -56,7 +56,7 @@ class Audience:
         return self._full
 
 
-def _fields(auth: "Authority", live: "Live", seat: int | None, shared: dict[str, Any]) -> dict[str, Any]:
+def _fields(auth: Authority, live: Live, seat: int | None, shared: dict[str, Any]) -> dict[str, Any]:
     rec, state = live.rec, live.state
     to_move = shared["to_move"]
     legal = []
@@ -74,7 +74,7 @@ def _fields(auth: "Authority", live: "Live", seat: int | None, shared: dict[str,
     }  # fmt: skip
 
 
-def _shared(live: "Live") -> dict[str, Any]:
+def _shared(live: Live) -> dict[str, Any]:
     """What every audience of this revision shares (computed once per revision)."""
     rec, state = live.rec, live.state
     cache = live.messages
@@ -94,7 +94,7 @@ def _shared(live: "Live") -> dict[str, Any]:
     return cache["_shared"]
 
 
-def audience(auth: "Authority", live: "Live", seat: int | None) -> Audience:
+def audience(auth: Authority, live: Live, seat: int | None) -> Audience:
     """This revision's messages for ``seat`` (built on first use, then shared)."""
     shared = _shared(live)
     cache = live.messages
@@ -133,7 +133,7 @@ def _delta(old: Audience, new: Audience, lines: list[str]) -> str:
     return dumps(msg)
 
 
-def for_connection(auth: "Authority", live: "Live", seat: int | None, have: int) -> str:
+def for_connection(auth: Authority, live: Live, seat: int | None, have: int) -> str:
     """The text to send a connection that holds version ``have``: a delta if it applies, else the state."""
     aud = audience(auth, live, seat)
     if aud.delta is not None and aud.base == have:
@@ -141,9 +141,9 @@ def for_connection(auth: "Authority", live: "Live", seat: int | None, have: int)
     return aud.full
 
 
-def state_text(auth: "Authority", live: "Live", seat: int | None) -> str:
+def state_text(auth: Authority, live: Live, seat: int | None) -> str:
     return audience(auth, live, seat).full
 
 
-def state_dict(auth: "Authority", live: "Live", seat: int | None) -> dict[str, Any]:
+def state_dict(auth: Authority, live: Live, seat: int | None) -> dict[str, Any]:
     return json.loads(state_text(auth, live, seat))
