@@ -102,7 +102,7 @@ def test_a_worker_over_the_cap_is_killed_and_replaced(monkeypatch):
             first = pool.lanes["search"].idle[0].proc.pid
             assert await pool.decide("ra", opts, hist, 0, "ismcts:iters=20000", 3) is None  # stopped
             for _ in range(50):  # SIGKILL is delivered asynchronously
-                if not psutil.pid_exists(first) or psutil.Process(first).status() == psutil.STATUS_ZOMBIE:
+                if not _alive(first):
                     break
                 await asyncio.sleep(0.05)
             else:
@@ -161,6 +161,20 @@ def test_heavy_heuristic_bots_leave_the_event_loop_free(tmp_path):
         assert worst < 0.5, worst
 
 
+def _alive(pid: int) -> bool:
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return " ".join(psutil.Process(pid).cmdline())
+    except psutil.Error:
+        return ""
+
+
 def _descendants(pid: int) -> list[int]:
     try:
         return [p.pid for p in psutil.Process(pid).children(recursive=True)]
@@ -179,17 +193,20 @@ def test_bot_workers_die_with_the_server(tmp_path, sig):
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:  # a worker is searching (busy) when the server dies
             kids = _descendants(server.proc.pid)
-            if any(psutil.Process(k).cpu_percent(0.2) > 20 for k in kids if psutil.pid_exists(k)):
-                break
+            try:
+                if any(psutil.Process(k).cpu_percent(0.2) > 20 for k in kids):
+                    break
+            except psutil.NoSuchProcess:
+                continue
         assert kids
         server.proc.send_signal(sig)
         server.proc.wait(15)
         deadline = time.monotonic() + 5
         alive = kids
         while alive and time.monotonic() < deadline:
-            alive = [k for k in kids if psutil.pid_exists(k) and psutil.Process(k).status() != psutil.STATUS_ZOMBIE]
+            alive = [k for k in kids if _alive(k)]
             time.sleep(0.1)
-        assert not alive, [psutil.Process(k).cmdline() for k in alive]
+        assert not alive, [_cmdline(k) for k in alive]
     finally:
         server.kill()
 
@@ -228,3 +245,38 @@ def test_several_server_processes_need_postgresql(tmp_path):
 
     r = CliRunner().invoke(main, ["serve", "--db", f"sqlite:///{tmp_path / 'h.db'}", "--workers", "2"])
     assert r.exit_code != 0 and "needs PostgreSQL" in r.output
+
+
+def test_every_process_of_serve_workers_dies_with_the_supervisor(pg_url):
+    """``serve --workers 2``: uvicorn's supervisor, two server processes, their bot workers and
+    multiprocessing's resource tracker; SIGKILL of the supervisor leaves none of them."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.server.conftest import free_port
+
+    port = free_port()
+    exe = Path(sys.executable).with_name("heliopolis")
+    proc = subprocess.Popen([str(exe), "serve", "--db", pg_url, "--port", str(port), "--workers", "2"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        kids: list[int] = []
+        while time.monotonic() < deadline:  # both server processes with their two bot workers each
+            kids = _descendants(proc.pid)
+            if sum("heliopolis.server.botworker" in _cmdline(k) for k in kids) >= 4:
+                break
+            time.sleep(0.3)
+        assert len(kids) >= 6, kids
+        proc.kill()
+        proc.wait(10)
+        deadline = time.monotonic() + 5
+        alive = kids
+        while alive and time.monotonic() < deadline:
+            alive = [k for k in kids if _alive(k)]
+            time.sleep(0.1)
+        assert not alive
+    finally:
+        if proc.poll() is None:
+            proc.kill()
