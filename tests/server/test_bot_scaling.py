@@ -138,18 +138,25 @@ def test_bot_games_per_client_are_capped(tmp_path):
         assert r.status_code == 400  # over the per-move cap
 
 
-def test_heavy_heuristic_bots_leave_the_event_loop_free(tmp_path):
-    """Men-Nefer's heuristic searches; with four all-bot games moving back to back the server still
-    answers at once (before, those bots ran on the event loop)."""
+def test_heavy_heuristic_bots_leave_the_event_loop_free(tmp_path, monkeypatch):
+    """Men-Nefer's heuristic searches; with four all-bot games moving back to back no bot decides in
+    the server process (before, those bots ran on the event loop) and the server answers meanwhile."""
     from fastapi.testclient import TestClient
 
+    from heliopolis.bots.heuristic import HeuristicBot
     from heliopolis.server.app import Settings, create_app
+
+    def on_the_loop(self, state):  # noqa: ANN001, ANN202
+        raise AssertionError("a bot decided in the server process")
+
+    monkeypatch.setattr(HeuristicBot, "step", on_the_loop)
 
     app = create_app(Settings(db=f"sqlite:///{tmp_path / 'h.db'}", bot_delay=0.0, http_rate=1000, http_burst=1000))
     with TestClient(app) as c:
         for _ in range(4):
             body = {"game": "men-nefer", "players": 3, "seats": [{"kind": "bot", "bot": "heuristic"}] * 3}
             assert c.post("/api/games", json=body).status_code == 201
+        first = sum(r["moves"] for r in c.get("/api/games").json()["games"])
         worst = 0.0
         deadline = time.monotonic() + 3.0
         while time.monotonic() < deadline:
@@ -158,7 +165,8 @@ def test_heavy_heuristic_bots_leave_the_event_loop_free(tmp_path):
             worst = max(worst, time.perf_counter() - t0)
             time.sleep(0.02)
         assert app.state.auth.bots.cost.get("heuristic") is not None  # the moves went through the workers
-        assert worst < 0.5, worst
+        assert sum(r["moves"] for r in c.get("/api/games").json()["games"]) > first  # the bots played
+        assert worst < 2.0, worst  # generous: the machine may be shared; a blocked loop holds requests longer
 
 
 def _alive(pid: int) -> bool:
