@@ -62,8 +62,6 @@ def _reply(ws) -> dict:  # noqa: ANN001
 def test_deltas_rebuild_exactly_the_full_state(db_url):
     """Every push after the first is a delta; applied in order it equals the full state that a
     ``sync`` returns, for both seats and a spectator, move after move."""
-    import random
-
     from fastapi.testclient import TestClient
 
     from heliopolis.server.app import Settings, create_app
