@@ -21,7 +21,8 @@ running server; the default database is a fresh SQLite file in a temporary direc
 ``--games`` Ra games over HTTP (every seat human: ``POST /api/games`` with ``join: 0``, then
 ``POST /api/games/{id}/join`` per other seat; creation is paced under the server's per-address
 write limit and a 429 is answered by sleeping and retrying) and connects one WebSocket per seat.
-Each seat is a simulated player: on a ``state`` whose ``legal`` is non-empty it waits a think time
+Each seat is a simulated player that keeps the state it holds (a ``state`` replaces it, a ``delta`` is
+applied to it, a gap is answered with ``sync``): on a state whose ``legal`` is non-empty it waits a think time
 drawn uniformly from [0.5, 1.5] x ``--think`` seconds (0: acts at once, i.e. saturation), then sends
 ``{"type": "act", "action": <random legal id>, "version": <version>}``. On an ``error`` it counts
 the code, waits a little and sends ``{"type": "sync"}``. A finished game is replaced by a new one, so
@@ -36,6 +37,8 @@ Measured, over ``--duration`` seconds after every initial game exists plus ``--w
   i.e. validation, chance settling, the database commit and the push, plus loopback and the client's
   own event-loop delay. Samples are moves sent within the window; p50/p95/p99/max in ms;
 * errors by code (``stale``, ``rate_limited``, ...), HTTP 429s during game creation;
+* server CPU per acknowledged move (server CPU seconds in the window / moves acknowledged in it), also
+  expressed in engine actions (times the baseline below), so that machines compare;
 * CPU, in % of one core over the window: the server process (all its threads, from /proc), the
   client processes, and the whole machine (from /proc/stat), so that other jobs' load is visible;
   the load average is printed too;
@@ -321,6 +324,7 @@ class Client:
         pending_v = None
         t_send = 0.0
         acted = -1
+        cur: dict[str, Any] = {}  # the state as this seat knows it (full states and deltas applied)
         async with connect(uri, open_timeout=60, close_timeout=1, ping_interval=None, max_size=2**22) as ws:
             while True:
                 try:
@@ -334,6 +338,17 @@ class Client:
                 now = clock()
                 m = loads(raw)
                 typ = m.get("type")
+                if typ == "delta":  # what changed since m["base"] (docs/server-api.md)
+                    if m["base"] != cur.get("version"):
+                        if m["version"] > cur.get("version", -1):
+                            self.errors["delta_gap"] += 1
+                            await ws.send(SYNC)
+                        continue
+                    cur.update(m.get("set", ()))
+                    cur["version"] = m["version"]
+                    m, typ = cur, "state"
+                elif typ == "state":
+                    cur = m
                 if typ == "state":
                     v = m["version"]
                     if pending_v is not None and v > pending_v:
@@ -491,7 +506,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "errors": dict(errors), "http_429": sum(o["http_429"] for o in outs.values()),
         "games_created": sum(o["games_created"] for o in outs.values()),
         "games_finished": sum(o["games_finished"] for o in outs.values()),
-        "server_cpu_pct": server_cpu, "client_cpu_pct": client_cpu, "machine_busy_pct": busy,
+        "server_cpu_pct": server_cpu, "client_cpu_pct": client_cpu,
+        "server_cpu_ms_per_move": (server_cpu / 100 * wall / acked * 1e3) if server_cpu is not None and acked else None, "machine_busy_pct": busy,
         "other_cpu_pct": busy - (server_cpu or 0.0) - client_cpu, "cpus": cpus,
         "loadavg_end": load_end, "baseline_ra2_actions_per_s": base,
         "target": {"games": TARGET_GAMES, "p99_ms": TARGET_P99_MS},
@@ -514,6 +530,10 @@ def report(r: dict[str, Any]) -> None:
         ("CPU (% of a core)", f"server {pct(r['server_cpu_pct'])}  clients {pct(r['client_cpu_pct'])}  "
                               f"other {pct(r['other_cpu_pct'])}  machine {pct(r['machine_busy_pct'])} "
                               f"of {r['cpus'] * 100}%"),
+        ("server CPU/move", "?" if r["server_cpu_ms_per_move"] is None else
+                            f"{r['server_cpu_ms_per_move']:.3f} ms per acknowledged move = "
+                            f"{r['server_cpu_ms_per_move'] * r['baseline_ra2_actions_per_s'] / 1e3:,.0f} engine "
+                            f"actions' worth (baseline below)"),
         ("load average", r["loadavg_end"]),
         ("baseline", f"{r['baseline_ra2_actions_per_s']:,.0f} engine random-playout actions/s (Ra 2p, 1 s)"),
     ]  # fmt: skip

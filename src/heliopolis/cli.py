@@ -359,7 +359,14 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
 @click.option("--port", "-p", type=int, default=8000, show_default=True)
 @click.option("--bot-delay", type=float, default=0.4, show_default=True, help="seconds a bot waits before moving")
-@click.option("--bot-workers", type=int, default=1, show_default=True, help="processes for search bots")
+@click.option("--bot-workers", type=int, default=1, show_default=True,
+              help="processes for search bots (cheap bots have one more)")
+@click.option("--bot-move-cap", type=float, default=5.0, show_default=True,
+              help="seconds of wall time a bot may think per move (enforced)")
+@click.option("--bot-games-per-client", type=int, default=4, show_default=True,
+              help="games whose bots are playing one client address may have")
+@click.option("--workers", type=int, default=1, show_default=True,
+              help="server processes on this machine (PostgreSQL only: they coordinate through the database)")
 @click.option("--forwarded-allow-ips", default="", envvar="HELIOPOLIS_FORWARDED_ALLOW_IPS",
               help="comma-separated addresses or networks of reverse proxies whose X-Forwarded-For / "
                    "X-Forwarded-Proto are trusted (default: none, the peer address is the client)")
@@ -371,28 +378,43 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
               help="API reads per second per client address, bursts of 5x")
 @click.option("--smtp", envvar="HELIOPOLIS_SMTP", help="smtp://host:port for optional turn e-mails")
 @click.option("--public-url", envvar="HELIOPOLIS_PUBLIC_URL", help="the server's address in e-mail links")
-def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, forwarded_allow_ips: str,
-          allowed_origins: tuple[str, ...], create_rate: float, read_rate: float, smtp: str | None,
-          public_url: str | None) -> None:  # fmt: skip
+def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot_move_cap: float,
+          bot_games_per_client: int, workers: int, forwarded_allow_ips: str, allowed_origins: tuple[str, ...],
+          create_rate: float, read_rate: float, smtp: str | None, public_url: str | None) -> None:  # fmt: skip
     """Run the web server: lobby, games in the browser, bots in seats (needs the [web] extra)."""
     try:
         import uvicorn
 
         from heliopolis.server.app import Settings, create_app
+        from heliopolis.server.storage import normalize_url
     except ImportError as e:
         _fail(f"the web server needs the [web] extra: pip install 'heliopolis[web]' ({e.name} is missing)")
-    app = create_app(Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers, allowed_origins=allowed_origins,
-                              create_rate=create_rate, create_burst=max(1.0, 20 * create_rate),
-                              read_rate=read_rate, read_burst=max(1.0, 5 * read_rate), smtp=smtp,
-                              public_url=public_url or f"http://{host}:{port}"))  # fmt: skip
-    click.echo(f"Heliopolis on http://{host}:{port}/  (database: {db})")
+    if workers < 1 or bot_workers < 1 or bot_move_cap <= 0 or bot_games_per_client < 0:
+        _fail("--workers and --bot-workers must be >= 1, --bot-move-cap > 0, --bot-games-per-client >= 0")
+    if workers > 1 and not normalize_url(db).startswith("postgresql"):
+        _fail("--workers > 1 needs PostgreSQL: a SQLite file has one writer, so one process serves it "
+              "(bots still run in their own processes)")
+    settings = Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers, bot_move_cap=bot_move_cap,
+                        bot_games_per_client=bot_games_per_client, allowed_origins=allowed_origins,
+                        create_rate=create_rate, create_burst=max(1.0, 20 * create_rate),
+                        read_rate=read_rate, read_burst=max(1.0, 5 * read_rate), smtp=smtp,
+                        public_url=public_url or f"http://{host}:{port}")  # fmt: skip
     # State messages are a few KB and sent on every move: compressing each costs more CPU than
     # it saves on a LAN (measured with bench/bench_server.py); a reverse proxy may compress.
     # Forwarded headers only from the proxies named: uvicorn's default trusts 127.0.0.1, which lets
     # any local client (or a proxy that does not set the header) pick its own address per request.
     trusted = [a.strip() for a in forwarded_allow_ips.split(",") if a.strip()]
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024, ws_per_message_deflate=False,
-                proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)  # fmt: skip
+    opts = {"host": host, "port": port, "log_level": "warning", "ws_max_size": 64 * 1024,
+            "ws_per_message_deflate": False, "proxy_headers": bool(trusted),
+            "forwarded_allow_ips": trusted or None}  # fmt: skip
+    click.echo(f"Heliopolis on http://{host}:{port}/  (database: {db}, {workers} process(es))")
+    if workers > 1:
+        import json as _json
+
+        os.environ["HELIOPOLIS_SETTINGS"] = _json.dumps(settings.__dict__)
+        uvicorn.run("heliopolis.server.app:app_from_env", factory=True, workers=workers, **opts)
+        return
+    uvicorn.run(create_app(settings), **opts)
 
 
 @main.command("games")

@@ -139,3 +139,13 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def apply_delta(held: dict, d: dict) -> dict:
+    """What the browser client does with a ``delta`` message (js/game.js onDelta)."""
+    assert d["base"] == held["version"], (d["base"], held["version"])
+    m = {**held, **d.get("set", {}), "version": d["version"]}
+    if "view" in d or "view_del" in d:
+        m["view"] = {k: v for k, v in {**held["view"], **d.get("view", {})}.items() if k not in d.get("view_del", ())}
+    m["log"] = held["log"] + d.get("log", [])
+    return m

@@ -3,6 +3,8 @@ bad input, races, undo, replay, export / import."""
 
 from __future__ import annotations
 
+import time
+
 import json
 import threading
 
@@ -241,9 +243,18 @@ def test_games_evicted_from_memory_reload_exactly(client, monkeypatch):
 
     monkeypatch.setattr(authority, "MAX_CACHED", 2)
     made = [create(client, ["human", "random"]) for _ in range(4)]
-    before = {g["id"]: state(client, g["id"], g["token"]) for g in made}
+    # The bots move in worker processes: wait until every game waits for its human (no driver runs).
+    before = {g["id"]: wait_for(client, g["id"], g["token"], lambda s: s["to_move"] == 0) for g in made}
     auth_ = client.app.state.auth
+    deadline = time.monotonic() + 30
+    while any(not t.done() for t in auth_.drivers.values()):  # e.g. still taking a lease (PostgreSQL)
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
     assert len(auth_.games) <= 4
+    # Eviction happens when a game is remembered: one more game (no bots, so no driver) evicts the
+    # idle ones (the four above may still have had drivers when they were created).
+    create(client, ["human", "human"])
+    assert len(auth_.games) <= 2
     for g in made:  # each is reloaded from the event log when needed again
         assert state(client, g["id"], g["token"])["view"] == before[g["id"]]["view"]
     assert len(auth_.games) <= 3

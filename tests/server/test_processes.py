@@ -11,7 +11,7 @@ import httpx
 import pytest
 import websockets
 
-from tests.server.conftest import ServerProcess
+from tests.server.conftest import ServerProcess, apply_delta
 
 
 def _post(url: str, path: str, body: dict, token: str | None = None) -> httpx.Response:
@@ -63,9 +63,17 @@ async def _play_seat(url: str, gid: str, token: str, seed: int) -> dict:
     """One player on one instance: acts on its turns over the WebSocket until the game ends."""
     rng = random.Random(seed)
     ws_url = url.replace("http://", "ws://") + f"/ws/games/{gid}?token={token}"
+    held = None
     async with websockets.connect(ws_url) as ws:
         while True:
             m = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if m["type"] == "delta":
+                if held is None or m["base"] != held["version"]:
+                    await ws.send(json.dumps({"type": "sync"}))  # a gap: ask for the whole state
+                    continue
+                m = apply_delta(held, m)
+            if m["type"] == "state":
+                held = m
             if m["type"] == "error":  # e.g. rate_limited (this client plays fast): look again
                 await asyncio.sleep(0.2)
                 await ws.send(json.dumps({"type": "sync"}))

@@ -6,14 +6,20 @@ import json
 
 import pytest
 
-from tests.server.conftest import create, seat_protocols
+from tests.server.conftest import apply_delta, create, seat_protocols
+
+_held: dict[int, dict] = {}  # id(ws) -> the state that connection holds (full states and deltas applied)
 
 
 def _recv_state(ws, pred=lambda m: True, limit: int = 200) -> dict:  # noqa: ANN001
     for _ in range(limit):
         m = ws.receive_json()
-        if m["type"] == "state" and pred(m):
-            return m
+        if m["type"] == "delta":
+            m = apply_delta(_held[id(ws)], m)
+        if m["type"] == "state":
+            _held[id(ws)] = m
+            if pred(m):
+                return m
     raise AssertionError("no matching state message")
 
 
@@ -48,9 +54,56 @@ def test_moves_reach_both_seats_and_spectators_with_their_own_views(client):
 def _reply(ws) -> dict:  # noqa: ANN001
     """The next message that is not a state push (bots may move meanwhile)."""
     m = ws.receive_json()
-    while m["type"] == "state":
+    while m["type"] in ("state", "delta"):
         m = ws.receive_json()
     return m
+
+
+def test_deltas_rebuild_exactly_the_full_state(db_url):
+    """Every push after the first is a delta; applied in order it equals the full state that a
+    ``sync`` returns, for both seats and a spectator, move after move."""
+    from fastapi.testclient import TestClient
+
+    from heliopolis.server.app import Settings, create_app
+
+    app = create_app(Settings(db=db_url, bot_delay=0.0, http_rate=1000, http_burst=1000, ws_rate=1000, ws_burst=1000))
+    with TestClient(app) as client:
+        _deltas_over_a_game(client)
+
+
+def _deltas_over_a_game(client) -> None:  # noqa: ANN001
+    import random
+
+    g = create(client, ["human", "human"], join=0)
+    other = client.post(f"/api/games/{g['id']}/join", json={}).json()
+    gid, tokens = g["id"], {0: g["token"], 1: other["token"]}
+    rng = random.Random(5)
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as w0, \
+         client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}") as w1, \
+         client.websocket_connect(f"/ws/games/{gid}") as spec:  # fmt: skip
+        conns = {0: w0, 1: w1, None: spec}
+        held = {k: ws.receive_json() for k, ws in conns.items()}
+        assert all(m["type"] == "state" for m in held.values())
+        deltas = moves = 0
+        for _ in range(40):
+            cur = held[0]
+            if cur["status"] != "running":
+                break
+            mover = cur["to_move"]
+            legal = held[mover]["legal"]
+            conns[mover].send_json({"type": "act", "action": rng.choice(legal)["id"], "version": cur["version"]})
+            moves += 1
+            for k, ws in conns.items():
+                m = ws.receive_json()
+                if m["type"] == "delta":
+                    deltas += 1
+                    m = apply_delta(held[k], m)
+                held[k] = m
+                ws.send_json({"type": "sync"})
+                full = ws.receive_json()
+                assert full["type"] == "state", full
+                assert full == m
+        assert moves >= 30 and deltas == 3 * moves  # each connection was exactly one message behind
 
 
 def test_errors_ping_and_limits(client):
@@ -108,6 +161,7 @@ def test_bot_only_game_runs_to_the_end_while_watched(client):
 def test_a_thinking_search_bot_does_not_block_the_server(client):
     import time
 
+    client.get("/api/meta")  # first-use imports are not what this test measures
     g = create(client, ["ismcts:time=2", "ismcts:time=2"], join=None)
     time.sleep(0.3)  # the first bot is thinking now, in a worker process
     slowest = 0.0

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import secrets
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -22,15 +23,17 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from heliopolis.server import accounts as accounts_api
+from heliopolis.server import messages
 from heliopolis.server import alerts as alerts_api
 from heliopolis.server import chat as chat_api
 from heliopolis.server import ratings as ratings_api
 from heliopolis.server import rematch as rematch_api
 from heliopolis.server import table as table_api
 from heliopolis.server.authority import Authority, Live, available_meta
-from heliopolis.server.bots import BotRunner
+from heliopolis.server.bots import BotPool
 from heliopolis.server.guard import Guard, origin_allowed
 from heliopolis.server.hub import Hub, PgListener
+from heliopolis.server.lease import BotLeases
 from heliopolis.server.limits import TokenBucket
 from heliopolis.server.protocol import (
     ActBody, CreateGame, JoinGame, ServerError, UndoBody, WsAct, WsPing, WsSync, WsUndo, WsUndoReply,
@@ -46,7 +49,10 @@ log = logging.getLogger("heliopolis.server")
 class Settings:
     db: str = "sqlite:///heliopolis.db"
     bot_delay: float = 0.4  # seconds a bot waits before moving, so people can follow the game
-    bot_workers: int = 1
+    bot_workers: int = 1  # search processes (cheap bots have one more of their own)
+    bot_move_cap: float = 5.0  # seconds of wall time a bot may think per move, enforced
+    bot_games_per_client: int = 4  # games whose bots are playing, per creating address
+    bot_games: int = 200  # games whose bots are playing, per server process
     http_rate: float = 20.0  # writes per second per client address
     http_burst: float = 100.0
     ws_rate: float = 20.0  # messages per second per connection
@@ -79,37 +85,7 @@ def summary(rec: GameRecord) -> dict[str, Any]:
 
 def state_message(auth: Authority, live: Live, seat: int | None) -> dict[str, Any]:
     """What one connection sees: its seat's view only, its legal actions only if it is to move."""
-    return json.loads(state_message_text(auth, live, seat))
-
-
-def state_message_text(auth: Authority, live: Live, seat: int | None) -> str:
-    """``state_message`` as JSON text, encoded once per revision and seat: every spectator, and
-    every tab of a seat, shares one encoding."""
-    rec, state = live.rec, live.state
-    key = (rec.revision, seat)
-    text = live.messages.get(key)
-    if text is not None:
-        return text
-    running = rec.status == "running" and not state.is_terminal()
-    to_move = state.current_player() if running and not state.is_chance_node() else None
-    legal = []
-    if seat is not None and to_move == seat:
-        legal = [{"id": a, "notation": state.action_to_string(a), "text": state.describe_action(a)}
-                 for a in state.legal_actions()]  # fmt: skip
-    pending = rec.undo
-    text = json.dumps({
-        "type": "state", "game_id": rec.id, "version": rec.revision, "seat": seat, "status": rec.status,
-        "game": rec.game, "seats": [s.public() for s in rec.seats], "to_move": to_move,
-        "view": state.player_view(seat), "legal": legal, "log": live.log(),
-        "undo": {"allowed": auth.undo_target(live, seat) is not None and not pending,
-                 "pending": {"by": pending["by"], "awaiting": pending["awaiting"]} if pending else None},
-        "helper": state.table_helper(),
-        "table": auth.table.view(live) if auth.table is not None else None,
-    }, separators=(",", ":"))  # fmt: skip
-    if len(live.messages) > 16 or any(k[0] != rec.revision for k in live.messages):
-        live.messages.clear()
-    live.messages[key] = text
-    return text
+    return messages.state_dict(auth, live, seat)
 
 
 def _token(request: Request | WebSocket) -> str | None:
@@ -132,11 +108,21 @@ def _ws_token(websocket: WebSocket) -> tuple[str | None, str | None]:
     return _token(websocket) or websocket.query_params.get("token") or None, chosen
 
 
+def app_from_env() -> FastAPI:
+    """The app of one process of ``heliopolis serve --workers N`` (uvicorn's factory): settings
+    from ``HELIOPOLIS_SETTINGS``; the process dies with uvicorn's supervisor."""
+    from heliopolis.server.botworker import die_with_parent
+
+    die_with_parent(os.getppid())
+    return create_app(Settings(**json.loads(os.environ["HELIOPOLIS_SETTINGS"])))
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     hub = Hub()
     storage = Storage(settings.db, instance=secrets.token_hex(6))
-    auth = Authority(storage, hub, BotRunner(settings.bot_workers), bot_delay=settings.bot_delay,
+    auth = Authority(storage, hub, BotPool(settings.bot_workers, settings.bot_move_cap), bot_delay=settings.bot_delay,
+                     bot_games_per_client=settings.bot_games_per_client, bot_games=settings.bot_games,
                      undo_cooldown=settings.undo_cooldown)  # fmt: skip
     allowed_origins = tuple(o.rstrip("/") for o in settings.allowed_origins)
     accounts = accounts_api.Accounts(storage)
@@ -156,6 +142,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                   storage.instance)  # fmt: skip
             listener.start()
             await asyncio.wait_for(listener.ready.wait(), 10)
+            auth.leases = BotLeases(listener.dsn, auth.take_over)
+            await auth.leases.start()
+        await auth.bots.start()
         await auth.resume_all()
         await table.resume()
         await ratings.resume()
@@ -163,6 +152,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if listener is not None:
             await listener.stop()
         table.close()
+        if auth.leases is not None:
+            await auth.leases.stop()
         await auth.close()
         storage.dispose()
 
@@ -225,7 +216,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         account = await accounts.principal(request, write=True)
         if body.join is not None and body.join < len(body.seats):
             body.seats[body.join].name = await accounts.seat_name(account, body.seats[body.join].name)
-        return await table.create(body, account)
+        return await table.create(body, account, client=request.client.host if request.client else "")
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str) -> dict[str, Any]:
@@ -304,13 +295,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         sub = hub.subscribe(game_id)
         bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
 
+        have = [-1]  # the version this connection holds: deltas go from it (see messages.py)
+
         async def pusher() -> None:
-            sent = -1
             while True:
                 cur = auth.games.get(game_id) or await auth.get(game_id)
-                if cur.rec.revision != sent:
-                    sent = cur.rec.revision
-                    await send_text(state_message_text(auth, cur, seat))
+                if cur.rec.revision != have[0]:
+                    text = messages.for_connection(auth, cur, seat, have[0])
+                    have[0] = cur.rec.revision
+                    await send_text(text)
                 await sub.event.wait()
                 sub.event.clear()
 
@@ -328,7 +321,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     if isinstance(m, WsPing):
                         await send({"type": "pong"})
                     elif isinstance(m, WsSync):
-                        await send_text(state_message_text(auth, await auth.get(game_id), seat))
+                        cur = await auth.get(game_id)
+                        have[0] = cur.rec.revision
+                        await send_text(messages.state_text(auth, cur, seat))
                     elif isinstance(m, WsAct):
                         await auth.act(game_id, token, ActBody(action=m.action, notation=m.notation,
                                                                version=m.version), account)  # fmt: skip

@@ -27,14 +27,16 @@ from heliopolis.core.errors import HeliopolisError, IllegalActionError, Notation
 from heliopolis.core.game import State
 from heliopolis.core.registry import game_class, load_game, new_game
 from heliopolis.core.serialize import state_from_dict
-from heliopolis.server.bots import BotRunner
+from heliopolis.server.bots import BotPool
 from heliopolis.server.hub import Hub
 from heliopolis.server.protocol import ActBody, CreateGame, ServerError
 from heliopolis.server.storage import GameRecord, Move, Seat, StaleError, Storage
 
 log = logging.getLogger("heliopolis.server")
 MAX_CACHED = 2000  # games kept in memory per process
-MAX_BOT_ITERS, MAX_BOT_SECONDS = 20_000, 10.0  # a seat's bot must not hold a worker for long
+MAX_BOT_ITERS = 20_000  # a seat's bot must not hold a worker for long (time: the pool's per-move cap)
+MAX_BOT_GAMES_PER_CLIENT = 4  # running games with bot seats one client address may have created
+MAX_BOT_GAMES = 200  # running games with bot seats this server process takes on
 READ_ONLY = ("finished", "imported")  # archived games: replay and export only
 
 
@@ -60,7 +62,7 @@ class Live:
     movers: list[int]  # seat per ply, -1 for chance
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     plog: Any = None
-    messages: dict[Any, str] = field(default_factory=dict)  # (revision, seat) -> encoded state message
+    messages: dict[Any, Any] = field(default_factory=dict)  # this revision's encoded messages (messages.py)
     extra: dict[str, Any] = field(default_factory=dict)  # the table layer's per-game state (table.py)
 
     def __post_init__(self) -> None:
@@ -100,7 +102,8 @@ def replay_frame_text(game: str, options: dict[str, Any], history: list[int], pl
 
 
 class Authority:
-    def __init__(self, storage: Storage, hub: Hub, bots: BotRunner, bot_delay: float = 0.0,
+    def __init__(self, storage: Storage, hub: Hub, bots: BotPool, bot_delay: float = 0.0,
+                 bot_games_per_client: int = MAX_BOT_GAMES_PER_CLIENT, bot_games: int = MAX_BOT_GAMES,
                  undo_cooldown: float = 30.0, replay_cache: int = 2048) -> None:  # fmt: skip
         self.storage = storage
         self.hub = hub
@@ -114,6 +117,9 @@ class Authority:
         self.replays: OrderedDict[tuple[str, int, int], asyncio.Future] = OrderedDict()
         self.replay_cache = replay_cache
         self._replay_pool = ThreadPoolExecutor(1, thread_name_prefix="heliopolis-replay")
+        self.bot_games_per_client, self.bot_games = bot_games_per_client, bot_games
+        self.creator: dict[str, str] = {}  # game id -> client address that created it (bot games, this process)
+        self.leases: Any = None  # lease.BotLeases on PostgreSQL: which instance drives which game's bots
         self.games: dict[str, Live] = {}
         self.drivers: dict[str, asyncio.Task] = {}
         self._write_lock = asyncio.Lock() if not storage.is_postgres else None  # SQLite: one writer
@@ -154,6 +160,8 @@ class Authority:
             if not self.hub.watched(gid) and (task is None or task.done()) and not live.lock.locked():
                 del self.games[gid]
                 self.drivers.pop(gid, None)
+                if self.leases is not None and gid in self.leases.held:  # idle: let it go (see lease.py)
+                    self.drivers[gid] = asyncio.create_task(self.leases.release(gid))
 
     def _build(self, rec: GameRecord) -> Live:
         state = new_game(rec.game, **rec.options)  # the options hold "players"
@@ -185,16 +193,42 @@ class Authority:
     async def on_remote_change(self, game_id: str, revision: int) -> None:
         """A notification from the database (maybe our own commit): refresh and wake watchers."""
         live = self.games.get(game_id)
+        driven = self.leases is not None and game_id in self.leases.held
         if live is not None and live.rec.revision >= revision:
             return
-        if live is None and not self.hub.watched(game_id):
+        if live is None and not self.hub.watched(game_id) and not driven:
             return
         await self.reload(game_id)
+        if driven:  # e.g. a human moved on another instance: this one drives the bots
+            self._kick(game_id)
+
+    async def take_over(self, game_id: str) -> None:
+        """A running game with bots whose lease nobody holds (its instance died): drive it."""
+        if await self.leases.acquire(game_id):
+            await self.reload(game_id)
+            self._kick(game_id)
 
     # -- lobby ---------------------------------------------------------------------------------
-    async def create(self, req: CreateGame, account: int | None = None, also: Any = None,
+    def _bot_game_quota(self, client: str) -> None:
+        """Refuses a new bot game over the per-client or per-server cap. A game counts while its bots
+        are driven (a bot or chance to move): an all-bot game until it ends, a game with people only
+        while its bots answer them, so a game left waiting for a person costs nothing."""
+        for gid in list(self.creator):
+            live = self.games.get(gid)
+            if live is not None and live.rec.status not in ("open", "running"):
+                del self.creator[gid]
+        busy = [c for gid, c in self.creator.items() if (t := self.drivers.get(gid)) is not None and not t.done()]
+        if len(busy) >= self.bot_games:
+            raise ServerError("rate_limited", f"this server runs {self.bot_games} games with bots already; "
+                                              "try again when some have finished")  # fmt: skip
+        if busy.count(client) >= self.bot_games_per_client:
+            raise ServerError("rate_limited", f"your {self.bot_games_per_client} games whose bots are playing "
+                                              "must finish first (games waiting for a person do not count)")  # fmt: skip
+
+    async def create(self, req: CreateGame, account: int | None = None, also: Any = None, client: str = "",
                      ) -> tuple[GameRecord, str | None]:  # fmt: skip
-        """``account`` holds the creator's seat; ``also`` (table.Prepared) adds the table settings."""
+        """``account`` holds the creator's seat; ``also`` (table.Prepared) adds the table settings;
+        ``client`` (the creator's address) counts against the bot-game quotas."""
         try:
             game = load_game(req.game, req.players, **req.options)
         except HeliopolisError as e:
@@ -212,12 +246,15 @@ class Authority:
                 except HeliopolisError as e:
                     raise ServerError("bad_request", f"seat {i}: {e}") from None
                 iters, secs = getattr(bot, "iters", None), getattr(bot, "time_limit", None)
-                if (iters or 0) > MAX_BOT_ITERS or (secs or 0) > MAX_BOT_SECONDS:
+                cap = self.bots.move_cap
+                if (iters or 0) > MAX_BOT_ITERS or (secs or 0) > cap:
                     raise ServerError("bad_request", f"seat {i}: bots on this server think at most {MAX_BOT_ITERS} "
-                                                     f"iterations or {MAX_BOT_SECONDS} s per move")  # fmt: skip
+                                                     f"iterations or {cap:g} s per move")  # fmt: skip
                 seats.append(Seat(i, "bot", spec, s.name or spec))
             else:
                 seats.append(Seat(i, "human", None, s.name))
+        if any(s.kind == "bot" for s in seats):
+            self._bot_game_quota(client)
         token = None
         if req.join is not None:
             if req.join >= len(seats) or seats[req.join].kind != "human":
@@ -237,6 +274,8 @@ class Authority:
         live = self._remember(Live(rec, state, [-1] * len(initial)))
         if also is not None:  # table: settings and clock of the new game
             also.attach(live)
+        if any(s.kind == "bot" for s in seats):
+            self.creator[rec.id] = client
         self._kick(rec.id)
         return rec, token
 
@@ -379,7 +418,16 @@ class Authority:
                 live = await self.get(game_id)
                 rec, state = live.rec, live.state
                 if rec.status != "running" or state.is_terminal():
+                    self.creator.pop(game_id, None)
+                    if self.leases is not None:
+                        await self.leases.release(game_id)
                     return
+                if self.leases is not None and any(s.kind == "bot" for s in rec.seats):
+                    if game_id not in self.leases.held:
+                        if not await self.leases.acquire(game_id):
+                            return  # another live instance drives this game's bots
+                        await self.reload(game_id)  # the newest state, not our cached copy
+                        continue
                 if state.is_chance_node():  # only after a crash between two writes
                     async with live.lock:
                         if live.state.is_chance_node() and live.rec.revision == rec.revision:
@@ -392,8 +440,11 @@ class Authority:
                 rev = rec.revision
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
+                seed = bot_seed(rec.seed, rec.plies)
                 action = await self.bots.decide(rec.game, rec.options, state.history(), seat, rec.seats[seat].bot,
-                                                bot_seed(rec.seed, rec.plies))  # fmt: skip
+                                                seed, client=self.creator.get(game_id, ""))  # fmt: skip
+                if action is None:  # the bot failed or hit the per-move cap: a seeded random legal move
+                    action = random.Random(seed).choice(state.legal_actions())
                 async with live.lock:
                     live = self.games.get(game_id, live)
                     if live.rec.revision != rev:
@@ -421,7 +472,7 @@ class Authority:
         for t in self.drivers.values():
             t.cancel()
         await asyncio.gather(*self.drivers.values(), return_exceptions=True)
-        self.bots.close()
+        await self.bots.close()
         self._replay_pool.shutdown(wait=False, cancel_futures=True)
 
     # -- undo ----------------------------------------------------------------------------------

@@ -1,54 +1,208 @@
-"""Bots in seats, decided off the event loop.
+"""Bots in seats: every decision runs in a worker process, never on the event loop, scheduled
+fairly between clients and games, within a per-move wall-time cap the server enforces.
 
-A decision is a pure function of (game, options, history, seat, bot spec, seed): the worker
-rebuilds the state from the history, hands the bot ``resample_from_infostate(seat, rng)`` (never
-the real state, as in the arena), and returns the action id. Search bots run in a process pool
-so they never block the server; the cheap ones (random, heuristic) run inline.
+* **Lanes.** Cheap specs (``random``, ``heuristic``) have their own worker, so a game waiting for
+  a cheap move never queues behind searches; searches share ``workers`` processes.
+* **Fair order.** Each client (the address that created the game) has a FIFO of waiting decisions;
+  a free worker takes, among the clients' oldest jobs, the one with the lowest expected cost minus
+  the time it has waited (expected cost: a running mean of that spec's decision time). One client
+  with ten expensive games therefore gets one job in turn with everybody else, a cheap move jumps
+  ahead of expensive ones, and an expensive move waits no longer than its own cost.
+* **Cap.** A search's wall-time budget is clamped to ``move_cap`` inside the worker; a worker
+  that still has not answered after ``move_cap`` + ``KILL_GRACE`` s is killed and replaced, and
+  the move is a random legal action (``decide`` returns ``None``; the caller picks it, seeded).
+
+Workers are ``python -m heliopolis.server.botworker`` subprocesses talking JSON lines over pipes:
+no fork of the server's threads, no forkserver or resource-tracker process to leave behind, and
+each worker dies with the server (see ``botworker``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-import random
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Sequence
+import json
+import logging
+import os
+import sys
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
 
-from heliopolis.bots import make_bot
-from heliopolis.core.registry import new_game
-
-INLINE = ("random", "heuristic")
-
-
-def decide(game_id: str, options: dict[str, Any], history: Sequence[int], seat: int, spec: str, seed: int) -> int:
-    state = new_game(game_id, **options)  # the options hold "players"
-    for a in history:
-        state.apply_action(a)
-    if state.current_player() != seat:
-        raise ValueError(f"seat {seat} is not to move")
-    bot = make_bot(spec, seed=seed)
-    return bot.step(state.resample_from_infostate(seat, random.Random(seed ^ 0x5EED)))
+log = logging.getLogger("heliopolis.server")
+LIGHT = ("random", "heuristic")
+KILL_GRACE = 2.0  # seconds past the cap before a worker is killed
+DEFAULT_COST = {"light": 0.05, "search": 2.0}  # seconds, until a spec has been measured
 
 
-class BotRunner:
-    def __init__(self, workers: int = 1) -> None:
-        self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
+def lane_of(spec: str) -> str:
+    return "light" if spec.split(":", 1)[0] in LIGHT else "search"
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            # forkserver: forking a process that runs an event loop and DB threads is unsafe.
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("forkserver"))
-        return self._pool
+
+@dataclass
+class Job:
+    client: str
+    spec: str
+    payload: bytes
+    cost: float
+    queued: float = field(default_factory=time.monotonic)
+    future: asyncio.Future = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+class FairQueue:
+    """Waiting jobs per client; ``pop`` takes the oldest job of the client whose head job has the
+    lowest expected cost minus waiting time (ties: the longest-waiting)."""
+
+    def __init__(self) -> None:
+        self.by_client: dict[str, deque[Job]] = {}
+
+    def __len__(self) -> int:
+        return sum(len(q) for q in self.by_client.values())
+
+    def push(self, job: Job) -> None:
+        self.by_client.setdefault(job.client, deque()).append(job)
+
+    def pop(self, now: float | None = None) -> Job | None:
+        now = time.monotonic() if now is None else now
+        best = None
+        for client, q in self.by_client.items():
+            head = q[0]
+            key = (head.cost - (now - head.queued), head.queued)
+            if best is None or key < best[0]:
+                best = (key, client)
+        if best is None:
+            return None
+        q = self.by_client[best[1]]
+        job = q.popleft()
+        if not q:
+            del self.by_client[best[1]]
+        return job
+
+
+class Worker:
+    def __init__(self) -> None:
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        env = {**os.environ, "HELIOPOLIS_PARENT_PID": str(os.getpid())}
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "heliopolis.server.botworker", env=env,
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 20)  # fmt: skip
+
+    async def run(self, payload: bytes, timeout: float) -> dict[str, Any]:
+        if self.proc is None or self.proc.returncode is not None:
+            await self.start()
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(payload)
+        await self.proc.stdin.drain()
+        line = await asyncio.wait_for(self.proc.stdout.readline(), timeout)
+        if not line:
+            raise EOFError("the bot worker exited")
+        return json.loads(line)
+
+    def kill(self) -> asyncio.subprocess.Process | None:
+        proc, self.proc = self.proc, None
+        if proc is not None and proc.returncode is None:
+            try:
+                proc.kill()
+            except ProcessLookupError:
+                pass
+        return proc
+
+
+class Lane:
+    def __init__(self, name: str, workers: int, pool: BotPool) -> None:
+        self.name, self.pool = name, pool
+        self.queue = FairQueue()
+        self.idle = [Worker() for _ in range(workers)]
+        self.busy: set[Worker] = set()
+
+    def submit(self, job: Job) -> None:
+        self.queue.push(job)
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        while self.idle and len(self.queue):
+            job = self.queue.pop()
+            if job.future.done():  # cancelled while waiting
+                continue
+            w = self.idle.pop()
+            self.busy.add(w)
+            self.pool.tasks.add(asyncio.create_task(self._run(w, job)))
+
+    async def _run(self, w: Worker, job: Job) -> None:
+        t0 = time.monotonic()
+        result: int | None = None
+        try:
+            answer = await w.run(job.payload, self.pool.move_cap + KILL_GRACE)
+            if "error" in answer:
+                log.warning("bot %s failed: %s", job.spec, answer["error"])
+            else:
+                result = int(answer["action"])
+        except (TimeoutError, EOFError, OSError, ValueError) as e:
+            log.warning("bot %s over the %.1f s cap or its worker died (%s): worker replaced", job.spec,
+                        self.pool.move_cap, type(e).__name__)  # fmt: skip
+            w.kill()
+        except asyncio.CancelledError:
+            w.kill()
+            raise
+        finally:
+            self.pool.observe(job.spec, time.monotonic() - t0)
+            self.busy.discard(w)
+            self.idle.append(w)
+            if not job.future.done():
+                job.future.set_result(result)
+            self.pool.tasks.discard(asyncio.current_task())
+            if not self.pool.closed:
+                self._dispatch()
+
+    def workers(self) -> list[Worker]:
+        return self.idle + list(self.busy)
+
+
+class BotPool:
+    """``workers`` search processes plus one for cheap bots; ``decide`` awaits a fair turn."""
+
+    def __init__(self, workers: int = 1, move_cap: float = 5.0) -> None:
+        self.move_cap = move_cap
+        self.lanes = {"light": Lane("light", 1, self), "search": Lane("search", max(1, workers), self)}
+        self.cost: dict[str, float] = {}
+        self.tasks: set[asyncio.Task] = set()
+        self.closed = False
+
+    def observe(self, spec: str, seconds: float) -> None:
+        old = self.cost.get(spec)
+        self.cost[spec] = seconds if old is None else 0.8 * old + 0.2 * seconds
 
     async def decide(self, game_id: str, options: dict[str, Any], history: list[int], seat: int, spec: str,
-                     seed: int) -> int:  # fmt: skip
-        if spec.split(":", 1)[0] in INLINE:
-            return decide(game_id, options, history, seat, spec, seed)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), decide, game_id, options, history, seat, spec, seed)
+                     seed: int, client: str = "") -> int | None:  # fmt: skip
+        """The bot's action, or ``None`` if it failed or was stopped at the cap."""
+        lane = lane_of(spec)
+        payload = (json.dumps({"game_id": game_id, "options": options, "history": history, "seat": seat,
+                               "spec": spec, "seed": seed, "cap": self.move_cap}) + "\n").encode()  # fmt: skip
+        job = Job(client, spec, payload, self.cost.get(spec, DEFAULT_COST[lane]))
+        self.lanes[lane].submit(job)
+        try:
+            return await job.future
+        except asyncio.CancelledError:
+            job.future.cancel()
+            raise
 
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+    async def start(self) -> None:
+        """Starts every worker now, so that the first bot move does not wait for Python to start."""
+        await asyncio.gather(*(w.start() for lane in self.lanes.values() for w in lane.idle if w.proc is None))
+
+    def pids(self) -> list[int]:
+        return [w.proc.pid for lane in self.lanes.values() for w in lane.workers() if w.proc is not None]
+
+    async def close(self) -> None:
+        """Kills every worker now (a search in progress is not worth waiting for) and reaps it."""
+        self.closed = True
+        for t in list(self.tasks):
+            t.cancel()
+        procs = [p for lane in self.lanes.values() for w in lane.workers() if (p := w.kill()) is not None]
+        for p in procs:
+            try:
+                await asyncio.wait_for(p.wait(), 5)
+            except (TimeoutError, ProcessLookupError):
+                pass

@@ -40,16 +40,17 @@ DEFAULTS: dict[str, Any] = {"private": False, "invite_hash": None, "clock": None
                             "rematch": None, "creator_seat": None}  # fmt: skip
 
 
-def check_bot(spec: str, where: str) -> None:
-    from heliopolis.server.authority import MAX_BOT_ITERS, MAX_BOT_SECONDS
+def check_bot(spec: str, where: str, cap: float) -> None:
+    """``cap``: the server's per-move wall-time cap (seconds)."""
+    from heliopolis.server.authority import MAX_BOT_ITERS
 
     try:
         bot = make_bot(spec)
     except HeliopolisError as e:
         raise ServerError("bad_request", f"{where}: {e}") from None
-    if (getattr(bot, "iters", None) or 0) > MAX_BOT_ITERS or (getattr(bot, "time_limit", None) or 0) > MAX_BOT_SECONDS:
+    if (getattr(bot, "iters", None) or 0) > MAX_BOT_ITERS or (getattr(bot, "time_limit", None) or 0) > cap:
         raise ServerError("bad_request", f"{where}: bots on this server think at most {MAX_BOT_ITERS} iterations or "
-                                         f"{MAX_BOT_SECONDS} s per move")  # fmt: skip
+                                         f"{cap:g} s per move")  # fmt: skip
 
 
 @dataclass
@@ -106,7 +107,7 @@ class TableService:
         t = body.table
         if t is None:
             return None
-        check_bot(t.takeover, "table.takeover")
+        check_bot(t.takeover, "table.takeover", self.auth.bots.move_cap)
         invite = secrets.token_urlsafe(16) if t.private else None
         settings = {"private": t.private, "invite_hash": _hash(invite) if invite else None,
                     "clock": t.clock.config() if t.clock else None, "takeover": t.takeover,
@@ -115,9 +116,9 @@ class TableService:
                     "creator_seat": body.join}  # fmt: skip
         return Prepared(settings, invite)
 
-    async def create(self, body: CreateGame, account: int | None) -> dict[str, Any]:
+    async def create(self, body: CreateGame, account: int | None, client: str = "") -> dict[str, Any]:
         prep = self.prepare(body, account)
-        rec, token = await self.auth.create(body, account=account, also=prep)
+        rec, token = await self.auth.create(body, account=account, also=prep, client=client)
         out = {"id": rec.id, "seat": body.join, "token": token, "url": f"/g/{rec.id}"}
         if prep is not None and prep.invite:
             out["invite"] = prep.invite

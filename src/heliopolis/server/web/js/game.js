@@ -86,6 +86,7 @@ function connect() {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
     if (m.type === 'state') onState(m);
+    else if (m.type === 'delta') onDelta(m);
     else if (m.type === 'error') onError(m);
   };
   ws.onclose = (ev) => {
@@ -176,6 +177,25 @@ function onState(m) {
   S.wasMyTurn = myTurn;
   render();
   tableUpdate(m, S); // clocks, resign, chat (table.js)
+}
+
+// A delta carries what changed since version `base` (docs/server-api.md): applied only on top of
+// exactly that version; a gap (a missed message) asks the server for the whole state again.
+function onDelta(d) {
+  const prev = S.msg;
+  if (d.game_id !== S.id) return;
+  if (prev && d.version <= prev.version) return; // already seen (e.g. a sync overtook it)
+  if (!prev || d.base !== prev.version) {
+    send({ type: 'sync' });
+    return;
+  }
+  const m = Object.assign({}, prev, d.set || {}, { type: 'state', version: d.version });
+  if (d.view || d.view_del) {
+    m.view = Object.assign({}, prev.view, d.view || {});
+    for (const k of d.view_del || []) delete m.view[k];
+  }
+  if (d.log) m.log = (prev.log || []).concat(d.log);
+  onState(m);
 }
 
 function setBusy(on) {
