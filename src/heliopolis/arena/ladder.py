@@ -63,11 +63,11 @@ def run_ladder(game_id: str, players: int, bots: list[str], games_per_pair: int,
     from heliopolis.bots import levels as lv
     from heliopolis.core.registry import load_game
 
+    game = load_game(game_id, players, **(options or {}))  # bad game, players or options first
     if games_per_pair < 1:
         raise ConfigError("--games-per-pair must be at least 1")
     if len(bots) < max(2, players):
         raise ConfigError(f"a {players}-player ladder needs at least {max(2, players)} bots (got {', '.join(bots)})")
-    game = load_game(game_id, players, **(options or {}))
     lineups = len(tournament_lineups(bots, players))
     games = rounds_for(games_per_pair, len(bots), players) * lineups
     # The resolved specs join the run's configuration: after a level changes in levels.json, the
