@@ -380,7 +380,8 @@ def ladder(game_id: str, players: int | None, games_per_pair: int, level_specs: 
     title = f"Ladder: {game_id}{ed}, {players} players, {len(records)} games"
     command = (f"heliopolis ladder {game_id} --players {players} --games-per-pair {games_per_pair} --levels "
                f"{','.join(b for b in bots if b != 'random')} --out {out} --seed {seed}"
-               + (f" --edition {edition}" if edition else "") + (f" -w {workers}" if workers else ""))  # fmt: skip
+               + (f" --edition {edition}" if edition else "") + (f" -w {workers}" if workers else "")
+               + (f" --bootstrap {bootstrap}" if bootstrap != 200 else ""))  # fmt: skip
     notes = lad.write_outputs(out, result, title, command, resolved)
     console = _console()
     console.print(f"{title} ({out})")
