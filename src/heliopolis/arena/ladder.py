@@ -24,8 +24,10 @@ import json
 import math
 import random
 import statistics
+from collections.abc import Sequence
+from itertools import pairwise
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from heliopolis.arena import stats
 from heliopolis.arena.schedule import tournament_lineups
@@ -134,7 +136,7 @@ def order_check(h2h: dict[str, dict[str, dict[str, float]]], bots: Sequence[str]
     """Each bot against the one below it in ladder order: ``beats`` when the interval's lower bound
     is above one half."""
     out = []
-    for lower, upper in zip(bots, bots[1:]):
+    for lower, upper in pairwise(bots):
         r = h2h[upper][lower]
         verdict = "beats" if r["low"] > 0.5 else "ahead, not significant" if r["rate"] > 0.5 else "does not beat"
         out.append({"upper": upper, "lower": lower, **r, "verdict": verdict})
@@ -160,8 +162,8 @@ def markdown(result: dict[str, Any], title: str, command: str | None, resolved: 
     if command:
         lines.append(f"```sh\n{command}\n```\n")
     lines += ["## Ratings (openskill Plackett-Luce)\n",
-              f"Rating: mean `mu` over random game orders; 95 % interval: percentile bootstrap over games "
-              f"({result['bootstrap']} resamples); `sigma`: openskill's own, one pass in game order.\n",
+              (f"Rating: mean `mu` over random game orders; 95 % interval: percentile bootstrap over games "
+               f"({result['bootstrap']} resamples); `sigma`: openskill's own, one pass in game order.\n"),
               "| bot | spec | rating | 95 % interval | sigma | seats |", "|:---|:---|---:|---:|---:|---:|"]  # fmt: skip
     for row in sorted(result["ratings"], key=lambda r: -r["rating"]):
         lines.append(f"| {row['bot']} | `{resolved.get(row['bot'], row['bot'])}` | {row['rating']:.1f} | "

@@ -88,10 +88,9 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
     Search bots default to 1000 iterations with heuristic rollouts cut after 60 actions and scored
     by the game's evaluation (``rollout=random`` or ``depth=0`` for plain random rollouts to the end).
     """
+    from heliopolis.bots import levels
     from heliopolis.bots.heuristic import HeuristicBot, evaluator_for, policy_for
     from heliopolis.bots.ismcts import ISMCTSBot, MCTSBot
-
-    from heliopolis.bots import levels
 
     if not isinstance(spec, str):
         raise ConfigError(f"a bot spec must be text; valid {levels._valid()}")
