@@ -264,6 +264,8 @@ def test_lobby_offers_levels_and_seats_take_them(client):
     g = create(client, ["human", "easy", "medium:iters=50"])  # a level with a budget is accepted too
     seats = client.get(f"/api/games/{g['id']}").json()["seats"]
     assert [s["bot"] for s in seats[1:]] == ["easy", "medium:iters=50"]
+    g = create(client, ["human", "easy"])
+    assert play_out(client, g["id"], {0: g["token"]})["status"] == "finished"  # a level seat plays
     # A level's budget counts against the server's cap like a raw spec's.
     r = client.post("/api/games", json={"game": "ra", "players": 2, "options": {},
                                         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "expert:iters=99999"}]})  # fmt: skip
