@@ -1,4 +1,4 @@
-"""The ``heliopolis`` command: play | replay | bench.
+"""The ``heliopolis`` command: play | replay | bench | tournament | simulate | ladder | report | serve.
 
 ``heliopolis play ra --seats human,random,random`` plays in the terminal; with only bot seats it
 plays through unattended and prints the result. ``heliopolis replay FILE`` steps through a saved
@@ -337,6 +337,71 @@ def tournament(**kw: Any) -> None:
 def simulate(**kw: Any) -> None:
     """Mass simulation: one bot spec for every seat (or one per seat); resumable, parallel."""
     _run_arena_cli("simulation", **kw)
+
+
+@main.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--players", "-p", type=int, help="number of players (default: the game's default)")
+@click.option("--games-per-pair", "-k", type=int, default=20, show_default=True,
+              help="games in which each pair of bots shares a table (rounded up to whole rounds)")
+@click.option("--levels", "-l", "level_specs", help="comma-separated levels or specs, weakest first "
+              "(default: every level; random is always added)")
+@click.option("--out", "-o", required=True, type=click.Path(file_okay=False), help="run directory (resumable)")
+@click.option("--seed", type=int, default=0, show_default=True, help="run seed: same seed, same games")
+@click.option("--workers", "-w", type=int, help="parallel worker processes (default: all cores)")
+@click.option("--edition", "-e", help="edition (Ra: 1999 or 2009)")
+@click.option("--bootstrap", type=int, default=200, show_default=True, help="bootstrap resamples for the intervals")
+@click.option("--update-levels", is_flag=True, help="copy the levels' ratings into the package's levels data")
+def ladder(game_id: str, players: int | None, games_per_pair: int, level_specs: str | None, out: str, seed: int,
+           workers: int | None, edition: str | None, bootstrap: int, update_levels: bool) -> None:  # fmt: skip
+    """Rated round robin of the bot levels plus random: openskill ratings with 95 % intervals,
+    head-to-head matrix, strict-order check and a plot (resumable, parallel)."""
+    from heliopolis.arena import ladder as lad
+    from heliopolis.bots import levels as lv
+    from heliopolis.bots import split_specs
+
+    options = {"edition": edition} if edition else {}
+    try:
+        if players is None:
+            players = load_game(game_id, **options).players
+        bots = lad.ladder_bots(split_specs(level_specs) if level_specs else None)
+        records = lad.run_ladder(game_id, players, bots, games_per_pair, out, seed=seed, options=options,
+                                 workers=workers)  # fmt: skip
+        if bootstrap < 1:
+            raise HeliopolisError("--bootstrap must be at least 1")
+        resolved = {b: lv.resolve(b, game_id, players) for b in bots}
+        result = lad.analyse(records, bots, players, bootstrap, seed)
+    except HeliopolisError as e:
+        _fail(str(e))
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted: every finished game is in {out}/results.jsonl; run again to continue", err=True)
+        os._exit(130)
+    ed = f" {edition}" if edition else ""
+    title = f"Ladder: {game_id}{ed}, {players} players, {len(records)} games"
+    command = (f"heliopolis ladder {game_id} --players {players} --games-per-pair {games_per_pair} --levels "
+               f"{','.join(b for b in bots if b != 'random')} --out {out} --seed {seed}"
+               + (f" --edition {edition}" if edition else "") + (f" -w {workers}" if workers else "")
+               + (f" --bootstrap {bootstrap}" if bootstrap != 200 else ""))  # fmt: skip
+    notes = lad.write_outputs(out, result, title, command, resolved)
+    console = _console()
+    console.print(f"{title} ({out})")
+    for row in sorted(result["ratings"], key=lambda r: -r["rating"]):
+        console.print(f"  {row['bot']:<22} rating {row['rating']:6.2f}  95% [{row['low']:6.2f}, {row['high']:6.2f}]"
+                      f"  ({resolved[row['bot']]})")  # fmt: skip
+    label = "head to head" if players == 2 else "finishing ahead (the strict-order check is defined at 2p)"
+    console.print(f"strict order, {label}:")
+    for o in result["order"]:
+        console.print(f"  {o['upper']:>12} vs {o['lower']:<12} {o['rate']:6.1%}  95% [{o['low']:.1%}, {o['high']:.1%}]"
+                      f"  n={o['games']}  {o['verdict']}")  # fmt: skip
+    for note in notes:
+        console.print(f"note: {note}")
+    console.print(f"wrote {out}/{lad.RATINGS}, {out}/{lad.MARKDOWN}" + ("" if notes else f", {out}/{lad.PLOT}"))
+    if update_levels:
+        rows = lad.level_rows(result, resolved)
+        skipped = [b for b in bots if b not in rows and b != "random"]
+        path = lv.update_ratings(game_id, players, rows, source=out)
+        console.print(f"updated {path}: {', '.join(rows) or 'no levels'}"
+                      + (f" (not levels, skipped: {', '.join(skipped)})" if skipped else ""))  # fmt: skip
 
 
 @main.command()

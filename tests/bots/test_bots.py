@@ -18,7 +18,7 @@ FAST_SPECS = ["random", "heuristic", "mcts:iters=30", "ismcts:iters=30", "ismcts
 
 @pytest.mark.parametrize(
     ("spec", "needle"),
-    [("wizard", "valid: random, heuristic"), ("random:x=1", "takes no parameters"), ("ismcts:iters=0", "positive"),
+    [("wizard", "valid levels: easy, medium, hard, expert.*raw specs: random, heuristic"), ("random:x=1", "takes no parameters"), ("ismcts:iters=0", "positive"),
      ("ismcts:iters=abc", "must be a number"), ("ismcts:speed=3", "unknown parameter"), ("mcts:iters", "key=value"),
      ("ismcts:rollout=smart", "random or heuristic")],  # fmt: skip
 )

@@ -65,6 +65,14 @@ def test_an_episode_against_bots_ends_with_the_seats_return():
     assert again[:2] == (total, steps) and again[2]["scores"] == info["scores"]
 
 
+def test_opponents_may_be_levels():
+    env = gym.make("heliopolis/Ra-v0", players=3, opponents=["easy", "medium"], seat=0)
+    total, steps, info = _episode(env, seed=4)
+    assert steps > 5 and _episode(env, seed=4)[2]["scores"] == info["scores"]
+    with pytest.raises(ConfigError, match="valid levels: easy, medium, hard, expert"):
+        hg.HeliopolisEnv("ra", players=2, opponents="expert:iters=-3")
+
+
 def test_random_seat_is_drawn_per_episode():
     env = hg.HeliopolisEnv("ra", players=4, seat="random")
     seats = {env.reset(seed=s)[1]["seat"] for s in range(20)}

@@ -258,3 +258,29 @@ def test_games_evicted_from_memory_reload_exactly(client, monkeypatch):
     for g in made:  # each is reloaded from the event log when needed again
         assert state(client, g["id"], g["token"])["view"] == before[g["id"]]["view"]
     assert len(auth_.games) <= 3
+
+
+def test_lobby_offers_levels_and_seats_take_them(client):
+    from heliopolis.bots import levels
+
+    meta = client.get("/api/meta").json()
+    assert meta["bots"] == ["random", "easy", "medium", "hard", "expert"]
+    ra = meta["games"][0]
+    assert ra["id"] == "ra" and set(ra["bot_labels"]) == {str(n) for n in range(ra["min_players"], ra["max_players"] + 1)}
+    for n, labels in ra["bot_labels"].items():
+        assert labels["random"] == "Random"
+        for level in levels.levels():
+            assert labels[level] == levels.rating_label(level, "ra", int(n))
+            assert labels[level].startswith(level.capitalize())  # a name a person reads, not an algorithm
+    g = create(client, ["human", "easy", "medium:iters=50"])  # a level with a budget is accepted too
+    seats = client.get(f"/api/games/{g['id']}").json()["seats"]
+    assert [s["bot"] for s in seats[1:]] == ["easy", "medium:iters=50"]
+    g = create(client, ["human", "easy"])
+    assert play_out(client, g["id"], {0: g["token"]})["status"] == "finished"  # a level seat plays
+    # A level's budget counts against the server's cap like a raw spec's.
+    r = client.post("/api/games", json={"game": "ra", "players": 2, "options": {},
+                                        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "expert:iters=99999"}]})  # fmt: skip
+    assert r.status_code == 400 and "at most" in r.text
+    r = client.post("/api/games", json={"game": "ra", "players": 2, "options": {},
+                                        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "expret"}]})  # fmt: skip
+    assert r.status_code == 400 and "valid levels: easy, medium, hard, expert" in r.text

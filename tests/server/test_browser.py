@@ -192,7 +192,12 @@ def test_a_second_tab_cannot_act_for_a_seat_it_holds_no_token_for(server, browse
 
 def test_phone_sized_game_page_has_no_horizontal_scroll(server, browser):
     page = _page(browser, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
-    _create_from_lobby(page, server.url, 3, {1: "random", 2: "heuristic"})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seat-kind-1 option[value='bot:expert']", state="attached")
+    labels = page.eval_on_selector_all("#seat-kind-1 optgroup option", "os => os.map(o => o.textContent)")
+    # A person picks a level by name (with its measured rating once a ladder has rated it).
+    assert [label.split(" — ")[0] for label in labels] == ["Random", "Easy", "Medium", "Hard", "Expert"]
+    _create_from_lobby(page, server.url, 3, {1: "random", 2: "medium"})
     _wait_turn_or_end(page)
     _no_horizontal_scroll(page)
     smallest = page.evaluate(

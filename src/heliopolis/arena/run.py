@@ -14,13 +14,15 @@ from heliopolis.core.registry import load_game
 
 def run_arena(kind: str, game_id: str, players: int, bots: list[str], games: int, out_dir: str | Path, *,
               seed: int = 0, options: dict[str, Any] | None = None, workers: int | None = None,
-              backend: str = "local", address: str | None = None, progress: bool = True) -> list[dict[str, Any]]:  # fmt: skip
-    """Plays (or resumes) a run and returns all its records, sorted by game index."""
+              backend: str = "local", address: str | None = None, progress: bool = True,
+              extra: dict[str, Any] | None = None) -> list[dict[str, Any]]:  # fmt: skip
+    """Plays (or resumes) a run and returns all its records, sorted by game index. ``extra`` joins the
+    run's recorded configuration (a resumed run must match it)."""
     options = dict(options or {})
     game = load_game(game_id, players, **options)  # validates game, players and options up front
     for spec in bots:
         make_bot(spec, seed=0)  # validates bot specs before any process starts
-    if kind == "tournament":
+    if kind in ("tournament", "ladder"):
         jobs = tournament_jobs(bots, players, games)
     elif kind == "simulation":
         if len(bots) not in (1, players):
@@ -28,7 +30,8 @@ def run_arena(kind: str, game_id: str, players: int, bots: list[str], games: int
         jobs = simulation_jobs(bots, players, games)
     else:
         raise ConfigError(f"unknown run kind {kind!r}")
-    config = {"kind": kind, "game": game_id, "options": game.config(), "bots": bots, "seed": seed, "games": games}
+    config = {"kind": kind, "game": game_id, "options": game.config(), "bots": bots, "seed": seed, "games": games,
+              **(extra or {})}
     done = prepare_run_dir(out_dir, config)
     todo = [j for j in jobs if j.index not in done]
     if todo:

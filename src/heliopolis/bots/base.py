@@ -71,31 +71,41 @@ def _number(spec: str, key: str, value: str, kind: type) -> float | int:
 
 
 VALID_SPECS = (
-    "random, heuristic, mcts[:iters=N|time=S], ismcts[:iters=N|time=S] "
+    "random, heuristic[:eps=P], mcts[:iters=N|time=S], ismcts[:iters=N|time=S] "
     "(search options: c=<exploration>, rollout=random|heuristic, depth=<actions before evaluating>)"
 )
-# What a lobby offers for a seat, weakest first (any valid spec is accepted).
-LOBBY_BOTS = ("random", "heuristic", "mcts", "ismcts", "ismcts:iters=3000")
+# What a lobby offers for a seat, weakest first: the named levels (any valid spec is accepted).
+LOBBY_BOTS = ("random", "easy", "medium", "hard", "expert")
 DEFAULT_SEARCH = {"iters": "1000", "rollout": "heuristic", "depth": "60"}
 
 
 def make_bot(spec: str, *, seed: int | None = None) -> Bot:
-    """Builds a bot from a spec string: ``random``, ``heuristic``, ``mcts:iters=500``,
-    ``ismcts:iters=2000``, ``ismcts:time=0.5``, ``ismcts:rollout=random,depth=0``.
+    """Builds a bot from a level (``easy``, ``medium``, ``hard``, ``expert``, optionally with a budget:
+    ``expert:time=1``; see :mod:`heliopolis.bots.levels`) or a raw spec: ``random``, ``heuristic``,
+    ``heuristic:eps=0.3``, ``mcts:iters=500``, ``ismcts:iters=2000``, ``ismcts:time=0.5``,
+    ``ismcts:rollout=random,depth=0``.
 
     Search bots default to 1000 iterations with heuristic rollouts cut after 60 actions and scored
     by the game's evaluation (``rollout=random`` or ``depth=0`` for plain random rollouts to the end).
     """
+    from heliopolis.bots import levels
     from heliopolis.bots.heuristic import HeuristicBot, evaluator_for, policy_for
     from heliopolis.bots.ismcts import ISMCTSBot, MCTSBot
 
     if not isinstance(spec, str):
-        raise ConfigError(f"a bot spec must be text; valid: {VALID_SPECS}")
+        raise ConfigError(f"a bot spec must be text; valid {levels._valid()}")
+    level = levels.parse_level(spec)
+    if level is not None:  # a named level: resolved per game and player count on its first move
+        return levels.LevelBot(level[0], level[1], seed=seed)
     name, params = _parse_params(spec)
-    if name in ("random", "heuristic"):
+    if name == "random":
         if params:
             raise ConfigError(f"bot {name!r} takes no parameters (got {spec!r})")
-        return RandomBot(seed) if name == "random" else HeuristicBot(seed)
+        return RandomBot(seed)
+    if name == "heuristic":
+        if set(params) - {"eps"}:
+            raise ConfigError(f"bot 'heuristic' takes only eps=P (got {spec!r}); valid {levels._valid()}")
+        return HeuristicBot(seed, eps=_probability(spec, params.get("eps", "0")))
     if name in ("mcts", "ismcts"):
         unknown = set(params) - {"iters", "time", "c", "rollout", "depth"}
         if unknown:
@@ -119,7 +129,17 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
         if merged["rollout"] == "heuristic":
             kwargs["rollout_policy"] = _lazy(policy_for)
         return (MCTSBot if name == "mcts" else ISMCTSBot)(**kwargs)
-    raise ConfigError(f"unknown bot spec {spec!r}; valid: {VALID_SPECS}")
+    raise ConfigError(f"unknown bot spec {spec!r}; valid {levels._valid()}")
+
+
+def _probability(spec: str, value: str) -> float:
+    try:
+        p = float(value)
+    except ValueError:
+        p = -1.0
+    if not 0.0 <= p <= 1.0:
+        raise ConfigError(f"eps={value!r} in bot spec {spec!r} must be a probability from 0 to 1")
+    return p
 
 
 def _lazy(lookup):  # noqa: ANN001, ANN202

@@ -58,13 +58,19 @@ def expected_values(state: State, evaluate: Evaluator) -> list[float]:
 
 
 class HeuristicBot:
-    """Greedy on the game's evaluation; ties broken by its own seeded RNG."""
+    """Greedy on the game's evaluation; ties broken by its own seeded RNG. With ``eps`` > 0 it
+    plays a uniformly random legal action with probability ``eps`` (a weaker level), drawn from
+    the same RNG."""
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, eps: float = 0.0) -> None:
         self.seed = seed
+        self.eps = eps
         self.rng = random.Random(seed)
 
     def step(self, state: State) -> int:
+        if self.eps and self.rng.random() < self.eps:
+            legal = state.legal_actions()
+            return legal[self.rng.randrange(len(legal))]
         policy = getattr(_heuristics(state), "choose", None)
         if policy is not None:  # the game's own rule-of-thumb policy
             return policy(state, self.rng)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from heliopolis.bots import make_bot
+from heliopolis.bots.levels import resolve as resolve_level
 from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError
 from heliopolis.core.game import State
 from heliopolis.core.registry import game_class, load_game, new_game
@@ -242,7 +243,7 @@ class Authority:
             if s.kind == "bot":
                 spec = s.bot or "heuristic"
                 try:
-                    bot = make_bot(spec)
+                    bot = make_bot(resolve_level(spec, req.game, req.players))  # a level's budget counts too
                 except HeliopolisError as e:
                     raise ServerError("bad_request", f"seat {i}: {e}") from None
                 iters, secs = getattr(bot, "iters", None), getattr(bot, "time_limit", None)
@@ -625,6 +626,7 @@ class Authority:
 
 def available_meta() -> dict[str, Any]:
     from heliopolis.bots.base import LOBBY_BOTS
+    from heliopolis.bots.levels import lobby_labels
     from heliopolis.core.registry import games_in_registration_order
 
     out = []
@@ -636,5 +638,7 @@ def available_meta() -> dict[str, Any]:
             "id": gid, "name": info.name, "min_players": info.min_players, "max_players": info.max_players,
             "default_players": cls().players,
             "options": [{"name": k, "choices": v, "default": info.options.get(k)} for k, v in choices.items()],
+            # The lobby names levels with their measured rating at each table size.
+            "bot_labels": {str(n): lobby_labels(LOBBY_BOTS, gid, n) for n in range(info.min_players, info.max_players + 1)},
         })  # fmt: skip
     return {"games": out, "bots": list(LOBBY_BOTS)}

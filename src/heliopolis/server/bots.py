@@ -35,7 +35,15 @@ KILL_GRACE = 2.0  # seconds past the cap before a worker is killed
 DEFAULT_COST = {"light": 0.05, "search": 2.0}  # seconds, until a spec has been measured
 
 
-def lane_of(spec: str) -> str:
+def lane_of(spec: str, game_id: str | None = None, players: int | None = None) -> str:
+    """A level (``medium``) runs in the lane of the raw spec it stands for at this table."""
+    if game_id is not None and players is not None:
+        from heliopolis.bots.levels import resolve
+
+        try:
+            spec = resolve(spec, game_id, players)
+        except Exception:  # noqa: BLE001 - an invalid spec fails in the worker with its own message
+            pass
     return "light" if spec.split(":", 1)[0] in LIGHT else "search"
 
 
@@ -177,7 +185,7 @@ class BotPool:
     async def decide(self, game_id: str, options: dict[str, Any], history: list[int], seat: int, spec: str,
                      seed: int, client: str = "") -> int | None:  # fmt: skip
         """The bot's action, or ``None`` if it failed or was stopped at the cap."""
-        lane = lane_of(spec)
+        lane = lane_of(spec, game_id, options.get("players"))
         payload = (json.dumps({"game_id": game_id, "options": options, "history": history, "seat": seat,
                                "spec": spec, "seed": seed, "cap": self.move_cap}) + "\n").encode()  # fmt: skip
         job = Job(client, spec, payload, self.cost.get(spec, DEFAULT_COST[lane]))

@@ -34,7 +34,13 @@ function savedName() {
 
 function defaultBot() {
   const bots = (L.meta && L.meta.bots) || [];
-  return bots.includes('heuristic') ? 'heuristic' : bots[0] || '';
+  return ['medium', 'heuristic'].find((b) => bots.includes(b)) || bots[0] || '';
+}
+
+/** A bot as a person reads it: a level with its measured rating at this table size, e.g. "Expert — rating 31.2 ± 1.4". */
+function botLabel(b) {
+  const labels = ((L.game && L.game.bot_labels) || {})[String(L.seats.length)] || {};
+  return labels[b] || `Bot: ${b}`;
 }
 
 // -- create form ----------------------------------------------------------------------------------
@@ -87,7 +93,7 @@ function renderSeats() {
   const rows = L.seats.map((s, i) => {
     const kindSel = h('select', { id: `seat-kind-${i}`, class: 'seat-kind', attrs: { 'aria-label': `Seat ${i} player` } },
       h('option', { value: 'human', text: 'Human' }),
-      h('optgroup', { label: 'Bots' }, bots.map((b) => h('option', { value: `bot:${b}`, text: `Bot: ${b}` }))));
+      h('optgroup', { label: 'Bots' }, bots.map((b) => h('option', { value: `bot:${b}`, text: botLabel(b) }))));
     kindSel.value = s.kind === 'human' ? 'human' : `bot:${s.bot}`;
     kindSel.addEventListener('change', () => {
       if (kindSel.value === 'human') { s.kind = 'human'; s.bot = null; } else { s.kind = 'bot'; s.bot = kindSel.value.slice(4); }
