@@ -115,3 +115,27 @@ def test_interactive_replay_rejects_unknown_input_with_help(tmp_path, monkeypatc
     # the unknown input did not move: the first position is followed by move 1, never move 2
     shown = [line.split()[1].split("/")[0] for line in r.output.splitlines() if line.startswith("move ")]
     assert shown == ["0", "1"]
+
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(__import__("shutil").which("make") is None, reason="needs make")
+def test_make_serve_takes_a_port_and_make_play_names_its_opponents():
+    import subprocess
+
+    def dry(*args):
+        return subprocess.run(["make", "-n", "-C", str(ROOT), *args], capture_output=True, text=True, check=True).stdout
+
+    assert "heliopolis serve --host 127.0.0.1 --port 8089" in dry("serve", "PORT=8089")
+    assert ".venv/bin/heliopolis" in dry("serve")
+    out = dry("play")
+    assert "seats: human,random,random" in out and "heliopolis play ra --seats human,random,random" in out
+    assert "heliopolis play helios --seats human,heuristic" in dry("play", "GAME=helios", "SEATS=human,heuristic")
+
+
+def test_readme_says_how_to_reach_the_command_and_the_report_extra():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "make serve" in text and "make test" in text  # the two set-up commands
+    assert ".venv/bin/heliopolis" in text and "source .venv/bin/activate" in text
+    assert "[report]" in text and "make serve PORT=8080" in text and "make play GAME=helios SEATS=" in text
