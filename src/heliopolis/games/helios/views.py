@@ -131,35 +131,8 @@ def resample_from_infostate(s: Any, player: int, rng: Any) -> Any:
     return s.clone()
 
 
-_DESCRIBE = {
-    "home": "starts with a {} land tile", "gain": "gains a {} resource", "put": "puts the resource on {}",
-    "slot": "attaches the grey tile to the {} slot", "land": "takes the {} land tile",
-    "special": "takes the {} special tile", "temple": "builds a temple on {}", "step": "moves the sun to {}",
-    "stop": "stops the sun", "trade": "trades {} mana", "do": "takes the bonus action: {}", "pass": "passes",
-    "forgo": "forgoes the rest of the action",
-}
-
-
 def describe_action(s: Any, action: int) -> str:
-    """One plain sentence for the move log and the terminal's move list."""
-    text = A.action_to_string(action)
-    kind, _, arg = text.partition(":")
-    who = f"P{s.actor}"
-    if action >= A.CHANCE_OFFSET:
-        return {"start": f"P{arg} takes the dragon", "deal": f"a {arg} action tile is dealt",
-                "extra": f"a {arg} land tile comes from the extra stack"}[kind]  # fmt: skip
-    if kind == "take" and s.columns[SYMBOLS.index(arg)]:
-        return f"{who} takes the {TILE_COLOURS[s.columns[SYMBOLS.index(arg)][-1]]} {arg} tile"
-    if kind == "place" and s.hand:
-        what = COLOURS[s.hand[1]] + " land" if s.hand[0] == "land" else SPECIALS[s.hand[1]] + " special tile"
-        return f"{who} places {what} on {arg}"
-    if kind == "pay":
-        where, _, colour = arg.partition(":")
-        return f"{who} pays {colour} from {where}"
-    if kind in ("build", "buy", "activate"):
-        names = {b.id: b.name for b in DATA.buildings} if kind == "build" else {p.id: p.name for p in DATA.persons}
-        verb = {"build": "builds", "buy": "buys", "activate": "activates"}[kind]
-        return f"{who} {verb} the {names.get(arg, arg)}"
-    if kind in _DESCRIBE:
-        return f"{who} " + _DESCRIBE[kind].format(arg)
-    return f"{who}: {text}"
+    """One plain sentence for the move log and the terminal's move list (``log.describe``)."""
+    from heliopolis.games.helios.log import describe
+
+    return describe(s, action)
