@@ -17,7 +17,7 @@ from heliopolis.core.helpers import check_seat
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import rules as R
 from heliopolis.games.helios.components import (
-    BUILDING_IDS, COLOURS, DATA, PERSON_IDS, SPECIALS, SYMBOLS, TILE_COLOURS, hex_name)  # fmt: skip
+    BUILDING_IDS, COLOURS, DATA, PERSON_IDS, SPECIALS, SYMBOLS, TILE_COLOURS, hex_label, hex_name)  # fmt: skip
 
 
 def _board(s: Any, p: int) -> dict[str, Any]:
@@ -91,7 +91,8 @@ def _tables() -> dict[str, Any]:
     """The fixed board features and the building/person tables from the data file, so a browser
     view draws exactly the board and costs the engine plays with (HE-BOARD-3: swappable data)."""
     return {
-        "hexes": [{"hex": hex_name(h), "light": DATA.light[h]} for h in range(len(DATA.hexes))],
+        # "label": the board coordinate a player reads (components.hex_label), "hex": the notation
+        "hexes": [{"hex": hex_name(h), "label": hex_label(h), "light": DATA.light[h]} for h in range(len(DATA.hexes))],
         "sun_start": hex_name(DATA.sun_start),
         "corners": [hex_name(h) for h in DATA.corners],
         "bonus_fields": sorted(hex_name(h) for h in DATA.bonus_fields),

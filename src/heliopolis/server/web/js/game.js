@@ -3,7 +3,7 @@
 // view module js/views/<game>.js, which exports render(root, msg, ctx).
 
 import * as api from './api.js';
-import { h, $, humanize, seatTitle, seatLabel } from './dom.js';
+import { h, $, humanize, seatTitle, seatLabel, namedFrame } from './dom.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const gameId = decodeURIComponent(parts[0] === 'g' && parts[1] ? parts[1] : parts[parts.length - 1] || '');
@@ -321,7 +321,7 @@ function initReplayControls() {
 function render() {
   const live = S.msg;
   if (!live) return;
-  const frame = replayActive() ? replayMessage(S.replay.frame, live) : live;
+  const frame = namedFrame(replayActive() ? replayMessage(S.replay.frame, live) : live);
   document.body.classList.toggle('my-turn', !frame.replay && (live.legal || []).length > 0);
   document.body.classList.toggle('in-replay', !!frame.replay);
   renderTitle(live);

@@ -110,11 +110,11 @@ function hexBoard(pl, i, ctx, placed, v) {
   const bonus = new Set(TABLES.bonus_fields);
   const manaFields = new Set(TABLES.mana_fields);
   const corners = new Set(TABLES.corners);
-  for (const { hex: key, light } of TABLES.hexes) {
+  for (const { hex: key, label, light } of TABLES.hexes) {
     const { q, r } = parseHex(key);
     const { x, y } = hexCentre(q, r, size);
     const t = tiles.get(key);
-    const g = svg('g', { class: ['he-hex', light ? 'light' : 'dark', t ? 'tiled' : 'empty'].join(' '), 'data-hex': key });
+    const g = svg('g', { class: ['he-hex', light ? 'light' : 'dark', t ? 'tiled' : 'empty'].join(' '), 'data-hex': key, 'data-coord': label || key });
     let fill = light ? '#f3e7c9' : '#f0a35a';
     if (t) fill = t.tile.startsWith('special:') ? '#f5d36b' : RES_FILL[t.tile];
     g.appendChild(svg('polygon', { points: hexPoints(x, y, size * 0.97), fill, class: 'he-hexshape' }));
@@ -132,6 +132,8 @@ function hexBoard(pl, i, ctx, placed, v) {
         class: 'he-temple', d: `M${x - 7} ${y - 2}l7 -6 7 6h-2v7h-10v-7z`,
       }));
     }
+    // the board coordinate (column letter, hex counted from the bottom), as in the log and buttons
+    if (label) g.appendChild(svgText(x, y + size * 0.7, label, 'he-coord'));
     // place / temple / step / put actions on the hex itself
     const hexActs = [`place:${key}`, `temple:${key}`, `step:${key}`, `put:${key}`].filter((n) => ctx.action(n) && !placed.has(n));
     if (mine && hexActs.length) {
