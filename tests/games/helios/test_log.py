@@ -110,3 +110,16 @@ def test_descriptions_name_the_column_or_the_land_tile():
     assert takes and all(re.fullmatch(r"P\d takes the (\w+ )?action tile from the (land|build|sun) column", t)
                          for t in takes), takes  # fmt: skip
     assert lands and all(re.fullmatch(r"P\d takes the face-up \w+ land tile( of the extra stack)?", t) for t in lands)
+
+
+def test_terminal_map_shows_the_board_coordinates():
+    from heliopolis.games.helios.render import board_lines
+
+    s = load_game("helios", 2, start_player=0).new_initial_state()
+    rows = ["".join(text for text, _ in line) for line in board_lines(s, 0)]
+    assert rows[0].split() == list("abcdefghi") == rows[-1].split()
+    body = rows[1:-1]
+    assert len(body) == 17
+    assert body[0].split()[0] == "e9" and body[-1].split()[0] == "e1"  # the centre column's ends
+    assert {r.split()[0] for r in body} >= {"a1", "a5", "b1", "b5"}
+    assert {r.split()[-1] for r in body} >= {"i1", "i5", "h1", "h5"}
