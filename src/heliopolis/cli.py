@@ -166,6 +166,7 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
     chance_rng = random.Random(rng.randrange(2**63))
     view_rng = random.Random(rng.randrange(2**63))
     verbose = not (quiet and not humans)
+    story = game.new_public_log()
     if verbose:
         console.print(f"[bold yellow]{describe_game(game)}[/bold yellow] · seed {seed} · seats: {', '.join(names)}")
     while not state.is_terminal():
@@ -187,15 +188,16 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
                     return
                 actor = names[seat]
         if verbose and actor != "chance":
-            console.print(f"[dim]{actor}:[/dim] {state.action_to_string(action)}  [dim]{state.describe_action(action)}[/dim]")
-        elif verbose:
-            console.print(f"[dim]   {state.describe_action(action)}[/dim]")
+            console.print(f"[dim]{escape(actor)}:[/dim] {escape(state.action_to_string(action))}")
         for bot in bots.values():
             bot.inform_action(state, state.current_player(), action)
         try:
             state.apply_action(action)
         except IllegalActionError as e:  # a bot bug must not crash a human's game silently
             _fail(f"{actor} chose an illegal action: {e}", code=3)
+        if verbose:  # the game's public move log: the move and what the rules did on their own
+            for line in story.feed(action):
+                console.print(f"[dim]   {escape(line)}[/dim]")
         if save_path:
             save_game(state, save_path, seed)
     if verbose:

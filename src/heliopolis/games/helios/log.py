@@ -8,7 +8,7 @@ action names: an action forgone because nothing could be paid or placed, a bonus
 automatic person-phase pass, a sun move stopped by its range, irradiation, laps, the phases, rounds
 and the final scoring; changes of VP, mana and sun range per seat follow each action.
 
-Every sentence Helios shows is in this module (one place to move into message catalogs).
+Every sentence of Helios's moves and log is in this module (one place to move into message catalogs).
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ heka, tracks, pieces ready, PP per scoring category) with the step before and wr
 so a forced fallback ("cannot pay: +3 food"), an eager effect or a Harvest's points per category
 each get their line. Play never pays for this: without a narrator the loop only tests for ``None``.
 
-Every sentence the log writes is in this module (one place to move into message catalogs).
+The log's own sentences are in this module, the decisions' in ``views.describe_action`` (the two
+places to move into message catalogs).
 """
 
 from __future__ import annotations
