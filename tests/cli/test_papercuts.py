@@ -7,7 +7,6 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-import heliopolis
 from heliopolis.cli import main
 
 

@@ -14,7 +14,7 @@ from heliopolis.core.registry import load_game
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios.components import DATA, HEX_LABELS, hex_label, hex_of_name
 from heliopolis.games.helios.log import HeliosLog
-from heliopolis.games.helios.state import PH_PERSON, PH_SUN
+from heliopolis.games.helios.state import PH_SUN
 
 AXIAL = re.compile(r"-?\d+,-?\d+")
 

@@ -17,8 +17,7 @@ from typing import Any
 
 from heliopolis.core.game import PublicLog
 from heliopolis.games.helios import actions as A
-from heliopolis.games.helios.components import (
-    COLOURS, DATA, LABEL_INDEX, SPECIALS, SYMBOLS, TILE_COLOURS, hex_label, hex_of_name)  # fmt: skip
+from heliopolis.games.helios.components import COLOURS, DATA, SPECIALS, SYMBOLS, TILE_COLOURS, hex_label, hex_of_name
 
 SPECIAL_WORDS = {"free": "free-fields", "created": "created-land", "resources": "resources", "temples": "temples"}
 SYMBOL_WORDS = {"land": "land", "build": "build", "sun": "sun"}
@@ -193,4 +192,4 @@ class HeliosLog(PublicLog):
         return lines
 
 
-__all__ = ["HeliosLog", "LABEL_INDEX", "describe", "event_text", "where"]
+__all__ = ["HeliosLog", "describe", "event_text", "where"]
