@@ -17,7 +17,15 @@ from typing import Any
 
 from heliopolis.core.game import PublicLog
 from heliopolis.games.helios import actions as A
-from heliopolis.games.helios.components import COLOURS, DATA, SPECIALS, SYMBOLS, TILE_COLOURS, hex_label, hex_of_name
+from heliopolis.games.helios.components import (
+    COLOURS,
+    DATA,
+    SPECIALS,
+    SYMBOLS,
+    TILE_COLOURS,
+    hex_label,
+    hex_of_name,
+)
 
 SPECIAL_WORDS = {"free": "free-fields", "created": "created-land", "resources": "resources", "temples": "temples"}
 SYMBOL_WORDS = {"land": "land", "build": "build", "sun": "sun"}
