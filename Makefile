@@ -9,6 +9,12 @@ DEV_STAMP := $(VENV)/.installed-dev
 
 WEB_STAMP := $(VENV)/.installed-web
 
+# `make serve PORT=8080 HOST=0.0.0.0`; `make play GAME=helios SEATS=human,heuristic`
+PORT ?= 8000
+HOST ?= 127.0.0.1
+GAME ?= ra
+SEATS ?= human,random,random
+
 .PHONY: serve play test soak bench bench-all coverage clean
 
 $(BIN)/python:
@@ -27,12 +33,14 @@ $(WEB_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $@
 
-# The main command: the web server on http://127.0.0.1:8000/ with a SQLite file (heliopolis.db).
+# The main command: the web server on http://$(HOST):$(PORT)/ with a SQLite file (heliopolis.db).
 serve: $(WEB_STAMP)
-	$(BIN)/heliopolis serve
+	@echo "The heliopolis command is $(BIN)/heliopolis (or run: source $(BIN)/activate)"
+	$(BIN)/heliopolis serve --host $(HOST) --port $(PORT)
 
 play: $(STAMP)
-	$(BIN)/heliopolis play ra
+	@echo "$(GAME) in the terminal; seats: $(SEATS) (you are 'human'). Other opponents: make play SEATS=human,heuristic,ismcts"
+	$(BIN)/heliopolis play $(GAME) --seats $(SEATS)
 
 # `make test` also installs (apt-get) and starts the services the web tests need:
 # CI (.ci/run) runs on a fresh machine without a PostgreSQL server or Chromium, and

@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError
@@ -46,6 +47,24 @@ def render(state: State, viewer: int | None, names: list[str] | None = None, omn
             text.append(part, STYLES.get(style, ""))
         text.append("\n")
     return text
+
+
+def describe_game(game: Any) -> str:
+    """A header a person reads: ``Ra · 4 players · edition 2009, hidden scores`` (the options that
+    differ from the defaults, and the edition, in words; options left to chance are not listed)."""
+    defaults = game.info.options
+    parts = []
+    for key, value in game.options.items():
+        if value is None or (key != "edition" and defaults.get(key) == value):
+            continue
+        label = key.replace("_", " ")
+        if isinstance(value, bool):
+            parts.append(label if value else f"no {label}")
+        else:
+            shown = value.replace("_", " ") if isinstance(value, str) else json.dumps(value)
+            parts.append(f"{label} {shown}")
+    text = f"{game.info.name} · {game.players} players"
+    return text + (f" · {', '.join(parts)}" if parts else "")
 
 
 def _fail(message: str, code: int = 2) -> None:
@@ -96,15 +115,16 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
             k = int(raw)
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            console.print(f"[red]Choose a number from 1 to {len(legal)}.[/red]")
+            console.print(f"[red]{escape(raw)} is not on the list: choose a number from 1 to {len(legal)} "
+                          f"(or type the action, e.g. {escape(state.action_to_string(legal[0]))}).[/red]")
             continue
         try:
             action = state.string_to_action(raw)
         except NotationError as e:
-            console.print(f"[red]{e}[/red]")
+            console.print(f"[red]{escape(str(e))}[/red]")
             continue
         if action not in legal:
-            console.print(f"[red]{raw} is not legal now. Choose one of the listed actions.[/red]")
+            console.print(f"[red]{escape(raw)} is not legal now. Choose one of the listed actions.[/red]")
             continue
         return action
 
@@ -117,14 +137,16 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
 @click.option("--seed", type=int, help="seed of the driver's RNG (chance and bots); recorded in the save")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), help="save the game to FILE after every move")
 @click.option("--open-scores", is_flag=True, help="show every player's points (hidden_scores=false)")
+@click.option("--option", "-O", "game_options", multiple=True, metavar="KEY=VALUE",
+              help="a game option, VALUE in JSON or plain text (e.g. -O start_player=0)")
 @click.option("--quiet", "-q", is_flag=True, help="with bots only: print just the result")
 def play(game_id: str, players: int | None, edition: str | None, seats: str | None, seed: int | None,
-         save_path: str | None, open_scores: bool, quiet: bool) -> None:  # fmt: skip
+         save_path: str | None, open_scores: bool, game_options: tuple[str, ...], quiet: bool) -> None:  # fmt: skip
     """Play GAME in the terminal against bots (or watch bots play)."""
     from heliopolis.bots import make_bot
 
     specs = _parse_seats(seats, players)
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = _parse_options(game_options)
     if edition is not None:
         options["edition"] = edition
     if open_scores:
@@ -144,8 +166,9 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
     chance_rng = random.Random(rng.randrange(2**63))
     view_rng = random.Random(rng.randrange(2**63))
     verbose = not (quiet and not humans)
+    story = game.new_public_log()
     if verbose:
-        console.print(f"[bold yellow]{game.info.name}[/bold yellow] {game!r} · seed {seed} · seats: {', '.join(names)}")
+        console.print(f"[bold yellow]{describe_game(game)}[/bold yellow] · seed {seed} · seats: {', '.join(names)}")
     while not state.is_terminal():
         if state.is_chance_node():
             action = state.sample_chance_outcome(chance_rng)
@@ -165,15 +188,16 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
                     return
                 actor = names[seat]
         if verbose and actor != "chance":
-            console.print(f"[dim]{actor}:[/dim] {state.action_to_string(action)}  [dim]{state.describe_action(action)}[/dim]")
-        elif verbose:
-            console.print(f"[dim]   {state.describe_action(action)}[/dim]")
+            console.print(f"[dim]{escape(actor)}:[/dim] {escape(state.action_to_string(action))}")
         for bot in bots.values():
             bot.inform_action(state, state.current_player(), action)
         try:
             state.apply_action(action)
         except IllegalActionError as e:  # a bot bug must not crash a human's game silently
             _fail(f"{actor} chose an illegal action: {e}", code=3)
+        if verbose:  # the game's public move log: the move and what the rules did on their own
+            for line in story.feed(action):
+                console.print(f"[dim]   {escape(line)}[/dim]")
         if save_path:
             save_game(state, save_path, seed)
     if verbose:
@@ -185,12 +209,23 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
 
 
 # -- replay -------------------------------------------------------------------------------------
+REPLAY_COMMANDS = ("", "n", "b", "e", "q")
+
+
+def _stdin_is_terminal() -> bool:
+    return sys.stdin.isatty()
+
+
+REPLAY_PROMPT = "(Enter) next · b back · number · e end · q quit"
+REPLAY_HELP = ("Press Enter (or n) for the next move, b to go back one, a move number to jump there, "
+               "e for the end, q to quit.")  # fmt: skip
+
 @main.command()
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.option("--move", "-m", "move", type=int, help="show the position after this many moves and exit")
 @click.option("--all", "show_all", is_flag=True, help="print every move, then the final position")
 def replay(path: str, move: int | None, show_all: bool) -> None:
-    """Step through a saved game (Enter: next, b: back, number: jump, e: end, q: quit)."""
+    """Step through a saved game (Enter or n: next, b: back, number: jump, e: end, q: quit)."""
     try:
         final, doc = load_saved_game(path)
     except HeliopolisError as e:
@@ -201,13 +236,13 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
     states = [game.new_initial_state()]
     for a in history:
         states.append(states[-1].child(a))
-    console.print(f"[bold yellow]{game.info.name}[/bold yellow] {game!r} · {len(history)} moves · seed {doc.get('seed')}")
+    console.print(f"[bold yellow]{describe_game(game)}[/bold yellow] · {len(history)} moves · seed {doc.get('seed')}")
     if move is not None:
         if not 0 <= move <= len(history):
             _fail(f"--move must be between 0 and {len(history)}")
         console.print(render(states[move], None, omniscient=True))
         return
-    interactive = sys.stdin.isatty() and not show_all
+    interactive = _stdin_is_terminal() and not show_all
     if not interactive:
         for i, a in enumerate(history):
             console.print(f"{i + 1:>4}. {states[i].action_to_string(a):<16} [dim]{states[i].describe_action(a)}[/dim]")
@@ -218,7 +253,14 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
         console.print(render(states[i], None, omniscient=True))
         nxt = f" · next: {states[i].action_to_string(history[i])}" if i < len(history) else " · end of game"
         console.print(f"[dim]move {i}/{len(history)}{nxt}[/dim]")
-        cmd = console.input("[bold](Enter) next · b back · number · e end · q quit > [/bold]").strip().lower()
+        while True:
+            try:
+                cmd = console.input(f"[bold]{REPLAY_PROMPT} > [/bold]").strip().lower()
+            except EOFError:
+                return
+            if cmd in REPLAY_COMMANDS or (cmd.isdigit() and len(cmd) <= 9):
+                break
+            console.print(f"[red]{escape(repr(cmd))} is not a replay command.[/red] {REPLAY_HELP}")
         if cmd == "q":
             return
         if cmd == "b":
@@ -234,8 +276,9 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
 # -- bench --------------------------------------------------------------------------------------
 @main.command()
 @click.argument("game_id", default="ra", metavar="GAME")
-@click.option("--players", "-p", type=int, default=4, show_default=True)
-@click.option("--seconds", "-t", type=float, default=5.0, show_default=True)
+@click.option("--players", "-p", type=click.IntRange(min=1), default=4, show_default=True)
+@click.option("--seconds", "-t", type=click.FloatRange(min=0, min_open=True, max=86400), default=5.0,
+              show_default=True, help="how long to measure (more than 0)")
 @click.option("--edition", "-e", help="edition (Ra: 1999 or 2009)")
 @click.option("--seed", type=int, default=0, show_default=True)
 def bench(game_id: str, players: int, seconds: float, edition: str | None, seed: int) -> None:
@@ -248,9 +291,10 @@ def bench(game_id: str, players: int, seconds: float, edition: str | None, seed:
     except HeliopolisError as e:
         _fail(str(e))
     r = run_bench(game, seconds, seed)
-    click.echo(f"{game!r}")
+    click.echo(describe_game(game))
     click.echo(f"games/s           {r.games_per_s:12,.1f}   ({r.games} games in {r.seconds:.1f} s)")
-    click.echo(f"player actions/s  {r.actions_per_s:12,.0f}   ({r.player_actions / r.games:.0f} per game)")
+    per_game = f"{r.player_actions / r.games:.0f} per game" if r.games else "no game finished"
+    click.echo(f"player actions/s  {r.actions_per_s:12,.0f}   ({per_game})")
     click.echo(f"chance actions/s  {r.chance_actions / r.seconds:12,.0f}")
     click.echo(f"clone             {r.clone_us:12.2f} µs")
 
@@ -310,10 +354,11 @@ def _arena_options(fn):  # noqa: ANN001, ANN202
         click.argument("game_id", metavar="GAME"),
         click.option("--players", "-p", type=int, help="number of players (default: the game's default)"),
         click.option("--bots", "-b", required=True, help="comma-separated bot specs, e.g. random,heuristic,ismcts"),
-        click.option("--games", "-n", type=int, required=True, help="number of games in the run"),
+        click.option("--games", "-n", type=click.IntRange(min=1), required=True, help="number of games in the run"),
         click.option("--out", "-o", required=True, type=click.Path(file_okay=False), help="run directory (resumable)"),
         click.option("--seed", type=int, default=0, show_default=True, help="run seed: same seed, same games"),
-        click.option("--workers", "-w", type=int, help="parallel worker processes (default: all cores)"),
+        click.option("--workers", "-w", type=click.IntRange(min=1),
+                     help="parallel worker processes (default: all cores)"),
         click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True),
         click.option("--address", help="Ray cluster address (with --backend ray; default: a local Ray runtime)"),
         click.option("--edition", "-e", help="edition (Ra: 1999 or 2009)"),
@@ -415,6 +460,11 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
         html, md = write_report(list(run_dirs), out)
     except HeliopolisError as e:
         _fail(str(e))
+    except ImportError as e:
+        if (e.name or "").partition(".")[0] != "matplotlib":
+            raise
+        _fail("the report needs matplotlib, from the [report] extra: pip install 'heliopolis[report]' "
+              "(in a checkout: .venv/bin/pip install -e '.[report]')")
     click.echo(f"wrote {html}\nwrote {md}")
 
 

@@ -36,7 +36,7 @@ def test_human_bad_input_reprompts_then_plays(tmp_path):
     r = run("play", "ra", "--players", "3", "--seed", "11", "--save", str(save), input=answers)
     assert r.exit_code == 0, r.output
     assert "cannot read 'fly'" in r.output
-    assert "Choose a number from 1 to" in r.output
+    assert "99 is not on the list: choose a number from 1 to" in r.output
     assert "done is not legal now" in r.output
     assert "Result:" in r.output
     assert heliopolis.state_from_json(save.read_text()).is_terminal()

@@ -418,3 +418,47 @@ def test_men_nefer_on_a_phone_has_no_horizontal_scroll_and_big_tap_targets(serve
         n = page.locator("#board [data-action]").count()
         _click_and_wait_for_the_answer(page, "#board [data-action]", rng.randrange(n))
     page.context.close()
+
+
+# -- issue 16: readable logs and board coordinates ---------------------------------------------------
+P_SEAT = r"\bP\d\b"
+
+
+def test_helios_board_shows_its_coordinates_and_logs_and_buttons_use_them_and_seat_names(server, browser):
+    page = _page(browser)
+    _create_game_from_lobby(page, server.url, "helios", 2, {1: "random"}, "#board #he-table")
+    boards = page.locator("#board svg.he-hexboard")
+    assert boards.count() == 2
+    coords = page.eval_on_selector_all("#board svg.he-hexboard >> nth=0 >> .he-coord", "els => els.map(e => e.textContent)")
+    assert len(coords) == 61 and len(set(coords)) == 61 and "e5" in coords and "a1" in coords and "i5" in coords
+    rng = random.Random(3)
+    texts: list[str] = []
+    for _ in range(14):
+        if _wait_turn_or_end(page) != "mine":
+            break
+        texts += page.eval_on_selector_all("#legal [data-action]", "els => els.map(e => e.textContent)")
+        _click_and_wait_for_the_answer(page, "#board [data-action]", rng.randrange(page.locator("#board [data-action]").count()))
+    log = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
+    import re
+
+    assert log and not any(re.search(P_SEAT, line) for line in log), log
+    assert any("Seat 1 (random)" in line for line in log), log
+    assert not any(re.search(P_SEAT, t) for t in texts), texts
+    assert not any(re.search(r"-?\d+,-?\d+", t) for t in texts + log), "axial notation shown to a player"
+    assert any(re.search(r"\bon [a-i]\d\b", t) for t in texts + log), (texts, log)
+    assert page.locator("#log-legend").is_hidden()
+    page.context.close()
+
+
+def test_men_nefer_log_tells_eras_and_uses_seat_names(server, browser):
+    page = _page(browser)
+    _create_game_from_lobby(page, server.url, "men-nefer", 2, {1: "random"}, "#board")
+    _wait_turn_or_end(page)
+    page.wait_for_function("() => document.querySelectorAll('#log li').length > 10")
+    log = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
+    import re
+
+    assert any(line.startswith("— Era I: Sowing") for line in log), log
+    assert not any(re.search(P_SEAT, line) for line in log), log
+    assert any("is the start player" in line for line in log)
+    page.context.close()

@@ -47,26 +47,48 @@ def state_from_dict(doc: Any) -> State:
         raise SaveGameError(f"saved game has invalid options: {e}") from None
     for i, item in enumerate(history, 1):
         try:
-            action = state.string_to_action(item) if isinstance(item, str) else _int_action(item)
+            action = state.string_to_action(item) if isinstance(item, str) else _int_action(state, item)
             state.apply_action(action)
         except HeliopolisError as e:
             raise SaveGameError(f"saved game, move {i} ({item!r}): {e}") from None
     return state
 
 
-def _int_action(item: Any) -> int:
+def _int_action(state: State, item: Any) -> int:
     if isinstance(item, bool) or not isinstance(item, int):
-        raise SaveGameError(f"history entries must be notation strings, got {item!r}")
+        raise SaveGameError(f"history entries must be notation strings, got {_short(item)}")
+    info = state.game.info
+    top = info.chance_offset + info.max_chance_outcomes
+    if not (0 <= item < info.num_distinct_actions or info.chance_offset <= item < top):
+        raise SaveGameError(
+            f"{_short(item)} is not an action id of {info.name} (player actions are 0 to "
+            f"{info.num_distinct_actions - 1}, chance outcomes {info.chance_offset} to {top - 1}); "
+            "history entries are normally notation strings"
+        )
     return item
+
+
+def _short(item: Any) -> str:
+    text = repr(item) if not isinstance(item, int) or abs(item) < 10**30 else f"a {len(str(abs(item)))}-digit number"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def state_from_json(text: str | bytes) -> State:
     """Rebuilds a state from ``State.to_json()`` (or a saved-game file's text)."""
+    return state_from_dict(_parse_json(text))
+
+
+def _parse_json(text: str | bytes) -> Any:
     try:
-        doc = json.loads(text)
+        return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as e:
         raise SaveGameError(f"not valid JSON: {e}") from None
-    return state_from_dict(doc)
+    except RecursionError:
+        raise SaveGameError("not a saved game: the JSON is nested too deeply") from None
+    except ValueError as e:  # an integer beyond Python's digit limit (sys.int_info.str_digits_check_threshold)
+        if "digits" in str(e):
+            raise SaveGameError("not a saved game: it holds a number too long to read (thousands of digits)") from None
+        raise SaveGameError(f"not valid JSON: {e}") from None
 
 
 def load_saved_game(path: str | Path) -> tuple[State, dict[str, Any]]:
@@ -77,8 +99,8 @@ def load_saved_game(path: str | Path) -> tuple[State, dict[str, Any]]:
         raise SaveGameError(f"cannot read {path}: {e.strerror or e}") from None
     except UnicodeDecodeError:
         raise SaveGameError(f"{path} is not a text file") from None
-    state = state_from_json(text)
-    return state, json.loads(text)
+    doc = _parse_json(text)
+    return state_from_dict(doc), doc
 
 
 def save_game(state: State, path: str | Path, seed: int | None = None) -> None:

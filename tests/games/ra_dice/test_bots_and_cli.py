@@ -78,7 +78,7 @@ def test_cli_human_input(tmp_path):
     r = run("play", "ra-dice", "--seats", "human,random", "--seed", "11", "--save", str(save), input=answers)
     assert r.exit_code == 0, r.output
     assert "Type a number from the list" in r.output and "e.g. stop" in r.output
-    assert "cannot read 'fly'" in r.output and "Choose a number from 1 to" in r.output
+    assert "cannot read 'fly'" in r.output and "99 is not on the list: choose a number from 1 to" in r.output
     assert "finish is not legal now" in r.output
     assert "RA: THE DICE GAME" in r.output and "Result:" in r.output
 

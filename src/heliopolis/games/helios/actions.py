@@ -36,8 +36,9 @@ from __future__ import annotations
 from typing import Final
 
 from heliopolis.core.notation import ActionNames
+from heliopolis.core.errors import NotationError
 from heliopolis.games.helios.components import (
-    BUILDING_IDS, COLOURS, NUM_HEXES, PERSON_IDS, SPECIALS, SYMBOLS, TILE_COLOURS, hex_name)  # fmt: skip
+    BUILDING_IDS, COLOURS, LABEL_INDEX, NUM_HEXES, PERSON_IDS, SPECIALS, SYMBOLS, TILE_COLOURS, hex_name)  # fmt: skip
 
 ENCODING: Final = "helios-v1"
 
@@ -80,4 +81,18 @@ MAX_CHANCE_OUTCOMES: Final = len(_names) - CHANCE_OFFSET
 NAMES: Final = tuple(_names)
 _TABLE: Final = ActionNames("Helios", NAMES, "docs/helios-notation.md")
 action_to_string = _TABLE.to_string
-string_to_action = _TABLE.to_action
+HEX_KINDS: Final = ("place", "temple", "pay", "step", "put")
+
+
+def string_to_action(text: str) -> int:
+    """Canonical notation (axial ``place:0,-1``); a hex may also be named by its board coordinate
+    (``place:e6``, ``pay:e5:blue``), the name the board, the log and the buttons show."""
+    try:
+        return _TABLE.to_action(text)
+    except NotationError:
+        t = "".join(text.lower().split()) if isinstance(text, str) else ""
+        kind, _, arg = t.partition(":")
+        where, sep, rest = arg.partition(":")
+        if kind in HEX_KINDS and where in LABEL_INDEX:
+            return _TABLE.to_action(f"{kind}:{hex_name(LABEL_INDEX[where])}{sep}{rest}")
+        raise

@@ -204,8 +204,45 @@ P = {p.id: i for i, p in enumerate(DATA.persons)}  # person id -> index
 
 
 def hex_name(i: int) -> str:
+    """The canonical notation of hex i, axial ``q,r`` (saved games use it; see ``hex_label``)."""
     q, r = DATA.hexes[i]
     return f"{q},{r}"
+
+
+# The board's own coordinates, the names a player reads on the board (terminal map, browser, move
+# log, buttons), like a1 in chess: columns a, b, c, ... from left to right (the board is flat-top,
+# so each column is a vertical file of hexes) and, in each column, hexes numbered 1, 2, 3, ... from
+# the bottom up, as in Glinski's hexagonal chess. Derived from the hexes in the data file.
+_QS: Final = sorted({q for q, _ in DATA.hexes})
+COLUMN_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"[:len(_QS)]
+_BOTTOM: Final = {q: max(r for qq, r in DATA.hexes if qq == q) for q in _QS}
+
+
+def _label(i: int) -> str:
+    q, r = DATA.hexes[i]
+    return f"{COLUMN_LETTERS[_QS.index(q)]}{_BOTTOM[q] - r + 1}"
+
+
+HEX_LABELS: Final = tuple(_label(i) for i in range(len(DATA.hexes)))
+LABEL_INDEX: Final = {lab: i for i, lab in enumerate(HEX_LABELS)}
+assert len(LABEL_INDEX) == len(HEX_LABELS)
+
+
+def hex_label(i: int) -> str:
+    """The board coordinate of hex i a player reads: ``e5`` (column e, 5th hex from the bottom)."""
+    return HEX_LABELS[i]
+
+
+def hex_of_name(text: str) -> int | None:
+    """Hex index of a board coordinate (``e5``) or axial notation (``0,-1``); ``None`` if neither."""
+    t = text.strip().lower()
+    if t in LABEL_INDEX:
+        return LABEL_INDEX[t]
+    q, sep, r = t.partition(",")
+    try:
+        return HEX_INDEX.get((int(q), int(r))) if sep else None
+    except ValueError:
+        return None
 
 
 def hex_of(q: int, r: int) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from heliopolis.core.game import DescribedLog, Game, GameInfo, PublicLog
+from heliopolis.core.game import Game, GameInfo, PublicLog
 from heliopolis.core.helpers import check_start_player
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios.state import HeliosState
@@ -56,4 +56,7 @@ class HeliosGame(Game):
         return A.string_to_action(text)
 
     def new_public_log(self) -> PublicLog:
-        return DescribedLog(self)  # every action is public; lines are describe_action
+        """The whole story in sentences, automatic steps included (``log.HeliosLog``)."""
+        from heliopolis.games.helios.log import HeliosLog
+
+        return HeliosLog(self)

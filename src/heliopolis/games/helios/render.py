@@ -15,12 +15,14 @@ from typing import Any
 from heliopolis.core.helpers import Segments, segments_text
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import rules as R
-from heliopolis.games.helios.components import COLOURS, DATA, SPECIALS, SYMBOLS, TILE_COLOURS
+from heliopolis.games.helios.components import (
+    COLOURS, COLUMN_LETTERS, DATA, SPECIALS, SYMBOLS, TILE_COLOURS, hex_label)  # fmt: skip
 
 LAND_LETTER = "UBGNK"  # blue brown grey green black (U: blue, so that B can be brown)
 SPECIAL_LETTER = "FCRT"  # free fields, created land, resources, temples
 LEGEND = ("U blue  B brown  G grey  N green  K black  F/C/R/T special tile  ^ temple  digit: resources  "
-          "@ sun  . light  : dark  * sun may go here  + legal target")  # fmt: skip
+          "@ sun  . light  : dark  * sun may go here  + legal target  ·  hexes are named like e5: column letter, "
+          "then the hex counted from the bottom of that column")  # fmt: skip
 
 
 def _targets(s: Any, p: int) -> dict[int, str]:
@@ -53,22 +55,30 @@ def _cell(s: Any, p: int, h: int, marks: dict[int, str]) -> tuple[str, str]:
 
 
 def board_lines(s: Any, p: int, marks: dict[int, str] | None = None) -> Segments:
-    """Player p's hex board as styled rows (flat-top columns q = -4..4, 4 characters apart)."""
+    """Player p's hex board as styled rows (flat-top columns q = -4..4, 3 characters apart), with
+    the board coordinates: column letters above and below, and each row's outermost hexes named."""
     marks = marks or {}
     rows: dict[int, dict[int, int]] = {}
     for h, (q, r) in enumerate(DATA.hexes):
         rows.setdefault(2 * r + q, {})[q] = h
-    out: Segments = []
+    qs = sorted({q for q, _ in DATA.hexes})
+    letters = [("    ", "")]
+    for i, q in enumerate(qs):
+        letters.append(((" " * 2 if i else "") + COLUMN_LETTERS[i], "label"))
+    out: Segments = [letters]
     for y in sorted(rows):
-        line: list[tuple[str, str]] = [("    ", "")]
+        first = rows[y][min(rows[y])]
+        line: list[tuple[str, str]] = [(f"{hex_label(first):>3} ", "dim")]
         col = 0
         for q in sorted(rows[y]):
-            x = (q + 4) * 3
+            x = (q - qs[0]) * 3
             line.append((" " * (x - col), ""))
             text, style = _cell(s, p, rows[y][q], marks)
             line.append((text, style))
             col = x + len(text)
+        line.append((hex_label(rows[y][max(rows[y])]), "dim"))
         out.append(line)
+    out.append(letters)
     return out
 
 

@@ -35,6 +35,12 @@ def _ph() -> Any:
     return _ST
 
 
+def note(s: Any, *event: Any) -> None:
+    """Records an event the move log tells (``log.HeliosLog`` switches recording on; play never does)."""
+    if s.record_events:  # with what every seat holds at that moment, to tell changes in order
+        s.events.append((event, (tuple(s.vp), tuple(s.mana), tuple(s.rng), tuple(map(tuple, s.res)))))
+
+
 def has(s: Any, p: int, b: int) -> bool:
     return bool(s.buildings[p] >> b & 1)
 
@@ -371,9 +377,11 @@ def _step(s: Any, p: int, h: int) -> None:
             s.lapped = True
             if not has(s, p, POWER_PLANT):
                 s.vp[p] += DATA.lap_vp_watchtower if has(s, p, WATCHTOWER) else DATA.lap_vp
+                note(s, "lap", p, DATA.lap_vp_watchtower if has(s, p, WATCHTOWER) else DATA.lap_vp)
     start, left, _ = s.sun_ctx
     s.sun_ctx = (start, left - 1, True)
     if left - 1 == 0:
+        note(s, "range_stop", p, h)
         _stop(s, p)
 
 
@@ -384,6 +392,7 @@ def _edge_of(c: S.Coast, pos: int) -> int:
 def _stop(s: Any, p: int) -> None:
     """HE-IRR-1..6: irradiate the tiles around the sun's resting hex."""
     h = s.sun[p]
+    note(s, "irradiate", p, h)
     t, r, tm = s.tiles[p], s.res[p], s.temples[p]
     for n in NB[h]:
         if n < 0 or t[n] < 0:
@@ -427,6 +436,8 @@ def run(s: Any) -> None:
                 s.actor = p
                 s.gain_ctx = (target,)
                 s.phase = st.PH_GAIN
+            else:
+                note(s, "gain_lost", p)
         elif kind == "round_start":
             s.turn = 0
             s.todo.append(("turn",))
@@ -438,6 +449,8 @@ def run(s: Any) -> None:
                 _start_sun(s, s.actor)
             elif action_options(s, s.actor, s.sym):
                 s.phase = st.PH_ACTION  # HE-AMB-27: otherwise forgone automatically
+            else:
+                note(s, "forgone", s.actor, s.sym)
         elif kind == "bonuses":
             if s.bonus_pending:
                 s.bonus_pending -= 1
@@ -460,8 +473,10 @@ def run(s: Any) -> None:
         elif kind == "dragon":
             s.dragon = (s.dragon + 1) % n  # HE-REF-5
             s.round += 1
+            note(s, "round", s.round, s.dragon)
         elif kind == "deal_round":
             if s.round in DATA.deal_after[n]:  # HE-REF-4, HE-RND-4
+                note(s, "new_deal")
                 _discard_columns(s)
                 s.deal_need = [DATA.column_size] * 3
                 s.todo.append(("deal",))
@@ -477,6 +492,7 @@ def _deal(s: Any) -> None:
     for col in range(3):
         if s.deal_need[col]:
             if not sum(s.draw[col]):
+                note(s, "reshuffle", col)
                 s.draw[col] = s.discard[col]
                 s.discard[col] = [0, 0, 0, 0]
             if not sum(s.draw[col]):
@@ -503,6 +519,7 @@ def _turn(s: Any) -> None:
     if s.turn >= n * DATA.turns_per_round[n] or not any(s.columns):  # HE-ACT-1, HE-AMB-13
         if n == 4:
             _discard_columns(s)  # HE-ACT-11
+        note(s, "phase1_over", n == 4)
         s.todo.append(("phase2",))
         return
     s.actor = (s.dragon + s.turn) % n
@@ -520,6 +537,7 @@ def _end_turn(s: Any) -> None:
     p = s.actor
     if s.full_slot >= 0:  # HE-ACT-7: the 4 tiles go to the discard piles, by symbol
         sl = s.full_slot
+        note(s, "slot_full", p, sl)
         for sym in range(3):
             s.discard[sym][sl] += s.slots[p][sl * 3 + sym]
             s.discard[sym][WILD] += s.slots[p][9 + sl * 3 + sym]
@@ -540,6 +558,7 @@ def _phase2(s: Any) -> None:
     seats = [(s.dragon + i) % n for i in range(n)]
     best = max(s.mana)
     s.person_order = [next(p for p in seats if s.mana[p] == best)]
+    note(s, "phase2", s.person_order[0])
     s.passes = 0
     s.acted = 0
     s.todo.append(("person_turn",))
@@ -555,12 +574,14 @@ def _person_turn(s: Any) -> None:
             s.phase = st.PH_PERSON
             return
         s.passes += 1  # nothing possible: an automatic pass
+        note(s, "auto_pass", p)
         s.person_order[0] = (p + 1) % n
     s.todo.append(("final",) if s.round >= DATA.rounds[n] else ("phase3",))  # HE-END-1, HE-AMB-29
 
 
 def _phase3(s: Any) -> None:
     """HE-REF-1..7."""
+    note(s, "phase3")
     for c in range(5):
         s.face_up[c] = -1
         if s.land_stack[c]:
@@ -573,6 +594,7 @@ def _phase3(s: Any) -> None:
 def _final(s: Any) -> None:
     st = _ph()
     s.final = [s.vp[p] + sum(final_categories(s, p).values()) for p in range(s.game.players)]
+    note(s, "final")
     s.phase = st.PH_END
 
 

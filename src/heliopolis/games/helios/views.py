@@ -17,7 +17,7 @@ from heliopolis.core.helpers import check_seat
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import rules as R
 from heliopolis.games.helios.components import (
-    BUILDING_IDS, COLOURS, DATA, PERSON_IDS, SPECIALS, SYMBOLS, TILE_COLOURS, hex_name)  # fmt: skip
+    BUILDING_IDS, COLOURS, DATA, PERSON_IDS, SPECIALS, SYMBOLS, TILE_COLOURS, hex_label, hex_name)  # fmt: skip
 
 
 def _board(s: Any, p: int) -> dict[str, Any]:
@@ -91,7 +91,8 @@ def _tables() -> dict[str, Any]:
     """The fixed board features and the building/person tables from the data file, so a browser
     view draws exactly the board and costs the engine plays with (HE-BOARD-3: swappable data)."""
     return {
-        "hexes": [{"hex": hex_name(h), "light": DATA.light[h]} for h in range(len(DATA.hexes))],
+        # "label": the board coordinate a player reads (components.hex_label), "hex": the notation
+        "hexes": [{"hex": hex_name(h), "label": hex_label(h), "light": DATA.light[h]} for h in range(len(DATA.hexes))],
         "sun_start": hex_name(DATA.sun_start),
         "corners": [hex_name(h) for h in DATA.corners],
         "bonus_fields": sorted(hex_name(h) for h in DATA.bonus_fields),
@@ -131,35 +132,8 @@ def resample_from_infostate(s: Any, player: int, rng: Any) -> Any:
     return s.clone()
 
 
-_DESCRIBE = {
-    "home": "starts with a {} land tile", "gain": "gains a {} resource", "put": "puts the resource on {}",
-    "slot": "attaches the grey tile to the {} slot", "land": "takes the {} land tile",
-    "special": "takes the {} special tile", "temple": "builds a temple on {}", "step": "moves the sun to {}",
-    "stop": "stops the sun", "trade": "trades {} mana", "do": "takes the bonus action: {}", "pass": "passes",
-    "forgo": "forgoes the rest of the action",
-}
-
-
 def describe_action(s: Any, action: int) -> str:
-    """One plain sentence for the move log and the terminal's move list."""
-    text = A.action_to_string(action)
-    kind, _, arg = text.partition(":")
-    who = f"P{s.actor}"
-    if action >= A.CHANCE_OFFSET:
-        return {"start": f"P{arg} takes the dragon", "deal": f"a {arg} action tile is dealt",
-                "extra": f"a {arg} land tile comes from the extra stack"}[kind]  # fmt: skip
-    if kind == "take" and s.columns[SYMBOLS.index(arg)]:
-        return f"{who} takes the {TILE_COLOURS[s.columns[SYMBOLS.index(arg)][-1]]} {arg} tile"
-    if kind == "place" and s.hand:
-        what = COLOURS[s.hand[1]] + " land" if s.hand[0] == "land" else SPECIALS[s.hand[1]] + " special tile"
-        return f"{who} places {what} on {arg}"
-    if kind == "pay":
-        where, _, colour = arg.partition(":")
-        return f"{who} pays {colour} from {where}"
-    if kind in ("build", "buy", "activate"):
-        names = {b.id: b.name for b in DATA.buildings} if kind == "build" else {p.id: p.name for p in DATA.persons}
-        verb = {"build": "builds", "buy": "buys", "activate": "activates"}[kind]
-        return f"{who} {verb} the {names.get(arg, arg)}"
-    if kind in _DESCRIBE:
-        return f"{who} " + _DESCRIBE[kind].format(arg)
-    return f"{who}: {text}"
+    """One plain sentence for the move log and the terminal's move list (``log.describe``)."""
+    from heliopolis.games.helios.log import describe
+
+    return describe(s, action)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from heliopolis.core.errors import ConfigError
-from heliopolis.core.game import DescribedLog, Game, GameInfo, PublicLog
+from heliopolis.core.game import Game, GameInfo, PublicLog
 from heliopolis.core.helpers import check_start_player
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer.components import DATA
@@ -99,4 +99,7 @@ class MenNeferGame(Game):
         return A.string_to_action(text)
 
     def new_public_log(self) -> PublicLog:
-        return DescribedLog(self)  # every action is public; lines are describe_action
+        """The whole story in sentences, forced steps and scoring included (``log.MenNeferLog``)."""
+        from heliopolis.games.men_nefer.log import MenNeferLog
+
+        return MenNeferLog(self)

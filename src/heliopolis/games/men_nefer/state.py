@@ -162,7 +162,9 @@ class MenNeferState(State):
         task = self.todo[-1]
         return tasks.CHANCE[task[0]][0](self, task)
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: int, hook: Any = None) -> None:
+        """``hook``: the move log's narrator (``log.Narrator``), told about every automatic and
+        forced step that follows; ``None`` in play."""
         if isinstance(action, bool) or not isinstance(action, int):
             raise IllegalActionError(f"an action id must be an int, got {action!r}")
         if action not in self.legal:
@@ -173,7 +175,7 @@ class MenNeferState(State):
             tasks.CHANCE[task[0]][1](self, task, action)
         else:
             tasks.DECIDE[task[0]][1](self, task, action)
-        tasks.run(self)
+        tasks.run(self, hook)
 
     # -- results --------------------------------------------------------------------------------
     def scores(self) -> list[int]:

@@ -41,21 +41,31 @@ def chance(kind: str, outcomes: Callable, apply: Callable) -> None:
     CHANCE[kind] = (outcomes, apply)
 
 
-def run(s: Any) -> None:
-    """Runs tasks until a decision with a real choice, a chance node with several outcomes, or the end."""
+def run(s: Any, hook: Any = None) -> None:
+    """Runs tasks until a decision with a real choice, a chance node with several outcomes, or the end.
+
+    ``hook`` is the move log's narrator (``log.Narrator``), ``None`` in play: it is told about each
+    step just before it happens (``hook.event(what, task, action)``) and about each decision step
+    (which may do eager effects) as ``"step"``, so every change, forced or automatic, gets a line."""
     todo = s.todo
     while todo:
         task = todo[-1]
         kind = task[0]
         dec = DECIDE.get(kind)
         if dec is not None:
+            if hook is not None:
+                hook.event("step", task, None)
             legal = dec[0](s, task)
             if legal is None:
                 continue  # step() finished or replaced the task itself
             if not legal:
+                if hook is not None:
+                    hook.event("lost", task, None)
                 todo.pop()  # nothing possible: the action is lost (MN-GEN-4)
                 continue
             if len(legal) == 1:
+                if hook is not None:
+                    hook.event("forced", task, legal[0])
                 todo.pop()
                 dec[1](s, task, legal[0])
                 continue
@@ -67,15 +77,21 @@ def run(s: Any) -> None:
         if ch is not None:
             outs = ch[0](s, task)
             if not outs:
+                if hook is not None:
+                    hook.event("empty", task, None)
                 todo.pop()  # an empty bag or stack: the slot stays empty (MN-GEN-8, MN-AMB-27)
                 continue
             if len(outs) == 1:
+                if hook is not None:
+                    hook.event("drawn", task, outs[0][0])
                 todo.pop()
                 ch[1](s, task, outs[0][0])
                 continue
             s.legal = [a for a, _ in outs]
             s.chance = True
             return
+        if hook is not None:
+            hook.event("auto", task, None)
         todo.pop()
         AUTO[kind](s, task)
     s.legal = []

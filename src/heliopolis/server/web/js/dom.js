@@ -96,6 +96,26 @@ export function seatLabel(seats, i) {
 }
 
 /**
+ * Engine texts (log lines, move descriptions) name seats "P0", "P1", ...: the browser says the
+ * seat's name instead ("Ann", "Seat 2 (ismcts)"). One digit only, so ids such as papyrus P01 stay.
+ */
+export function withSeatNames(text, seats) {
+  if (typeof text !== 'string' || !seats || !seats.length) return text;
+  return text.replace(/\bP(\d)\b/g, (m, d) => (seats.some((s) => s.seat === Number(d)) ? seatLabel(seats, Number(d)) : m));
+}
+
+/** A frame whose log lines and legal-move texts use seat names (see withSeatNames). */
+export function namedFrame(frame) {
+  const seats = frame.seats || [];
+  if (!seats.length) return frame;
+  return {
+    ...frame,
+    log: (frame.log || []).map((l) => withSeatNames(l, seats)),
+    legal: (frame.legal || []).map((l) => (l.text ? { ...l, text: withSeatNames(l.text, seats) } : l)),
+  };
+}
+
+/**
  * A board element for a legal action: a <button data-action="<notation>"> that sends it, or a
  * plain `tag` element when the action is not legal now. Shared by every game view.
  */

@@ -3,7 +3,7 @@
 // view module js/views/<game>.js, which exports render(root, msg, ctx).
 
 import * as api from './api.js';
-import { h, $, humanize, seatTitle, seatLabel } from './dom.js';
+import { h, $, humanize, seatTitle, seatLabel, namedFrame } from './dom.js';
 import { tableUpdate } from './table.js';
 import { mountAccount } from './account.js';
 
@@ -344,7 +344,7 @@ function initReplayControls() {
 function render() {
   const live = S.msg;
   if (!live) return;
-  const frame = replayActive() ? replayMessage(S.replay.frame, live) : live;
+  const frame = namedFrame(replayActive() ? replayMessage(S.replay.frame, live) : live);
   document.body.classList.toggle('my-turn', !frame.replay && (live.legal || []).length > 0);
   document.body.classList.toggle('in-replay', !!frame.replay);
   renderTitle(live);

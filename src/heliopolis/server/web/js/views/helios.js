@@ -26,6 +26,8 @@ const SPECIAL_SHORT = { free: 'F', created: 'C', resources: 'R', temples: 'T' };
 let TABLES = { hexes: [], buildings: {}, persons: {}, corners: [], bonus_fields: [], mana_fields: [] };
 const buildingName = (id) => (TABLES.buildings[id] || { name: humanize(id) }).name;
 const personName = (id) => (TABLES.persons[id] || { name: humanize(id) }).name;
+/** A hex of the notation ("0,-1") as the board coordinate a player reads ("e6"). */
+const coord = (key) => ((TABLES.hexes.find((x) => x.hex === key) || {}).label || key);
 const PHASE_TEXT = {
   start: 'Choosing the start player', deal: 'Dealing action tiles', home: 'Choose your starting land tile',
   extra: 'Revealing a land tile', gain: 'Choose the colour of a bonus resource', put: 'Choose the tile for the bonus resource',
@@ -110,11 +112,11 @@ function hexBoard(pl, i, ctx, placed, v) {
   const bonus = new Set(TABLES.bonus_fields);
   const manaFields = new Set(TABLES.mana_fields);
   const corners = new Set(TABLES.corners);
-  for (const { hex: key, light } of TABLES.hexes) {
+  for (const { hex: key, label, light } of TABLES.hexes) {
     const { q, r } = parseHex(key);
     const { x, y } = hexCentre(q, r, size);
     const t = tiles.get(key);
-    const g = svg('g', { class: ['he-hex', light ? 'light' : 'dark', t ? 'tiled' : 'empty'].join(' '), 'data-hex': key });
+    const g = svg('g', { class: ['he-hex', light ? 'light' : 'dark', t ? 'tiled' : 'empty'].join(' '), 'data-hex': key, 'data-coord': label || key });
     let fill = light ? '#f3e7c9' : '#f0a35a';
     if (t) fill = t.tile.startsWith('special:') ? '#f5d36b' : RES_FILL[t.tile];
     g.appendChild(svg('polygon', { points: hexPoints(x, y, size * 0.97), fill, class: 'he-hexshape' }));
@@ -132,6 +134,8 @@ function hexBoard(pl, i, ctx, placed, v) {
         class: 'he-temple', d: `M${x - 7} ${y - 2}l7 -6 7 6h-2v7h-10v-7z`,
       }));
     }
+    // the board coordinate (column letter, hex counted from the bottom), as in the log and buttons
+    if (label) g.appendChild(svgText(x, y + size * 0.7, label, 'he-coord'));
     // place / temple / step / put actions on the hex itself
     const hexActs = [`place:${key}`, `temple:${key}`, `step:${key}`, `put:${key}`].filter((n) => ctx.action(n) && !placed.has(n));
     if (mine && hexActs.length) {
@@ -413,16 +417,16 @@ export function describeMove(move) {
     case 'extra': return `a ${p[1]} land tile is revealed`;
     case 'home': return `starts with a ${p[1]} land tile`;
     case 'gain': return `gains a ${p[1]} resource`;
-    case 'put': return `puts the resource on ${p[1]}`;
-    case 'take': return `takes a ${p[1]} action tile`;
+    case 'put': return `puts the resource on ${coord(p[1])}`;
+    case 'take': return `takes an action tile from the ${p[1]} column`;
     case 'slot': return `attaches the grey tile to the ${p[1]} slot`;
-    case 'land': return `takes the ${p[1]} land tile`;
+    case 'land': return p[1] === 'extra' ? 'takes the face-up land tile of the extra stack' : `takes the face-up ${p[1]} land tile`;
     case 'special': return `takes the ${SPECIAL_LABEL[p[1]] || p[1]} special tile`;
-    case 'place': return `creates the tile on ${p[1]}`;
-    case 'temple': return `builds a temple on ${p[1]}`;
+    case 'place': return `creates the tile on ${coord(p[1])}`;
+    case 'temple': return `builds a temple on ${coord(p[1])}`;
     case 'build': return `builds the ${buildingName(p[1])}`;
-    case 'pay': return `pays ${p[2]} from ${p[1]}`;
-    case 'step': return `moves the sun to ${p[1]}`;
+    case 'pay': return `pays ${p[2]} from ${coord(p[1])}`;
+    case 'step': return `moves the sun to ${coord(p[1])}`;
     case 'stop': return 'stops the sun';
     case 'trade': return `trades ${p[1]} mana`;
     case 'buy': return `buys the ${personName(p[1])}`;

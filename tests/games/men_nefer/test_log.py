@@ -1,0 +1,115 @@
+"""Men-Nefer's move log tells the whole story (issue 16): every step of the engine that changes
+what is on the table, forced or chosen or automatic, adds a line; the forced fallback of a visit
+or raise nobody can pay for, every Harvest (per seat, per category), each Flood and era change are
+in it. A few hundred random games run by default; ``-m slow`` runs 10^4 (``LOG_GAMES``)."""
+
+import os
+import random
+
+import pytest
+
+from heliopolis.core.registry import load_game
+from heliopolis.games.men_nefer import log as L
+from heliopolis.games.men_nefer.state import FIELDS
+
+# Bookkeeping a player does not see as an event of its own: the task stack and the legal list,
+# whose turn it is inside a round (the "turn" line names the seat), which boats were activated this
+# turn, how often each option was used (the option line says it) and the order of a turned-over pile.
+BOOKKEEPING = {"hist", "todo", "legal", "chance", "turn_pos", "activated", "used"}
+
+
+CHECKED = [f for f in FIELDS if f not in BOOKKEEPING]
+
+
+def table(s):
+    return [v[:] if type(v) is list else v for v in map(s.__getattribute__, CHECKED)]
+
+
+class Checking(L.Narrator):
+    """The narrator, checking that each step that changed the table got at least one line."""
+
+    def __init__(self, state, lines):
+        super().__init__(state, lines)
+        self.silent = []
+        self._mark(("setup",))
+
+    def _mark(self, task):
+        self.key, self.count, self.task = table(self.s), len(self.lines), task
+
+    def check(self):
+        self.flush()
+        if table(self.s) != self.key and len(self.lines) == self.count:
+            self.silent.append(self.task)
+
+    def event(self, what, task, action):
+        self.check()
+        self._mark((what,) + task)
+        super().event(what, task, action)
+
+
+def _walk(players, seed, check=True):
+    game = load_game("men-nefer", players)
+    log = L.MenNeferLog(game)
+    if check:
+        log.narrator = Checking(log.replay, log.lines)
+    rng = random.Random(seed)
+    s = log.replay
+    while not s.is_terminal():
+        a = s.sample_chance_outcome(rng) if s.is_chance_node() else rng.choice(s.legal_actions())
+        if check:
+            log.narrator.check()
+            log.narrator._mark(("chosen", a))
+        log.feed(a)
+    if check:
+        log.narrator.check()
+        return log, log.narrator.silent
+    return log, []
+
+
+def _run(games):
+    silent = []
+    for i in range(games):
+        log, bad = _walk(2 + i % 3, i)
+        silent += bad
+        assert log.lines[-1].startswith("Game over:")
+    assert not silent, f"steps that changed the table without a log line: {silent[:10]}"
+
+
+def test_every_state_change_has_a_log_line_in_random_games():
+    _run(int(os.environ.get("LOG_GAMES", "200")))
+
+
+@pytest.mark.slow
+def test_every_state_change_has_a_log_line_in_10k_random_games():
+    _run(int(os.environ.get("LOG_GAMES", "10000")))
+
+
+def test_forced_fallback_harvest_flood_and_eras_are_logged():
+    seen = {"cannot pay": False}
+    for seed in range(40):
+        log, _ = _walk(3, seed, check=False)
+        text = "\n".join(log.lines)
+        assert text.count("— Harvest of era") == 3 and text.count("— Flood: era") == 2
+        for era in ("I", "II", "III"):
+            assert f"— Era {era}: Sowing" in text
+        for p in range(3):  # per seat, per category, every Harvest
+            lines = [x for x in log.lines if x.startswith(f"P{p} scores") and "in the Harvest" in x]
+            assert len(lines) == 3 and all("the Duat" in x and "the queens' pyramids" in x for x in lines)
+        if "cannot pay" in text:
+            seen["cannot pay"] = True
+            line = next(x for x in log.lines if "cannot pay" in x)
+            after = log.lines[log.lines.index(line) + 1]
+            assert "food +" in after, (line, after)
+    assert seen["cannot pay"], "no random game had a visit or raise that could not be paid"
+
+
+def test_the_log_is_the_same_fed_at_once_or_move_by_move():
+    game = load_game("men-nefer", 2)
+    s = game.new_initial_state()
+    rng = random.Random(5)
+    incremental = game.new_public_log()
+    while not s.is_terminal():
+        a = s.sample_chance_outcome(rng) if s.is_chance_node() else rng.choice(s.legal_actions())
+        s.apply_action(a)
+        incremental.feed(a)
+    assert s.public_log() == incremental.lines
