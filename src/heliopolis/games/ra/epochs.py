@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from heliopolis.core.game import TERMINAL
 from heliopolis.games.ra import scoring
 from heliopolis.games.ra.components import AUCTION_SPACES, CIVS, EPOCHS, FLOOD, GOD, GOLD, NUM_TILES, RA, sun_sum
+from heliopolis.games.ra.phases import END
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
@@ -27,8 +28,6 @@ def end_epoch(state: "RaState") -> None:
     state.track_n = 0
     discard[RA] += state.ra_n
     state.ra_n = 0
-    from heliopolis.games.ra.state import END
-
     final = state.epoch == EPOCHS  # RA-EPOCH-6
     n = state.n
     disp = state.disp

@@ -22,11 +22,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from heliopolis.games.ra import actions as _A
 from heliopolis.games.ra import scoring
 from heliopolis.games.ra.components import (
     CIVS, DATA, DROUGHT, EPOCHS, FLOOD, FUNERAL, GOD, GOLD, IS_DISASTER, MONUMENTS, NILE,
     NUM_TILES, PHARAOH, UNREST, sun_list, sun_sum,
 )  # fmt: skip
+from heliopolis.games.ra.phases import AUCTION as _AUCTION
+from heliopolis.games.ra.phases import DISCARD as _DISCARD
+from heliopolis.games.ra.phases import GOD_TURN as _GOD_TURN
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
@@ -236,6 +240,3 @@ def choose(state: "RaState", rng) -> int:  # noqa: ANN001
         return _A.RA_CALL
     return _A.DRAW
 
-
-from heliopolis.games.ra import actions as _A  # noqa: E402  (state imports nothing from here)
-from heliopolis.games.ra.state import AUCTION as _AUCTION, DISCARD as _DISCARD, GOD_TURN as _GOD_TURN  # noqa: E402

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from heliopolis.games.ra.components import AUCTION_SPACES, NUM_TILES, RA, TILE_COUNTS
+from heliopolis.games.ra.phases import AUCTION, DEAL, DISCARD, GOD_TURN, TURN
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
@@ -25,8 +26,6 @@ def initial_suns(state: "RaState") -> set[int]:
 
 
 def check_invariants(state: "RaState") -> None:
-    from heliopolis.games.ra.state import AUCTION, DEAL, DISCARD, GOD_TURN, TURN
-
     n = state.n
     # Tiles (RA-COMP-2).
     for t in range(T):

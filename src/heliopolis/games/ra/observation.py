@@ -51,6 +51,7 @@ from heliopolis.games.ra.components import (
     AUCTION_SPACES, CIVS, DATA, EPOCHS, FLOOD, GOD, GOLD, MONUMENTS, NILE, NUM_TILES, TILE_COUNTS, TILE_NAMES,
     sun_list,
 )  # fmt: skip
+from heliopolis.games.ra.phases import AUCTION, DISCARD, PEND_EARTHQUAKE, PEND_UNREST, PHASE_NAMES, TRIGGER_NAMES
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.game import RaGame
@@ -142,8 +143,6 @@ class RaObserver(Observer):
 
     # -- tensor -------------------------------------------------------------------------------
     def tensor(self, state: "RaState", player: int) -> list[float]:
-        from heliopolis.games.ra.state import AUCTION, DISCARD, PEND_EARTHQUAKE, PEND_UNREST
-
         state._check_seat(player)
         n = self._n
         ot = self.obs_type
@@ -210,8 +209,6 @@ class RaObserver(Observer):
 
     # -- string -------------------------------------------------------------------------------
     def string(self, state: "RaState", player: int) -> str:
-        from heliopolis.games.ra.state import AUCTION, DISCARD, PEND_EARTHQUAKE, PEND_UNREST, PHASE_NAMES, TRIGGER_NAMES
-
         state._check_seat(player)
         ot = self.obs_type
         n = self._n

@@ -14,6 +14,7 @@ from heliopolis.core.helpers import event_lines, results_lines, segments_text
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import AUCTION_SPACES, DATA, DISPLAY_ROWS, EPOCHS, IS_DISASTER, NUM_TILES, RA
 from heliopolis.games.ra.views import points_visible, public_events, sun_list, tile_label
+from heliopolis.games.ra.phases import AUCTION, DISCARD, GOD_TURN, PEND_UNREST, TRIGGER_NAMES
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
@@ -30,8 +31,6 @@ def _tile_style(t: int) -> str:
 def render_segments(state: "RaState", viewer: int | None = None, *, omniscient: bool = True,
                     names: list[str] | None = None, events: int = 6) -> list[Line]:  # fmt: skip
     """The board as styled lines. ``omniscient`` shows every score (debugging, ``str``)."""
-    from heliopolis.games.ra.state import AUCTION, DISCARD, GOD_TURN, PEND_UNREST, TRIGGER_NAMES
-
     g = state.game
     n = state.n
     names = names or [f"P{p}" for p in range(n)]

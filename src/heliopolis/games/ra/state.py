@@ -20,21 +20,16 @@ from heliopolis.games.ra.components import (
     AUCTION_SPACES, CIVS, DISCARD_CHOICES, DROUGHT, EARTHQUAKE, FLOOD, FUNERAL, GOD, IS_DISASTER,
     MONUMENTS, NILE, NUM_TILES, PHARAOH, RA, TILE_COUNTS, TOTAL_TILES, UNREST,
 )  # fmt: skip
+from heliopolis.games.ra.epochs import end_epoch, score_breakdown
+from heliopolis.games.ra.phases import (  # noqa: F401 (all re-exported: state.AUCTION, ...)
+    AUCTION, DEAL, DISCARD, DRAWN, END, GOD_TURN, PEND_DROUGHT, PEND_EARTHQUAKE, PEND_FUNERAL, PEND_INDEX,
+    PEND_UNREST, PHASE_NAMES, T1_RA_TILE, T2_VOLUNTARY, T3_FORCED, TRIGGER_NAMES, TURN, T,
+)  # fmt: skip
+from heliopolis.games.ra.views import illegal_message
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.game import RaGame
 
-# Phases. DEAL and DRAWN are chance nodes.
-DEAL, DRAWN, TURN, AUCTION, GOD_TURN, DISCARD, END = range(7)
-PHASE_NAMES = ("deal", "drawn", "turn", "auction", "god_turn", "discard", "end")
-# Auction triggers (RA-AUCT-1).
-T1_RA_TILE, T2_VOLUNTARY, T3_FORCED = 1, 2, 3
-TRIGGER_NAMES = {T1_RA_TILE: "ra_tile", T2_VOLUNTARY: "voluntary", T3_FORCED: "forced"}
-# Disaster categories held in ``pend`` (tiles still to destroy): index by this table.
-PEND_FUNERAL, PEND_DROUGHT, PEND_UNREST, PEND_EARTHQUAKE = range(4)
-_PEND_OF = {FUNERAL: PEND_FUNERAL, DROUGHT: PEND_DROUGHT, UNREST: PEND_UNREST, EARTHQUAKE: PEND_EARTHQUAKE}
-PEND_INDEX = tuple(_PEND_OF.get(t, -1) for t in range(NUM_TILES))
-T = NUM_TILES  # row stride of the flat display list
 
 # Precomputed small tables (shared, never mutated).
 _TILE_OUTCOME_BASE = A.TILE_BASE
@@ -266,8 +261,6 @@ class RaState(State):
         self.hlen += 1
 
     def _illegal(self, action: int, reason: str) -> None:
-        from heliopolis.games.ra.views import illegal_message
-
         raise IllegalActionError(illegal_message(self, action, reason))
 
     def _bid_reason(self, v: int) -> str:
@@ -458,8 +451,6 @@ class RaState(State):
 
     # -- epochs and scoring ---------------------------------------------------------------------
     def _end_epoch(self) -> None:
-        from heliopolis.games.ra.epochs import end_epoch
-
         end_epoch(self)
 
     # -- results --------------------------------------------------------------------------------
@@ -476,8 +467,6 @@ class RaState(State):
 
     def score_breakdown(self) -> dict[str, list[int]]:
         """Category results summed over the scored epochs (before the 0 floor, RA-SCORE-1)."""
-        from heliopolis.games.ra.epochs import score_breakdown
-
         return score_breakdown(self)
 
     def history(self) -> list[int]:

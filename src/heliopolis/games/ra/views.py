@@ -20,6 +20,7 @@ from heliopolis.games.ra.components import (
     AUCTION_SPACES, CIVS, DATA, DISPLAY_ROWS, EPOCHS, GOD, MONUMENTS, NUM_TILES, TILE_NAMES, sun_list,
 )  # fmt: skip
 from heliopolis.games.ra.scoring import CATEGORIES
+from heliopolis.games.ra.phases import AUCTION, DEAL, DISCARD, DRAWN, PEND_UNREST, PHASE_NAMES, T3_FORCED, TRIGGER_NAMES
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
@@ -33,8 +34,6 @@ def tile_label(t: int) -> str:
 
 
 def _phase_names() -> tuple[str, ...]:
-    from heliopolis.games.ra.state import PHASE_NAMES
-
     return PHASE_NAMES
 
 
@@ -44,8 +43,6 @@ def points_visible(state: "RaState", viewer: int | None, seat: int) -> bool:
 
 
 def player_view(state: "RaState", viewer: int | None) -> dict[str, Any]:
-    from heliopolis.games.ra.state import AUCTION, DISCARD, PEND_UNREST, TRIGGER_NAMES
-
     state._check_seat(viewer)
     g = state.game
     n = state.n
@@ -124,8 +121,6 @@ def information_state_string(state: "RaState", player: int) -> str:
 
 def describe_action(state: "RaState", action: int) -> str:
     """Human text for ``action`` in this position (the UI's counterpart of notation)."""
-    from heliopolis.games.ra.state import T3_FORCED
-
     text = A.action_to_string(action)
     kind, _, arg = text.partition(":")
     if kind == "draw":
@@ -181,8 +176,6 @@ class RaPublicLog(PublicLog):
         self.replay = game.new_initial_state()
 
     def feed(self, a: int) -> list[str]:
-        from heliopolis.games.ra.state import AUCTION, DEAL, DRAWN
-
         replay = self.replay
         lines: list[str] = []
         who = replay.cur

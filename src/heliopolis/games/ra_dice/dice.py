@@ -14,6 +14,7 @@ from heliopolis.games.ra_dice import actions as A
 from heliopolis.games.ra_dice.components import ANKH, CIV, COLUMNS, MON, NILE, NUM_DICE, PHARAOH
 from heliopolis.games.ra_dice.disasters import disaster
 from heliopolis.games.ra_dice.phases import COLUMN_SPACES, DIS_AVAILABLE, DIS_DECLARED, DIS_NONE, FREE, USED
+from heliopolis.games.ra_dice.epochs import end_epoch
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState
@@ -273,8 +274,6 @@ def finish(state: "RaDiceState") -> None:
         if state.log is not None:
             state.log.append(f"P{p} scores {pts} for {pairs} unused ankh pair(s)")
     if state.ra >= g.ra_last:
-        from heliopolis.games.ra_dice.epochs import end_epoch
-
         end_epoch(state)
         return
     state._begin_turn(p + 1 if p + 1 < state.n else 0)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from heliopolis.core.game import TERMINAL
 from heliopolis.games.ra_dice import scoring
 from heliopolis.games.ra_dice.components import COLUMNS, NUM_DICE
+from heliopolis.games.ra_dice.phases import END
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState
@@ -44,8 +45,6 @@ def epoch_results(state: "RaDiceState", final: bool) -> tuple[list[list[int]], l
 def end_epoch(state: "RaDiceState") -> None:
     """RD-EPOCH-1..5: score, reset the Ra figure, floods and Civilization, then the next epoch
     starts with the left neighbour of the player who ended this one; after the third, the end."""
-    from heliopolis.games.ra_dice.state import END
-
     g = state.game
     n = state.n
     final = state.epoch >= g.epochs  # RD-EPOCH-5, RD-END-1

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 from heliopolis.games.ra_dice import actions as A
 from heliopolis.games.ra_dice import scoring
 from heliopolis.games.ra_dice.components import ANKH, CIV, COLUMNS, D_CIV, MON, NILE, NUM_DICE, PHARAOH, SUN
-from heliopolis.games.ra_dice.epochs import civ_count, columns_of
+from heliopolis.games.ra_dice.epochs import civ_count, columns_of, epoch_results
+from heliopolis.games.ra_dice import phases as S
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState
@@ -65,9 +66,6 @@ def evaluate(state: "RaDiceState") -> list[float]:
 def table_helper(state: "RaDiceState") -> dict[str, Any]:
     """What a UI may show everyone: each seat's epoch result if the epoch ended now (Monuments
     only in the last epoch), and the free ankhs of the turn in progress."""
-    from heliopolis.games.ra_dice import state as S
-    from heliopolis.games.ra_dice.epochs import epoch_results
-
     if state.is_terminal():
         return {"epoch_now": [0] * state.n, "free_ankhs": None}
     cats, _ = epoch_results(state, state.epoch >= state.game.epochs)
@@ -89,8 +87,6 @@ def _mon_open(state: "RaDiceState", c: int) -> bool:
 
 def _reroll_wish(state: "RaDiceState") -> int:
     """Bitmask of the unlocked dice worth rerolling (stable while dice are being chosen)."""
-    from heliopolis.games.ra_dice import state as S
-
     g = state.game
     p = state.cur
     face, dst = state.face, state.dst
@@ -156,8 +152,6 @@ def _mon_gain(state: "RaDiceState", cols: list[int], occupied: int, col: int) ->
 
 
 def choose(state: "RaDiceState", rng: Any) -> int:  # noqa: C901 - one policy, phase by phase
-    from heliopolis.games.ra_dice import state as S
-
     ph = state.phase
     legal = state.legal_actions()
     if len(legal) == 1:

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Final
 from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece
 from heliopolis.games.ra_dice import actions as A
 from heliopolis.games.ra_dice.components import COLUMNS, D_CIV, DISASTER_NAMES, FACE_NAMES, NUM_DICE, NUM_FACES
+from heliopolis.games.ra_dice import phases as S
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.game import RaDiceGame
@@ -110,8 +111,6 @@ class RaDiceObserver(Observer):
         self._n = n
 
     def tensor(self, state: "RaDiceState", player: int) -> list[float]:
-        from heliopolis.games.ra_dice import state as S
-
         state._check_seat(player)
         g = state.game
         n = self._n
@@ -182,8 +181,6 @@ class RaDiceObserver(Observer):
         return out
 
     def string(self, state: "RaDiceState", player: int) -> str:
-        from heliopolis.games.ra_dice import state as S
-
         state._check_seat(player)
         ot = self.obs_type
         if not ot.public:

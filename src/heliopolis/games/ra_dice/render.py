@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from heliopolis.core.helpers import event_lines, results_lines, segments_text
 from heliopolis.games.ra_dice.components import COLUMNS, D_CIV, DISASTER_LABELS, FACE_LABELS, NUM_DICE
 from heliopolis.games.ra_dice.views import public_events
+from heliopolis.games.ra_dice import phases as S
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState
@@ -23,8 +24,6 @@ Line = list[Segment]
 
 
 def _status(state: "RaDiceState", names: list[str]) -> str:
-    from heliopolis.games.ra_dice import state as S
-
     if state.is_terminal():
         return "game over"
     if state.phase == S.START:
@@ -42,8 +41,6 @@ def _status(state: "RaDiceState", names: list[str]) -> str:
 def render_segments(state: "RaDiceState", viewer: int | None = None, *, omniscient: bool = True,
                     names: list[str] | None = None, events: int = 6) -> list[Line]:  # fmt: skip
     """The board as styled lines (nothing is hidden in this game: ``omniscient`` changes nothing)."""
-    from heliopolis.games.ra_dice import state as S
-
     g = state.game
     n = state.n
     names = names or [f"P{p}" for p in range(n)]

@@ -44,11 +44,13 @@ from heliopolis.core.game import CHANCE, TERMINAL, State
 from heliopolis.core.helpers import check_seat, unlink_history
 from heliopolis.games.ra_dice import actions as A
 from heliopolis.games.ra_dice import dice, disasters
+from heliopolis.games.ra_dice.epochs import score_breakdown
 from heliopolis.games.ra_dice.components import ANKH, CIV, D_CIV, MON, NILE, NUM_DICE, NUM_FACES, PHARAOH, SUN
 from heliopolis.games.ra_dice.phases import (  # noqa: F401 (all re-exported: state.APPLY, ...)
     ALL_DICE, APPLY, COLUMN_SPACES, DIE_STATE_NAMES, DIS_AVAILABLE, DIS_DECLARED, DIS_NONE, END, FREE, LOCKED,
     MARKED, NUM_SPACES, PENDING, PHASE_NAMES, REMOVE, REROLL, ROLL, START, USED,
 )  # fmt: skip
+from heliopolis.games.ra_dice.views import illegal_message, roll_line
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.game import RaDiceGame
@@ -243,8 +245,6 @@ class RaDiceState(State):
         self.hlen += 1
 
     def _illegal(self, action: Any, reason: str) -> None:
-        from heliopolis.games.ra_dice.views import illegal_message
-
         raise IllegalActionError(illegal_message(self, action, reason))
 
     def _reroll_reason(self, d: int) -> str:
@@ -294,8 +294,6 @@ class RaDiceState(State):
             return
         self.rolls += 1
         if self.log is not None:
-            from heliopolis.games.ra_dice.views import roll_line
-
             self.log.append(roll_line(self))
         if self.rolls < self.game.rolls_max and self.suns < NUM_DICE:  # RD-TURN-3
             self.phase = REROLL
@@ -373,8 +371,6 @@ class RaDiceState(State):
 
     def score_breakdown(self) -> dict[str, list[int]]:
         """Points per category and seat so far (the start scores are not a category)."""
-        from heliopolis.games.ra_dice.epochs import score_breakdown
-
         return score_breakdown(self)
 
     def history(self) -> list[int]:

@@ -18,14 +18,13 @@ from heliopolis.games.ra_dice.components import (
 )  # fmt: skip
 from heliopolis.games.ra_dice.epochs import columns_of
 from heliopolis.games.ra_dice.scoring import EPOCH_CATEGORIES
+from heliopolis.games.ra_dice import phases as S
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState
 
 
 def _state_mod():  # noqa: ANN202
-    from heliopolis.games.ra_dice import state as S
-
     return S
 
 
