@@ -10,7 +10,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from heliopolis.core.game import Game
+from heliopolis.core.game import Game, State
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ def random_playouts(game: Game, seconds: float = 3.0, seed: int = 0) -> tuple[in
 def clone_cost_us(game: Game, samples: int = 200, repeat: int = 200, seed: int = 1) -> float:
     """Mean ``clone()`` time in microseconds over states sampled from random games."""
     rng = random.Random(seed)
-    states = []
+    states: list[State] = []
     while len(states) < samples:
         s = game.new_initial_state()
         while not s.is_terminal():

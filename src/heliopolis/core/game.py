@@ -77,7 +77,7 @@ class Game:
         return options
 
     def new_initial_state(self) -> "State":
-        return self.state_class(self)
+        return self.state_class(self)  # type: ignore[call-arg]  # every State subclass takes its game
 
     def action_to_string(self, action: int) -> str:
         """Canonical, context-free notation for an action id (raises ``NotationError`` if unknown)."""
@@ -97,14 +97,14 @@ class Game:
         ``info.hidden_information``; games whose secrets depend on options override it."""
         return self.info.hidden_information
 
-    def make_observer(self, obs_type: "ObservationType | None" = None) -> "Observer":
+    def make_observer(self, obs_type: "ObservationType | None" = None) -> "Observer[Any]":
         """The game's observation encoder for ``obs_type`` (default: ``OBSERVATION``), cached.
 
         Found by convention: ``make_observer(game, obs_type)`` in the ``observation`` module next to
         the game's ``Game`` class (``heliopolis/games/<id>/observation.py``). Raises
         ``NoObserverError`` (a ``NotImplementedError``) when the game has none.
         """
-        from heliopolis.core.observation import OBSERVATION, NoObserverError
+        from heliopolis.core.observation import OBSERVATION, NoObserverError, Observer
 
         obs_type = OBSERVATION if obs_type is None else obs_type
         cache = self.__dict__.setdefault("_observers", {})
@@ -122,6 +122,7 @@ class Game:
                     f"with make_observer(game, obs_type) (see heliopolis/core/observation.py)"
                 ) from None
             observer = cache[obs_type] = module.make_observer(self, obs_type)
+        assert isinstance(observer, Observer)
         return observer
 
     def new_public_log(self) -> "PublicLog":
@@ -300,10 +301,12 @@ class State:
 
     def player_view(self, player: int | None) -> dict[str, Any]:
         """JSON-safe view for a seat (``None`` = spectator): nothing that seat could not see at the table."""
-        return self._required("views", "player_view")(self, player)
+        view: dict[str, Any] = self._required("views", "player_view")(self, player)
+        return view
 
     def information_state_string(self, player: int) -> str:
-        return self._required("views", "information_state_string")(self, player)
+        text: str = self._required("views", "information_state_string")(self, player)
+        return text
 
     def observation_tensor(self, player: int, obs_type: "ObservationType | None" = None) -> list[float]:
         """What ``player`` observes now as plain floats (layout: ``game.make_observer(obs_type).pieces``)."""
@@ -336,7 +339,8 @@ class State:
 
     def resample_from_infostate(self, player: int, rng: Any) -> Self:
         """A state consistent with what ``player`` knows; hidden parts redrawn with ``rng``."""
-        return self._required("views", "resample_from_infostate")(self, player, rng)
+        state: Self = self._required("views", "resample_from_infostate")(self, player, rng)
+        return state
 
     def check_invariants(self) -> None:
         """Raises ``AssertionError`` if a conservation law or phase invariant is broken (a game
@@ -366,7 +370,7 @@ class State:
         return json.dumps(self.to_dict(seed), separators=(",", ":"))
 
     # -- equality by content (used by the conformance suite and tests) -----------------------
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         """Every field of the state as a hashable tuple; equal keys mean equal states."""
         raise NotImplementedError
 

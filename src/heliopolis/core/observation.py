@@ -20,7 +20,7 @@ supports slice assignment).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, MutableSequence
+from typing import TYPE_CHECKING, Any, Final, Generic, MutableSequence, TypeVar
 
 if TYPE_CHECKING:
     from heliopolis.core.game import Game, State
@@ -64,7 +64,10 @@ class Piece:
         return n
 
 
-class Observer:
+StateT = TypeVar("StateT", bound="State")
+
+
+class Observer(Generic[StateT]):
     """Base class of a game's encoder for one configured game and one ``ObservationType``.
 
     Subclasses set ``pieces`` in ``__init__`` and implement ``tensor`` and ``string``.
@@ -102,7 +105,7 @@ class Observer:
             high += [p.high] * p.size
         return low, high
 
-    def tensor(self, state: "State", player: int) -> list[float]:
+    def tensor(self, state: StateT, player: int) -> list[float]:
         """The observation of ``state`` by seat ``player`` as ``size`` floats."""
         raise NotImplementedError
 
@@ -119,11 +122,11 @@ class Observer:
         text = str(state)
         return text if ot.private == PRIVATE_NONE else f"p{player}\n{text}"
 
-    def encode_into(self, state: "State", player: int, out: MutableSequence[Any]) -> None:
+    def encode_into(self, state: StateT, player: int, out: MutableSequence[Any]) -> None:
         """Writes ``tensor(state, player)`` into ``out[:size]`` (a list, ``array`` or numpy array)."""
         out[: self.size] = self.tensor(state, player)
 
-    def string(self, state: "State", player: int) -> str:
+    def string(self, state: StateT, player: int) -> str:
         """The same information as text (for logs, playthroughs and string-keyed algorithms)."""
         raise NotImplementedError
 

@@ -39,7 +39,9 @@ def game_class(game_id: str) -> type[Game]:
     if not isinstance(game_id, str) or game_id not in _GAMES:
         raise ConfigError(f"unknown game {game_id!r}; available: {', '.join(available_games())}")
     module, _, name = _GAMES[game_id].partition(":")
-    return getattr(importlib.import_module(module), name)
+    cls = getattr(importlib.import_module(module), name)
+    assert isinstance(cls, type) and issubclass(cls, Game)
+    return cls
 
 
 def load_game(game_id: str, players: int | None = None, **options: Any) -> Game:

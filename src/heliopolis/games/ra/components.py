@@ -42,7 +42,8 @@ _JSON_TO_NOTATION = {"statues": "statue", "step_pyramid": "step-pyramid"}
 
 def _load() -> dict[str, Any]:
     text = resources.files("heliopolis.games.ra").joinpath("data/ra-components.json").read_text("utf-8")
-    return json.loads(text)
+    doc: dict[str, Any] = json.loads(text)
+    return doc
 
 
 

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
 
 T = NUM_TILES
+# One scored epoch: (epoch, category results per seat, points before, points after).
+EpochRecord = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 
 def end_epoch(state: "RaState") -> None:

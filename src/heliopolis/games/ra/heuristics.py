@@ -20,7 +20,8 @@ What it counts, per seat:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
+from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.ra import actions as _A
 from heliopolis.games.ra import scoring
@@ -110,15 +111,15 @@ def table_helper(state: "RaState") -> dict[str, list[float]]:
 # -- the heuristic policy ---------------------------------------------------------------------------
 # The policy is the rollout policy of the search bots: it runs tens of times per simulation, so
 # display values are memoised and the per-call work is kept to slices and dict lookups.
-_VALUE_CACHE: dict[tuple, float] = {}
+_VALUE_CACHE: dict[tuple[tuple[int, ...], int, int, int], float] = {}
 _SCORED = slice(GOD, MONUMENTS[-1] + 1)  # the display entries that scoring reads
-_GOD_PTS = DATA["god_points"]
-_GOLD_PTS = DATA["gold_points"]
+_GOD_PTS: Final[int] = DATA["god_points"]
+_GOLD_PTS: Final[int] = DATA["gold_points"]
 _CIV0, _CIV1 = CIVS[0], CIVS[-1] + 1
 _MON0, _MON1 = MONUMENTS[0], MONUMENTS[-1] + 1
 
 
-def _value(key: tuple, omax: int, omin: int, epoch: int) -> float:
+def _value(key: tuple[int, ...], omax: int, omin: int, epoch: int) -> float:
     """What a display is worth to its owner by the end of the game, in points (rough), given its
     scoring tiles (``key`` = ``tuple(d[_SCORED])``) and the other seats' most and fewest pharaohs.
 
@@ -183,7 +184,7 @@ def sun_cost(state: "RaState", p: int, sun: int, gain_sun: int) -> float:
     return 5.0 * scarcity + 0.12 * sun - 0.15 * gain_sun * later
 
 
-def choose(state: "RaState", rng) -> int:  # noqa: ANN001
+def choose(state: "RaState", rng: random.Random) -> int:
     """Rule-of-thumb play. In an auction: bid the lowest winning sun when the lot (tiles under the
     scoring rules, disasters included) is worth more than the sun (scarce while many Ra tiles
     remain, cheap when a seat holds more suns than the epoch has Ra tiles left). On a turn: use

@@ -68,13 +68,14 @@ def _max_points() -> int:
     """A proven upper bound on a seat's points: start + 3 epochs of the best each category can
     give (every god, gold, Nile and flood tile, most pharaohs, all civilization kinds) + the final
     monuments (all kinds, five of each) and the highest sun total."""
-    per_epoch = (
+    per_epoch: int = (
         DATA["god_points"] * TILE_COUNTS[GOD] + DATA["gold_points"] * TILE_COUNTS[GOLD] + DATA["pharaoh_most"]
         + DATA["nile_points"] * TILE_COUNTS[NILE] + DATA["flood_points"] * TILE_COUNTS[FLOOD]
         + max(DATA["civ_by_kinds"])
     )  # fmt: skip
-    final = max(DATA["monument_by_kinds"]) + max(DATA["monument_same"]) * len(MONUMENTS) + DATA["sun_highest"]
-    return DATA["starting_points"] + EPOCHS * per_epoch + final
+    final: int = max(DATA["monument_by_kinds"]) + max(DATA["monument_same"]) * len(MONUMENTS) + DATA["sun_highest"]
+    start: int = DATA["starting_points"]
+    return start + EPOCHS * per_epoch + final
 
 
 MAX_POINTS: Final = _max_points()
@@ -94,7 +95,7 @@ def make_observer(game: "RaGame", obs_type: ObservationType) -> "RaObserver":
     return RaObserver(game, obs_type)
 
 
-class RaObserver(Observer):
+class RaObserver(Observer["RaState"]):
     """Encodes a ``RaState`` for one seat; see the module docstring for the layout."""
 
     def __init__(self, game: "RaGame", obs_type: ObservationType) -> None:

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from heliopolis.core.helpers import event_lines, results_lines, segments_text
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import AUCTION_SPACES, DATA, DISPLAY_ROWS, EPOCHS, IS_DISASTER, NUM_TILES, RA
-from heliopolis.games.ra.views import points_visible, public_events, sun_list, tile_label
+from heliopolis.games.ra.components import sun_list
+from heliopolis.games.ra.views import points_visible, public_events, tile_label
 from heliopolis.games.ra.phases import AUCTION, DISCARD, GOD_TURN, PEND_UNREST, TRIGGER_NAMES
 
 if TYPE_CHECKING:

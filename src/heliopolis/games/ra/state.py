@@ -10,17 +10,17 @@ and nothing on the hot path builds strings; messages are built only when an erro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, State
-from heliopolis.core.helpers import check_seat, unlink_history
+from heliopolis.core.helpers import History, check_seat, unlink_history
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
-    AUCTION_SPACES, CIVS, DISCARD_CHOICES, DROUGHT, EARTHQUAKE, FLOOD, FUNERAL, GOD, IS_DISASTER,
+    AUCTION_SPACES, CIVS, DATA, DISCARD_CHOICES, DROUGHT, EARTHQUAKE, FLOOD, FUNERAL, GOD, IS_DISASTER,
     MONUMENTS, NILE, NUM_TILES, PHARAOH, RA, TILE_COUNTS, TOTAL_TILES, UNREST,
 )  # fmt: skip
-from heliopolis.games.ra.epochs import end_epoch, score_breakdown
+from heliopolis.games.ra.epochs import EpochRecord, end_epoch, score_breakdown
 from heliopolis.games.ra.phases import (  # noqa: F401 (all re-exported: state.AUCTION, ...)
     AUCTION, DEAL, DISCARD, DRAWN, END, GOD_TURN, PEND_DROUGHT, PEND_EARTHQUAKE, PEND_FUNERAL, PEND_INDEX,
     PEND_UNREST, PHASE_NAMES, T1_RA_TILE, T2_VOLUNTARY, T3_FORCED, TRIGGER_NAMES, TURN, T,
@@ -34,17 +34,7 @@ if TYPE_CHECKING:
 # Precomputed small tables (shared, never mutated).
 _TILE_OUTCOME_BASE = A.TILE_BASE
 _BID_CACHE: dict[int, list[int]] = {}  # (mask << 5 | high) -> ascending bid ids above high
-_DESTROY_TILES = 2  # filled from data in _init_tables
-
-
-def _init_tables() -> None:
-    from heliopolis.games.ra.components import DATA
-
-    global _DESTROY_TILES
-    _DESTROY_TILES = DATA["tiles_destroyed"]
-
-
-_init_tables()
+_DESTROY_TILES: Final[int] = DATA["tiles_destroyed"]
 
 
 def _bids_above(mask: int, high: int) -> list[int]:
@@ -59,6 +49,7 @@ def _bids_above(mask: int, high: int) -> list[int]:
 class RaState(State):
     """A position of Ra. Create it with ``heliopolis.new_game("ra", players=...)``."""
 
+    game: RaGame
     __slots__ = (
         "game", "n", "ra_needed", "god_disaster", "phase", "cur", "epoch", "bag", "bag_total",
         "track", "track_n", "ra_n", "centre", "up", "down", "disp", "points", "discard",
@@ -91,9 +82,9 @@ class RaState(State):
         self.bids = [-1] * n
         self.pend = [0, 0, 0, 0]
         self.resume = -1
-        self.hist: tuple | None = None
+        self.hist: History = None
         self.hlen = 0
-        self.epoch_log: tuple = ()
+        self.epoch_log: tuple[EpochRecord, ...] = ()
         if game.sun_assignment is not None:
             self.stacks_left = 0
             for p, suns in enumerate(game.sun_assignment):
@@ -178,7 +169,8 @@ class RaState(State):
                 if r < 0:
                     return _TILE_OUTCOME_BASE + t
         legal = self.legal_actions()
-        return legal[rng.randrange(len(legal))]
+        i: int = rng.randrange(len(legal))
+        return legal[i]
 
     # -- applying actions ---------------------------------------------------------------------
     def apply_action(self, action: int) -> None:
@@ -260,7 +252,7 @@ class RaState(State):
         self.hist = (action, self.hist)
         self.hlen += 1
 
-    def _illegal(self, action: int, reason: str) -> None:
+    def _illegal(self, action: int, reason: str) -> NoReturn:
         raise IllegalActionError(illegal_message(self, action, reason))
 
     def _bid_reason(self, v: int) -> str:
@@ -505,7 +497,7 @@ class RaState(State):
         c.epoch_log = self.epoch_log  # immutable, shared
         return c
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (
             self.phase, self.cur, self.epoch, tuple(self.bag), self.bag_total, tuple(self.track),
             self.track_n, self.ra_n, self.centre, tuple(self.up), tuple(self.down), tuple(self.disp),
@@ -516,7 +508,7 @@ class RaState(State):
 
     # -- views: player_view, information_state_string, describe_action, table_helper, check_invariants
     # and str() come from views.py, heuristics.py, invariants.py and render.py (core.game.State)
-    def information_state_key(self, player: int) -> tuple:
+    def information_state_key(self, player: int) -> tuple[int, History]:
         # The history is a linked tuple shared between clones: hashing it is C-speed, and equal
         # keys compare by identity along shared tails. Equal to the string's information.
         return (player, self.hist)
