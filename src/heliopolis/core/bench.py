@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from heliopolis.core.game import Game, State
 
@@ -55,7 +56,7 @@ def random_playouts(game: Game, seconds: float = 3.0, seed: int = 0) -> tuple[in
 def clone_cost_us(game: Game, samples: int = 200, repeat: int = 200, seed: int = 1) -> float:
     """Mean ``clone()`` time in microseconds over states sampled from random games."""
     rng = random.Random(seed)
-    states: list[State] = []
+    states: list[State[Any]] = []
     while len(states) < samples:
         s = game.new_initial_state()
         while not s.is_terminal():

@@ -9,7 +9,9 @@ from heliopolis.core.errors import NotationError
 
 Segments = list[list[tuple[str, str]]]  # lines of (text, style) pairs, as render_segments returns
 # A move history linked newest first: ``(last, (previous, (...)))``, ``None`` when empty.
-History: TypeAlias = "tuple[int, History] | None"
+# (Not spelled recursively, "tuple[int, History] | None": mypyc 2.4 crashes compiling a module that uses
+# a recursive alias.)
+History: TypeAlias = "tuple[int, Any] | None"
 
 
 def unlink_history(hist: History) -> list[int]:

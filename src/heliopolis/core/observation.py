@@ -64,7 +64,7 @@ class Piece:
         return n
 
 
-StateT = TypeVar("StateT", bound="State")
+StateT = TypeVar("StateT", bound="State[Any]")
 
 
 class Observer(Generic[StateT]):
@@ -109,7 +109,7 @@ class Observer(Generic[StateT]):
         """The observation of ``state`` by seat ``player`` as ``size`` floats."""
         raise NotImplementedError
 
-    def open_game_string(self, state: "State", player: int) -> str:
+    def open_game_string(self, state: State[Any], player: int) -> str:
         """``string`` for a game whose state hides nothing: no private part (OpenSpiel checks that
         it is empty), the action history under perfect recall, else the text board; a private
         part asked for adds only the seat."""

@@ -49,6 +49,6 @@ def load_game(game_id: str, players: int | None = None, **options: Any) -> Game:
     return game_class(game_id)(players, **options)
 
 
-def new_game(game_id: str, *, players: int | None = None, **options: Any) -> State:
+def new_game(game_id: str, *, players: int | None = None, **options: Any) -> State[Any]:
     """A fresh initial state, e.g. ``new_game("ra", players=3, edition="1999")``."""
     return load_game(game_id, players, **options).new_initial_state()

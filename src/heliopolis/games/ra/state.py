@@ -46,10 +46,9 @@ def _bids_above(mask: int, high: int) -> list[int]:
     return r
 
 
-class RaState(State):
+class RaState(State["RaGame"]):
     """A position of Ra. Create it with ``heliopolis.new_game("ra", players=...)``."""
 
-    game: RaGame
     __slots__ = (
         "game", "n", "ra_needed", "god_disaster", "phase", "cur", "epoch", "bag", "bag_total",
         "track", "track_n", "ra_n", "centre", "up", "down", "disp", "points", "discard",
@@ -57,7 +56,9 @@ class RaState(State):
         "stacks_left", "hist", "hlen", "epoch_log",
     )  # fmt: skip
 
-    def __init__(self, game: "RaGame") -> None:
+    def __init__(self, game: "RaGame | None" = None) -> None:
+        if game is None:  # a blank for clone(), which sets every field (compiled classes have no object.__new__)
+            return
         n = game.players
         self.game = game
         self.n = n
@@ -465,7 +466,7 @@ class RaState(State):
         return unlink_history(self.hist)
 
     def clone(self) -> "RaState":
-        c = _new(RaState)
+        c = RaState()
         c.game = self.game
         c.n = self.n
         c.ra_needed = self.ra_needed
@@ -523,9 +524,6 @@ class RaState(State):
 
     def __repr__(self) -> str:
         return f"<RaState {self.game!r} epoch={self.epoch} phase={PHASE_NAMES[self.phase]} moves={self.hlen}>"
-
-
-_new = object.__new__
 
 
 def _mask(suns: Any) -> int:
