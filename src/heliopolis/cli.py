@@ -248,7 +248,7 @@ def bench(game_id: str, players: int, seconds: float, edition: str | None, seed:
     except HeliopolisError as e:
         _fail(str(e))
     r = run_bench(game, seconds, seed)
-    click.echo(f"{game!r}")
+    click.echo(f"{game!r}  [build: {r.build}]")
     click.echo(f"games/s           {r.games_per_s:12,.1f}   ({r.games} games in {r.seconds:.1f} s)")
     click.echo(f"player actions/s  {r.actions_per_s:12,.0f}   ({r.player_actions / r.games:.0f} per game)")
     click.echo(f"chance actions/s  {r.chance_actions / r.seconds:12,.0f}")

@@ -21,6 +21,7 @@ class BenchResult:
     chance_actions: int
     seconds: float
     clone_us: float
+    build: str = ""  #: which build of the engines ran: "compiled (mypyc)" or "pure (<why>)"
 
     @property
     def games_per_s(self) -> float:
@@ -78,4 +79,6 @@ def clone_cost_us(game: Game, samples: int = 200, repeat: int = 200, seed: int =
 
 def run_bench(game: Game, seconds: float = 3.0, seed: int = 0) -> BenchResult:
     games, player, chance, elapsed = random_playouts(game, seconds, seed)
-    return BenchResult(games, player, chance, elapsed, clone_cost_us(game))
+    from heliopolis._native import install
+
+    return BenchResult(games, player, chance, elapsed, clone_cost_us(game), install())

@@ -14,10 +14,12 @@ A game is a ``Game`` subclass (static facts plus option validation) and a ``Stat
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from heliopolis.core.errors import ConfigError, NotationError
+
 # The state base class lives in core/state.py (compiled with the engines); re-exported here.
 from heliopolis.core.state import CHANCE as CHANCE
 from heliopolis.core.state import TERMINAL as TERMINAL
@@ -98,7 +100,7 @@ class Game:
         ``info.hidden_information``; games whose secrets depend on options override it."""
         return self.info.hidden_information
 
-    def make_observer(self, obs_type: "ObservationType | None" = None) -> "Observer[Any]":
+    def make_observer(self, obs_type: ObservationType | None = None) -> Observer[Any]:
         """The game's observation encoder for ``obs_type`` (default: ``OBSERVATION``), cached.
 
         Found by convention: ``make_observer(game, obs_type)`` in the ``observation`` module next to
@@ -126,7 +128,7 @@ class Game:
         assert isinstance(observer, Observer)
         return observer
 
-    def new_public_log(self) -> "PublicLog":
+    def new_public_log(self) -> PublicLog:
         """An incremental builder of the public move log (a server feeds it each new move rather
         than replaying the game for every message)."""
         return PublicLog(self)

@@ -11,7 +11,8 @@ is evaluated.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from heliopolis.core.game import State
 

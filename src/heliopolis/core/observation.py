@@ -19,8 +19,9 @@ supports slice assignment).
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Generic, MutableSequence, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 if TYPE_CHECKING:
     from heliopolis.core.game import Game, State
@@ -75,7 +76,7 @@ class Observer(Generic[StateT]):
 
     pieces: tuple[Piece, ...] = ()
 
-    def __init__(self, game: "Game", obs_type: ObservationType) -> None:
+    def __init__(self, game: Game, obs_type: ObservationType) -> None:
         self.game = game
         self.obs_type = obs_type
 

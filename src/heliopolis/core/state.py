@@ -13,11 +13,16 @@ import importlib
 import json
 from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar
 
-from mypy_extensions import mypyc_attr
-
 if TYPE_CHECKING:
+    # mypyc reads this decorator at compile time (the pure build needs no mypy_extensions at run time).
+    from mypy_extensions import mypyc_attr
+
     from heliopolis.core.game import Game
     from heliopolis.core.observation import ObservationType
+else:
+
+    def mypyc_attr(*_args: object, **_kwargs: object) -> Any:
+        return lambda cls: cls
 
 CHANCE: Final = -1
 TERMINAL: Final = -4
@@ -163,11 +168,11 @@ class State(Generic[GameT]):
         text: str = self._required("views", "information_state_string")(self, player)
         return text
 
-    def observation_tensor(self, player: int, obs_type: "ObservationType | None" = None) -> list[float]:
+    def observation_tensor(self, player: int, obs_type: ObservationType | None = None) -> list[float]:
         """What ``player`` observes now as plain floats (layout: ``game.make_observer(obs_type).pieces``)."""
         return self.game.make_observer(obs_type).tensor(self, player)
 
-    def observation_string(self, player: int, obs_type: "ObservationType | None" = None) -> str:
+    def observation_string(self, player: int, obs_type: ObservationType | None = None) -> str:
         """What ``player`` observes now as text (the same information as ``observation_tensor``)."""
         return self.game.make_observer(obs_type).string(self, player)
 

@@ -210,7 +210,7 @@ class SoakStats:
     score_min: int = 0
     score_max: int = 0
 
-    def merge(self, other: "SoakStats") -> None:
+    def merge(self, other: SoakStats) -> None:
         self.score_min = min(self.score_min, other.score_min) if self.games else other.score_min
         self.score_max = max(self.score_max, other.score_max)
         self.games += other.games

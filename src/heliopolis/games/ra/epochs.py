@@ -20,7 +20,7 @@ T = NUM_TILES
 EpochRecord = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 
-def end_epoch(state: "RaState") -> None:
+def end_epoch(state: RaState) -> None:
     """RA-EPOCH-2/3/4: discard, score the epoch (netted and floored), then reset or end the game."""
     discard = state.discard
     for t in state.track:  # RA-EPOCH-3: the auction track goes with the Ra tiles
@@ -60,7 +60,7 @@ def end_epoch(state: "RaState") -> None:
     state._start_epoch()
 
 
-def score_breakdown(state: "RaState") -> dict[str, list[int]]:
+def score_breakdown(state: RaState) -> dict[str, list[int]]:
     """Category results summed over the scored epochs (before the 0 floor, RA-SCORE-1)."""
     out = {c: [0] * state.n for c in scoring.CATEGORIES}
     for _, cats, _, _ in state.epoch_log:

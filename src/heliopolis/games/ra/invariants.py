@@ -19,13 +19,13 @@ if TYPE_CHECKING:
 T = NUM_TILES
 
 
-def initial_suns(state: "RaState") -> set[int]:
+def initial_suns(state: RaState) -> set[int]:
     g = state.game
     stacks = g.sun_assignment if g.sun_assignment is not None else g.stacks
     return {v for s in stacks for v in s} | {g.centre_start}
 
 
-def check_invariants(state: "RaState") -> None:
+def check_invariants(state: RaState) -> None:
     n = state.n
     # Tiles (RA-COMP-2).
     for t in range(T):

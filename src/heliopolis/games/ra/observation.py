@@ -48,9 +48,20 @@ from typing import TYPE_CHECKING, Final
 from heliopolis.core.observation import PRIVATE_ALL, PRIVATE_NONE, ObservationType, Observer, Piece
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
-    AUCTION_SPACES, CIVS, DATA, EPOCHS, FLOOD, GOD, GOLD, MONUMENTS, NILE, NUM_TILES, TILE_COUNTS, TILE_NAMES,
+    AUCTION_SPACES,
+    CIVS,
+    DATA,
+    EPOCHS,
+    FLOOD,
+    GOD,
+    GOLD,
+    MONUMENTS,
+    NILE,
+    NUM_TILES,
+    TILE_COUNTS,
+    TILE_NAMES,
     sun_list,
-)  # fmt: skip
+)
 from heliopolis.games.ra.phases import AUCTION, DISCARD, PEND_EARTHQUAKE, PEND_UNREST, PHASE_NAMES, TRIGGER_NAMES
 
 if TYPE_CHECKING:
@@ -91,14 +102,14 @@ def _sun_bits(mask: int) -> list[float]:
 _SHORT = {name: name.replace("step-pyramid", "steppyr") for name in TILE_NAMES}
 
 
-def make_observer(game: "RaGame", obs_type: ObservationType) -> "RaObserver":
+def make_observer(game: RaGame, obs_type: ObservationType) -> RaObserver:
     return RaObserver(game, obs_type)
 
 
 class RaObserver(Observer["RaState"]):
     """Encodes a ``RaState`` for one seat; see the module docstring for the layout."""
 
-    def __init__(self, game: "RaGame", obs_type: ObservationType) -> None:
+    def __init__(self, game: RaGame, obs_type: ObservationType) -> None:
         super().__init__(game, obs_type)
         n = game.players
         pieces: list[Piece] = []
@@ -130,7 +141,7 @@ class RaObserver(Observer["RaState"]):
         self._inv_display = list(_INV_COUNT) * n
 
     # -- which points are shown ---------------------------------------------------------------
-    def points_shown(self, state: "RaState", player: int) -> list[bool]:
+    def points_shown(self, state: RaState, player: int) -> list[bool]:
         """Per seat: does this observation show that seat's points?"""
         ot = self.obs_type
         n = self._n
@@ -143,7 +154,7 @@ class RaObserver(Observer["RaState"]):
         return [q == player for q in range(n)]
 
     # -- tensor -------------------------------------------------------------------------------
-    def tensor(self, state: "RaState", player: int) -> list[float]:
+    def tensor(self, state: RaState, player: int) -> list[float]:
         state._check_seat(player)
         n = self._n
         ot = self.obs_type
@@ -209,7 +220,7 @@ class RaObserver(Observer["RaState"]):
         return out
 
     # -- string -------------------------------------------------------------------------------
-    def string(self, state: "RaState", player: int) -> str:
+    def string(self, state: RaState, player: int) -> str:
         state._check_seat(player)
         ot = self.obs_type
         n = self._n

@@ -6,7 +6,8 @@ them into per-player category results, netted and floored once per epoch (RA-SCO
 
 from __future__ import annotations
 
-from typing import Final, Sequence
+from collections.abc import Sequence
+from typing import Final
 
 from heliopolis.games.ra.components import CIVS, DATA, FLOOD, GOD, GOLD, MONUMENTS, NILE, NUM_TILES, PHARAOH
 

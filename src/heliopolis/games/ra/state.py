@@ -17,14 +17,41 @@ from heliopolis.core.game import CHANCE, TERMINAL, State
 from heliopolis.core.helpers import History, check_seat, unlink_history
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
-    AUCTION_SPACES, CIVS, DATA, DISCARD_CHOICES, DROUGHT, EARTHQUAKE, FLOOD, FUNERAL, GOD, IS_DISASTER,
-    MONUMENTS, NILE, NUM_TILES, PHARAOH, RA, TILE_COUNTS, TOTAL_TILES, UNREST,
-)  # fmt: skip
+    AUCTION_SPACES,
+    CIVS,
+    DATA,
+    DISCARD_CHOICES,
+    FLOOD,
+    GOD,
+    IS_DISASTER,
+    MONUMENTS,
+    NILE,
+    PHARAOH,
+    RA,
+    TILE_COUNTS,
+    TOTAL_TILES,
+)
 from heliopolis.games.ra.epochs import EpochRecord, end_epoch, score_breakdown
 from heliopolis.games.ra.phases import (  # noqa: F401 (all re-exported: state.AUCTION, ...)
-    AUCTION, DEAL, DISCARD, DRAWN, END, GOD_TURN, PEND_DROUGHT, PEND_EARTHQUAKE, PEND_FUNERAL, PEND_INDEX,
-    PEND_UNREST, PHASE_NAMES, T1_RA_TILE, T2_VOLUNTARY, T3_FORCED, TRIGGER_NAMES, TURN, T,
-)  # fmt: skip
+    AUCTION,
+    DEAL,
+    DISCARD,
+    DRAWN,
+    END,
+    GOD_TURN,
+    PEND_DROUGHT,
+    PEND_EARTHQUAKE,
+    PEND_FUNERAL,
+    PEND_INDEX,
+    PEND_UNREST,
+    PHASE_NAMES,
+    T1_RA_TILE,
+    T2_VOLUNTARY,
+    T3_FORCED,
+    TRIGGER_NAMES,
+    TURN,
+    T,
+)
 from heliopolis.games.ra.views import illegal_message
 
 if TYPE_CHECKING:
@@ -56,7 +83,7 @@ class RaState(State["RaGame"]):
         "stacks_left", "hist", "hlen", "epoch_log",
     )  # fmt: skip
 
-    def __init__(self, game: "RaGame | None" = None) -> None:
+    def __init__(self, game: RaGame | None = None) -> None:
         if game is None:  # a blank for clone(), which sets every field (compiled classes have no object.__new__)
             return
         n = game.players
@@ -465,7 +492,7 @@ class RaState(State["RaGame"]):
     def history(self) -> list[int]:
         return unlink_history(self.hist)
 
-    def clone(self) -> "RaState":
+    def clone(self) -> RaState:
         c = RaState()
         c.game = self.game
         c.n = self.n
@@ -514,7 +541,7 @@ class RaState(State["RaGame"]):
         # keys compare by identity along shared tails. Equal to the string's information.
         return (player, self.hist)
 
-    def resample_from_infostate(self, player: int, rng: Any) -> "RaState":
+    def resample_from_infostate(self, player: int, rng: Any) -> RaState:
         """Ra hides nothing that is not derivable from the public history (see views.py)."""
         self._check_seat(player)
         return self.clone()

@@ -17,10 +17,19 @@ from heliopolis.core.game import PublicLog
 from heliopolis.core.helpers import illegal_message as core_illegal_message
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
-    AUCTION_SPACES, CIVS, DATA, DISPLAY_ROWS, EPOCHS, GOD, MONUMENTS, NUM_TILES, TILE_NAMES, sun_list,
-)  # fmt: skip
-from heliopolis.games.ra.scoring import CATEGORIES
+    AUCTION_SPACES,
+    CIVS,
+    DATA,
+    DISPLAY_ROWS,
+    EPOCHS,
+    GOD,
+    MONUMENTS,
+    NUM_TILES,
+    TILE_NAMES,
+    sun_list,
+)
 from heliopolis.games.ra.phases import AUCTION, DEAL, DISCARD, DRAWN, PEND_UNREST, PHASE_NAMES, T3_FORCED, TRIGGER_NAMES
+from heliopolis.games.ra.scoring import CATEGORIES
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
@@ -37,12 +46,12 @@ def _phase_names() -> tuple[str, ...]:
     return PHASE_NAMES
 
 
-def points_visible(state: "RaState", viewer: int | None, seat: int) -> bool:
+def points_visible(state: RaState, viewer: int | None, seat: int) -> bool:
     """RA-SCORE-10: own points always; others' only without hidden scores or after the end."""
     return state.is_terminal() or not state.game.hidden_scores or viewer == seat
 
 
-def player_view(state: "RaState", viewer: int | None) -> dict[str, Any]:
+def player_view(state: RaState, viewer: int | None) -> dict[str, Any]:
     state._check_seat(viewer)
     g = state.game
     n = state.n
@@ -111,7 +120,7 @@ def player_view(state: "RaState", viewer: int | None) -> dict[str, Any]:
     return view
 
 
-def information_state_string(state: "RaState", player: int) -> str:
+def information_state_string(state: RaState, player: int) -> str:
     """Perfect-recall information state: the seat and the public history (see module docstring)."""
     state._check_seat(player)
     if player is None:
@@ -119,7 +128,7 @@ def information_state_string(state: "RaState", player: int) -> str:
     return f"ra:{player}:" + ",".join(map(str, state.history()))
 
 
-def describe_action(state: "RaState", action: int) -> str:
+def describe_action(state: RaState, action: int) -> str:
     """Human text for ``action`` in this position (the UI's counterpart of notation)."""
     text = A.action_to_string(action)
     kind, _, arg = text.partition(":")
@@ -156,12 +165,12 @@ def describe_action(state: "RaState", action: int) -> str:
 def illegal_message(state: Any, action: Any, reason: str) -> str:
     return core_illegal_message(state, action, reason)
 
-def _deal_length(state: "RaState") -> int:
+def _deal_length(state: RaState) -> int:
     """Number of deal chance nodes at the start of the game (0 with explicit suns)."""
     return 0 if state.game.sun_assignment is not None else state.n - 1
 
 
-def public_events(state: "RaState", last: int | None = None) -> list[str]:
+def public_events(state: RaState, last: int | None = None) -> list[str]:
     """One line per action of the public history (replayed), e.g. ``"P2 draws Pharaoh"``."""
     lines = state.public_log()
     return lines if last is None else lines[-last:]

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from heliopolis.core.helpers import event_lines, results_lines, segments_text
+from heliopolis.games.ra_dice import phases as S
 from heliopolis.games.ra_dice.components import COLUMNS, D_CIV, DISASTER_LABELS, FACE_LABELS, NUM_DICE
 from heliopolis.games.ra_dice.views import public_events
-from heliopolis.games.ra_dice import phases as S
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState
@@ -23,7 +23,7 @@ Segment = tuple[str, str]
 Line = list[Segment]
 
 
-def _status(state: "RaDiceState", names: list[str]) -> str:
+def _status(state: RaDiceState, names: list[str]) -> str:
     if state.is_terminal():
         return "game over"
     if state.phase == S.START:
@@ -38,7 +38,7 @@ def _status(state: "RaDiceState", names: list[str]) -> str:
     return f"{names[state.cur]} applies the dice"
 
 
-def render_segments(state: "RaDiceState", viewer: int | None = None, *, omniscient: bool = True,
+def render_segments(state: RaDiceState, viewer: int | None = None, *, omniscient: bool = True,
                     names: list[str] | None = None, events: int = 6) -> list[Line]:  # fmt: skip
     """The board as styled lines (nothing is hidden in this game: ``omniscient`` changes nothing)."""
     g = state.game
@@ -133,5 +133,5 @@ def render_segments(state: "RaDiceState", viewer: int | None = None, *, omniscie
     return out
 
 
-def render_text(state: "RaDiceState", viewer: int | None = None, *, omniscient: bool = True) -> str:
+def render_text(state: RaDiceState, viewer: int | None = None, *, omniscient: bool = True) -> str:
     return segments_text(render_segments(state, viewer, omniscient=omniscient))
