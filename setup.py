@@ -74,8 +74,8 @@ def ext_modules() -> list:
              for m in native.COMPILED_MODULES]  # fmt: skip
     try:
         return mypycify(paths, opt_level="3", group_name="heliopolis_engines")
-    except Exception as e:  # noqa: BLE001 - a mypyc failure (e.g. a type error) also means the pure build
-        notice(f"mypyc failed: {type(e).__name__}: {e}")
+    except (Exception, SystemExit) as e:  # mypyc exits on a type error: that too means the pure build
+        notice(f"mypyc failed ({type(e).__name__}: {e}); see `mypy` for the type errors")
         return []
 
 
