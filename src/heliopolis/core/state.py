@@ -13,16 +13,17 @@ import importlib
 import json
 from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar
 
-if TYPE_CHECKING:
-    # mypyc reads this decorator at compile time (the pure build needs no mypy_extensions at run time).
+try:  # mypyc reads this decorator when it compiles; the pure build runs without mypy_extensions
     from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - depends on what is installed
 
+    def mypyc_attr(*_args: object, **_kwargs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
+
+if TYPE_CHECKING:
     from heliopolis.core.game import Game
     from heliopolis.core.observation import ObservationType
-else:
-
-    def mypyc_attr(*_args: object, **_kwargs: object) -> Any:
-        return lambda cls: cls
 
 CHANCE: Final = -1
 TERMINAL: Final = -4
