@@ -15,12 +15,17 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# pip --quiet hides setup.py's notice when the compiled build falls back to pure: say which build it is.
+SAY_BUILD := $(BIN)/python -c "import heliopolis._native as n, heliopolis; print('heliopolis build:', n.BUILD)"
+
+$(STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
+	$(SAY_BUILD)
 	touch $@
 
-$(DEV_STAMP): pyproject.toml | $(BIN)/python
+$(DEV_STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,report,cluster,web,rl]'
+	$(SAY_BUILD)
 	touch $@ $(STAMP) $(WEB_STAMP)
 
 $(WEB_STAMP): pyproject.toml | $(BIN)/python
@@ -39,7 +44,7 @@ play: $(STAMP)
 # then the pure modules run, with a warning. HELIOPOLIS_PURE=1 make build installs the pure build only.
 build: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --no-deps -e .
-	$(BIN)/python -c "import heliopolis._native as n, heliopolis; print('heliopolis build:', n.BUILD)"
+	$(SAY_BUILD)
 
 # Lint (ruff) and types (mypy, strict on core/ and the Ra games): configured in pyproject.toml.
 lint: $(DEV_STAMP)
@@ -81,4 +86,5 @@ coverage: $(DEV_STAMP)
 	$(BIN)/python tools/rule_coverage.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache
+	find src -name '*.so' -delete; rm -f src/heliopolis/_native_build.json
