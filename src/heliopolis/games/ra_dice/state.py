@@ -74,7 +74,9 @@ if TYPE_CHECKING:
 
 # Lowest set bit -> die index, for masks of up to five dice.
 _LOW = tuple(((m & -m).bit_length() - 1) if m else -1 for m in range(1 << NUM_DICE))
-_new = object.__new__
+# State.__new__, not object.__new__: in the compiled build State is a compiled class, whose
+# subclasses object.__new__ refuses ("not safe"); in the pure build it is object.__new__ itself.
+_new = State.__new__
 
 
 class RaDiceState(State["RaDiceGame"]):
