@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 CHANCE: Final = -1
 TERMINAL: Final = -4
 GameT = TypeVar("GameT", bound="Game")
+_GAME = "game"  # a plain variable, so that the compiled getattr below stays a real attribute lookup
 
 
 _SIBLINGS: dict[tuple[str, str], Any] = {}
@@ -76,6 +77,12 @@ class State(Generic[GameT]):
         if fn is None:
             raise NotImplementedError(f"{type(self).__name__} needs {module}.{name} (or its own {name} method)")
         return fn
+
+    def _the_game(self) -> GameT:
+        # Read through the type, not the compiled field: an interpreted subclass listing "game" in its
+        # own __slots__ keeps it in its own slot, which the compiled ``State.game`` field never sees.
+        game: GameT = getattr(self, _GAME)
+        return game
 
     # -- the protocol -------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -141,7 +148,7 @@ class State(Generic[GameT]):
 
     def returns(self) -> list[float]:
         """Zeros before the end; at the end 1.0 shared equally by the winners, 0.0 for the others."""
-        n = self.game.players
+        n = self._the_game().players
         if not self.is_terminal():
             return [0.0] * n
         w = self.winners()
@@ -149,10 +156,10 @@ class State(Generic[GameT]):
         return [share if p in w else 0.0 for p in range(n)]
 
     def action_to_string(self, action: int) -> str:
-        return self.game.action_to_string(action)
+        return self._the_game().action_to_string(action)
 
     def string_to_action(self, text: str) -> int:
-        return self.game.string_to_action(text)
+        return self._the_game().string_to_action(text)
 
     def describe_action(self, action: int) -> str:
         """Human text for this action in this position (like SAN beside UCI); the notation if the
@@ -171,16 +178,16 @@ class State(Generic[GameT]):
 
     def observation_tensor(self, player: int, obs_type: ObservationType | None = None) -> list[float]:
         """What ``player`` observes now as plain floats (layout: ``game.make_observer(obs_type).pieces``)."""
-        return self.game.make_observer(obs_type).tensor(self, player)
+        return self._the_game().make_observer(obs_type).tensor(self, player)
 
     def observation_string(self, player: int, obs_type: ObservationType | None = None) -> str:
         """What ``player`` observes now as text (the same information as ``observation_tensor``)."""
-        return self.game.make_observer(obs_type).string(self, player)
+        return self._the_game().make_observer(obs_type).string(self, player)
 
     def public_log(self) -> list[str]:
         """One human line per public event so far (the move log of a UI): the game's
         ``PublicLog`` fed with the whole history."""
-        log = self.game.new_public_log()
+        log = self._the_game().new_public_log()
         for a in self.history():
             log.feed(a)
         return log.lines
@@ -217,14 +224,14 @@ class State(Generic[GameT]):
     # -- serialization -----------------------------------------------------------------------
     def to_dict(self, seed: int | None = None) -> dict[str, Any]:
         """The saved-game document: game id, encoding, options, seed, history as notation."""
-        info = self.game.info
+        info = self._the_game().info
         return {
             "format": "heliopolis-game",
             "game": info.game_id,
             "encoding": info.encoding,
-            "options": self.game.config(),
+            "options": self._the_game().config(),
             "seed": seed,
-            "history": [self.game.action_to_string(a) for a in self.history()],
+            "history": [self._the_game().action_to_string(a) for a in self.history()],
         }
 
     def to_json(self, seed: int | None = None) -> str:
@@ -238,6 +245,6 @@ class State(Generic[GameT]):
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self.game.config() == other.game.config() and self._key() == other._key()
+        return self._the_game().config() == other._the_game().config() and self._key() == other._key()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
