@@ -15,18 +15,23 @@ HOST ?= 127.0.0.1
 GAME ?= ra
 SEATS ?= human,random,random
 
-.PHONY: serve play test soak bench bench-all coverage clean
+.PHONY: serve play build test lint soak bench bench-all coverage clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# pip --quiet hides setup.py's notice when the compiled build falls back to pure: say which build it is.
+SAY_BUILD := $(BIN)/python -c "import heliopolis._native as n, heliopolis; print('heliopolis build:', n.BUILD)"
+
+$(STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
+	$(SAY_BUILD)
 	touch $@
 
-$(DEV_STAMP): pyproject.toml | $(BIN)/python
+$(DEV_STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,report,cluster,web,rl]'
+	$(SAY_BUILD)
 	touch $@ $(STAMP) $(WEB_STAMP)
 
 $(WEB_STAMP): pyproject.toml | $(BIN)/python
@@ -42,6 +47,18 @@ play: $(STAMP)
 	@echo "$(GAME) in the terminal; seats: $(SEATS) (you are 'human'). Other opponents: make play SEATS=human,heuristic,ismcts"
 	$(BIN)/heliopolis play $(GAME) --seats $(SEATS)
 
+# The compiled engines (mypyc, docs/compiled-build.md) are built by every install above; after editing
+# a compiled module (src/heliopolis/_native.py lists them), `make build` rebuilds them in place. Until
+# then the pure modules run, with a warning. HELIOPOLIS_PURE=1 make build installs the pure build only.
+build: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(SAY_BUILD)
+
+# Lint (ruff) and types (mypy, strict on core/ and the Ra games): configured in pyproject.toml.
+lint: $(DEV_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
 # `make test` also installs (apt-get) and starts the services the web tests need:
 # CI (.ci/run) runs on a fresh machine without a PostgreSQL server or Chromium, and
 # must start every service its tests use. tools/ci_services.sh starts a throwaway
@@ -50,16 +67,21 @@ play: $(STAMP)
 # already set wins. If the script cannot (no root/sudo), it warns, prints nothing
 # and the PostgreSQL tests skip. `make play` needs neither service and stays
 # as it is.
-test: $(DEV_STAMP)
+# The suite runs on the compiled build (tests/test_build.py fails if a C compiler is present but the
+# compiled engines are not in use), then the golden playthroughs again on the pure build, the reference.
+test: $(DEV_STAMP) lint
 	$(BIN)/python tools/rule_coverage.py --summary
 	pg=$$(bash tools/ci_services.sh); \
+	HELIOPOLIS_EXPECT_COMPILED=$$(command -v cc >/dev/null && echo 1) \
 	HELIOPOLIS_TEST_PG="$${HELIOPOLIS_TEST_PG:-$$pg}" $(BIN)/python -m pytest -n 2 -q
+	HELIOPOLIS_PURE=1 $(BIN)/python -m pytest -n 2 -q tests/test_goldens.py tests/test_build.py
 
 soak: $(DEV_STAMP)
 	$(BIN)/python -m pytest -n 2 -q -m slow
 
 # Engine and search speed; `make bench-all` adds the research adapters and the web server under load.
 bench: $(STAMP)
+	$(BIN)/python bench/bench_compiled.py
 	$(BIN)/python bench/bench_ra.py
 	$(BIN)/python bench/bench_bots.py
 
@@ -72,4 +94,5 @@ coverage: $(DEV_STAMP)
 	$(BIN)/python tools/rule_coverage.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache
+	find src -name '*.so' -delete; rm -f src/heliopolis/_native_build.json

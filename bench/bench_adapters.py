@@ -69,7 +69,7 @@ def openspiel_steps(players: int, seconds: float, observe: str = "", seed: int =
         while not s.is_terminal():
             if s.is_chance_node():
                 r = rng.random()
-                for a, p in s.chance_outcomes():
+                for a, p in s.chance_outcomes():  # noqa: B007 (the last a is applied below)
                     r -= p
                     if r < 0:
                         break

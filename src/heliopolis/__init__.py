@@ -5,10 +5,28 @@
 True
 """
 
-from heliopolis.core import (
-    CHANCE, TERMINAL, ConfigError, Game, GameInfo, HeliopolisError, IllegalActionError, NotationError,
-    SaveGameError, State, available_games, load_game, new_game, sample_chance, state_from_json,
-)  # fmt: skip
+# First of all: which build of the engines this process runs (compiled or pure; see _native.py).
+from heliopolis._native import install as _install_build
+
+_install_build()
+
+from heliopolis.core import (  # noqa: E402
+    CHANCE,
+    TERMINAL,
+    ConfigError,
+    Game,
+    GameInfo,
+    HeliopolisError,
+    IllegalActionError,
+    NotationError,
+    SaveGameError,
+    State,
+    available_games,
+    load_game,
+    new_game,
+    sample_chance,
+    state_from_json,
+)
 
 __version__ = "0.1.0"
 __all__ = [

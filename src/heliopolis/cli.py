@@ -291,7 +291,7 @@ def bench(game_id: str, players: int, seconds: float, edition: str | None, seed:
     except HeliopolisError as e:
         _fail(str(e))
     r = run_bench(game, seconds, seed)
-    click.echo(describe_game(game))
+    click.echo(f"{describe_game(game)}  [build: {r.build}]")
     click.echo(f"games/s           {r.games_per_s:12,.1f}   ({r.games} games in {r.seconds:.1f} s)")
     per_game = f"{r.player_actions / r.games:.0f} per game" if r.games else "no game finished"
     click.echo(f"player actions/s  {r.actions_per_s:12,.0f}   ({per_game})")

@@ -119,7 +119,7 @@ def test_json_round_trip_and_saved_game_errors(tmp_path):
         "bad notation": json.dumps({**doc, "history": ["stack:1", "fly"]}),
         "bad options": json.dumps({**doc, "options": {**doc["options"], "players": 9}}),
     }
-    for name, text in bad.items():
+    for text in bad.values():
         with pytest.raises(SaveGameError):
             heliopolis.state_from_json(text)
     p = tmp_path / "g.json"

@@ -8,8 +8,11 @@ import pytest
 
 import heliopolis
 from heliopolis.core.observation import (
-    INFORMATION_STATE, OBSERVATION, NoObserverError, ObservationType,
-)  # fmt: skip
+    INFORMATION_STATE,
+    OBSERVATION,
+    NoObserverError,
+    ObservationType,
+)
 from heliopolis.core.registry import register
 from heliopolis.integrations.encoding import game_configs, games_with_observer, has_observer, scalar_options
 from tests.integrations.cases import CASES, options, require_observer

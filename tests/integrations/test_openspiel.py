@@ -48,7 +48,7 @@ def test_registration_names_parameters_and_types():
     assert game.max_utility() == 1.0 and game.utility_sum() == 1.0
     with pytest.raises(Exception, match="takes 3 to 5 players"):
         hos.load_game("ra", players=2, edition=1999)
-    with pytest.raises(Exception):  # a wrongly typed parameter is refused, never reinterpreted
+    with pytest.raises(RuntimeError):  # pyspiel.SpielError; a wrongly typed parameter is refused, never reinterpreted
         hos.load_game("ra", players=3, hidden_scores="false")
 
 

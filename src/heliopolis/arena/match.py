@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from heliopolis.arena.seeds import sub_seed
 from heliopolis.bots import make_bot

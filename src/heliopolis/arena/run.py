@@ -45,8 +45,14 @@ def run_arena(kind: str, game_id: str, players: int, bots: list[str], games: int
 
 
 def _run_with_progress(game_id, options, seed, todo, out_dir, workers, backend, address, total, already) -> None:  # noqa: ANN001
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                               TimeRemainingColumn)  # fmt: skip
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,  # fmt: skip
+    )
 
     columns = [TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn()]  # fmt: skip

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
-from heliopolis.core.game import Game
+from heliopolis.core.game import Game, State
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,7 @@ class BenchResult:
     chance_actions: int
     seconds: float
     clone_us: float
+    build: str = ""  #: which build of the engines ran: "compiled (mypyc)" or "pure (<why>)"
 
     @property
     def games_per_s(self) -> float:
@@ -55,7 +57,7 @@ def random_playouts(game: Game, seconds: float = 3.0, seed: int = 0) -> tuple[in
 def clone_cost_us(game: Game, samples: int = 200, repeat: int = 200, seed: int = 1) -> float:
     """Mean ``clone()`` time in microseconds over states sampled from random games."""
     rng = random.Random(seed)
-    states = []
+    states: list[State[Any]] = []
     while len(states) < samples:
         s = game.new_initial_state()
         while not s.is_terminal():
@@ -77,4 +79,6 @@ def clone_cost_us(game: Game, samples: int = 200, repeat: int = 200, seed: int =
 
 def run_bench(game: Game, seconds: float = 3.0, seed: int = 0) -> BenchResult:
     games, player, chance, elapsed = random_playouts(game, seconds, seed)
-    return BenchResult(games, player, chance, elapsed, clone_cost_us(game))
+    from heliopolis._native import install
+
+    return BenchResult(games, player, chance, elapsed, clone_cost_us(game), install())

@@ -8,7 +8,7 @@ from typing import Any
 from heliopolis.core.game import State
 
 
-def sample_chance(state: State, rng: random.Random | Any) -> int:
+def sample_chance(state: State[Any], rng: random.Random | Any) -> int:
     """Samples one outcome of ``state``'s chance node with the driver's ``rng``.
 
     ``rng`` is a ``random.Random`` (or anything with ``random()`` and ``randrange()``). The same
@@ -19,7 +19,7 @@ def sample_chance(state: State, rng: random.Random | Any) -> int:
     return state.sample_chance_outcome(rng)
 
 
-def play_random(state: State, rng: random.Random) -> State:
+def play_random(state: State[Any], rng: random.Random) -> State[Any]:
     """Plays ``state`` to the end with uniformly random legal actions (in place); returns it."""
     while not state.is_terminal():
         if state.is_chance_node():

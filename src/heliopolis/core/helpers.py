@@ -3,14 +3,18 @@ check of the view methods, the illegal-move message, and the plain-text form of 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 from heliopolis.core.errors import NotationError
 
 Segments = list[list[tuple[str, str]]]  # lines of (text, style) pairs, as render_segments returns
+# A move history linked newest first: ``(last, (previous, (...)))``, ``None`` when empty.
+# (Not spelled recursively, "tuple[int, History] | None": mypyc 2.4 crashes compiling a module that uses
+# a recursive alias.)
+History: TypeAlias = "tuple[int, Any] | None"
 
 
-def unlink_history(hist: tuple | None) -> list[int]:
+def unlink_history(hist: History) -> list[int]:
     """The actions of a linked history ``(last, (previous, (...)))``, oldest first. States keep
     their history linked so that ``clone()`` shares it instead of copying it."""
     out = []

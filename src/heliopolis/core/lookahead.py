@@ -11,9 +11,12 @@ is evaluated.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-Evaluate = Callable[[Any], list[float]]
+from heliopolis.core.game import State
+
+Evaluate = Callable[[State[Any]], list[float]]
 
 
 def margin(values: list[float], seat: int) -> float:
@@ -21,7 +24,7 @@ def margin(values: list[float], seat: int) -> float:
     return values[seat] - max(v for q, v in enumerate(values) if q != seat)
 
 
-def greedy_action(state: Any, seat: int, evaluate: Evaluate) -> int:
+def greedy_action(state: State[Any], seat: int, evaluate: Evaluate) -> int:
     """The legal action whose child evaluates best for ``seat`` (first of equals)."""
     best, best_action = None, -1
     for a in state.legal_actions():
@@ -33,12 +36,12 @@ def greedy_action(state: Any, seat: int, evaluate: Evaluate) -> int:
     return best_action
 
 
-def seat_changed(state: Any, seat: int) -> bool:
+def seat_changed(state: State[Any], seat: int) -> bool:
     return state.current_player() != seat
 
 
-def finish_turn(state: Any, seat: int, evaluate: Evaluate, limit: int,
-                turn_over: Callable[[Any, int], bool] = seat_changed) -> None:  # fmt: skip
+def finish_turn(state: State[Any], seat: int, evaluate: Evaluate, limit: int,
+                turn_over: Callable[[State[Any], int], bool] = seat_changed) -> None:  # fmt: skip
     """Plays ``seat``'s greedy choices in place until its turn is over, a chance node or the end,
     or ``limit`` decisions (single legal actions are taken without evaluating)."""
     for _ in range(limit):
@@ -48,8 +51,8 @@ def finish_turn(state: Any, seat: int, evaluate: Evaluate, limit: int,
         state.apply_action(legal[0] if len(legal) == 1 else greedy_action(state, seat, evaluate))
 
 
-def turn_lookahead(state: Any, rng: random.Random, evaluate: Evaluate, *, limit: int = 12,
-                   turn_over: Callable[[Any, int], bool] = seat_changed) -> int:  # fmt: skip
+def turn_lookahead(state: State[Any], rng: random.Random, evaluate: Evaluate, *, limit: int = 12,
+                   turn_over: Callable[[State[Any], int], bool] = seat_changed) -> int:  # fmt: skip
     """The candidate whose turn, finished greedily, evaluates best (own value minus the best
     opponent's); ties broken by ``rng``."""
     seat = state.current_player()

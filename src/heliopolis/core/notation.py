@@ -3,7 +3,7 @@ understands (``NotationError`` naming the known kinds, or examples of the kind t
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from heliopolis.core.errors import NotationError
 

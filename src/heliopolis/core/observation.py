@@ -19,8 +19,9 @@ supports slice assignment).
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, MutableSequence
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 if TYPE_CHECKING:
     from heliopolis.core.game import Game, State
@@ -64,7 +65,10 @@ class Piece:
         return n
 
 
-class Observer:
+StateT = TypeVar("StateT", bound="State[Any]")
+
+
+class Observer(Generic[StateT]):
     """Base class of a game's encoder for one configured game and one ``ObservationType``.
 
     Subclasses set ``pieces`` in ``__init__`` and implement ``tensor`` and ``string``.
@@ -72,7 +76,7 @@ class Observer:
 
     pieces: tuple[Piece, ...] = ()
 
-    def __init__(self, game: "Game", obs_type: ObservationType) -> None:
+    def __init__(self, game: Game, obs_type: ObservationType) -> None:
         self.game = game
         self.obs_type = obs_type
 
@@ -102,11 +106,11 @@ class Observer:
             high += [p.high] * p.size
         return low, high
 
-    def tensor(self, state: "State", player: int) -> list[float]:
+    def tensor(self, state: StateT, player: int) -> list[float]:
         """The observation of ``state`` by seat ``player`` as ``size`` floats."""
         raise NotImplementedError
 
-    def open_game_string(self, state: "State", player: int) -> str:
+    def open_game_string(self, state: State[Any], player: int) -> str:
         """``string`` for a game whose state hides nothing: no private part (OpenSpiel checks that
         it is empty), the action history under perfect recall, else the text board; a private
         part asked for adds only the seat."""
@@ -119,11 +123,11 @@ class Observer:
         text = str(state)
         return text if ot.private == PRIVATE_NONE else f"p{player}\n{text}"
 
-    def encode_into(self, state: "State", player: int, out: MutableSequence[Any]) -> None:
+    def encode_into(self, state: StateT, player: int, out: MutableSequence[Any]) -> None:
         """Writes ``tensor(state, player)`` into ``out[:size]`` (a list, ``array`` or numpy array)."""
         out[: self.size] = self.tensor(state, player)
 
-    def string(self, state: "State", player: int) -> str:
+    def string(self, state: StateT, player: int) -> str:
         """The same information as text (for logs, playthroughs and string-keyed algorithms)."""
         raise NotImplementedError
 

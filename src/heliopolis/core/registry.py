@@ -39,7 +39,9 @@ def game_class(game_id: str) -> type[Game]:
     if not isinstance(game_id, str) or game_id not in _GAMES:
         raise ConfigError(f"unknown game {game_id!r}; available: {', '.join(available_games())}")
     module, _, name = _GAMES[game_id].partition(":")
-    return getattr(importlib.import_module(module), name)
+    cls = getattr(importlib.import_module(module), name)
+    assert isinstance(cls, type) and issubclass(cls, Game)
+    return cls
 
 
 def load_game(game_id: str, players: int | None = None, **options: Any) -> Game:
@@ -47,6 +49,6 @@ def load_game(game_id: str, players: int | None = None, **options: Any) -> Game:
     return game_class(game_id)(players, **options)
 
 
-def new_game(game_id: str, *, players: int | None = None, **options: Any) -> State:
+def new_game(game_id: str, *, players: int | None = None, **options: Any) -> State[Any]:
     """A fresh initial state, e.g. ``new_game("ra", players=3, edition="1999")``."""
     return load_game(game_id, players, **options).new_initial_state()

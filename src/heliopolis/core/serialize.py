@@ -19,7 +19,7 @@ from heliopolis.core.registry import game_class
 FORMAT = "heliopolis-game"
 
 
-def state_from_dict(doc: Any) -> State:
+def state_from_dict(doc: Any) -> State[Any]:
     if not isinstance(doc, dict):
         raise SaveGameError("a saved game must be a JSON object")
     if doc.get("format", FORMAT) != FORMAT:
@@ -73,7 +73,7 @@ def _short(item: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def state_from_json(text: str | bytes) -> State:
+def state_from_json(text: str | bytes) -> State[Any]:
     """Rebuilds a state from ``State.to_json()`` (or a saved-game file's text)."""
     return state_from_dict(_parse_json(text))
 
@@ -91,7 +91,7 @@ def _parse_json(text: str | bytes) -> Any:
         raise SaveGameError(f"not valid JSON: {e}") from None
 
 
-def load_saved_game(path: str | Path) -> tuple[State, dict[str, Any]]:
+def load_saved_game(path: str | Path) -> tuple[State[Any], dict[str, Any]]:
     """Reads a saved-game file; returns the state and the raw document (for its seed)."""
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -103,7 +103,7 @@ def load_saved_game(path: str | Path) -> tuple[State, dict[str, Any]]:
     return state_from_dict(doc), doc
 
 
-def save_game(state: State, path: str | Path, seed: int | None = None) -> None:
+def save_game(state: State[Any], path: str | Path, seed: int | None = None) -> None:
     """Writes the saved-game JSON atomically (write to a temp file, then rename)."""
     p = Path(path)
     tmp = p.with_name(p.name + ".tmp")

@@ -45,12 +45,12 @@ class CheckReport:
         self.checks[name] = self.checks.get(name, 0) + k
 
 
-def _fail(msg: str, state: State) -> AssertionError:
+def _fail(msg: str, state: State[Any]) -> AssertionError:
     hist = [state.action_to_string(a) for a in state.history()]
     return AssertionError(f"{msg}\n  after {len(hist)} actions: {' '.join(hist[-30:])}")
 
 
-def _check_node(game: Game, s: State, rep: CheckReport, rng: random.Random, deep: bool) -> None:
+def _check_node(game: Game, s: State[Any], rep: CheckReport, rng: random.Random, deep: bool) -> None:
     info = game.info
     cp = s.current_player()
     legal = s.legal_actions()
@@ -107,7 +107,7 @@ def _check_node(game: Game, s: State, rep: CheckReport, rng: random.Random, deep
         _check_views(game, s, rep)
 
 
-def _check_views(game: Game, s: State, rep: CheckReport) -> None:
+def _check_views(game: Game, s: State[Any], rep: CheckReport) -> None:
     for p in [None, *range(game.players)]:
         view = s.player_view(p)
         json.dumps(view)
@@ -128,7 +128,7 @@ def _check_views(game: Game, s: State, rep: CheckReport) -> None:
         rep.count("views")
 
 
-def _playout(game: Game, seed: int, rep: CheckReport, deep_every: int) -> State:
+def _playout(game: Game, seed: int, rep: CheckReport, deep_every: int) -> State[Any]:
     info = game.info
     rng = random.Random(seed)
     check_rng = random.Random(seed + 7919)
@@ -164,7 +164,7 @@ def _playout(game: Game, seed: int, rep: CheckReport, deep_every: int) -> State:
     return s
 
 
-def _check_serialization(game: Game, s: State, rep: CheckReport) -> None:
+def _check_serialization(game: Game, s: State[Any], rep: CheckReport) -> None:
     restored = state_from_json(s.to_json())
     if restored != s or restored.to_json() != s.to_json():
         raise _fail("state_from_json(to_json()) differs", s)
@@ -210,7 +210,7 @@ class SoakStats:
     score_min: int = 0
     score_max: int = 0
 
-    def merge(self, other: "SoakStats") -> None:
+    def merge(self, other: SoakStats) -> None:
         self.score_min = min(self.score_min, other.score_min) if self.games else other.score_min
         self.score_max = max(self.score_max, other.score_max)
         self.games += other.games

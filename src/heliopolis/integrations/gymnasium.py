@@ -27,7 +27,8 @@ decide on ``state.resample_from_infostate(seat, rng)``, as in the arena, and eve
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from heliopolis.bots import make_bot
 from heliopolis.core.errors import ConfigError

@@ -37,9 +37,15 @@ import random
 from typing import Any
 
 from heliopolis.core.observation import (
-    OBSERVATION, PRIVATE_ALL, PRIVATE_NONE, PRIVATE_SINGLE, NoObserverError, ObservationType,
-)  # fmt: skip
-from heliopolis.core.registry import game_class, load_game as _load_engine_game
+    OBSERVATION,
+    PRIVATE_ALL,
+    PRIVATE_NONE,
+    PRIVATE_SINGLE,
+    NoObserverError,
+    ObservationType,
+)
+from heliopolis.core.registry import game_class
+from heliopolis.core.registry import load_game as _load_engine_game
 from heliopolis.core.serialize import state_from_json
 from heliopolis.integrations.encoding import games_with_observer, options_from_params, require, scalar_options
 
@@ -143,13 +149,13 @@ class HeliopolisGame(_GameBase):
         params.setdefault("players", players)
         super().__init__(_game_type(game_id, self.engine.has_private_information()), game_info, params)
 
-    def new_initial_state(self) -> "HeliopolisState":
+    def new_initial_state(self) -> HeliopolisState:
         return HeliopolisState(self)
 
     def max_chance_nodes_in_history(self) -> int:
         return self.engine.info.max_game_length
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "PyObserver":
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> PyObserver:
         """OpenSpiel's observer factory: the game's encoder for ``iig_obs_type``."""
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
@@ -175,10 +181,10 @@ class PyObserver:
         self.tensor = np.zeros(observer.size, np.float32)
         self.dict = {name: self.tensor[a:b].reshape(shape) for name, (a, b, shape) in observer.layout().items()}
 
-    def set_from(self, state: "HeliopolisState", player: int) -> None:
+    def set_from(self, state: HeliopolisState, player: int) -> None:
         self.tensor[:] = self.observer.tensor(state.engine, player)
 
-    def string_from(self, state: "HeliopolisState", player: int) -> str:
+    def string_from(self, state: HeliopolisState, player: int) -> str:
         return self.observer.string(state.engine, player)
 
 
@@ -192,7 +198,7 @@ class _Engine:
     def __init__(self, state: Any) -> None:
         self.state = state
 
-    def __deepcopy__(self, memo: Any) -> "_Engine":
+    def __deepcopy__(self, memo: Any) -> _Engine:
         return _Engine(self.state.clone())
 
     def __reduce__(self) -> tuple:
@@ -240,7 +246,7 @@ class HeliopolisState(_StateBase):
     def returns(self) -> list[float]:
         return self._engine.state.returns()
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "HeliopolisState":
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HeliopolisState:
         """A state with the same information state for ``player_id``: the engine's
         ``resample_from_infostate`` with an RNG seeded from OpenSpiel's sampler."""
         rng = random.Random(int(probability_sampler() * 2**53))

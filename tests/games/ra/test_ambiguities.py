@@ -10,8 +10,14 @@ import pytest
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import DATA, TILE_COUNTS, TILE_INDEX
-from heliopolis.games.ra.scoring import CATEGORIES, civilization_points, floor_total, monument_points
-from heliopolis.games.ra.scoring import pharaoh_points, sun_points
+from heliopolis.games.ra.scoring import (
+    CATEGORIES,
+    civilization_points,
+    floor_total,
+    monument_points,
+    pharaoh_points,
+    sun_points,
+)
 from heliopolis.games.ra.state import AUCTION, DISCARD, DRAWN, GOD_TURN, TURN
 from tests.games.ra.helpers import display, legal, new, play, setup, suns
 
@@ -87,7 +93,7 @@ def test_player_with_gods_but_no_sun_is_skipped():
 @pytest.mark.rule("RA-AMB-4", "RA-TURN-5")
 def test_empty_supply_guard():
     # The fact behind the guard: Ra tiles can never run out during play.
-    for n, needed in DATA["ra_tiles_ending_epoch"].items():
+    for needed in DATA["ra_tiles_ending_epoch"].values():
         assert 3 * needed <= TILE_COUNTS[TILE_INDEX["ra"]]  # RA-AMB-4
     s = new(3, "2009")
     setup(s, track=["pharaoh", "gold"])

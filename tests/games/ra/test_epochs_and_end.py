@@ -65,7 +65,7 @@ def test_epoch_ends_when_ra_track_fills():
     s = play(new(3), "draw tile:pharaoh ra pass bid:13 pass")  # seat 0 wins: centre sun 13
     play(s, "draw tile:gold draw tile:nile")  # seats 2 and 0
     assert s.current_player() == 1
-    for i in range(7):
+    for _ in range(7):
         play(s, "draw tile:ra pass pass pass")
     assert s.ra_n == 7 and s.epoch == 1 and s.current_player() == 2
     bag_before = list(s.bag)

@@ -3,7 +3,8 @@ independent, JSON round-trips exactly and replays reproduce the game."""
 
 import random
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import heliopolis
 from heliopolis.games.ra import scoring

@@ -4,7 +4,8 @@ round-trips exactly and replays reproduce the game; scoring functions within the
 
 import random
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import heliopolis
 from heliopolis.core.chance import play_random

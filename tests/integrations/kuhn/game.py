@@ -19,7 +19,7 @@ NAMES = ["pass", "bet", "card:J", "card:Q", "card:K"]
 class KuhnState(State):
     __slots__ = ("game", "cards", "bets", "pot", "hist")
 
-    def __init__(self, game: "KuhnGame") -> None:
+    def __init__(self, game: KuhnGame) -> None:
         self.game = game
         self.cards: list[int] = []
         self.bets: list[int] = []
@@ -56,7 +56,7 @@ class KuhnState(State):
             self.bets.append(action)
         self.hist.append(action)
 
-    def clone(self) -> "KuhnState":
+    def clone(self) -> KuhnState:
         c = KuhnState(self.game)
         c.cards, c.bets, c.pot, c.hist = self.cards[:], self.bets[:], self.pot[:], self.hist[:]
         return c
@@ -87,7 +87,7 @@ class KuhnState(State):
         card = "JQK"[self.cards[player]] if len(self.cards) > player else "?"
         return f"p{player} card:{card} bets:{''.join('pb'[b] for b in self.bets)}"
 
-    def resample_from_infostate(self, player: int, rng: Any) -> "KuhnState":
+    def resample_from_infostate(self, player: int, rng: Any) -> KuhnState:
         """Redraws the other seat's card among those ``player`` has not seen."""
         c = self.clone()
         if len(c.cards) == 2:

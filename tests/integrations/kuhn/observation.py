@@ -7,7 +7,7 @@ from __future__ import annotations
 from heliopolis.core.observation import PRIVATE_ALL, PRIVATE_NONE, PRIVATE_SINGLE, ObservationType, Observer, Piece
 
 
-def make_observer(game, obs_type: ObservationType) -> "KuhnObserver":
+def make_observer(game, obs_type: ObservationType) -> KuhnObserver:
     return KuhnObserver(game, obs_type)
 
 

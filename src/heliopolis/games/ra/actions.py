@@ -29,7 +29,10 @@ from heliopolis.games.ra.components import DISCARD_CHOICES, GOD_TARGETS, NUM_TIL
 
 ENCODING: Final = "ra-v1"
 
-DRAW, RA_CALL, PASS, DONE = 0, 1, 2, 3
+DRAW: Final = 0
+RA_CALL: Final = 1
+PASS: Final = 2
+DONE: Final = 3
 BID_BASE: Final = 3  # bid:v has id BID_BASE + v
 MAX_SUN: Final = 16
 GOD_BASE: Final = BID_BASE + MAX_SUN + 1  # 20

@@ -25,10 +25,18 @@ TILE_NAMES: Final[tuple[str, ...]] = (
 NUM_TILES: Final = len(TILE_NAMES)
 TILE_INDEX: Final = MappingProxyType({name: i for i, name in enumerate(TILE_NAMES)})
 
-RA, GOD, GOLD, PHARAOH, NILE, FLOOD = range(6)
+RA: Final = 0
+GOD: Final = 1
+GOLD: Final = 2
+PHARAOH: Final = 3
+NILE: Final = 4
+FLOOD: Final = 5
 CIVS: Final = tuple(range(6, 11))
 MONUMENTS: Final = tuple(range(11, 19))
-FUNERAL, DROUGHT, UNREST, EARTHQUAKE = range(19, 23)
+FUNERAL: Final = 19
+DROUGHT: Final = 20
+UNREST: Final = 21
+EARTHQUAKE: Final = 22
 DISASTERS: Final = (FUNERAL, DROUGHT, UNREST, EARTHQUAKE)
 IS_DISASTER: Final = tuple(t in DISASTERS for t in range(NUM_TILES))
 # Tiles a god may take from the auction track (RA-GOD-2): everything but Ra and god tiles.
@@ -42,7 +50,8 @@ _JSON_TO_NOTATION = {"statues": "statue", "step_pyramid": "step-pyramid"}
 
 def _load() -> dict[str, Any]:
     text = resources.files("heliopolis.games.ra").joinpath("data/ra-components.json").read_text("utf-8")
-    return json.loads(text)
+    doc: dict[str, Any] = json.loads(text)
+    return doc
 
 
 

@@ -10,14 +10,17 @@ from typing import TYPE_CHECKING
 from heliopolis.core.game import TERMINAL
 from heliopolis.games.ra import scoring
 from heliopolis.games.ra.components import AUCTION_SPACES, CIVS, EPOCHS, FLOOD, GOD, GOLD, NUM_TILES, RA, sun_sum
+from heliopolis.games.ra.phases import END
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
 
 T = NUM_TILES
+# One scored epoch: (epoch, category results per seat, points before, points after).
+EpochRecord = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 
-def end_epoch(state: "RaState") -> None:
+def end_epoch(state: RaState) -> None:
     """RA-EPOCH-2/3/4: discard, score the epoch (netted and floored), then reset or end the game."""
     discard = state.discard
     for t in state.track:  # RA-EPOCH-3: the auction track goes with the Ra tiles
@@ -27,8 +30,6 @@ def end_epoch(state: "RaState") -> None:
     state.track_n = 0
     discard[RA] += state.ra_n
     state.ra_n = 0
-    from heliopolis.games.ra.state import END
-
     final = state.epoch == EPOCHS  # RA-EPOCH-6
     n = state.n
     disp = state.disp
@@ -59,7 +60,7 @@ def end_epoch(state: "RaState") -> None:
     state._start_epoch()
 
 
-def score_breakdown(state: "RaState") -> dict[str, list[int]]:
+def score_breakdown(state: RaState) -> dict[str, list[int]]:
     """Category results summed over the scored epochs (before the 0 floor, RA-SCORE-1)."""
     out = {c: [0] * state.n for c in scoring.CATEGORIES}
     for _, cats, _, _ in state.epoch_log:

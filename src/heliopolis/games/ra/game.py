@@ -52,6 +52,16 @@ class RaGame(Game):
         options={"edition": DEFAULT_EDITION, "hidden_scores": True, "suns": None},
     )
     state_class = RaState
+    # Set by validate_options (the options decide them); read by RaState on every new game.
+    edition: str
+    hidden_scores: bool
+    sun_assignment: list[list[int]] | None
+    stacks: tuple[tuple[int, ...], ...]
+    ra_needed: int
+    blocked_ra_spaces: int
+    centre_start: int
+    starting_points: int
+    god_may_take_disaster: bool
 
     def default_players(self) -> int:
         return 3

@@ -20,13 +20,32 @@ What it counts, per seat:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
+from typing import TYPE_CHECKING, Final
 
+from heliopolis.games.ra import actions as _A
 from heliopolis.games.ra import scoring
 from heliopolis.games.ra.components import (
-    CIVS, DATA, DROUGHT, EPOCHS, FLOOD, FUNERAL, GOD, GOLD, IS_DISASTER, MONUMENTS, NILE,
-    NUM_TILES, PHARAOH, UNREST, sun_list, sun_sum,
-)  # fmt: skip
+    CIVS,
+    DATA,
+    DROUGHT,
+    EPOCHS,
+    FLOOD,
+    FUNERAL,
+    GOD,
+    GOLD,
+    IS_DISASTER,
+    MONUMENTS,
+    NILE,
+    NUM_TILES,
+    PHARAOH,
+    UNREST,
+    sun_list,
+    sun_sum,
+)
+from heliopolis.games.ra.phases import AUCTION as _AUCTION
+from heliopolis.games.ra.phases import DISCARD as _DISCARD
+from heliopolis.games.ra.phases import GOD_TURN as _GOD_TURN
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
@@ -51,7 +70,7 @@ def _apply_disaster(d: list[int], t: int) -> None:
                 d[best] -= 1
 
 
-def evaluate(state: "RaState") -> list[float]:
+def evaluate(state: RaState) -> list[float]:
     n = state.n
     disp = [state.disp[p * T:(p + 1) * T] for p in range(n)]
     up = list(state.up)
@@ -88,7 +107,7 @@ def evaluate(state: "RaState") -> list[float]:
     return out
 
 
-def table_helper(state: "RaState") -> dict[str, list[float]]:
+def table_helper(state: RaState) -> dict[str, list[float]]:
     """What a UI may show everyone (public information only): each display scored as if the epoch
     ended now (netted, before the 0 floor; monuments and suns count only in the last epoch), and
     what the auction track's tiles are worth to each seat under ``lot_value``."""
@@ -106,15 +125,15 @@ def table_helper(state: "RaState") -> dict[str, list[float]]:
 # -- the heuristic policy ---------------------------------------------------------------------------
 # The policy is the rollout policy of the search bots: it runs tens of times per simulation, so
 # display values are memoised and the per-call work is kept to slices and dict lookups.
-_VALUE_CACHE: dict[tuple, float] = {}
+_VALUE_CACHE: dict[tuple[tuple[int, ...], int, int, int], float] = {}
 _SCORED = slice(GOD, MONUMENTS[-1] + 1)  # the display entries that scoring reads
-_GOD_PTS = DATA["god_points"]
-_GOLD_PTS = DATA["gold_points"]
+_GOD_PTS: Final[int] = DATA["god_points"]
+_GOLD_PTS: Final[int] = DATA["gold_points"]
 _CIV0, _CIV1 = CIVS[0], CIVS[-1] + 1
 _MON0, _MON1 = MONUMENTS[0], MONUMENTS[-1] + 1
 
 
-def _value(key: tuple, omax: int, omin: int, epoch: int) -> float:
+def _value(key: tuple[int, ...], omax: int, omin: int, epoch: int) -> float:
     """What a display is worth to its owner by the end of the game, in points (rough), given its
     scoring tiles (``key`` = ``tuple(d[_SCORED])``) and the other seats' most and fewest pharaohs.
 
@@ -143,13 +162,13 @@ def _value(key: tuple, omax: int, omin: int, epoch: int) -> float:
     return v
 
 
-def _pharaoh_range(state: "RaState", p: int) -> tuple[int, int]:
+def _pharaoh_range(state: RaState, p: int) -> tuple[int, int]:
     disp = state.disp
     others = [disp[q * T + PHARAOH] for q in range(state.n) if q != p]
     return max(others), min(others)
 
 
-def lot_value(state: "RaState", p: int, tiles: list[int]) -> float:
+def lot_value(state: RaState, p: int, tiles: list[int]) -> float:
     """Points ``p`` gains by adding ``tiles`` (disasters resolved crudely) to its display."""
     omax, omin = _pharaoh_range(state, p)
     base = p * T
@@ -169,7 +188,7 @@ def lot_value(state: "RaState", p: int, tiles: list[int]) -> float:
     return _value(tuple(d[_SCORED]), omax, omin, epoch) - before
 
 
-def sun_cost(state: "RaState", p: int, sun: int, gain_sun: int) -> float:
+def sun_cost(state: RaState, p: int, sun: int, gain_sun: int) -> float:
     """Cost of spending ``sun`` (and receiving ``gain_sun`` for later epochs): the lots this sun
     could still buy, cheaper when there are more suns than Ra tiles left to draw."""
     mine = bin(state.up[p]).count("1")
@@ -179,7 +198,7 @@ def sun_cost(state: "RaState", p: int, sun: int, gain_sun: int) -> float:
     return 5.0 * scarcity + 0.12 * sun - 0.15 * gain_sun * later
 
 
-def choose(state: "RaState", rng) -> int:  # noqa: ANN001
+def choose(state: RaState, rng: random.Random) -> int:
     """Rule-of-thumb play. In an auction: bid the lowest winning sun when the lot (tiles under the
     scoring rules, disasters included) is worth more than the sun (scarce while many Ra tiles
     remain, cheap when a seat holds more suns than the epoch has Ra tiles left). On a turn: use
@@ -236,6 +255,3 @@ def choose(state: "RaState", rng) -> int:  # noqa: ANN001
         return _A.RA_CALL
     return _A.DRAW
 
-
-from heliopolis.games.ra import actions as _A  # noqa: E402  (state imports nothing from here)
-from heliopolis.games.ra.state import AUCTION as _AUCTION, DISCARD as _DISCARD, GOD_TURN as _GOD_TURN  # noqa: E402

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from heliopolis.games.ra.components import AUCTION_SPACES, NUM_TILES, RA, TILE_COUNTS
+from heliopolis.games.ra.phases import AUCTION, DEAL, DISCARD, GOD_TURN, TURN
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
@@ -18,15 +19,13 @@ if TYPE_CHECKING:
 T = NUM_TILES
 
 
-def initial_suns(state: "RaState") -> set[int]:
+def initial_suns(state: RaState) -> set[int]:
     g = state.game
     stacks = g.sun_assignment if g.sun_assignment is not None else g.stacks
     return {v for s in stacks for v in s} | {g.centre_start}
 
 
-def check_invariants(state: "RaState") -> None:
-    from heliopolis.games.ra.state import AUCTION, DEAL, DISCARD, GOD_TURN, TURN
-
+def check_invariants(state: RaState) -> None:
     n = state.n
     # Tiles (RA-COMP-2).
     for t in range(T):

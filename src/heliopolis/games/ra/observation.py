@@ -48,9 +48,21 @@ from typing import TYPE_CHECKING, Final
 from heliopolis.core.observation import PRIVATE_ALL, PRIVATE_NONE, ObservationType, Observer, Piece
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
-    AUCTION_SPACES, CIVS, DATA, EPOCHS, FLOOD, GOD, GOLD, MONUMENTS, NILE, NUM_TILES, TILE_COUNTS, TILE_NAMES,
+    AUCTION_SPACES,
+    CIVS,
+    DATA,
+    EPOCHS,
+    FLOOD,
+    GOD,
+    GOLD,
+    MONUMENTS,
+    NILE,
+    NUM_TILES,
+    TILE_COUNTS,
+    TILE_NAMES,
     sun_list,
-)  # fmt: skip
+)
+from heliopolis.games.ra.phases import AUCTION, DISCARD, PEND_EARTHQUAKE, PEND_UNREST, PHASE_NAMES, TRIGGER_NAMES
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.game import RaGame
@@ -67,13 +79,14 @@ def _max_points() -> int:
     """A proven upper bound on a seat's points: start + 3 epochs of the best each category can
     give (every god, gold, Nile and flood tile, most pharaohs, all civilization kinds) + the final
     monuments (all kinds, five of each) and the highest sun total."""
-    per_epoch = (
+    per_epoch: int = (
         DATA["god_points"] * TILE_COUNTS[GOD] + DATA["gold_points"] * TILE_COUNTS[GOLD] + DATA["pharaoh_most"]
         + DATA["nile_points"] * TILE_COUNTS[NILE] + DATA["flood_points"] * TILE_COUNTS[FLOOD]
         + max(DATA["civ_by_kinds"])
     )  # fmt: skip
-    final = max(DATA["monument_by_kinds"]) + max(DATA["monument_same"]) * len(MONUMENTS) + DATA["sun_highest"]
-    return DATA["starting_points"] + EPOCHS * per_epoch + final
+    final: int = max(DATA["monument_by_kinds"]) + max(DATA["monument_same"]) * len(MONUMENTS) + DATA["sun_highest"]
+    start: int = DATA["starting_points"]
+    return start + EPOCHS * per_epoch + final
 
 
 MAX_POINTS: Final = _max_points()
@@ -89,14 +102,14 @@ def _sun_bits(mask: int) -> list[float]:
 _SHORT = {name: name.replace("step-pyramid", "steppyr") for name in TILE_NAMES}
 
 
-def make_observer(game: "RaGame", obs_type: ObservationType) -> "RaObserver":
+def make_observer(game: RaGame, obs_type: ObservationType) -> RaObserver:
     return RaObserver(game, obs_type)
 
 
-class RaObserver(Observer):
+class RaObserver(Observer["RaState"]):
     """Encodes a ``RaState`` for one seat; see the module docstring for the layout."""
 
-    def __init__(self, game: "RaGame", obs_type: ObservationType) -> None:
+    def __init__(self, game: RaGame, obs_type: ObservationType) -> None:
         super().__init__(game, obs_type)
         n = game.players
         pieces: list[Piece] = []
@@ -128,7 +141,7 @@ class RaObserver(Observer):
         self._inv_display = list(_INV_COUNT) * n
 
     # -- which points are shown ---------------------------------------------------------------
-    def points_shown(self, state: "RaState", player: int) -> list[bool]:
+    def points_shown(self, state: RaState, player: int) -> list[bool]:
         """Per seat: does this observation show that seat's points?"""
         ot = self.obs_type
         n = self._n
@@ -141,9 +154,7 @@ class RaObserver(Observer):
         return [q == player for q in range(n)]
 
     # -- tensor -------------------------------------------------------------------------------
-    def tensor(self, state: "RaState", player: int) -> list[float]:
-        from heliopolis.games.ra.state import AUCTION, DISCARD, PEND_EARTHQUAKE, PEND_UNREST
-
+    def tensor(self, state: RaState, player: int) -> list[float]:
         state._check_seat(player)
         n = self._n
         ot = self.obs_type
@@ -209,9 +220,7 @@ class RaObserver(Observer):
         return out
 
     # -- string -------------------------------------------------------------------------------
-    def string(self, state: "RaState", player: int) -> str:
-        from heliopolis.games.ra.state import AUCTION, DISCARD, PEND_EARTHQUAKE, PEND_UNREST, PHASE_NAMES, TRIGGER_NAMES
-
+    def string(self, state: RaState, player: int) -> str:
         state._check_seat(player)
         ot = self.obs_type
         n = self._n

@@ -12,8 +12,18 @@ from typing import TYPE_CHECKING
 
 from heliopolis.core.helpers import event_lines, results_lines, segments_text
 from heliopolis.games.ra import actions as A
-from heliopolis.games.ra.components import AUCTION_SPACES, DATA, DISPLAY_ROWS, EPOCHS, IS_DISASTER, NUM_TILES, RA
-from heliopolis.games.ra.views import points_visible, public_events, sun_list, tile_label
+from heliopolis.games.ra.components import (
+    AUCTION_SPACES,
+    DATA,
+    DISPLAY_ROWS,
+    EPOCHS,
+    IS_DISASTER,
+    NUM_TILES,
+    RA,
+    sun_list,
+)
+from heliopolis.games.ra.phases import AUCTION, DISCARD, GOD_TURN, PEND_UNREST, TRIGGER_NAMES
+from heliopolis.games.ra.views import points_visible, public_events, tile_label
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
@@ -27,11 +37,9 @@ def _tile_style(t: int) -> str:
     return "disaster" if IS_DISASTER[t] else ("ra" if t == RA else "tile")
 
 
-def render_segments(state: "RaState", viewer: int | None = None, *, omniscient: bool = True,
+def render_segments(state: RaState, viewer: int | None = None, *, omniscient: bool = True,
                     names: list[str] | None = None, events: int = 6) -> list[Line]:  # fmt: skip
     """The board as styled lines. ``omniscient`` shows every score (debugging, ``str``)."""
-    from heliopolis.games.ra.state import AUCTION, DISCARD, GOD_TURN, PEND_UNREST, TRIGGER_NAMES
-
     g = state.game
     n = state.n
     names = names or [f"P{p}" for p in range(n)]
@@ -108,7 +116,7 @@ def render_segments(state: "RaState", viewer: int | None = None, *, omniscient: 
     return out
 
 
-def render_text(state: "RaState", viewer: int | None = None, *, omniscient: bool = True) -> str:
+def render_text(state: RaState, viewer: int | None = None, *, omniscient: bool = True) -> str:
     return segments_text(render_segments(state, viewer, omniscient=omniscient))
 
 

@@ -6,9 +6,18 @@ them into per-player category results, netted and floored once per epoch (RA-SCO
 
 from __future__ import annotations
 
-from typing import Final, Sequence
+from collections.abc import Sequence
+from typing import Final
 
 from heliopolis.games.ra.components import CIVS, DATA, FLOOD, GOD, GOLD, MONUMENTS, NILE, NUM_TILES, PHARAOH
+
+# Values of the component file, typed once (the rules read them as plain ints).
+_NILE: Final[int] = DATA["nile_points"]
+_FLOOD: Final[int] = DATA["flood_points"]
+_CIV_BY_KINDS: Final[tuple[int, ...]] = DATA["civ_by_kinds"]
+_MONUMENT_BY_KINDS: Final[tuple[int, ...]] = DATA["monument_by_kinds"]
+_MONUMENT_SAME: Final[tuple[int, ...]] = DATA["monument_same"]
+_FLOOR: Final[int] = DATA["floor"]
 
 # Category order used in every breakdown (views, arena, reports).
 CATEGORIES: Final = ("god", "pharaoh", "nile", "civilization", "gold", "monument", "sun")
@@ -31,18 +40,18 @@ def pharaoh_points(pharaohs: Sequence[int]) -> list[int]:
 
 def nile_points(nile: int, flood: int) -> int:
     """RA-SCORE-4: +1 per Nile and per flood, but only with at least one flood."""
-    return nile * DATA["nile_points"] + flood * DATA["flood_points"] if flood else 0
+    return nile * _NILE + flood * _FLOOD if flood else 0
 
 
 def civilization_points(civ_counts: Sequence[int]) -> int:
     """RA-SCORE-5: by the number of *different* civilization kinds (none: -5)."""
-    return DATA["civ_by_kinds"][sum(1 for c in civ_counts if c)]
+    return _CIV_BY_KINDS[sum(1 for c in civ_counts if c)]
 
 
 def monument_points(monument_counts: Sequence[int]) -> int:
     """RA-SCORE-7: different kinds (1-6, 7 -> 10, 8 -> 15) plus 3/4/5 identical -> 5/10/15 per kind."""
-    same = DATA["monument_same"]
-    return DATA["monument_by_kinds"][sum(1 for c in monument_counts if c)] + sum(same[c] for c in monument_counts)
+    same = _MONUMENT_SAME
+    return _MONUMENT_BY_KINDS[sum(1 for c in monument_counts if c)] + sum(same[c] for c in monument_counts)
 
 
 def sun_points(sun_sums: Sequence[int]) -> list[int]:
@@ -52,7 +61,7 @@ def sun_points(sun_sums: Sequence[int]) -> list[int]:
 
 def floor_total(old: int, net: int) -> int:
     """RA-SCORE-1: the net change of an epoch is added once, then floored at 0."""
-    return max(DATA["floor"], old + net)
+    return max(_FLOOR, old + net)
 
 
 def score_epoch(displays: Sequence[Sequence[int]], sun_sums: Sequence[int], final: bool) -> list[list[int]]:

@@ -10,46 +10,58 @@ and nothing on the hot path builds strings; messages are built only when an erro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, State
-from heliopolis.core.helpers import check_seat, unlink_history
+from heliopolis.core.helpers import History, check_seat, unlink_history
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
-    AUCTION_SPACES, CIVS, DISCARD_CHOICES, DROUGHT, EARTHQUAKE, FLOOD, FUNERAL, GOD, IS_DISASTER,
-    MONUMENTS, NILE, NUM_TILES, PHARAOH, RA, TILE_COUNTS, TOTAL_TILES, UNREST,
-)  # fmt: skip
+    AUCTION_SPACES,
+    CIVS,
+    DATA,
+    DISCARD_CHOICES,
+    FLOOD,
+    GOD,
+    IS_DISASTER,
+    MONUMENTS,
+    NILE,
+    PHARAOH,
+    RA,
+    TILE_COUNTS,
+    TOTAL_TILES,
+)
+from heliopolis.games.ra.epochs import EpochRecord, end_epoch, score_breakdown
+from heliopolis.games.ra.phases import (  # noqa: F401 (all re-exported: state.AUCTION, ...)
+    AUCTION,
+    DEAL,
+    DISCARD,
+    DRAWN,
+    END,
+    GOD_TURN,
+    PEND_DROUGHT,
+    PEND_EARTHQUAKE,
+    PEND_FUNERAL,
+    PEND_INDEX,
+    PEND_UNREST,
+    PHASE_NAMES,
+    T1_RA_TILE,
+    T2_VOLUNTARY,
+    T3_FORCED,
+    TRIGGER_NAMES,
+    TURN,
+    T,
+)
+from heliopolis.games.ra.views import illegal_message
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.game import RaGame
 
-# Phases. DEAL and DRAWN are chance nodes.
-DEAL, DRAWN, TURN, AUCTION, GOD_TURN, DISCARD, END = range(7)
-PHASE_NAMES = ("deal", "drawn", "turn", "auction", "god_turn", "discard", "end")
-# Auction triggers (RA-AUCT-1).
-T1_RA_TILE, T2_VOLUNTARY, T3_FORCED = 1, 2, 3
-TRIGGER_NAMES = {T1_RA_TILE: "ra_tile", T2_VOLUNTARY: "voluntary", T3_FORCED: "forced"}
-# Disaster categories held in ``pend`` (tiles still to destroy): index by this table.
-PEND_FUNERAL, PEND_DROUGHT, PEND_UNREST, PEND_EARTHQUAKE = range(4)
-_PEND_OF = {FUNERAL: PEND_FUNERAL, DROUGHT: PEND_DROUGHT, UNREST: PEND_UNREST, EARTHQUAKE: PEND_EARTHQUAKE}
-PEND_INDEX = tuple(_PEND_OF.get(t, -1) for t in range(NUM_TILES))
-T = NUM_TILES  # row stride of the flat display list
 
 # Precomputed small tables (shared, never mutated).
 _TILE_OUTCOME_BASE = A.TILE_BASE
 _BID_CACHE: dict[int, list[int]] = {}  # (mask << 5 | high) -> ascending bid ids above high
-_DESTROY_TILES = 2  # filled from data in _init_tables
-
-
-def _init_tables() -> None:
-    from heliopolis.games.ra.components import DATA
-
-    global _DESTROY_TILES
-    _DESTROY_TILES = DATA["tiles_destroyed"]
-
-
-_init_tables()
+_DESTROY_TILES: Final[int] = DATA["tiles_destroyed"]
 
 
 def _bids_above(mask: int, high: int) -> list[int]:
@@ -61,7 +73,7 @@ def _bids_above(mask: int, high: int) -> list[int]:
     return r
 
 
-class RaState(State):
+class RaState(State["RaGame"]):
     """A position of Ra. Create it with ``heliopolis.new_game("ra", players=...)``."""
 
     __slots__ = (
@@ -71,7 +83,9 @@ class RaState(State):
         "stacks_left", "hist", "hlen", "epoch_log",
     )  # fmt: skip
 
-    def __init__(self, game: "RaGame") -> None:
+    def __init__(self, game: RaGame | None = None) -> None:
+        if game is None:  # a blank for clone(), which sets every field (compiled classes have no object.__new__)
+            return
         n = game.players
         self.game = game
         self.n = n
@@ -96,9 +110,9 @@ class RaState(State):
         self.bids = [-1] * n
         self.pend = [0, 0, 0, 0]
         self.resume = -1
-        self.hist: tuple | None = None
+        self.hist: History = None
         self.hlen = 0
-        self.epoch_log: tuple = ()
+        self.epoch_log: tuple[EpochRecord, ...] = ()
         if game.sun_assignment is not None:
             self.stacks_left = 0
             for p, suns in enumerate(game.sun_assignment):
@@ -183,7 +197,8 @@ class RaState(State):
                 if r < 0:
                     return _TILE_OUTCOME_BASE + t
         legal = self.legal_actions()
-        return legal[rng.randrange(len(legal))]
+        i: int = rng.randrange(len(legal))
+        return legal[i]
 
     # -- applying actions ---------------------------------------------------------------------
     def apply_action(self, action: int) -> None:
@@ -265,9 +280,7 @@ class RaState(State):
         self.hist = (action, self.hist)
         self.hlen += 1
 
-    def _illegal(self, action: int, reason: str) -> None:
-        from heliopolis.games.ra.views import illegal_message
-
+    def _illegal(self, action: int, reason: str) -> NoReturn:
         raise IllegalActionError(illegal_message(self, action, reason))
 
     def _bid_reason(self, v: int) -> str:
@@ -458,8 +471,6 @@ class RaState(State):
 
     # -- epochs and scoring ---------------------------------------------------------------------
     def _end_epoch(self) -> None:
-        from heliopolis.games.ra.epochs import end_epoch
-
         end_epoch(self)
 
     # -- results --------------------------------------------------------------------------------
@@ -476,15 +487,13 @@ class RaState(State):
 
     def score_breakdown(self) -> dict[str, list[int]]:
         """Category results summed over the scored epochs (before the 0 floor, RA-SCORE-1)."""
-        from heliopolis.games.ra.epochs import score_breakdown
-
         return score_breakdown(self)
 
     def history(self) -> list[int]:
         return unlink_history(self.hist)
 
-    def clone(self) -> "RaState":
-        c = _new(RaState)
+    def clone(self) -> RaState:
+        c = RaState()
         c.game = self.game
         c.n = self.n
         c.ra_needed = self.ra_needed
@@ -516,7 +525,7 @@ class RaState(State):
         c.epoch_log = self.epoch_log  # immutable, shared
         return c
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (
             self.phase, self.cur, self.epoch, tuple(self.bag), self.bag_total, tuple(self.track),
             self.track_n, self.ra_n, self.centre, tuple(self.up), tuple(self.down), tuple(self.disp),
@@ -527,12 +536,12 @@ class RaState(State):
 
     # -- views: player_view, information_state_string, describe_action, table_helper, check_invariants
     # and str() come from views.py, heuristics.py, invariants.py and render.py (core.game.State)
-    def information_state_key(self, player: int) -> tuple:
+    def information_state_key(self, player: int) -> tuple[int, History]:
         # The history is a linked tuple shared between clones: hashing it is C-speed, and equal
         # keys compare by identity along shared tails. Equal to the string's information.
         return (player, self.hist)
 
-    def resample_from_infostate(self, player: int, rng: Any) -> "RaState":
+    def resample_from_infostate(self, player: int, rng: Any) -> RaState:
         """Ra hides nothing that is not derivable from the public history (see views.py)."""
         self._check_seat(player)
         return self.clone()
@@ -542,9 +551,6 @@ class RaState(State):
 
     def __repr__(self) -> str:
         return f"<RaState {self.game!r} epoch={self.epoch} phase={PHASE_NAMES[self.phase]} moves={self.hlen}>"
-
-
-_new = object.__new__
 
 
 def _mask(suns: Any) -> int:

@@ -17,8 +17,18 @@ from heliopolis.core.game import PublicLog
 from heliopolis.core.helpers import illegal_message as core_illegal_message
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
-    AUCTION_SPACES, CIVS, DATA, DISPLAY_ROWS, EPOCHS, GOD, MONUMENTS, NUM_TILES, TILE_NAMES, sun_list,
-)  # fmt: skip
+    AUCTION_SPACES,
+    CIVS,
+    DATA,
+    DISPLAY_ROWS,
+    EPOCHS,
+    GOD,
+    MONUMENTS,
+    NUM_TILES,
+    TILE_NAMES,
+    sun_list,
+)
+from heliopolis.games.ra.phases import AUCTION, DEAL, DISCARD, DRAWN, PEND_UNREST, PHASE_NAMES, T3_FORCED, TRIGGER_NAMES
 from heliopolis.games.ra.scoring import CATEGORIES
 
 if TYPE_CHECKING:
@@ -33,19 +43,15 @@ def tile_label(t: int) -> str:
 
 
 def _phase_names() -> tuple[str, ...]:
-    from heliopolis.games.ra.state import PHASE_NAMES
-
     return PHASE_NAMES
 
 
-def points_visible(state: "RaState", viewer: int | None, seat: int) -> bool:
+def points_visible(state: RaState, viewer: int | None, seat: int) -> bool:
     """RA-SCORE-10: own points always; others' only without hidden scores or after the end."""
     return state.is_terminal() or not state.game.hidden_scores or viewer == seat
 
 
-def player_view(state: "RaState", viewer: int | None) -> dict[str, Any]:
-    from heliopolis.games.ra.state import AUCTION, DISCARD, PEND_UNREST, TRIGGER_NAMES
-
+def player_view(state: RaState, viewer: int | None) -> dict[str, Any]:
     state._check_seat(viewer)
     g = state.game
     n = state.n
@@ -114,7 +120,7 @@ def player_view(state: "RaState", viewer: int | None) -> dict[str, Any]:
     return view
 
 
-def information_state_string(state: "RaState", player: int) -> str:
+def information_state_string(state: RaState, player: int) -> str:
     """Perfect-recall information state: the seat and the public history (see module docstring)."""
     state._check_seat(player)
     if player is None:
@@ -122,10 +128,8 @@ def information_state_string(state: "RaState", player: int) -> str:
     return f"ra:{player}:" + ",".join(map(str, state.history()))
 
 
-def describe_action(state: "RaState", action: int) -> str:
+def describe_action(state: RaState, action: int) -> str:
     """Human text for ``action`` in this position (the UI's counterpart of notation)."""
-    from heliopolis.games.ra.state import T3_FORCED
-
     text = A.action_to_string(action)
     kind, _, arg = text.partition(":")
     if kind == "draw":
@@ -161,12 +165,12 @@ def describe_action(state: "RaState", action: int) -> str:
 def illegal_message(state: Any, action: Any, reason: str) -> str:
     return core_illegal_message(state, action, reason)
 
-def _deal_length(state: "RaState") -> int:
+def _deal_length(state: RaState) -> int:
     """Number of deal chance nodes at the start of the game (0 with explicit suns)."""
     return 0 if state.game.sun_assignment is not None else state.n - 1
 
 
-def public_events(state: "RaState", last: int | None = None) -> list[str]:
+def public_events(state: RaState, last: int | None = None) -> list[str]:
     """One line per action of the public history (replayed), e.g. ``"P2 draws Pharaoh"``."""
     lines = state.public_log()
     return lines if last is None else lines[-last:]
@@ -181,8 +185,6 @@ class RaPublicLog(PublicLog):
         self.replay = game.new_initial_state()
 
     def feed(self, a: int) -> list[str]:
-        from heliopolis.games.ra.state import AUCTION, DEAL, DRAWN
-
         replay = self.replay
         lines: list[str] = []
         who = replay.cur

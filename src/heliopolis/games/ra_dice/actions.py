@@ -35,8 +35,16 @@ from typing import Final
 from heliopolis.core.errors import NotationError
 from heliopolis.core.game import parse_kind_arg
 from heliopolis.games.ra_dice.components import (
-    COLOUR_INDEX, COLOURS, COLUMNS, DATA, DISASTER_NAMES, FACE_INDEX, FACE_NAMES, NUM_DICE, NUM_FACES,
-)  # fmt: skip
+    COLOUR_INDEX,
+    COLOURS,
+    COLUMNS,
+    DATA,
+    DISASTER_NAMES,
+    FACE_INDEX,
+    FACE_NAMES,
+    NUM_DICE,
+    NUM_FACES,
+)
 
 ENCODING: Final = "ra-dice-v1"
 

@@ -16,12 +16,13 @@ faces ``SUN PHARAOH NILE CIV MON ANKH`` = 0..5 and die colours ``red yellow gree
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from types import MappingProxyType
-from typing import Any, Final, Mapping
+from typing import Any, Final
 
-from heliopolis.core.errors import ComponentDataError  # noqa: F401  (re-exported: C.ComponentDataError)
+from heliopolis.core.errors import ComponentDataError as ComponentDataError  # re-exported: C.ComponentDataError
 
 # Faces, in notation order (never reorder: ids depend on it).
 FACE_NAMES: Final = ("sun", "pharaoh", "nile", "civ", "mon", "ankh")
@@ -38,7 +39,8 @@ D_PHARAOH, D_NILE, D_CIV, D_MON = range(4)
 
 def _load() -> dict[str, Any]:
     text = resources.files("heliopolis.games.ra_dice").joinpath("data/ra-dice-components.json").read_text("utf-8")
-    return json.loads(text)
+    doc: dict[str, Any] = json.loads(text)
+    return doc
 
 
 def _v(entry: Any) -> Any:

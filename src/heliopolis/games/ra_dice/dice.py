@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from heliopolis.games.ra_dice import actions as A
 from heliopolis.games.ra_dice.components import ANKH, CIV, COLUMNS, MON, NILE, NUM_DICE, PHARAOH
 from heliopolis.games.ra_dice.disasters import disaster
+from heliopolis.games.ra_dice.epochs import end_epoch
 from heliopolis.games.ra_dice.phases import COLUMN_SPACES, DIS_AVAILABLE, DIS_DECLARED, DIS_NONE, FREE, USED
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 _ALL_COLUMNS = tuple(range(COLUMNS))
 
 
-def ankhs_after(state: "RaDiceState", civ_n: int, civ_free: int, mon_n: int, mon_free: int) -> int:
+def ankhs_after(state: RaDiceState, civ_n: int, civ_free: int, mon_n: int, mon_free: int) -> int:
     """``free_ankhs`` if the turn had these counts (for placements that start or grow a set)."""
     g = state.game
     need = 0
@@ -34,7 +35,7 @@ def ankhs_after(state: "RaDiceState", civ_n: int, civ_free: int, mon_n: int, mon
     return state.avail[ANKH] - need
 
 
-def civ_ok(state: "RaDiceState", c: int) -> bool:
+def civ_ok(state: RaDiceState, c: int) -> bool:
     """RD-CIV-1..4: a marker on colour space ``c`` with the free real CIV die of that colour."""
     if state.dst[c] != FREE or state.face[c] != CIV:
         return False
@@ -45,7 +46,7 @@ def civ_ok(state: "RaDiceState", c: int) -> bool:
     return ankhs_after(state, state.civ_n + 1, av[CIV] - 1, state.mon_n, av[MON]) >= 0
 
 
-def mon_ok(state: "RaDiceState", c: int, col: int) -> bool:
+def mon_ok(state: RaDiceState, c: int, col: int) -> bool:
     """RD-MON-1..3: a marker on space (``c``, ``col``) with the free real MON die of colour ``c``."""
     if state.dst[c] != FREE or state.face[c] != MON or state.mon[c * COLUMNS + col] >= 0:
         return False
@@ -63,7 +64,7 @@ def mon_ok(state: "RaDiceState", c: int, col: int) -> bool:
     return True
 
 
-def apply_actions(state: "RaDiceState") -> list[int]:
+def apply_actions(state: RaDiceState) -> list[int]:
     av = state.avail
     out = []
     fa = state.free_ankhs()
@@ -109,7 +110,7 @@ def apply_actions(state: "RaDiceState") -> list[int]:
     return out
 
 
-def use(state: "RaDiceState", f: int) -> None:
+def use(state: RaDiceState, f: int) -> None:
     """Marks the lowest free die showing ``f`` as used (which one never matters)."""
     dst = state.dst
     face = state.face
@@ -121,12 +122,12 @@ def use(state: "RaDiceState", f: int) -> None:
     raise AssertionError("no free die with that face")  # guarded by the callers
 
 
-def gain(state: "RaDiceState", p: int, pts: int) -> None:
+def gain(state: RaDiceState, p: int, pts: int) -> None:
     s = state.points[p] + pts
     state.points[p] = s if s >= 0 or not state.game.floor else 0  # RD-AMB-3
 
 
-def apply_dice_action(state: "RaDiceState", a: int) -> None:
+def apply_dice_action(state: RaDiceState, a: int) -> None:
     """An action of the APPLY phase: one die-use, a disaster, or ``finish``."""
     p = state.cur
     g = state.game
@@ -218,7 +219,7 @@ def apply_dice_action(state: "RaDiceState", a: int) -> None:
     state._illegal(a, "now apply your dice (pharaoh, nile, flood:…, civ:…, mon:…) or finish")
 
 
-def need_ankhs(state: "RaDiceState", a: int, k: int) -> None:
+def need_ankhs(state: RaDiceState, a: int, k: int) -> None:
     if k and state.free_ankhs() < k:
         have = state.avail[ANKH]
         if have >= k:
@@ -227,7 +228,7 @@ def need_ankhs(state: "RaDiceState", a: int, k: int) -> None:
         state._illegal(a, f"that needs {k} free ankh(s); you have {have}")
 
 
-def civ_reason(state: "RaDiceState", c: int) -> str:
+def civ_reason(state: RaDiceState, c: int) -> str:
     name = state.game.colour_names[c]
     if state.dst[c] != FREE or state.face[c] != CIV:
         shown = state.face[c]
@@ -244,7 +245,7 @@ def civ_reason(state: "RaDiceState", c: int) -> str:
     return "a Civilization set is 3 to 5 dice showing Civilization or ankh: not enough free dice"
 
 
-def mon_reason(state: "RaDiceState", c: int, col: int) -> str:
+def mon_reason(state: RaDiceState, c: int, col: int) -> str:
     name = state.game.colour_names[c]
     if state.dst[c] != FREE or state.face[c] != MON:
         if state.dst[c] == FREE and state.face[c] == ANKH:
@@ -261,7 +262,7 @@ def mon_reason(state: "RaDiceState", c: int, col: int) -> str:
     return "a further Monument marker needs two more dice: this Monument die and a free Monument or ankh"
 
 
-def finish(state: "RaDiceState") -> None:
+def finish(state: RaDiceState) -> None:
     """RD-ANKH-1 (unused ankh pairs score), RD-TURN-5, RD-EPOCH-1."""
     g = state.game
     p = state.cur
@@ -273,8 +274,6 @@ def finish(state: "RaDiceState") -> None:
         if state.log is not None:
             state.log.append(f"P{p} scores {pts} for {pairs} unused ankh pair(s)")
     if state.ra >= g.ra_last:
-        from heliopolis.games.ra_dice.epochs import end_epoch
-
         end_epoch(state)
         return
     state._begin_turn(p + 1 if p + 1 < state.n else 0)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState
 
 
-def disaster(state: "RaDiceState", kind: int) -> None:
+def disaster(state: RaDiceState, kind: int) -> None:
     """RD-DIS-1..7: every other player is hit; the active player never (RD-DIS-5)."""
     g = state.game
     p = state.cur
@@ -43,14 +43,14 @@ def disaster(state: "RaDiceState", kind: int) -> None:
     state._auto_finish()
 
 
-def own_markers(state: "RaDiceState", q: int, kind: int) -> list[int]:
+def own_markers(state: RaDiceState, q: int, kind: int) -> list[int]:
     """Indices of seat ``q``'s Civilization spaces (colours) or Monument spaces."""
     if kind == D_CIV:
         return [c for c in range(NUM_DICE) if state.civ[c] >> q & 1]
     return [i for i in range(NUM_SPACES) if state.mon[i] == q]
 
 
-def next_victim(state: "RaDiceState", q: int) -> None:
+def next_victim(state: RaDiceState, q: int) -> None:
     p = state.cur
     n = state.n
     kind = state.vic_kind
@@ -74,14 +74,14 @@ def next_victim(state: "RaDiceState", q: int) -> None:
     state._auto_finish()
 
 
-def take(state: "RaDiceState", q: int, kind: int, i: int) -> None:
+def take(state: RaDiceState, q: int, kind: int, i: int) -> None:
     if kind == D_CIV:
         state.civ[i] &= ~(1 << q)
     else:
         state.mon[i] = -1
 
 
-def remove(state: "RaDiceState", a: int) -> None:
+def remove(state: RaDiceState, a: int) -> None:
     """A ``remove:...`` action: the victim removes one of their own markers."""
     q = state.vic
     kind = state.vic_kind

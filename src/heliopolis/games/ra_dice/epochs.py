@@ -10,22 +10,26 @@ from typing import TYPE_CHECKING
 from heliopolis.core.game import TERMINAL
 from heliopolis.games.ra_dice import scoring
 from heliopolis.games.ra_dice.components import COLUMNS, NUM_DICE
+from heliopolis.games.ra_dice.phases import END
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState
 
+# One scored epoch: (epoch, category results per seat, points before, points after).
+EpochRecord = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
 
-def columns_of(state: "RaDiceState", p: int) -> list[int]:
+
+def columns_of(state: RaDiceState, p: int) -> list[int]:
     """Seat ``p``'s Monument markers per column (1..8 as indices 0..7)."""
     mon = state.mon
     return [sum(1 for r in range(NUM_DICE) if mon[r * COLUMNS + col] == p) for col in range(COLUMNS)]
 
 
-def civ_count(state: "RaDiceState", p: int) -> int:
+def civ_count(state: RaDiceState, p: int) -> int:
     return sum(1 for c in state.civ if c >> p & 1)
 
 
-def epoch_results(state: "RaDiceState", final: bool) -> tuple[list[list[int]], list[int]]:
+def epoch_results(state: RaDiceState, final: bool) -> tuple[list[list[int]], list[int]]:
     """Category points per seat (``scoring.EPOCH_CATEGORIES`` order) and the new Pharaoh positions."""
     r = state.game.rules
     n = state.n
@@ -41,11 +45,9 @@ def epoch_results(state: "RaDiceState", final: bool) -> tuple[list[list[int]], l
     return cats, phar_new
 
 
-def end_epoch(state: "RaDiceState") -> None:
+def end_epoch(state: RaDiceState) -> None:
     """RD-EPOCH-1..5: score, reset the Ra figure, floods and Civilization, then the next epoch
     starts with the left neighbour of the player who ended this one; after the third, the end."""
-    from heliopolis.games.ra_dice.state import END
-
     g = state.game
     n = state.n
     final = state.epoch >= g.epochs  # RD-EPOCH-5, RD-END-1
@@ -71,7 +73,7 @@ def end_epoch(state: "RaDiceState") -> None:
     state._begin_turn(p + 1 if p + 1 < n else 0)  # RD-EPOCH-4
 
 
-def score_breakdown(state: "RaDiceState") -> dict[str, list[int]]:
+def score_breakdown(state: RaDiceState) -> dict[str, list[int]]:
     """Category points summed over the scored epochs, plus the points scored during turns (before
     any floor). Starting scores are not a category: start + sum of categories = score (no floor)."""
     n = state.n

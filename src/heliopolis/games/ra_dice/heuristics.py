@@ -19,25 +19,27 @@ the markers whose loss costs least.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from heliopolis.games.ra_dice import actions as A
+from heliopolis.games.ra_dice import phases as S
 from heliopolis.games.ra_dice import scoring
 from heliopolis.games.ra_dice.components import ANKH, CIV, COLUMNS, D_CIV, MON, NILE, NUM_DICE, PHARAOH, SUN
-from heliopolis.games.ra_dice.epochs import civ_count, columns_of
+from heliopolis.games.ra_dice.epochs import civ_count, columns_of, epoch_results
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState
 
 
-def _epoch_left(state: "RaDiceState") -> float:
+def _epoch_left(state: RaDiceState) -> float:
     """Fraction of the current epoch still to play (by the Ra figure's way to the last space)."""
     g = state.game
     span = g.ra_last - g.ra_start
     return max(0.0, (g.ra_last - state.ra) / span) if span else 0.0
 
 
-def evaluate(state: "RaDiceState") -> list[float]:
+def evaluate(state: RaDiceState) -> list[float]:
     g = state.game
     r = g.rules
     n = state.n
@@ -62,12 +64,9 @@ def evaluate(state: "RaDiceState") -> list[float]:
     return out
 
 
-def table_helper(state: "RaDiceState") -> dict[str, Any]:
+def table_helper(state: RaDiceState) -> dict[str, Any]:
     """What a UI may show everyone: each seat's epoch result if the epoch ended now (Monuments
     only in the last epoch), and the free ankhs of the turn in progress."""
-    from heliopolis.games.ra_dice import state as S
-    from heliopolis.games.ra_dice.epochs import epoch_results
-
     if state.is_terminal():
         return {"epoch_now": [0] * state.n, "free_ankhs": None}
     cats, _ = epoch_results(state, state.epoch >= state.game.epochs)
@@ -78,19 +77,17 @@ def table_helper(state: "RaDiceState") -> dict[str, Any]:
 
 
 # -- the policy --------------------------------------------------------------------------------
-def _civ_open(state: "RaDiceState", p: int, c: int) -> bool:
+def _civ_open(state: RaDiceState, p: int, c: int) -> bool:
     space = state.civ[c]
     return not space >> p & 1 and space.bit_count() < state.game.cap
 
 
-def _mon_open(state: "RaDiceState", c: int) -> bool:
+def _mon_open(state: RaDiceState, c: int) -> bool:
     return -1 in state.mon[c * COLUMNS:(c + 1) * COLUMNS]
 
 
-def _reroll_wish(state: "RaDiceState") -> int:
+def _reroll_wish(state: RaDiceState) -> int:
     """Bitmask of the unlocked dice worth rerolling (stable while dice are being chosen)."""
-    from heliopolis.games.ra_dice import state as S
-
     g = state.game
     p = state.cur
     face, dst = state.face, state.dst
@@ -116,7 +113,7 @@ def _reroll_wish(state: "RaDiceState") -> int:
     return wish
 
 
-def _disaster_value(state: "RaDiceState", kind: int) -> float:
+def _disaster_value(state: RaDiceState, kind: int) -> float:
     """Rough points the opponents lose (the leader's loss counts double)."""
     g = state.game
     r = g.rules
@@ -145,7 +142,7 @@ def _disaster_value(state: "RaDiceState", kind: int) -> float:
     return total
 
 
-def _mon_gain(state: "RaDiceState", cols: list[int], occupied: int, col: int) -> float:
+def _mon_gain(state: RaDiceState, cols: list[int], occupied: int, col: int) -> float:
     """Final Monument points gained by one more marker in ``col`` (plus a little for building up)."""
     r = state.game.rules
     k = cols[col]
@@ -155,9 +152,7 @@ def _mon_gain(state: "RaDiceState", cols: list[int], occupied: int, col: int) ->
     return gain + 0.3 * k
 
 
-def choose(state: "RaDiceState", rng: Any) -> int:  # noqa: C901 - one policy, phase by phase
-    from heliopolis.games.ra_dice import state as S
-
+def choose(state: RaDiceState, rng: random.Random) -> int:  # noqa: C901 - one policy, phase by phase
     ph = state.phase
     legal = state.legal_actions()
     if len(legal) == 1:

@@ -15,15 +15,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from heliopolis.games.ra_dice import phases as S
 from heliopolis.games.ra_dice.components import ANKH, CIV, MON, NUM_DICE, NUM_FACES, SUN
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState
 
 
-def check_invariants(state: "RaDiceState") -> None:
-    from heliopolis.games.ra_dice import state as S
-
+def check_invariants(state: RaDiceState) -> None:
     g = state.game
     n = state.n
     # Tracks (RD-BOARD-1/2/3).

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Final
 
 from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece
 from heliopolis.games.ra_dice import actions as A
+from heliopolis.games.ra_dice import phases as S
 from heliopolis.games.ra_dice.components import COLUMNS, D_CIV, DISASTER_NAMES, FACE_NAMES, NUM_DICE, NUM_FACES
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ FLOOD_CAP: Final = 4
 NUM_SPACES: Final = A.NUM_SPACES
 
 
-def points_bounds(game: "RaDiceGame") -> tuple[int, int]:
+def points_bounds(game: RaDiceGame) -> tuple[int, int]:
     """Bounds on a seat's points over any game within ``max_game_length``.
 
     Lowest: the lowest starting score, then every epoch the Pharaoh -2 and no Civilization -5
@@ -73,14 +74,14 @@ def points_bounds(game: "RaDiceGame") -> tuple[int, int]:
     return low, high
 
 
-def make_observer(game: "RaDiceGame", obs_type: ObservationType) -> "RaDiceObserver":
+def make_observer(game: RaDiceGame, obs_type: ObservationType) -> RaDiceObserver:
     return RaDiceObserver(game, obs_type)
 
 
-class RaDiceObserver(Observer):
+class RaDiceObserver(Observer["RaDiceState"]):
     """Encodes a ``RaDiceState`` for one seat; see the module docstring for the layout."""
 
-    def __init__(self, game: "RaDiceGame", obs_type: ObservationType) -> None:
+    def __init__(self, game: RaDiceGame, obs_type: ObservationType) -> None:
         super().__init__(game, obs_type)
         n = game.players
         pieces: list[Piece] = []
@@ -109,9 +110,7 @@ class RaDiceObserver(Observer):
         self.pieces = tuple(pieces)
         self._n = n
 
-    def tensor(self, state: "RaDiceState", player: int) -> list[float]:
-        from heliopolis.games.ra_dice import state as S
-
+    def tensor(self, state: RaDiceState, player: int) -> list[float]:
         state._check_seat(player)
         g = state.game
         n = self._n
@@ -181,9 +180,7 @@ class RaDiceObserver(Observer):
         out += [x / POINTS_SCALE for x in state.points]
         return out
 
-    def string(self, state: "RaDiceState", player: int) -> str:
-        from heliopolis.games.ra_dice import state as S
-
+    def string(self, state: RaDiceState, player: int) -> str:
         state._check_seat(player)
         ot = self.obs_type
         if not ot.public:

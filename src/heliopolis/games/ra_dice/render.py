@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from heliopolis.core.helpers import event_lines, results_lines, segments_text
+from heliopolis.games.ra_dice import phases as S
 from heliopolis.games.ra_dice.components import COLUMNS, D_CIV, DISASTER_LABELS, FACE_LABELS, NUM_DICE
 from heliopolis.games.ra_dice.views import public_events
 
@@ -22,9 +23,7 @@ Segment = tuple[str, str]
 Line = list[Segment]
 
 
-def _status(state: "RaDiceState", names: list[str]) -> str:
-    from heliopolis.games.ra_dice import state as S
-
+def _status(state: RaDiceState, names: list[str]) -> str:
     if state.is_terminal():
         return "game over"
     if state.phase == S.START:
@@ -39,11 +38,9 @@ def _status(state: "RaDiceState", names: list[str]) -> str:
     return f"{names[state.cur]} applies the dice"
 
 
-def render_segments(state: "RaDiceState", viewer: int | None = None, *, omniscient: bool = True,
+def render_segments(state: RaDiceState, viewer: int | None = None, *, omniscient: bool = True,
                     names: list[str] | None = None, events: int = 6) -> list[Line]:  # fmt: skip
     """The board as styled lines (nothing is hidden in this game: ``omniscient`` changes nothing)."""
-    from heliopolis.games.ra_dice import state as S
-
     g = state.game
     n = state.n
     names = names or [f"P{p}" for p in range(n)]
@@ -136,5 +133,5 @@ def render_segments(state: "RaDiceState", viewer: int | None = None, *, omniscie
     return out
 
 
-def render_text(state: "RaDiceState", viewer: int | None = None, *, omniscient: bool = True) -> str:
+def render_text(state: RaDiceState, viewer: int | None = None, *, omniscient: bool = True) -> str:
     return segments_text(render_segments(state, viewer, omniscient=omniscient))

@@ -4,7 +4,8 @@ the component data (``components.DATA``), passed in so that the functions can be
 
 from __future__ import annotations
 
-from typing import Final, Sequence
+from collections.abc import Sequence
+from typing import Final
 
 from heliopolis.games.ra_dice.components import DATA, RulesData
 

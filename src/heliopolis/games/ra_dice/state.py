@@ -41,24 +41,45 @@ from typing import TYPE_CHECKING, Any
 
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, State
-from heliopolis.core.helpers import check_seat, unlink_history
+from heliopolis.core.helpers import History, check_seat, unlink_history
 from heliopolis.games.ra_dice import actions as A
 from heliopolis.games.ra_dice import dice, disasters
 from heliopolis.games.ra_dice.components import ANKH, CIV, D_CIV, MON, NILE, NUM_DICE, NUM_FACES, PHARAOH, SUN
+from heliopolis.games.ra_dice.epochs import EpochRecord, score_breakdown
 from heliopolis.games.ra_dice.phases import (  # noqa: F401 (all re-exported: state.APPLY, ...)
-    ALL_DICE, APPLY, COLUMN_SPACES, DIE_STATE_NAMES, DIS_AVAILABLE, DIS_DECLARED, DIS_NONE, END, FREE, LOCKED,
-    MARKED, NUM_SPACES, PENDING, PHASE_NAMES, REMOVE, REROLL, ROLL, START, USED,
-)  # fmt: skip
+    ALL_DICE,
+    APPLY,
+    COLUMN_SPACES,
+    DIE_STATE_NAMES,
+    DIS_AVAILABLE,
+    DIS_DECLARED,
+    DIS_NONE,
+    END,
+    FREE,
+    LOCKED,
+    MARKED,
+    NUM_SPACES,
+    PENDING,
+    PHASE_NAMES,
+    REMOVE,
+    REROLL,
+    ROLL,
+    START,
+    USED,
+)
+from heliopolis.games.ra_dice.views import illegal_message, roll_line
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.game import RaDiceGame
 
 # Lowest set bit -> die index, for masks of up to five dice.
 _LOW = tuple(((m & -m).bit_length() - 1) if m else -1 for m in range(1 << NUM_DICE))
-_new = object.__new__
+# State.__new__, not object.__new__: in the compiled build State is a compiled class, whose
+# subclasses object.__new__ refuses ("not safe"); in the pure build it is object.__new__ itself.
+_new = State.__new__
 
 
-class RaDiceState(State):
+class RaDiceState(State["RaDiceGame"]):
     """A position of Ra: The Dice Game. Create it with ``heliopolis.new_game("ra-dice", players=...)``."""
 
     __slots__ = (
@@ -67,7 +88,7 @@ class RaDiceState(State):
         "mon_n", "dis", "vic", "vic_kind", "vic_left", "start", "hist", "hlen", "epoch_log", "bonus", "log",
     )  # fmt: skip
 
-    def __init__(self, game: "RaDiceGame") -> None:
+    def __init__(self, game: RaDiceGame) -> None:
         n = game.players
         self.game = game
         self.n = n
@@ -90,9 +111,9 @@ class RaDiceState(State):
         self.vic = -1
         self.vic_kind = -1
         self.vic_left = 0
-        self.hist: tuple | None = None
+        self.hist: History = None
         self.hlen = 0
-        self.epoch_log: tuple = ()
+        self.epoch_log: tuple[EpochRecord, ...] = ()
         self.bonus = [0] * (2 * n)  # per seat: [three-sun points, ankh-pair points]
         self.log: list[str] | None = None  # event lines, only in the replay of views.RaDicePublicLog
         self.cur = 0
@@ -169,9 +190,11 @@ class RaDiceState(State):
     def sample_chance_outcome(self, rng: Any) -> int:
         if self.phase == ROLL:
             table = self.game.face_table  # each face repeated by its count on a die
-            return A.DIE_BASE + _LOW[self.pend] * NUM_FACES + table[rng.randrange(len(table))]
+            i: int = rng.randrange(len(table))
+            return A.DIE_BASE + _LOW[self.pend] * NUM_FACES + table[i]
         if self.phase == START:
-            return A.START_BASE + rng.randrange(self.n)
+            seat: int = rng.randrange(self.n)
+            return A.START_BASE + seat
         raise ValueError("sample_chance_outcome() called on a state that is not a chance node")
 
     # -- applying actions ---------------------------------------------------------------------
@@ -243,8 +266,6 @@ class RaDiceState(State):
         self.hlen += 1
 
     def _illegal(self, action: Any, reason: str) -> None:
-        from heliopolis.games.ra_dice.views import illegal_message
-
         raise IllegalActionError(illegal_message(self, action, reason))
 
     def _reroll_reason(self, d: int) -> str:
@@ -294,8 +315,6 @@ class RaDiceState(State):
             return
         self.rolls += 1
         if self.log is not None:
-            from heliopolis.games.ra_dice.views import roll_line
-
             self.log.append(roll_line(self))
         if self.rolls < self.game.rolls_max and self.suns < NUM_DICE:  # RD-TURN-3
             self.phase = REROLL
@@ -373,14 +392,12 @@ class RaDiceState(State):
 
     def score_breakdown(self) -> dict[str, list[int]]:
         """Points per category and seat so far (the start scores are not a category)."""
-        from heliopolis.games.ra_dice.epochs import score_breakdown
-
         return score_breakdown(self)
 
     def history(self) -> list[int]:
         return unlink_history(self.hist)
 
-    def clone(self) -> "RaDiceState":
+    def clone(self) -> RaDiceState:
         c = _new(RaDiceState)
         c.game = self.game
         c.n = self.n
@@ -418,7 +435,7 @@ class RaDiceState(State):
         c.log = None
         return c
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (
             self.phase, self.cur, self.epoch, self.ra, tuple(self.points), tuple(self.phar), tuple(self.nile),
             tuple(self.floods), tuple(self.civ), tuple(self.mon), tuple(self.face), tuple(self.dst),
@@ -429,11 +446,11 @@ class RaDiceState(State):
 
     # -- views: player_view, information_state_string, describe_action, table_helper, check_invariants
     # and str() come from views.py, heuristics.py, invariants.py and render.py (core.game.State)
-    def information_state_key(self, player: int) -> tuple:
+    def information_state_key(self, player: int) -> tuple[int, History]:
         # Nothing is hidden: the seat and the shared linked-tuple history identify the state.
         return (player, self.hist)
 
-    def resample_from_infostate(self, player: int, rng: Any) -> "RaDiceState":
+    def resample_from_infostate(self, player: int, rng: Any) -> RaDiceState:
         """Nothing is hidden in Ra: The Dice Game (dice and board are public): a copy."""
         self._check_seat(player)
         return self.clone()

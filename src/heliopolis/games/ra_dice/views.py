@@ -13,9 +13,16 @@ from typing import TYPE_CHECKING, Any
 from heliopolis.core.game import PublicLog
 from heliopolis.core.helpers import illegal_message as core_illegal_message
 from heliopolis.games.ra_dice import actions as A
+from heliopolis.games.ra_dice import phases as S
 from heliopolis.games.ra_dice.components import (
-    COLUMNS, DISASTER_LABELS, DISASTER_NAMES, FACE_LABELS, FACE_NAMES, NUM_DICE, NUM_FACES,
-)  # fmt: skip
+    COLUMNS,
+    DISASTER_LABELS,
+    DISASTER_NAMES,
+    FACE_LABELS,
+    FACE_NAMES,
+    NUM_DICE,
+    NUM_FACES,
+)
 from heliopolis.games.ra_dice.epochs import columns_of
 from heliopolis.games.ra_dice.scoring import EPOCH_CATEGORIES
 
@@ -23,19 +30,13 @@ if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState
 
 
-def _state_mod():  # noqa: ANN202
-    from heliopolis.games.ra_dice import state as S
-
-    return S
-
-
-def colour(state: "RaDiceState", c: int) -> str:
-    return state.game.colour_names[c]
+def colour(state: RaDiceState, c: int) -> str:
+    name: str = state.game.colour_names[c]
+    return name
 
 
-def player_view(state: "RaDiceState", viewer: int | None) -> dict[str, Any]:
+def player_view(state: RaDiceState, viewer: int | None) -> dict[str, Any]:
     """JSON-safe view; identical for every seat and spectators except ``viewer`` (nothing hidden)."""
-    S = _state_mod()
     state._check_seat(viewer)
     g = state.game
     n = state.n
@@ -106,7 +107,7 @@ def player_view(state: "RaDiceState", viewer: int | None) -> dict[str, Any]:
     }
 
 
-def information_state_string(state: "RaDiceState", player: int) -> str:
+def information_state_string(state: RaDiceState, player: int) -> str:
     """The seat and the public history (it determines the whole state; nothing is hidden)."""
     if player is None:
         raise ValueError("information_state_string needs a seat")
@@ -114,14 +115,13 @@ def information_state_string(state: "RaDiceState", player: int) -> str:
     return f"ra-dice:{player}:" + ",".join(map(str, state.history()))
 
 
-def _die(state: "RaDiceState", d: int) -> str:
+def _die(state: RaDiceState, d: int) -> str:
     f = state.face[d]
     return f"{colour(state, d)} {FACE_LABELS[f]}" if f >= 0 else f"{colour(state, d)} (rolling)"
 
 
-def describe_action(state: "RaDiceState", action: int) -> str:
+def describe_action(state: RaDiceState, action: int) -> str:
     """Human text for ``action`` in this position (the UI's counterpart of notation)."""
-    S = _state_mod()
     text = A.action_to_string(action)
     g = state.game
     p = state.cur
@@ -184,14 +184,14 @@ def describe_action(state: "RaDiceState", action: int) -> str:
 def illegal_message(state: Any, action: Any, reason: str) -> str:
     return core_illegal_message(state, action, reason)
 
-def roll_line(state: "RaDiceState") -> str:
+def roll_line(state: RaDiceState) -> str:
     """The event line of a completed roll (called by the state while a log is recorded)."""
     dice = ", ".join(_die(state, d) for d in range(NUM_DICE) if state.rmask >> d & 1)
     verb = "rolls" if state.rolls == 1 else f"rerolls (roll {state.rolls})"
     return f"P{state.cur} {verb}: {dice} — {state.suns} sun(s) locked"
 
 
-def _action_line(state: "RaDiceState", a: int) -> str | None:
+def _action_line(state: RaDiceState, a: int) -> str | None:
     """The event line of a player action, from the position before it (None: no line)."""
     p = state.current_player()
     if a == A.STOP:
@@ -224,7 +224,7 @@ def _action_line(state: "RaDiceState", a: int) -> str | None:
     return text
 
 
-def public_events(state: "RaDiceState", last: int | None = None) -> list[str]:
+def public_events(state: RaDiceState, last: int | None = None) -> list[str]:
     """One human line per public event (a roll, a die use, a sun effect, a disaster, an epoch
     scoring, ...): ``state.public_log()``, optionally only the ``last`` lines."""
     lines = state.public_log()

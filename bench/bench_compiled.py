@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Compiled vs pure build of the engines, side by side in one run (docs/compiled-build.md).
+
+Each build runs in its own subprocess (``HELIOPOLIS_PURE=1`` for the pure one), alternating for
+``--rounds`` rounds so that both see the same machine load; the best round of each is printed with
+the ratio compiled / pure. Figures, per build:
+
+* random playouts, player actions/s, driven by ``core.bench.random_playouts`` (compiled with the
+  engines in the compiled build);
+* the same playouts driven by a loop in this (interpreted) script, as a bot's rollout drives them;
+* ``clone()`` in µs (``core.bench.clone_cost_us``);
+* default ISMCTS (``make_bot("ismcts")``) simulations/s on positions from heuristic games.
+
+Usage: ``python bench/bench_compiled.py [--game ra] [--players 4] [--seconds 2] [--rounds 3]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+
+
+def interpreted_playouts(game, seconds: float, seed: int = 0) -> float:  # noqa: ANN001
+    """Player actions/s with the driver loop interpreted (what a bot's rollout pays)."""
+    rng = random.Random(seed)
+    player = 0
+    clock = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while clock() < deadline:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(s.sample_chance_outcome(rng))
+            else:
+                legal = s.legal_actions()
+                s.apply_action(legal[int(rng.random() * len(legal))])
+                player += 1
+    return player / (clock() - start)
+
+
+def ismcts_sims_per_s(game_id: str, players: int, positions: int, seconds: float) -> float:
+    from heliopolis.bots import make_bot
+    from heliopolis.bots.heuristic import HeuristicBot
+
+    rng = random.Random(0)
+    heuristic = HeuristicBot(0)
+    states = []
+    while len(states) < positions:
+        s = __import__("heliopolis").new_game(game_id, players=players)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(s.sample_chance_outcome(rng))
+                continue
+            if rng.random() < 0.04 and len(s.legal_actions()) > 1:
+                states.append(s.clone())
+            s.apply_action(heuristic.step(s))
+    bot = make_bot(f"ismcts:time={seconds}", seed=1)
+    sims = 0
+    for s in states[:positions]:
+        bot.step(s.clone())
+        sims += bot.last_iterations
+    return sims / (seconds * positions)
+
+
+def worker(args: argparse.Namespace) -> None:
+    import heliopolis
+    from heliopolis._native import BUILD
+    from heliopolis.core.bench import clone_cost_us, random_playouts
+
+    game = heliopolis.load_game(args.game, args.players)
+    _, player, _, secs = random_playouts(game, args.seconds)
+    out = {
+        "build": BUILD,
+        "actions_per_s": player / secs,
+        "interpreted_driver_actions_per_s": interpreted_playouts(game, args.seconds),
+        "clone_us": clone_cost_us(game),
+        "ismcts_sims_per_s": ismcts_sims_per_s(args.game, args.players, args.positions, args.search_seconds),
+    }
+    print(json.dumps(out))
+
+
+def run_build(pure: bool, argv: list[str]) -> dict[str, float | str]:
+    env = dict(os.environ)
+    env.pop("HELIOPOLIS_PURE", None)
+    if pure:
+        env["HELIOPOLIS_PURE"] = "1"
+    done = subprocess.run([sys.executable, __file__, "--worker", *argv], env=env, capture_output=True, text=True,
+                          check=True)  # fmt: skip
+    result: dict[str, float | str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="ra")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seconds", type=float, default=2.0, help="playout time per figure and round")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--positions", type=int, default=6, help="ISMCTS positions")
+    ap.add_argument("--search-seconds", type=float, default=0.25, help="ISMCTS time per position")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.worker:
+        worker(args)
+        return
+    argv = [f"--game={args.game}", f"--players={args.players}", f"--seconds={args.seconds}",
+            f"--positions={args.positions}", f"--search-seconds={args.search_seconds}"]  # fmt: skip
+    best: dict[bool, dict[str, float | str]] = {}
+    for _ in range(args.rounds):
+        for pure in (True, False):
+            r = run_build(pure, argv)
+            b = best.setdefault(pure, dict(r))
+            for k, v in r.items():
+                if isinstance(v, float):
+                    b[k] = min(float(b[k]), v) if k == "clone_us" else max(float(b[k]), v)
+    pure, comp = best[True], best[False]
+    print(f"{args.game} {args.players}p · best of {args.rounds} alternating rounds · pure: {pure['build']} · "
+          f"other: {comp['build']}")  # fmt: skip
+    if not str(comp["build"]).startswith("compiled"):
+        print("  (no compiled build is in use: build it with `make build` or `pip install -e .`)")
+    rows = [
+        ("random playouts, player actions/s", "actions_per_s", ",.0f"),
+        ("  same, interpreted driver loop", "interpreted_driver_actions_per_s", ",.0f"),
+        ("clone µs", "clone_us", ".2f"),
+        ("default ISMCTS simulations/s", "ismcts_sims_per_s", ",.0f"),
+    ]
+    print(f"{'figure':<36} {'pure':>12} {'compiled':>12} {'compiled/pure':>14}")
+    for label, key, fmt in rows:
+        p, c = float(pure[key]), float(comp[key])
+        print(f"{label:<36} {p:>12{fmt}} {c:>12{fmt}} {c / p:>13.2f}x")
+
+
+if __name__ == "__main__":
+    main()

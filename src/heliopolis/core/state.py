@@ -1,0 +1,250 @@
+"""``State``: the base class of every game state (the protocol half of ``core/game.py``).
+
+Kept in a module of its own because the compiled build compiles it together with the engines'
+hot modules (a compiled state class needs a compiled base class); ``Game`` and the other
+protocol classes stay interpreted in ``core/game.py``, which re-exports ``State``, ``CHANCE`` and
+``TERMINAL``. ``State`` allows interpreted subclasses, so games that are not compiled subclass it
+as before.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar
+
+try:  # mypyc reads this decorator when it compiles; the pure build runs without mypy_extensions
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - depends on what is installed
+
+    def mypyc_attr(*_args: object, **_kwargs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
+
+if TYPE_CHECKING:
+    from heliopolis.core.game import Game
+    from heliopolis.core.observation import ObservationType
+
+CHANCE: Final = -1
+TERMINAL: Final = -4
+GameT = TypeVar("GameT", bound="Game")
+_GAME = "game"  # a plain variable, so that the compiled getattr below stays a real attribute lookup
+
+
+_SIBLINGS: dict[tuple[str, str], Any] = {}
+
+
+def _sibling(cls: type, name: str) -> Any:
+    """The module ``name`` next to the module defining ``cls`` (``games/<id>/views.py`` for a
+    ``games/<id>/state.py`` state), imported on first use and remembered; ``None`` if there is none."""
+    key = (cls.__module__, name)
+    try:
+        return _SIBLINGS[key]
+    except KeyError:
+        pass
+    full = f"{cls.__module__.rpartition('.')[0]}.{name}"
+    try:
+        module = importlib.import_module(full)
+    except ModuleNotFoundError as e:
+        if e.name != full:
+            raise
+        module = None
+    _SIBLINGS[key] = module
+    return module
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(Generic[GameT]):
+    """Base class of every game state. Mutable, updated in place by ``apply_action``.
+
+    The view, text and checking methods below are found by convention in the game's package,
+    next to its state module, and imported on first use (so ``import heliopolis`` stays cheap):
+    ``views.player_view(state, seat)``, ``views.information_state_string``, ``views.describe_action``,
+    ``views.information_state_key``, ``views.resample_from_infostate``, ``heuristics.table_helper``,
+    ``invariants.check_invariants`` and ``render.render_text`` (``str(state)``). A state may
+    override any of them instead.
+    """
+
+    __slots__ = ()
+    game: GameT
+
+    def _hook(self, module: str, name: str) -> Any:
+        """``name`` from the game's ``module``, or ``None``."""
+        return getattr(_sibling(type(self), module), name, None)
+
+    def _required(self, module: str, name: str) -> Any:
+        fn = self._hook(module, name)
+        if fn is None:
+            raise NotImplementedError(f"{type(self).__name__} needs {module}.{name} (or its own {name} method)")
+        return fn
+
+    def _the_game(self) -> GameT:
+        # Read through the type, not the compiled field: an interpreted subclass listing "game" in its
+        # own __slots__ keeps it in its own slot, which the compiled ``State.game`` field never sees.
+        game: GameT = getattr(self, _GAME)
+        return game
+
+    # -- the protocol -------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """Seat to move, ``CHANCE`` or ``TERMINAL``."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        """Legal action ids in ascending order (at a chance node: the possible outcomes)."""
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(outcome, probability)]`` at a chance node; probabilities sum to 1."""
+        raise NotImplementedError
+
+    def sample_chance_outcome(self, rng: Any) -> int:
+        """Draws one outcome with exactly the ``chance_outcomes()`` distribution.
+
+        Games may override this with a faster exact sampler; the default walks the outcome list.
+        """
+        outcomes = self.chance_outcomes()
+        r = rng.random()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if r < acc:
+                return action
+        return outcomes[-1][0]
+
+    def apply_action(self, action: int) -> None:
+        """Applies a legal action in place; an illegal one raises ``IllegalActionError`` and changes nothing."""
+        raise NotImplementedError
+
+    def clone(self) -> Self:
+        raise NotImplementedError
+
+    def child(self, action: int) -> Self:
+        """A clone with ``action`` applied."""
+        c = self.clone()
+        c.apply_action(action)
+        return c
+
+    def history(self) -> list[int]:
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:
+        """The game's own points now (true values; views decide what a seat may see)."""
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """Winning seats after the end (raises ``ValueError`` before)."""
+        raise NotImplementedError
+
+    def score_breakdown(self) -> dict[str, list[int]] | None:
+        """Points per scoring category and seat so far (true values), or ``None`` if the game
+        has no categories. Used by the arena's per-category statistics."""
+        return None
+
+    def returns(self) -> list[float]:
+        """Zeros before the end; at the end 1.0 shared equally by the winners, 0.0 for the others."""
+        n = self._the_game().players
+        if not self.is_terminal():
+            return [0.0] * n
+        w = self.winners()
+        share = 1.0 / len(w)
+        return [share if p in w else 0.0 for p in range(n)]
+
+    def action_to_string(self, action: int) -> str:
+        return self._the_game().action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        return self._the_game().string_to_action(text)
+
+    def describe_action(self, action: int) -> str:
+        """Human text for this action in this position (like SAN beside UCI); the notation if the
+        game's ``views`` has no ``describe_action``."""
+        fn = self._hook("views", "describe_action")
+        return fn(self, action) if fn else self.action_to_string(action)
+
+    def player_view(self, player: int | None) -> dict[str, Any]:
+        """JSON-safe view for a seat (``None`` = spectator): nothing that seat could not see at the table."""
+        view: dict[str, Any] = self._required("views", "player_view")(self, player)
+        return view
+
+    def information_state_string(self, player: int) -> str:
+        text: str = self._required("views", "information_state_string")(self, player)
+        return text
+
+    def observation_tensor(self, player: int, obs_type: ObservationType | None = None) -> list[float]:
+        """What ``player`` observes now as plain floats (layout: ``game.make_observer(obs_type).pieces``)."""
+        return self._the_game().make_observer(obs_type).tensor(self, player)
+
+    def observation_string(self, player: int, obs_type: ObservationType | None = None) -> str:
+        """What ``player`` observes now as text (the same information as ``observation_tensor``)."""
+        return self._the_game().make_observer(obs_type).string(self, player)
+
+    def public_log(self) -> list[str]:
+        """One human line per public event so far (the move log of a UI): the game's
+        ``PublicLog`` fed with the whole history."""
+        log = self._the_game().new_public_log()
+        for a in self.history():
+            log.feed(a)
+        return log.lines
+
+    def table_helper(self) -> dict[str, Any] | None:
+        """Optional hints a UI may show every player (public information only), e.g. provisional
+        scores. ``None`` when the game offers none."""
+        fn = self._hook("heuristics", "table_helper")
+        return fn(self) if fn else None
+
+    def information_state_key(self, player: int) -> Any:
+        """A hashable that equals another state's key exactly when their information state strings
+        are equal. Search bots key their trees on it; games give something cheaper than building
+        the string (Ra: the seat and its shared history tuple)."""
+        fn = self._hook("views", "information_state_key")
+        return fn(self, player) if fn else self.information_state_string(player)
+
+    def resample_from_infostate(self, player: int, rng: Any) -> Self:
+        """A state consistent with what ``player`` knows; hidden parts redrawn with ``rng``."""
+        state: Self = self._required("views", "resample_from_infostate")(self, player, rng)
+        return state
+
+    def check_invariants(self) -> None:
+        """Raises ``AssertionError`` if a conservation law or phase invariant is broken (a game
+        without ``invariants.check_invariants`` has none to check)."""
+        fn = self._hook("invariants", "check_invariants")
+        if fn:
+            fn(self)
+
+    def __str__(self) -> str:
+        fn = self._hook("render", "render_text")
+        return fn(self) if fn else repr(self)
+
+    # -- serialization -----------------------------------------------------------------------
+    def to_dict(self, seed: int | None = None) -> dict[str, Any]:
+        """The saved-game document: game id, encoding, options, seed, history as notation."""
+        info = self._the_game().info
+        return {
+            "format": "heliopolis-game",
+            "game": info.game_id,
+            "encoding": info.encoding,
+            "options": self._the_game().config(),
+            "seed": seed,
+            "history": [self._the_game().action_to_string(a) for a in self.history()],
+        }
+
+    def to_json(self, seed: int | None = None) -> str:
+        return json.dumps(self.to_dict(seed), separators=(",", ":"))
+
+    # -- equality by content (used by the conformance suite and tests) -----------------------
+    def _key(self) -> tuple[Any, ...]:
+        """Every field of the state as a hashable tuple; equal keys mean equal states."""
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._the_game().config() == other._the_game().config() and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
