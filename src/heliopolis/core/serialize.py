@@ -54,7 +54,7 @@ def state_from_dict(doc: Any) -> State[Any]:
     return state
 
 
-def _int_action(state: State, item: Any) -> int:
+def _int_action(state: State[Any], item: Any) -> int:
     if isinstance(item, bool) or not isinstance(item, int):
         raise SaveGameError(f"history entries must be notation strings, got {_short(item)}")
     info = state.game.info
