@@ -272,7 +272,7 @@ def _parse_options(items: tuple[str, ...]) -> dict[str, Any]:
 
 def _run_arena_cli(kind: str, game_id: str, players: int | None, bots: str, games: int, out: str, seed: int,
                    workers: int | None, backend: str, address: str | None, edition: str | None,
-                   game_options: tuple[str, ...] = ()) -> None:  # fmt: skip
+                   game_options: tuple[str, ...] = (), history: bool = False) -> None:  # fmt: skip
     from heliopolis.arena import run_arena
     from heliopolis.arena.stats import ratings, win_rates_by_bot, win_rates_by_seat
 
@@ -285,7 +285,7 @@ def _run_arena_cli(kind: str, game_id: str, players: int | None, bots: str, game
         if players is None:
             players = load_game(game_id, **options).players
         records = run_arena(kind, game_id, players, specs, games, out, seed=seed, options=options,
-                            workers=workers, backend=backend, address=address)  # fmt: skip
+                            workers=workers, backend=backend, address=address, history=history)  # fmt: skip
     except HeliopolisError as e:
         _fail(str(e))
     except KeyboardInterrupt:
@@ -319,6 +319,8 @@ def _arena_options(fn):  # noqa: ANN001, ANN202
         click.option("--edition", "-e", help="edition (Ra: 1999 or 2009)"),
         click.option("--option", "-O", "game_options", multiple=True, metavar="KEY=VALUE",
                      help="a game option, VALUE in JSON or plain text (e.g. -O start_player=0)"),
+        click.option("--history", is_flag=True,
+                     help="store every game's actions in its record (replayable positions, e.g. for train-evaluator)"),
     ]
     for opt in reversed(opts):
         fn = opt(fn)
