@@ -355,6 +355,45 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
     click.echo(f"wrote {html}\nwrote {md}")
 
 
+@main.command("train-evaluator")
+@click.argument("game_id", metavar="GAME")
+@click.option("--players", "-p", default="2,3,4,5", show_default=True, help="player counts, comma-separated")
+@click.option("--games", "-n", type=int, default=6000, show_default=True,
+              help="self-play games per player count (the last --holdout are held out)")
+@click.option("--holdout", type=int, default=1000, show_default=True, help="held-out games per player count")
+@click.option("--positions", type=int, default=30, show_default=True, help="positions sampled per game")
+@click.option("--model", "kind", type=click.Choice(["mlp", "linear"]), default="mlp", show_default=True)
+@click.option("--data", "data_dir", default="train-data", show_default=True, type=click.Path(file_okay=False),
+              help="directory for the self-play runs (resumable; reused when it already holds them)")
+@click.option("--results", "results_dir", type=click.Path(file_okay=False),
+              help="learning curve and held-out errors (default: docs/results/learned/GAME)")
+@click.option("--model-out", type=click.Path(dir_okay=False),
+              help="weights file (default: the package's bots/data/learned-GAME.json, what eval=learned loads)")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", "-w", type=int, help="parallel worker processes for the self-play (default: all cores)")
+def train_evaluator_cmd(game_id: str, players: str, games: int, holdout: int, positions: int, kind: str,
+                        data_dir: str, results_dir: str | None, model_out: str | None, seed: int,
+                        workers: int | None) -> None:  # fmt: skip
+    """Self-play, then fit the learned evaluator of GAME (needs the [train] extra)."""
+    from heliopolis.arena.learn import default_model_path, train_evaluator
+
+    try:
+        counts = [int(x) for x in players.split(",") if x.strip()]
+    except ValueError:
+        _fail(f"--players takes comma-separated numbers, got {players!r}")
+    try:
+        out = model_out or default_model_path(game_id)
+        summary = train_evaluator(game_id, counts, games, holdout, data_dir, results_dir or f"docs/results/learned/{game_id}",
+                                  out, kind=kind, positions=positions, seed=seed, workers=workers)  # fmt: skip
+    except HeliopolisError as e:
+        _fail(str(e))
+    click.echo(f"wrote {out}")
+    for n, h in summary["heldout"].items():
+        click.echo(f"  {n}p held-out RMSE of final points: learned {h['learned']['rmse_points']:.2f}, heuristic "
+                   f"{h['heuristic']['rmse_points']:.2f} (calibrated {h['heuristic_calibrated']['rmse_points']:.2f}); "
+                   f"winner picked {h['learned']['winner_accuracy']:.1%} vs {h['heuristic']['winner_accuracy']:.1%}")  # fmt: skip
+
+
 @main.command()
 @click.option("--db", default="sqlite:///heliopolis.db", show_default=True, envvar="HELIOPOLIS_DB",
               help="database URL: sqlite:///FILE or postgresql://user@host/db")
