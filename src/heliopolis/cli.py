@@ -362,7 +362,7 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
               help="self-play games per player count (the last --holdout are held out)")
 @click.option("--holdout", type=int, default=1000, show_default=True, help="held-out games per player count")
 @click.option("--positions", type=int, default=30, show_default=True, help="positions sampled per game")
-@click.option("--model", "kind", type=click.Choice(["mlp", "linear"]), default="mlp", show_default=True)
+@click.option("--model", "kind", type=click.Choice(["linear", "mlp"]), default="linear", show_default=True)
 @click.option("--data", "data_dir", default="train-data", show_default=True, type=click.Path(file_okay=False),
               help="directory for the self-play runs (resumable; reused when it already holds them)")
 @click.option("--results", "results_dir", type=click.Path(file_okay=False),

@@ -240,7 +240,7 @@ def metrics(pred: Any, data: dict[str, Any], players: int) -> dict[str, float]:
 
 # -- the command -----------------------------------------------------------------------------------------
 def train_evaluator(game_id: str, players: Sequence[int], games: int, holdout: int, data_dir: str | Path,
-                    results_dir: str | Path | None, model_out: str | Path | None, *, kind: str = "mlp",
+                    results_dir: str | Path | None, model_out: str | Path | None, *, kind: str = "linear",
                     positions: int = 30, seed: int = 0, workers: int | None = None, progress: bool = True,
                     curve_points: int = 6) -> dict[str, Any]:  # fmt: skip
     """Simulates (or resumes), trains on ``games - holdout`` games per player count, writes the model
