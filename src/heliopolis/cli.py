@@ -371,9 +371,10 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
               help="weights file (default: the package's bots/data/learned-GAME.json, what eval=learned loads)")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", "-w", type=int, help="parallel worker processes for the self-play (default: all cores)")
+@click.option("--no-plot", is_flag=True, help="skip curve.png (matplotlib)")
 def train_evaluator_cmd(game_id: str, players: str, games: int, holdout: int, positions: int, kind: str,
                         data_dir: str, results_dir: str | None, model_out: str | None, seed: int,
-                        workers: int | None) -> None:  # fmt: skip
+                        workers: int | None, no_plot: bool) -> None:  # fmt: skip
     """Self-play, then fit the learned evaluator of GAME (needs the [train] extra)."""
     from heliopolis.arena.learn import default_model_path, train_evaluator
 
@@ -384,7 +385,8 @@ def train_evaluator_cmd(game_id: str, players: str, games: int, holdout: int, po
     try:
         out = model_out or default_model_path(game_id)
         summary = train_evaluator(game_id, counts, games, holdout, data_dir, results_dir or f"docs/results/learned/{game_id}",
-                                  out, kind=kind, positions=positions, seed=seed, workers=workers)  # fmt: skip
+                                  out, kind=kind, positions=positions, seed=seed, workers=workers,
+                                  plot=not no_plot)  # fmt: skip
     except HeliopolisError as e:
         _fail(str(e))
     click.echo(f"wrote {out}")

@@ -108,7 +108,7 @@ def test_training_runs_end_to_end_and_is_deterministic(tmp_path) -> None:
         out = tmp_path / tag
         args = ["train-evaluator", "ra", "-p", "2,3", "-n", "12", "--holdout", "4", "--positions", "6", "--model", kind,
                 "--data", str(tmp_path / "data"), "--results", str(out), "--model-out", str(out / "m.json"),
-                "-w", "1", "--seed", "3"]  # fmt: skip
+                "-w", "1", "--seed", "3", "--no-plot"]  # fmt: skip
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 0, result.output
         assert "held-out RMSE" in result.output
@@ -139,3 +139,12 @@ def test_training_refuses_bad_arguments(tmp_path) -> None:
         train_evaluator("ra", [2], 10, 2, tmp_path, None, None, kind="forest")
     with pytest.raises(ConfigError, match="no feature function"):
         train_evaluator("helios", [2], 10, 2, tmp_path, None, None)
+
+
+@pytest.mark.slow
+def test_training_writes_the_learning_curve_plot(tmp_path) -> None:
+    pytest.importorskip("matplotlib")
+    from heliopolis.arena.learn import train_evaluator
+
+    train_evaluator("ra", [2], 12, 4, tmp_path / "data", tmp_path / "r", None, positions=6, workers=1, progress=False)
+    assert (tmp_path / "r" / "curve.png").stat().st_size > 1000

@@ -242,7 +242,7 @@ def metrics(pred: Any, data: dict[str, Any], players: int) -> dict[str, float]:
 def train_evaluator(game_id: str, players: Sequence[int], games: int, holdout: int, data_dir: str | Path,
                     results_dir: str | Path | None, model_out: str | Path | None, *, kind: str = "linear",
                     positions: int = 30, seed: int = 0, workers: int | None = None, progress: bool = True,
-                    curve_points: int = 6) -> dict[str, Any]:  # fmt: skip
+                    curve_points: int = 6, plot: bool = True) -> dict[str, Any]:  # fmt: skip
     """Simulates (or resumes), trains on ``games - holdout`` games per player count, writes the model
     and the learning curve; returns the summary (also written as ``heldout.json``)."""
     np = _np()
@@ -265,6 +265,8 @@ def train_evaluator(game_id: str, players: Sequence[int], games: int, holdout: i
         test = subset(data, data["game"] >= train_games)
         for size in sizes:
             train = subset(data, data["game"] < size)
+            if min(int((train["bucket"] == b).sum()) for b in range(buckets)) < 2:
+                continue  # too few games to reach every bucket: no curve point
             for k in MODELS:
                 m = metrics(predict(fit(train, k, seed, buckets), test), test, n)
                 curve.append({"players": n, "train_games": size, "model": k, **m})
@@ -297,7 +299,7 @@ def train_evaluator(game_id: str, players: Sequence[int], games: int, holdout: i
         Path(model_out).parent.mkdir(parents=True, exist_ok=True)
         Path(model_out).write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
     if results_dir is not None:
-        write_results(results_dir, summary, curve)
+        write_results(results_dir, summary, curve, plot=plot)
     summary["curve"] = curve
     return summary
 
@@ -309,7 +311,8 @@ def default_model_path(game_id: str) -> Path:
     return Path(data.__file__).parent / weights_name(game_id)
 
 
-def write_results(results_dir: str | Path, summary: dict[str, Any], curve: list[dict[str, Any]]) -> None:
+def write_results(results_dir: str | Path, summary: dict[str, Any], curve: list[dict[str, Any]],
+                  plot: bool = True) -> None:
     """``heldout.json``, ``curve.csv`` and ``curve.png`` (held-out RMSE of final points vs training games)."""
     out = Path(results_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -319,6 +322,8 @@ def write_results(results_dir: str | Path, summary: dict[str, Any], curve: list[
     for row in curve:
         lines.append(",".join(f"{row[c]:.4f}" if isinstance(row[c], float) else str(row[c]) for c in cols))
     (out / "curve.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    if not plot:
+        return
     try:
         import matplotlib
 
