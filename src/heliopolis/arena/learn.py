@@ -340,6 +340,9 @@ def write_results(results_dir: str | Path, summary: dict[str, Any], curve: list[
         h = summary["heldout"][str(n)]["heuristic"]["rmse_points"]
         ax.axhline(h, color="grey", linestyle=":", label="heuristic (raw)")
         ax.set_xscale("log")
+        sizes = sorted({r["train_games"] for r in curve if r["players"] == n})
+        ax.set_xticks(sizes, [str(x) for x in sizes], fontsize=7)
+        ax.minorticks_off()
         ax.set_title(f"{summary['game']} {n}p")
         ax.set_xlabel("training games")
     axes[0][0].set_ylabel("held-out RMSE, final points")
