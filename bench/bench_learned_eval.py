@@ -32,7 +32,7 @@ def positions(game_id: str, players: int, games: int, seed: int = 0) -> list:
     return out
 
 
-def per_call_us(fn, states: list, repeat: int) -> float:  # noqa: ANN001
+def per_call_us(fn, states: list, repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
         t = time.perf_counter()

@@ -10,14 +10,19 @@ import pytest
 
 import heliopolis
 from heliopolis.bots import make_bot
-from heliopolis.bots.learned import features_module, forward, learned_evaluator, load_model
+from heliopolis.bots.learned import (
+    features_module,
+    forward,
+    learned_evaluator,
+    load_model,
+)
 from heliopolis.core.errors import ConfigError
 from heliopolis.core.registry import load_game
 
 GAMES_WITH_FEATURES = ["ra"]
 
 
-def _positions(game_id: str, players: int, seed: int, every: int = 7, **options):  # noqa: ANN003, ANN202
+def _positions(game_id: str, players: int, seed: int, every: int = 7, **options):
     rng = random.Random(seed)
     s = load_game(game_id, players, **options).new_initial_state()
     out = []

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from heliopolis.arena.run import run_arena
 from heliopolis.bots.learned import features_module, forward, weights_name
@@ -32,7 +33,7 @@ MODELS = ("linear", "mlp")
 HIDDEN = 16  # units of the MLP's one hidden layer: enough for the epoch-specific interactions, cheap at leaves
 
 
-def _np():  # noqa: ANN202
+def _np():
     try:
         import numpy as np
     except ImportError:
@@ -306,7 +307,7 @@ def train_evaluator(game_id: str, players: Sequence[int], games: int, holdout: i
 
 def default_model_path(game_id: str) -> Path:
     """Where the package reads the game's weights from (the source tree in an editable install)."""
-    import heliopolis.bots.data as data
+    from heliopolis.bots import data
 
     return Path(data.__file__).parent / weights_name(game_id)
 

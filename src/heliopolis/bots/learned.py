@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Callable
 from importlib import resources
-from typing import Any, Callable
+from typing import Any
 
 from heliopolis.core.errors import ConfigError
 from heliopolis.core.game import State
@@ -29,7 +30,7 @@ def weights_name(game_id: str) -> str:
     return f"learned-{game_id}.json"
 
 
-def features_module(game_id: str):  # noqa: ANN201
+def features_module(game_id: str):
     """The game's ``features`` module, or a ``ConfigError`` if the game has none."""
     try:
         return importlib.import_module(f"heliopolis.games.{game_id.replace('-', '_')}.features")

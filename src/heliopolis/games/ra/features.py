@@ -45,11 +45,11 @@ _MON = MONUMENTS
 _CIVS = CIVS
 
 
-def bucket(state: "RaState") -> int:
+def bucket(state: RaState) -> int:
     return min(state.epoch, EPOCHS) - 1
 
 
-def features(state: "RaState") -> list[list[float]]:
+def features(state: RaState) -> list[list[float]]:
     """One feature vector per seat (``FEATURE_NAMES`` order), public information only."""
     from heliopolis.games.ra.state import AUCTION
 
@@ -67,8 +67,8 @@ def features(state: "RaState") -> list[list[float]]:
     lot = [t for t in state.track if t >= 0]
     auction = state.phase == AUCTION
     high_bidder = state.high_bidder if auction else -1
-    cur = state.cur if state.phase > 1 else -1  # not during chance nodes
-    up_counts = [bin(m).count("1") for m in up]
+    cur = -1 if state.is_chance_node() else state.cur
+    up_counts = [m.bit_count() for m in up]
     total_up = sum(up_counts)
     total_points = sum(points)
     out = []
