@@ -316,7 +316,7 @@ def _parse_options(items: tuple[str, ...]) -> dict[str, Any]:
 
 def _run_arena_cli(kind: str, game_id: str, players: int | None, bots: str, games: int, out: str, seed: int,
                    workers: int | None, backend: str, address: str | None, edition: str | None,
-                   game_options: tuple[str, ...] = ()) -> None:  # fmt: skip
+                   game_options: tuple[str, ...] = (), history: bool = False) -> None:  # fmt: skip
     from heliopolis.arena import run_arena
     from heliopolis.arena.stats import ratings, win_rates_by_bot, win_rates_by_seat
 
@@ -329,7 +329,7 @@ def _run_arena_cli(kind: str, game_id: str, players: int | None, bots: str, game
         if players is None:
             players = load_game(game_id, **options).players
         records = run_arena(kind, game_id, players, specs, games, out, seed=seed, options=options,
-                            workers=workers, backend=backend, address=address)  # fmt: skip
+                            workers=workers, backend=backend, address=address, history=history)  # fmt: skip
     except HeliopolisError as e:
         _fail(str(e))
     except KeyboardInterrupt:
@@ -364,6 +364,8 @@ def _arena_options(fn):  # noqa: ANN001, ANN202
         click.option("--edition", "-e", help="edition (Ra: 1999 or 2009)"),
         click.option("--option", "-O", "game_options", multiple=True, metavar="KEY=VALUE",
                      help="a game option, VALUE in JSON or plain text (e.g. -O start_player=0)"),
+        click.option("--history", is_flag=True,
+                     help="store every game's actions in its record (replayable positions, e.g. for train-evaluator)"),
     ]
     for opt in reversed(opts):
         fn = opt(fn)
@@ -466,6 +468,47 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
         _fail("the report needs matplotlib, from the [report] extra: pip install 'heliopolis[report]' "
               "(in a checkout: .venv/bin/pip install -e '.[report]')")
     click.echo(f"wrote {html}\nwrote {md}")
+
+
+@main.command("train-evaluator")
+@click.argument("game_id", metavar="GAME")
+@click.option("--players", "-p", default="2,3,4,5", show_default=True, help="player counts, comma-separated")
+@click.option("--games", "-n", type=int, default=6000, show_default=True,
+              help="self-play games per player count (the last --holdout are held out)")
+@click.option("--holdout", type=int, default=1000, show_default=True, help="held-out games per player count")
+@click.option("--positions", type=int, default=30, show_default=True, help="positions sampled per game")
+@click.option("--model", "kind", type=click.Choice(["linear", "mlp"]), default="linear", show_default=True)
+@click.option("--data", "data_dir", default="train-data", show_default=True, type=click.Path(file_okay=False),
+              help="directory for the self-play runs (resumable; reused when it already holds them)")
+@click.option("--results", "results_dir", type=click.Path(file_okay=False),
+              help="learning curve and held-out errors (default: docs/results/learned/GAME)")
+@click.option("--model-out", type=click.Path(dir_okay=False),
+              help="weights file (default: the package's bots/data/learned-GAME.json, what eval=learned loads)")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", "-w", type=int, help="parallel worker processes for the self-play (default: all cores)")
+@click.option("--no-plot", is_flag=True, help="skip curve.png (matplotlib)")
+def train_evaluator_cmd(game_id: str, players: str, games: int, holdout: int, positions: int, kind: str,
+                        data_dir: str, results_dir: str | None, model_out: str | None, seed: int,
+                        workers: int | None, no_plot: bool) -> None:  # fmt: skip
+    """Self-play, then fit the learned evaluator of GAME (needs the [train] extra)."""
+    from heliopolis.arena.learn import default_model_path, train_evaluator
+
+    try:
+        counts = [int(x) for x in players.split(",") if x.strip()]
+    except ValueError:
+        _fail(f"--players takes comma-separated numbers, got {players!r}")
+    try:
+        out = model_out or default_model_path(game_id)
+        summary = train_evaluator(game_id, counts, games, holdout, data_dir, results_dir or f"docs/results/learned/{game_id}",
+                                  out, kind=kind, positions=positions, seed=seed, workers=workers,
+                                  plot=not no_plot)  # fmt: skip
+    except HeliopolisError as e:
+        _fail(str(e))
+    click.echo(f"wrote {out}")
+    for n, h in summary["heldout"].items():
+        click.echo(f"  {n}p held-out RMSE of final points: learned {h['learned']['rmse_points']:.2f}, heuristic "
+                   f"{h['heuristic']['rmse_points']:.2f} (calibrated {h['heuristic_calibrated']['rmse_points']:.2f}); "
+                   f"winner picked {h['learned']['winner_accuracy']:.1%} vs {h['heuristic']['winner_accuracy']:.1%}")  # fmt: skip
 
 
 @main.command()

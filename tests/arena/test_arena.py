@@ -109,3 +109,20 @@ def test_ctrl_c_keeps_finished_games_and_rerun_completes(tmp_path):
     # The interrupted run is resumed with fewer games: only the missing ones are played.
     done = run_arena("simulation", "ra", 3, ["heuristic"], len(kept) + 20, out, seed=5, workers=2, progress=False)
     assert [r["index"] for r in done] == list(range(len(kept) + 20))
+
+
+def test_history_records_replay_to_the_same_final_scores(tmp_path):
+    from heliopolis.core.registry import load_game
+
+    recs = run_arena("simulation", "ra", 3, ["heuristic"], 4, tmp_path / "h", seed=2, workers=1, progress=False,
+                     history=True)  # fmt: skip
+    for rec in recs:
+        state = load_game("ra", 3).new_initial_state()
+        for a in rec["history"]:
+            state.apply_action(a)
+        assert state.is_terminal() and state.scores() == rec["scores"]
+    plain = run_arena("simulation", "ra", 3, ["heuristic"], 4, tmp_path / "p", seed=2, workers=1, progress=False)
+    assert [r["scores"] for r in plain] == [r["scores"] for r in recs] and "history" not in plain[0]
+    with pytest.raises(ConfigError):  # storing histories is part of a run's configuration
+        run_arena("simulation", "ra", 3, ["heuristic"], 4, tmp_path / "p", seed=2, workers=1, progress=False,
+                  history=True)  # fmt: skip

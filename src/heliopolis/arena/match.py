@@ -18,8 +18,12 @@ from heliopolis.core.registry import load_game
 
 
 def play_match(game_id: str, options: dict[str, Any], bot_specs: Sequence[str], seed: int,
-               index: int = 0) -> dict[str, Any]:  # fmt: skip
-    """Plays one game; ``options`` may hold ``players`` (default: one seat per bot spec)."""
+               index: int = 0, history: bool = False) -> dict[str, Any]:  # fmt: skip
+    """Plays one game; ``options`` may hold ``players`` (default: one seat per bot spec).
+
+    With ``history`` the record also holds every action (chance outcomes included), so that each
+    position of the game can be rebuilt with ``load_game(...).new_initial_state()`` + ``apply_action``
+    (what ``heliopolis train-evaluator`` learns from)."""
     opts = dict(options)
     players = opts.pop("players", len(bot_specs))
     if players != len(bot_specs):
@@ -48,7 +52,7 @@ def play_match(game_id: str, options: dict[str, Any], bot_specs: Sequence[str], 
             bot.inform_action(state, state.current_player(), action)
         state.apply_action(action)
     breakdown = state.score_breakdown()
-    return {
+    record = {
         "index": index,
         "game": game_id,
         "options": game.config(),
@@ -62,3 +66,6 @@ def play_match(game_id: str, options: dict[str, Any], bot_specs: Sequence[str], 
         "seconds": round(clock() - start, 4),
         "think_seconds": [round(t, 4) for t in think],
     }
+    if history:
+        record["history"] = state.history()
+    return record

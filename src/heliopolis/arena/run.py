@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +16,11 @@ from heliopolis.core.registry import load_game
 def run_arena(kind: str, game_id: str, players: int, bots: list[str], games: int, out_dir: str | Path, *,
               seed: int = 0, options: dict[str, Any] | None = None, workers: int | None = None,
               backend: str = "local", address: str | None = None, progress: bool = True,
-              extra: dict[str, Any] | None = None) -> list[dict[str, Any]]:  # fmt: skip
+              extra: dict[str, Any] | None = None, history: bool = False) -> list[dict[str, Any]]:  # fmt: skip
     """Plays (or resumes) a run and returns all its records, sorted by game index. ``extra`` joins the
-    run's recorded configuration (a resumed run must match it)."""
+    run's recorded configuration (a resumed run must match it).
+
+    ``history`` stores each game's actions in its record (part of the run's configuration)."""
     options = dict(options or {})
     game = load_game(game_id, players, **options)  # validates game, players and options up front
     for spec in bots:
@@ -32,6 +35,9 @@ def run_arena(kind: str, game_id: str, players: int, bots: list[str], games: int
         raise ConfigError(f"unknown run kind {kind!r}")
     config = {"kind": kind, "game": game_id, "options": game.config(), "bots": bots, "seed": seed, "games": games,
               **(extra or {})}
+    if history:  # only when set, so run directories made before the option still resume
+        config["history"] = True
+        jobs = [replace(j, history=True) for j in jobs]
     done = prepare_run_dir(out_dir, config)
     todo = [j for j in jobs if j.index not in done]
     if todo:

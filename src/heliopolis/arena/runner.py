@@ -34,10 +34,12 @@ class Job:
 
     index: int
     bots: tuple[str, ...]
+    history: bool = False  # keep the game's actions in its record
 
 
 def _play_chunk(game_id: str, options: dict[str, Any], run_seed: int, jobs: list[Job]) -> list[dict[str, Any]]:
-    return [play_match(game_id, options, job.bots, game_seed(run_seed, job.index), job.index) for job in jobs]
+    return [play_match(game_id, options, job.bots, game_seed(run_seed, job.index), job.index, job.history)
+            for job in jobs]
 
 
 def _ignore_sigint() -> None:

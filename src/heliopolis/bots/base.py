@@ -72,7 +72,8 @@ def _number(spec: str, key: str, value: str, kind: type) -> float | int:
 
 VALID_SPECS = (
     "random, heuristic[:eps=P], mcts[:iters=N|time=S], ismcts[:iters=N|time=S] "
-    "(search options: c=<exploration>, rollout=random|heuristic, depth=<actions before evaluating>)"
+    "(search options: c=<exploration>, rollout=random|heuristic, depth=<actions before evaluating>, "
+    "eval=heuristic|learned)"
 )
 # What a lobby offers for a seat, weakest first: the named levels (any valid spec is accepted).
 LOBBY_BOTS = ("random", "easy", "medium", "hard", "expert")
@@ -91,6 +92,7 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
     from heliopolis.bots import levels
     from heliopolis.bots.heuristic import HeuristicBot, evaluator_for, policy_for
     from heliopolis.bots.ismcts import ISMCTSBot, MCTSBot
+    from heliopolis.bots.learned import evaluator_by_name
 
     if not isinstance(spec, str):
         raise ConfigError(f"a bot spec must be text; valid {levels._valid()}")
@@ -107,7 +109,7 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
             raise ConfigError(f"bot 'heuristic' takes only eps=P (got {spec!r}); valid {levels._valid()}")
         return HeuristicBot(seed, eps=_probability(spec, params.get("eps", "0")))
     if name in ("mcts", "ismcts"):
-        unknown = set(params) - {"iters", "time", "c", "rollout", "depth"}
+        unknown = set(params) - {"iters", "time", "c", "rollout", "depth", "eval"}
         if unknown:
             raise ConfigError(f"unknown parameter(s) {', '.join(sorted(unknown))} in {spec!r}; valid: {VALID_SPECS}")
         if "time" in params and "iters" not in params:
@@ -123,9 +125,13 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
         if merged["rollout"] not in ("random", "heuristic"):
             raise ConfigError(f"rollout must be random or heuristic (got {merged['rollout']!r})")
         depth = merged["depth"]
+        # eval=learned: the game's shipped model (bots/learned.py) scores the cut-off positions.
+        lookup = evaluator_for if "eval" not in merged else evaluator_by_name(merged["eval"])
         if depth not in ("0", "end"):
             kwargs["rollout_depth"] = int(_number(spec, "depth", depth, int))
-            kwargs["evaluator"] = _lazy(evaluator_for)
+            kwargs["evaluator"] = _lazy(lookup)
+        elif "eval" in merged:
+            raise ConfigError(f"eval= scores rollouts cut after depth= actions; {spec!r} plays them to the end")
         if merged["rollout"] == "heuristic":
             kwargs["rollout_policy"] = _lazy(policy_for)
         return (MCTSBot if name == "mcts" else ISMCTSBot)(**kwargs)

@@ -1,0 +1,101 @@
+"""Learned evaluators: small models, shipped in the package, that predict each seat's final points.
+
+A game that has ``games/<id>/features.py`` (``features(state)`` -> one public feature vector per
+seat, ``bucket(state)`` -> which weight set) and a weights file ``bots/data/learned-<id>.json``
+(written by ``heliopolis train-evaluator``) gets ``learned_evaluator(game_id)``: an
+``Evaluator`` in the units of ``heuristics.evaluate`` (expected final points per seat), which
+search bots use at their rollout cut-off (``make_bot("ismcts:eval=learned")``).
+
+Inference is pure Python (no numpy at play time): per seat, a few dot products through one
+small network per player count and bucket; input scaling is folded into the first layer when
+the file is written.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+from heliopolis.core.errors import ConfigError
+from heliopolis.core.game import State
+
+Evaluator = Callable[[State], list[float]]
+DATA_PACKAGE = "heliopolis.bots.data"
+
+
+def weights_name(game_id: str) -> str:
+    return f"learned-{game_id}.json"
+
+
+def features_module(game_id: str):
+    """The game's ``features`` module, or a ``ConfigError`` if the game has none."""
+    try:
+        return importlib.import_module(f"heliopolis.games.{game_id.replace('-', '_')}.features")
+    except ModuleNotFoundError:
+        raise ConfigError(f"game {game_id!r} has no feature function (games/<id>/features.py) for a learned evaluator") from None
+
+
+_MODELS: dict[str, dict[str, Any]] = {}
+
+
+def load_model(game_id: str) -> dict[str, Any]:
+    """The shipped model document of a game (cached): ``{"features": [...], "nets": {players: [per bucket
+    [layer, ...]]}, ...}``, each layer ``{"w": [[...] per output], "b": [...]}``, ReLU between layers."""
+    doc = _MODELS.get(game_id)
+    if doc is None:
+        try:
+            text = resources.files(DATA_PACKAGE).joinpath(weights_name(game_id)).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise ConfigError(f"no learned evaluator is shipped for {game_id!r}; train one with "
+                              f"'heliopolis train-evaluator {game_id}'") from None  # fmt: skip
+        doc = json.loads(text)
+        names = tuple(features_module(game_id).FEATURE_NAMES)
+        if tuple(doc["features"]) != names:
+            raise ConfigError(f"the shipped {game_id} model was trained on other features; retrain it")
+        _MODELS[game_id] = doc
+    return doc
+
+
+def forward(layers: list[dict[str, list]], x: list[float]) -> float:
+    """A small fully connected network on one input vector (ReLU hidden layers, one output)."""
+    for i, layer in enumerate(layers):
+        last = i == len(layers) - 1
+        y = []
+        for row, b in zip(layer["w"], layer["b"]):
+            s = b
+            for wi, xi in zip(row, x):
+                s += wi * xi
+            y.append(s if last or s > 0.0 else 0.0)
+        x = y
+    return x[0]
+
+
+def learned_evaluator(game_id: str) -> Evaluator:
+    """``evaluate(state) -> [expected final points per seat]`` from the shipped model."""
+    doc = load_model(game_id)
+    module = features_module(game_id)
+    feats, bucket = module.features, module.bucket
+    nets = {int(k): v for k, v in doc["nets"].items()}
+
+    def evaluate(state: State) -> list[float]:
+        per_count = nets.get(state.game.players)
+        if per_count is None:
+            raise ConfigError(f"the learned {game_id} model has no weights for {state.game.players} players")
+        layers = per_count[bucket(state)]
+        return [forward(layers, x) for x in feats(state)]
+
+    return evaluate
+
+
+def evaluator_by_name(name: str) -> Callable[[State], Evaluator]:
+    """``state -> evaluator`` for ``eval=heuristic|learned`` (resolved per game on first use)."""
+    if name == "heuristic":
+        from heliopolis.bots.heuristic import evaluator_for
+
+        return evaluator_for
+    if name == "learned":
+        return lambda state: learned_evaluator(state.game.info.game_id)
+    raise ConfigError(f"eval must be heuristic or learned (got {name!r})")
