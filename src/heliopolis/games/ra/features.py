@@ -21,9 +21,21 @@ from typing import TYPE_CHECKING
 
 from heliopolis.games.ra import scoring
 from heliopolis.games.ra.components import (
-    CIVS, DATA, EPOCHS, FLOOD, GOD, GOLD, MONUMENTS, NILE, NUM_TILES, PHARAOH, RA, sun_sum,
+    CIVS,
+    DATA,
+    EPOCHS,
+    FLOOD,
+    GOD,
+    GOLD,
+    MONUMENTS,
+    NILE,
+    NUM_TILES,
+    PHARAOH,
+    RA,
+    sun_sum,
 )  # fmt: skip
 from heliopolis.games.ra.heuristics import lot_value
+from heliopolis.games.ra.phases import AUCTION
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
@@ -51,8 +63,6 @@ def bucket(state: RaState) -> int:
 
 def features(state: RaState) -> list[list[float]]:
     """One feature vector per seat (``FEATURE_NAMES`` order), public information only."""
-    from heliopolis.games.ra.state import AUCTION
-
     n = state.n
     disp = state.disp
     points = state.points
