@@ -24,8 +24,23 @@ def alembic_config(engine: Engine | None = None) -> Config:
     return cfg
 
 
+MIGRATION_LOCK = 0x4E4C1050  # PostgreSQL advisory-lock key: one migrating process at a time
+
+
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    command.upgrade(alembic_config(engine), revision)
+    """Upgrades the schema. On PostgreSQL several server processes may start at once (``serve
+    --workers N``, or instances behind a balancer): a session advisory lock makes them migrate one
+    after another, so the later ones find the schema current instead of racing to create it."""
+    if engine.dialect.name != "postgresql":
+        command.upgrade(alembic_config(engine), revision)
+        return
+    with engine.connect() as lock:
+        lock.exec_driver_sql(f"SELECT pg_advisory_lock({MIGRATION_LOCK})")
+        try:
+            command.upgrade(alembic_config(engine), revision)
+        finally:
+            lock.exec_driver_sql(f"SELECT pg_advisory_unlock({MIGRATION_LOCK})")
+            lock.commit()
 
 
 def current(engine: Engine) -> str | None:
