@@ -72,7 +72,8 @@ def _number(spec: str, key: str, value: str, kind: type) -> float | int:
 
 VALID_SPECS = (
     "random, heuristic, mcts[:iters=N|time=S], ismcts[:iters=N|time=S] "
-    "(search options: c=<exploration>, rollout=random|heuristic, depth=<actions before evaluating>)"
+    "(search options: c=<exploration>, rollout=random|heuristic, depth=<actions before evaluating>), "
+    "rollout[:iters=N|time=S] (options: depth=N|end, reward=margin|win, temp=T, width=N, bias=P)"
 )
 # What a lobby offers for a seat, weakest first (any valid spec is accepted).
 LOBBY_BOTS = ("random", "heuristic", "mcts", "ismcts", "ismcts:iters=3000")
@@ -119,7 +120,41 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
         if merged["rollout"] == "heuristic":
             kwargs["rollout_policy"] = _lazy(policy_for)
         return (MCTSBot if name == "mcts" else ISMCTSBot)(**kwargs)
+    if name == "rollout":
+        return _rollout_bot(spec, params, seed)
     raise ConfigError(f"unknown bot spec {spec!r}; valid: {VALID_SPECS}")
+
+
+ROLLOUT_DEFAULTS = {"iters": "800", "depth": "60", "reward": "margin", "temp": "5", "width": "12", "bias": "0"}
+
+
+def _rollout_bot(spec: str, params: dict[str, str], seed: int | None) -> Bot:
+    """``rollout:…``: root rollout search with the heuristic policy for every seat (bots/rollout.py)."""
+    from heliopolis.bots.heuristic import evaluator_for, policy_for
+    from heliopolis.bots.rollout import RolloutBot
+
+    unknown = set(params) - set(ROLLOUT_DEFAULTS) - {"time"}
+    if unknown:
+        raise ConfigError(f"unknown parameter(s) {', '.join(sorted(unknown))} in {spec!r}; valid: {VALID_SPECS}")
+    if "time" in params and "iters" not in params:
+        params["iters"] = ""
+    p = {**ROLLOUT_DEFAULTS, **params}
+    if p["reward"] not in ("margin", "win"):
+        raise ConfigError(f"reward must be margin or win (got {p['reward']!r} in {spec!r})")
+    try:
+        bias = float(p["bias"])
+    except ValueError:
+        raise ConfigError(f"bias={p['bias']!r} in bot spec {spec!r} must be a number") from None
+    if bias < 0:
+        raise ConfigError(f"bias in bot spec {spec!r} must not be negative")
+    return RolloutBot(
+        _lazy(evaluator_for), _lazy(policy_for), seed=seed,
+        iters=int(_number(spec, "iters", p["iters"], int)) if p["iters"] else None,
+        time_limit=float(_number(spec, "time", p["time"], float)) if "time" in p else None,
+        depth=None if p["depth"] == "end" else int(_number(spec, "depth", p["depth"], int)),
+        reward=p["reward"], temperature=float(_number(spec, "temp", p["temp"], float)),
+        width=int(_number(spec, "width", p["width"], int)), bias=bias,
+    )  # fmt: skip
 
 
 def _lazy(lookup):  # noqa: ANN001, ANN202
