@@ -32,9 +32,10 @@ def _midgame(game_id: str, players: int, seed: int, plies: int = 40) -> heliopol
 
 @pytest.mark.parametrize(
     ("spec", "needle"),
-    [("rollout:iters=0", "positive"), ("rollout:iters=x", "must be a number"), ("rollout:reward=score", "margin or win"),
+    [("rollout:iters=0", "positive"), ("rollout:iters=x", "must be a number"), ("rollout:reward=score", "margin, mean or win"),
      ("rollout:depth=-3", "positive"), ("rollout:width=0", "positive"), ("rollout:bias=-1", "not be negative"),
-     ("rollout:bias=big", "must be a number"), ("rollout:c=1", "unknown parameter"), ("rollout:time=0", "positive")],  # fmt: skip
+     ("rollout:bias=big", "must be a number"), ("rollout:c=1", "unknown parameter"), ("rollout:time=0", "positive"),
+     ("rollout:cut=epoch", "depth or period")],  # fmt: skip
 )
 def test_bad_rollout_specs_are_refused(spec, needle):
     with pytest.raises(ConfigError, match=needle):
@@ -45,6 +46,7 @@ def test_spec_parameters_reach_the_bot():
     bot = make_bot("rollout:iters=123,depth=end,reward=win,temp=3,width=5,bias=0.5", seed=1)
     assert isinstance(bot, RolloutBot)
     assert (bot.iters, bot.depth, bot.reward, bot.temperature, bot.width, bot.bias) == (123, None, "win", 3.0, 5, 0.5)
+    assert bot.horizon is None and make_bot("rollout:cut=period").horizon is not None
     timed = make_bot("rollout:time=0.2")
     assert timed.iters is None and timed.time_limit == 0.2
 
@@ -74,6 +76,22 @@ def test_the_state_passed_in_is_not_changed():
     before = s.clone()
     make_bot("rollout:iters=30", seed=1).step(s)
     assert s == before
+
+
+def test_a_period_cut_stops_simulations_when_the_epoch_ends():
+    """With cut=period a simulation is evaluated at the end of the epoch it started in."""
+    seen = []
+
+    def evaluate(s):
+        seen.append(s.epoch)
+        return [0.0] * s.n
+
+    from heliopolis.bots.heuristic import policy_for
+
+    s = _midgame("ra", 3, seed=1)
+    bot = RolloutBot(evaluate, policy_for(s), seed=1, iters=12, depth=10_000, horizon=lambda x: x.epoch)
+    bot.step(s.clone())
+    assert seen and all(e == s.epoch + 1 for e in seen)
 
 
 def _secret_bot(seed: int) -> RolloutBot:

@@ -73,7 +73,7 @@ def _number(spec: str, key: str, value: str, kind: type) -> float | int:
 VALID_SPECS = (
     "random, heuristic, mcts[:iters=N|time=S], ismcts[:iters=N|time=S] "
     "(search options: c=<exploration>, rollout=random|heuristic, depth=<actions before evaluating>), "
-    "rollout[:iters=N|time=S] (options: depth=N|end, reward=margin|win, temp=T, width=N, bias=P)"
+    "rollout[:iters=N|time=S] (options: depth=N|end, reward=margin|mean|win, cut=depth|period, temp=T, width=N, bias=P)"
 )
 # What a lobby offers for a seat, weakest first (any valid spec is accepted).
 LOBBY_BOTS = ("random", "heuristic", "mcts", "ismcts", "ismcts:iters=3000")
@@ -125,12 +125,13 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
     raise ConfigError(f"unknown bot spec {spec!r}; valid: {VALID_SPECS}")
 
 
-ROLLOUT_DEFAULTS = {"iters": "800", "depth": "60", "reward": "margin", "temp": "5", "width": "12", "bias": "0"}
+ROLLOUT_DEFAULTS = {"iters": "800", "depth": "60", "reward": "margin", "temp": "5", "width": "12", "bias": "0",
+                    "cut": "depth"}
 
 
 def _rollout_bot(spec: str, params: dict[str, str], seed: int | None) -> Bot:
     """``rollout:…``: root rollout search with the heuristic policy for every seat (bots/rollout.py)."""
-    from heliopolis.bots.heuristic import evaluator_for, policy_for
+    from heliopolis.bots.heuristic import evaluator_for, horizon_for, policy_for
     from heliopolis.bots.rollout import RolloutBot
 
     unknown = set(params) - set(ROLLOUT_DEFAULTS) - {"time"}
@@ -139,8 +140,10 @@ def _rollout_bot(spec: str, params: dict[str, str], seed: int | None) -> Bot:
     if "time" in params and "iters" not in params:
         params["iters"] = ""
     p = {**ROLLOUT_DEFAULTS, **params}
-    if p["reward"] not in ("margin", "win"):
-        raise ConfigError(f"reward must be margin or win (got {p['reward']!r} in {spec!r})")
+    if p["reward"] not in ("margin", "mean", "win"):
+        raise ConfigError(f"reward must be margin, mean or win (got {p['reward']!r} in {spec!r})")
+    if p["cut"] not in ("depth", "period"):
+        raise ConfigError(f"cut must be depth or period (got {p['cut']!r} in {spec!r})")
     try:
         bias = float(p["bias"])
     except ValueError:
@@ -154,6 +157,7 @@ def _rollout_bot(spec: str, params: dict[str, str], seed: int | None) -> Bot:
         depth=None if p["depth"] == "end" else int(_number(spec, "depth", p["depth"], int)),
         reward=p["reward"], temperature=float(_number(spec, "temp", p["temp"], float)),
         width=int(_number(spec, "width", p["width"], int)), bias=bias,
+        horizon=_lazy(horizon_for) if p["cut"] == "period" else None,
     )  # fmt: skip
 
 

@@ -17,8 +17,13 @@ shared ISMCTS tree, whose averages mix up every seat's choices.
   simulations than independent averages.
 * Rewards: a simulation is cut after ``depth`` actions and scored by the game's ``evaluate``
   (expected final points), or played to the end. ``reward="margin"`` scores the player's value
-  minus the best other seat's, in points (smooth, low variance); ``reward="win"`` scores a soft
-  win chance (softmax of the values with ``temperature``).
+  minus the best other seat's, in points (smooth, low variance); ``reward="mean"`` the player's
+  value minus the others' mean (no reward for spoiling the leader at the player's own cost, which at
+  4-5 players mostly helps the third parties); ``reward="win"`` a soft win chance (softmax of the
+  values with ``temperature``).
+* Horizon: with ``horizon`` (a function of the state, e.g. the epoch number) a simulation also
+  stops when it changes: at the end of a scoring period the evaluation is nearly exact, while a
+  cut in mid-epoch leaves the worth of unspent suns (and the like) to a rough estimate.
 * Wide roots (more than ``width`` actions) keep only the ``width`` best by a one-ply evaluation,
   and always the heuristic's own choice. The heuristic's choice also wins ties, and gets
   ``bias`` points of benefit of the doubt so that noise alone does not overturn it.
@@ -35,16 +40,18 @@ from heliopolis.core.game import State
 
 Evaluator = Callable[[State], list[float]]
 Policy = Callable[[State, random.Random], int]
+REWARDS = ("margin", "mean", "win")
 
 
 class RolloutBot:
     def __init__(self, evaluator: Evaluator, policy: Policy, seed: int | None = None, iters: int | None = 800,
                  time_limit: float | None = None, depth: int | None = 60, reward: str = "margin",
-                 temperature: float = 5.0, width: int = 12, bias: float = 0.0) -> None:  # fmt: skip
+                 temperature: float = 5.0, width: int = 12, bias: float = 0.0,
+                 horizon: Callable[[State], object] | None = None) -> None:  # fmt: skip
         if iters is None and time_limit is None:
             raise ValueError("a rollout bot needs an iteration budget or a time limit")
-        if reward not in ("margin", "win"):
-            raise ValueError(f"reward must be margin or win, got {reward!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.evaluator = evaluator
@@ -56,6 +63,7 @@ class RolloutBot:
         self.temperature = temperature
         self.width = width
         self.bias = bias
+        self.horizon = horizon
         self.last_iterations = 0
 
     def restart(self) -> None:
@@ -145,9 +153,11 @@ class RolloutBot:
     def _simulate(self, s: State, player: int, rng: random.Random) -> float:
         policy = self.policy
         limit = self.depth
+        horizon = self.horizon
+        period = horizon(s) if horizon is not None else None
         steps = 0
         while not s.is_terminal():
-            if limit is not None and steps >= limit:
+            if (limit is not None and steps >= limit) or (horizon is not None and horizon(s) != period):
                 return self._value(self.evaluator(s), player)
             if s.is_chance_node():
                 s.apply_action(s.sample_chance_outcome(rng))
@@ -162,6 +172,8 @@ class RolloutBot:
         if self.reward == "margin":
             mine = values[player]
             return mine - max(v for q, v in enumerate(values) if q != player)
+        if self.reward == "mean":
+            return values[player] - (sum(values) - values[player]) / (len(values) - 1)
         best = max(values)
         exps = [math.exp((v - best) / self.temperature) for v in values]
         return exps[player] / sum(exps)
