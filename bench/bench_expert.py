@@ -29,7 +29,7 @@ except ImportError:  # run from the repository root
 
 def _p99(xs: list[float]) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(0.99 * (len(xs) - 1))))]
+    return xs[min(len(xs) - 1, round(0.99 * (len(xs) - 1)))]
 
 
 def main() -> None:

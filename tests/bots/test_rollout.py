@@ -35,8 +35,8 @@ def _midgame(game_id: str, players: int, seed: int, plies: int = 40) -> heliopol
     [("rollout:iters=0", "positive"), ("rollout:iters=x", "must be a number"), ("rollout:reward=score", "margin, mean or win"),
      ("rollout:depth=-3", "positive"), ("rollout:width=0", "positive"), ("rollout:bias=-1", "not be negative"),
      ("rollout:bias=big", "must be a number"), ("rollout:c=1", "unknown parameter"), ("rollout:time=0", "positive"),
-     ("rollout:cut=epoch", "depth or period")],  # fmt: skip
-)
+     ("rollout:cut=epoch", "depth or period")],
+)  # fmt: skip
 def test_bad_rollout_specs_are_refused(spec, needle):
     with pytest.raises(ConfigError, match=needle):
         make_bot(spec)

@@ -102,6 +102,7 @@ class RolloutBot:
                     break
                 stop = None
             else:
+                assert deadline is not None
                 per = 1 << 30
                 stop = clock() + (deadline - clock()) / left
             for _ in range(per):
