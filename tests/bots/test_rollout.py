@@ -123,9 +123,12 @@ def test_rollout_bot_cannot_read_the_hidden_card():
 
 
 @pytest.mark.parametrize(
-    ("game_id", "players"), [("ra", 2), ("ra", 5), ("ra-dice", 3), ("helios", 2), ("men-nefer", 2)]
-)
-def test_rollout_bot_plays_legal_moves_to_the_end(game_id, players):
-    bots = ["rollout:iters=12,depth=8"] + ["heuristic"] * (players - 1)
+    ("game_id", "players", "spec"),
+    [("ra", 2, "rollout:iters=12,depth=8"), ("ra", 5, "rollout:iters=10,depth=400,cut=period"),
+     ("ra-dice", 4, "rollout:iters=12,depth=40,cut=period,reward=mean"), ("helios", 2, "rollout:iters=12,depth=8"),
+     ("men-nefer", 3, "rollout:iters=8,depth=8,cut=period,reward=win")],
+)  # fmt: skip
+def test_rollout_bot_plays_legal_moves_to_the_end(game_id, players, spec):
+    bots = [spec] + ["heuristic"] * (players - 1)
     rec = play_match(game_id, {"players": players}, bots, seed=4)
     assert rec["winners"] and rec["decisions"] > 0
