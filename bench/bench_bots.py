@@ -20,12 +20,12 @@ from heliopolis.bots.heuristic import HeuristicBot
 CONFIGS = ["ismcts:rollout=random,depth=0", "ismcts:rollout=random,depth=60", "ismcts", "mcts"]
 
 
-def positions(game_id: str, players: int, count: int, seed: int = 0) -> list:
+def positions(game_id: str, players: int, count: int, seed: int = 0, options: dict | None = None) -> list:
     rng = random.Random(seed)
     heuristic = HeuristicBot(seed)
     out = []
     while len(out) < count:
-        s = heliopolis.new_game(game_id, players=players)
+        s = heliopolis.new_game(game_id, players=players, **(options or {}))
         while not s.is_terminal():
             if s.is_chance_node():
                 s.apply_action(heliopolis.sample_chance(s, rng))

@@ -73,7 +73,8 @@ def _number(spec: str, key: str, value: str, kind: type) -> float | int:
 VALID_SPECS = (
     "random, heuristic[:eps=P], mcts[:iters=N|time=S], ismcts[:iters=N|time=S] "
     "(search options: c=<exploration>, rollout=random|heuristic, depth=<actions before evaluating>, "
-    "eval=heuristic|learned)"
+    "eval=heuristic|learned), "
+    "rollout[:iters=N|time=S] (options: depth=N|end, reward=margin|mean|win, cut=depth|period, temp=T, width=N, bias=P)"
 )
 # What a lobby offers for a seat, weakest first: the named levels (any valid spec is accepted).
 LOBBY_BOTS = ("random", "easy", "medium", "hard", "expert")
@@ -135,6 +136,8 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
         if merged["rollout"] == "heuristic":
             kwargs["rollout_policy"] = _lazy(policy_for)
         return (MCTSBot if name == "mcts" else ISMCTSBot)(**kwargs)
+    if name == "rollout":
+        return _rollout_bot(spec, params, seed)
     raise ConfigError(f"unknown bot spec {spec!r}; valid {levels._valid()}")
 
 
@@ -146,6 +149,42 @@ def _probability(spec: str, value: str) -> float:
     if not 0.0 <= p <= 1.0:
         raise ConfigError(f"eps={value!r} in bot spec {spec!r} must be a probability from 0 to 1")
     return p
+
+
+ROLLOUT_DEFAULTS = {"iters": "800", "depth": "60", "reward": "margin", "temp": "5", "width": "12", "bias": "0",
+                    "cut": "depth"}
+
+
+def _rollout_bot(spec: str, params: dict[str, str], seed: int | None) -> Bot:
+    """``rollout:…``: root rollout search with the heuristic policy for every seat (bots/rollout.py)."""
+    from heliopolis.bots.heuristic import evaluator_for, horizon_for, policy_for
+    from heliopolis.bots.rollout import RolloutBot
+
+    unknown = set(params) - set(ROLLOUT_DEFAULTS) - {"time"}
+    if unknown:
+        raise ConfigError(f"unknown parameter(s) {', '.join(sorted(unknown))} in {spec!r}; valid: {VALID_SPECS}")
+    if "time" in params and "iters" not in params:
+        params["iters"] = ""
+    p = {**ROLLOUT_DEFAULTS, **params}
+    if p["reward"] not in ("margin", "mean", "win"):
+        raise ConfigError(f"reward must be margin, mean or win (got {p['reward']!r} in {spec!r})")
+    if p["cut"] not in ("depth", "period"):
+        raise ConfigError(f"cut must be depth or period (got {p['cut']!r} in {spec!r})")
+    try:
+        bias = float(p["bias"])
+    except ValueError:
+        raise ConfigError(f"bias={p['bias']!r} in bot spec {spec!r} must be a number") from None
+    if bias < 0:
+        raise ConfigError(f"bias in bot spec {spec!r} must not be negative")
+    return RolloutBot(
+        _lazy(evaluator_for), _lazy(policy_for), seed=seed,
+        iters=int(_number(spec, "iters", p["iters"], int)) if p["iters"] else None,
+        time_limit=float(_number(spec, "time", p["time"], float)) if "time" in p else None,
+        depth=None if p["depth"] == "end" else int(_number(spec, "depth", p["depth"], int)),
+        reward=p["reward"], temperature=float(_number(spec, "temp", p["temp"], float)),
+        width=int(_number(spec, "width", p["width"], int)), bias=bias,
+        horizon=_lazy(horizon_for) if p["cut"] == "period" else None,
+    )  # fmt: skip
 
 
 def _lazy(lookup):  # noqa: ANN001, ANN202

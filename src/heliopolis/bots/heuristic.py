@@ -29,6 +29,12 @@ def evaluator_for(state: State) -> Evaluator:
     return _heuristics(state).evaluate
 
 
+def horizon_for(state: State) -> Callable[[State], object]:
+    """The game's scoring period (``heuristics.horizon``: the epoch, round or era number), where a
+    rollout may stop and be evaluated; a game without one has a single period (the whole game)."""
+    return getattr(_heuristics(state), "horizon", None) or (lambda s: 0)
+
+
 def policy_for(state: State) -> Callable[[State, random.Random], int]:
     """The game's simulation policy: its ``rollout``, else its ``choose``, else a greedy one-ply
     policy on its evaluation."""

@@ -42,6 +42,11 @@ def harvests_left(state: Any) -> int:
     return 0 if state.over else DATA.eras - state.era + 1
 
 
+def horizon(state: Any) -> int:
+    """The scoring period a search rollout may stop at: the era."""
+    return state.era
+
+
 def evaluate(state: Any) -> list[float]:
     if state.over:
         return [float(v) for v in state.pp]

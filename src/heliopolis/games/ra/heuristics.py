@@ -70,6 +70,11 @@ def _apply_disaster(d: list[int], t: int) -> None:
                 d[best] -= 1
 
 
+def horizon(state: RaState) -> int:
+    """The scoring period a search rollout may stop at: the epoch (its end scores the displays)."""
+    return state.epoch
+
+
 def evaluate(state: RaState) -> list[float]:
     n = state.n
     disp = [state.disp[p * T:(p + 1) * T] for p in range(n)]

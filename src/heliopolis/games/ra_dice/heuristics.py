@@ -39,6 +39,11 @@ def _epoch_left(state: RaDiceState) -> float:
     return max(0.0, (g.ra_last - state.ra) / span) if span else 0.0
 
 
+def horizon(state: RaDiceState) -> int:
+    """The scoring period a search rollout may stop at: the epoch (its end scores the displays)."""
+    return state.epoch
+
+
 def evaluate(state: RaDiceState) -> list[float]:
     g = state.game
     r = g.rules

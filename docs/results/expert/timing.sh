@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Decision times of the expert and hard specs (writes to stdout; docs/results/expert/timing.txt holds a run).
+cd "$(dirname "$0")/../../../bench"
+export PYTHONPATH="$PWD/../src"
+PY=${PY:-/work/main/.venv/bin/python}
+for p in 2 3; do nice -n 5 $PY bench_expert.py --game ra --players $p --positions 30 --specs "rollout:iters=1000,rollout:iters=250"; done
+for p in 4 5; do nice -n 5 $PY bench_expert.py --game ra --players $p --positions 30 --specs "rollout:iters=500,depth=400,cut=period,rollout:iters=125,depth=400,cut=period"; done
+nice -n 5 $PY bench_expert.py --game ra-dice --players 3 --positions 20 --specs "rollout:iters=1000"
+nice -n 5 $PY bench_expert.py --game ra-dice --players 4 --positions 20 --specs "rollout:iters=500,depth=400,cut=period"
+nice -n 5 $PY bench_expert.py --game men-nefer --players 3 --positions 20 --specs "rollout:iters=800"
+nice -n 5 $PY bench_expert.py --game men-nefer --players 4 --positions 20 --specs "rollout:iters=400,depth=400,cut=period"
+nice -n 5 $PY bench_expert.py --game helios --players 3 --positions 20 --specs "rollout:iters=400"
+nice -n 5 $PY bench_expert.py --game helios --players 4 --positions 20 --specs "rollout:iters=400"
