@@ -74,7 +74,7 @@ test: $(DEV_STAMP) lint
 	pg=$$(bash tools/ci_services.sh); \
 	HELIOPOLIS_EXPECT_COMPILED=$$(command -v cc >/dev/null && echo 1) \
 	HELIOPOLIS_TEST_PG="$${HELIOPOLIS_TEST_PG:-$$pg}" $(BIN)/python -m pytest -n 2 -q
-	HELIOPOLIS_PURE=1 $(BIN)/python -m pytest -n 2 -q tests/test_goldens.py tests/test_build.py
+	HELIOPOLIS_PURE=1 $(BIN)/python -m pytest -n 2 -q tests/test_goldens.py tests/test_build.py tests/conformance
 
 soak: $(DEV_STAMP)
 	$(BIN)/python -m pytest -n 2 -q -m slow
