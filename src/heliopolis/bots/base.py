@@ -17,22 +17,27 @@ class Bot(Protocol):
     def inform_action(self, state: State, player: int, action: int) -> None: ...
 
 
-class RandomBot:
-    """Chooses uniformly among the legal actions with its own seeded RNG."""
+class SeededBot:
+    """What every bot here shares: its own RNG from its seed (``restart`` starts it again, so a
+    replayed match decides the same) and no use for the other seats' actions."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
-
-    def step(self, state: State) -> int:
-        legal = state.legal_actions()
-        return legal[self.rng.randrange(len(legal))]
 
     def restart(self) -> None:
         self.rng = random.Random(self.seed)
 
     def inform_action(self, state: State, player: int, action: int) -> None:
         pass
+
+
+class RandomBot(SeededBot):
+    """Chooses uniformly among the legal actions with its own seeded RNG."""
+
+    def step(self, state: State) -> int:
+        legal = state.legal_actions()
+        return legal[self.rng.randrange(len(legal))]
 
 
 def split_specs(text: str) -> list[str]:

@@ -15,6 +15,7 @@ import importlib
 import random
 from typing import Callable
 
+from heliopolis.bots.base import SeededBot
 from heliopolis.core.game import State
 
 Evaluator = Callable[[State], list[float]]
@@ -63,15 +64,14 @@ def expected_values(state: State, evaluate: Evaluator) -> list[float]:
     return total or evaluate(state)
 
 
-class HeuristicBot:
+class HeuristicBot(SeededBot):
     """Greedy on the game's evaluation; ties broken by its own seeded RNG. With ``eps`` > 0 it
     plays a uniformly random legal action with probability ``eps`` (a weaker level), drawn from
     the same RNG."""
 
     def __init__(self, seed: int | None = None, eps: float = 0.0) -> None:
-        self.seed = seed
+        super().__init__(seed)
         self.eps = eps
-        self.rng = random.Random(seed)
 
     def step(self, state: State) -> int:
         if self.eps and self.rng.random() < self.eps:
@@ -92,9 +92,3 @@ class HeuristicBot:
             elif abs(score - best) <= 1e-9:
                 best_actions.append(a)
         return best_actions[self.rng.randrange(len(best_actions))]
-
-    def restart(self) -> None:
-        self.rng = random.Random(self.seed)
-
-    def inform_action(self, state: State, player: int, action: int) -> None:
-        pass

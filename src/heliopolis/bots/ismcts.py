@@ -20,6 +20,7 @@ import random
 import time
 from typing import Callable
 
+from heliopolis.bots.base import SeededBot
 from heliopolis.core.game import State
 
 Evaluator = Callable[[State], list[float]]
@@ -34,15 +35,14 @@ class _Node:
         self.stats: dict[int, list[float]] = {}  # action -> [visits, reward sum, availability]
 
 
-class ISMCTSBot:
+class ISMCTSBot(SeededBot):
     def __init__(self, seed: int | None = None, iters: int | None = None, time_limit: float | None = None,
                  uct_c: float = 0.7, rollout_depth: int | None = None, evaluator: Evaluator | None = None,
                  rollout_policy: Policy | None = None, temperature: float = 5.0,
                  resample_each_iteration: bool = True) -> None:  # fmt: skip
         if iters is None and time_limit is None:
             iters = 1000
-        self.seed = seed
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.iters = iters
         self.time_limit = time_limit
         self.uct_c = uct_c
@@ -52,12 +52,6 @@ class ISMCTSBot:
         self.temperature = temperature
         self.resample_each_iteration = resample_each_iteration
         self.last_iterations = 0
-
-    def restart(self) -> None:
-        self.rng = random.Random(self.seed)
-
-    def inform_action(self, state: State, player: int, action: int) -> None:
-        pass
 
     def step(self, state: State) -> int:
         player = state.current_player()

@@ -36,6 +36,7 @@ import random
 import time
 from typing import Callable
 
+from heliopolis.bots.base import SeededBot
 from heliopolis.core.game import State
 
 Evaluator = Callable[[State], list[float]]
@@ -43,7 +44,7 @@ Policy = Callable[[State, random.Random], int]
 REWARDS = ("margin", "mean", "win")
 
 
-class RolloutBot:
+class RolloutBot(SeededBot):
     def __init__(self, evaluator: Evaluator, policy: Policy, seed: int | None = None, iters: int | None = 800,
                  time_limit: float | None = None, depth: int | None = 60, reward: str = "margin",
                  temperature: float = 5.0, width: int = 12, bias: float = 0.0,
@@ -52,8 +53,7 @@ class RolloutBot:
             raise ValueError("a rollout bot needs an iteration budget or a time limit")
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
-        self.seed = seed
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.evaluator = evaluator
         self.policy = policy
         self.iters = iters
@@ -65,12 +65,6 @@ class RolloutBot:
         self.bias = bias
         self.horizon = horizon
         self.last_iterations = 0
-
-    def restart(self) -> None:
-        self.rng = random.Random(self.seed)
-
-    def inform_action(self, state: State, player: int, action: int) -> None:
-        pass
 
     # -- decision ------------------------------------------------------------------------------
     def step(self, state: State) -> int:
