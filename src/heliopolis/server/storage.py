@@ -223,11 +223,12 @@ class Storage:
                     cur.execute(sql, tuple(args))
                     if cur.rowcount != 1:
                         raise StaleError(game_id)
-                if new:
-                    cur.executemany(
-                        f"INSERT INTO moves (game_id, ply, action, notation, seat, created_at) "
-                        f"VALUES ({p}, {p}, {p}, {p}, {p}, {p})",
-                        [(game_id, plies + i, m.action, m.notation, m.seat, now) for i, m in enumerate(new)])  # fmt: skip
+                if new:  # one statement for the move and the chance outcomes it settled (one round trip)
+                    row = f"({p}, {p}, {p}, {p}, {p}, {p})"
+                    cur.execute(
+                        "INSERT INTO moves (game_id, ply, action, notation, seat, created_at) VALUES "
+                        + ", ".join([row] * len(new)),
+                        [x for i, m in enumerate(new) for x in (game_id, plies + i, m.action, m.notation, m.seat, now)])  # fmt: skip
             finally:
                 cur.close()
             raw.commit()
