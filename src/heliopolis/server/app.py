@@ -325,8 +325,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         have[0] = cur.rec.revision
                         await send_text(messages.state_text(auth, cur, seat))
                     elif isinstance(m, WsAct):
-                        await auth.act(game_id, token, ActBody(action=m.action, notation=m.notation,
-                                                               version=m.version), account)  # fmt: skip
+                        await auth.act(game_id, token, m, account)  # a WsAct is an ActBody, validated
                     elif isinstance(m, WsUndo):
                         await auth.undo(game_id, token, None, account)
                     elif isinstance(m, WsUndoReply):

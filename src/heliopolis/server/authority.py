@@ -11,6 +11,7 @@ is applied. State changes go through ``storage`` first and reach the cache only 
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import logging
@@ -127,10 +128,13 @@ class Authority:
         self.table: Any = None  # table.TableService: clocks, takeovers, settings (hooks marked "table:")
 
     async def _db(self, fn, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        # run_in_executor, not to_thread: the storage calls read no context variables, so the
+        # per-call context copy is skipped (the move path's hot hop).
+        call = functools.partial(fn, *args, **kwargs)
         if self._write_lock is None:
-            return await asyncio.to_thread(fn, *args, **kwargs)
+            return await asyncio.get_running_loop().run_in_executor(None, call)
         async with self._write_lock:
-            return await asyncio.to_thread(fn, *args, **kwargs)
+            return await asyncio.get_running_loop().run_in_executor(None, call)
 
     # -- loading -------------------------------------------------------------------------------
     async def get(self, game_id: str) -> Live:

@@ -207,19 +207,36 @@ class Storage:
             args.append(json.dumps(winners))
         sql = f"UPDATE games SET {', '.join(sets)} WHERE id={p} AND revision={p}"
         args += [game_id, revision]
-        with self.engine.begin() as c:
-            if self.is_postgres:  # one round trip for the compare-and-set and the notification
-                res = c.exec_driver_sql(sql + " RETURNING pg_notify('heliopolis', %s)",
-                                        (*args, f"{game_id}:{revision + 1}:{self.instance}"))  # fmt: skip
-                if len(res.fetchall()) != 1:
-                    raise StaleError(game_id)
-            elif c.exec_driver_sql(sql, tuple(args)).rowcount != 1:
-                raise StaleError(game_id)
-            if new:
-                c.exec_driver_sql(
-                    f"INSERT INTO moves (game_id, ply, action, notation, seat, created_at) "
-                    f"VALUES ({p}, {p}, {p}, {p}, {p}, {p})",
-                    [(game_id, plies + i, m.action, m.notation, m.seat, now) for i, m in enumerate(new)])  # fmt: skip
+        # The driver's own connection from the pool (no SQLAlchemy Connection, transaction or
+        # execution context per move: about a third of this call's CPU); both drivers open the
+        # transaction themselves and commit() ends it.
+        raw = self.engine.raw_connection()
+        try:
+            cur = raw.cursor()
+            try:
+                if self.is_postgres:  # one round trip for the compare-and-set and the notification
+                    cur.execute(sql + " RETURNING pg_notify('heliopolis', %s)",
+                                (*args, f"{game_id}:{revision + 1}:{self.instance}"))  # fmt: skip
+                    if len(cur.fetchall()) != 1:
+                        raise StaleError(game_id)
+                else:
+                    cur.execute(sql, tuple(args))
+                    if cur.rowcount != 1:
+                        raise StaleError(game_id)
+                if new:  # one statement for the move and the chance outcomes it settled (one round trip)
+                    row = f"({p}, {p}, {p}, {p}, {p}, {p})"
+                    cur.execute(
+                        "INSERT INTO moves (game_id, ply, action, notation, seat, created_at) VALUES "
+                        + ", ".join([row] * len(new)),
+                        [x for i, m in enumerate(new) for x in (game_id, plies + i, m.action, m.notation, m.seat, now)])  # fmt: skip
+            finally:
+                cur.close()
+            raw.commit()
+        except BaseException:
+            raw.rollback()
+            raise
+        finally:
+            raw.close()  # back to the pool
         return revision + 1
 
     def truncate(self, game_id: str, revision: int, plies: int) -> int:
