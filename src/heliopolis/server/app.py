@@ -22,6 +22,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from heliopolis import locale
 from heliopolis.server import accounts as accounts_api
 from heliopolis.server import messages
 from heliopolis.server import alerts as alerts_api
@@ -43,6 +44,13 @@ from heliopolis.server.storage import GameRecord, Storage
 
 WEB = Path(__file__).with_name("web")
 log = logging.getLogger("heliopolis.server")
+_CATALOGS: dict[str, bytes] = {}
+
+
+def _catalog_bytes(lang: str) -> bytes:
+    if lang not in _CATALOGS:
+        _CATALOGS[lang] = json.dumps(locale.export(lang), ensure_ascii=False, separators=(",", ":")).encode()
+    return _CATALOGS[lang]
 
 
 @dataclass
@@ -204,6 +212,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
         return available_meta()
+
+    @app.get("/api/i18n/{lang}")
+    async def i18n_catalog(lang: str) -> Response:
+        # The browser's catalogs (heliopolis.locale); encoded once per language and process.
+        if lang not in locale.LANGS:
+            raise ServerError("not_found", f"no messages in {lang!r}; languages: {', '.join(locale.LANGS)}")
+        return Response(_catalog_bytes(lang), media_type="application/json",
+                        headers={"Cache-Control": "public, max-age=300"})  # fmt: skip
 
     @app.get("/api/games")
     async def list_games(status: str | None = Query(None, pattern="^(open|running|finished|imported)$"),

@@ -1,0 +1,42 @@
+"""Sentences a person reads, kept translatable: ``Msg`` is its English text *and* the catalog key
+and arguments it was made from.
+
+A ``Msg`` is a ``str`` (its English text), so the terminal, saved logs and tests that compare text
+keep working, while the server sends ``to_json()`` (key and arguments) and the browser renders it
+in the reader's language from the same catalogs (``heliopolis.locale``). Arguments are ints, strs,
+or nested ``Msg`` (a game term such as a tile name, translated too). An argument whose name starts
+with ``seat`` and holds an int is a seat number: readers show the seat's name for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+Arg = Union[int, str, "Msg"]
+
+
+class Msg(str):
+    __slots__ = ("key", "args")
+    key: str
+    args: dict[str, Arg]
+
+    def __new__(cls, key: str, text: str, args: dict[str, Arg] | None = None) -> Msg:
+        self = super().__new__(cls, text)
+        self.key = key
+        self.args = args or {}
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"k": key, "a": {name: value}, "t": english}``; nested messages nest the same way."""
+        out: dict[str, Any] = {"k": self.key, "t": str(self)}
+        if self.args:
+            out["a"] = {n: v.to_json() if isinstance(v, Msg) else v for n, v in self.args.items()}
+        return out
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickles (process pools) keep key and arguments
+        return (Msg, (self.key, str(self), self.args))
+
+
+def to_json(line: str) -> Any:
+    """A log line or label for the wire: structured if it is a ``Msg``, else the plain text."""
+    return line.to_json() if isinstance(line, Msg) else line

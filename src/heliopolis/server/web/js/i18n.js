@@ -1,0 +1,123 @@
+// Translations for the browser: the catalogs of heliopolis.locale (GET /api/i18n/<lang>), the
+// chosen language (remembered in localStorage; the browser's language by default) and the
+// rendering of server messages ({k: key, a: args, t: English text}).
+//
+//   await initI18n();                 // once, before the first render
+//   t('ui.language')                  // a message; with arguments: t(KEY, {seat: 2, tile: {k: ...}}, seatName)
+//   tn('ui.moves_left', 3)            // plural forms by Intl.PluralRules
+//   render(line, seatName)            // a log line or label from the server: structured or plain
+//   document.body.append(languageSwitch())
+//
+// Static HTML is translated by attributes: data-i18n=KEY (text), data-i18n-title,
+// data-i18n-placeholder, data-i18n-aria-label=KEY (that attribute).
+
+export const LANGS = { en: 'English', de: 'Deutsch' };
+const STORE = 'heliopolis.lang';
+const S = { lang: 'en', messages: {}, plural: ['one', 'other'], rules: null, warned: new Set() };
+
+export function chosenLang() {
+  let stored = null;
+  try { stored = localStorage.getItem(STORE); } catch (_) { /* storage blocked: use the browser's */ }
+  if (stored && LANGS[stored]) return stored;
+  for (const l of navigator.languages || [navigator.language || 'en']) {
+    const base = String(l).toLowerCase().split('-')[0];
+    if (LANGS[base]) return base;
+  }
+  return 'en';
+}
+
+export async function initI18n(lang = chosenLang()) {
+  const res = await fetch(`/api/i18n/${lang}`, { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`could not load the ${lang} messages (${res.status})`);
+  const cat = await res.json();
+  S.lang = cat.lang;
+  S.messages = cat.messages;
+  S.plural = cat.plural;
+  S.rules = new Intl.PluralRules(S.lang);
+  document.documentElement.lang = S.lang;
+  applyI18n(document);
+  return S.lang;
+}
+
+export function lang() { return S.lang; }
+
+export function setLang(code) {
+  if (!LANGS[code]) return;
+  try { localStorage.setItem(STORE, code); } catch (_) { /* not remembered; still switch */ }
+  location.reload();
+}
+
+const defaultSeatName = (i) => `P${i}`;
+
+function arg(name, value, seatName) {
+  if (value && typeof value === 'object' && 'k' in value) return render(value, seatName);
+  if (name.startsWith('seat') && Number.isInteger(value)) return seatName(value);
+  return value;
+}
+
+function fill(text, args, seatName) {
+  return text.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g, (m, name) => (
+    name in args ? String(arg(name, args[name], seatName)) : m));
+}
+
+function lookup(key, n) {
+  const entry = S.messages[key];
+  if (entry === undefined) return undefined;
+  if (Array.isArray(entry)) {
+    const i = S.plural.indexOf(S.rules ? S.rules.select(Math.abs(n ?? 0)) : 'other');
+    return entry[i >= 0 ? i : entry.length - 1];
+  }
+  return entry;
+}
+
+export function t(key, args = {}, seatName = defaultSeatName) {
+  const text = lookup(key, args.n);
+  if (text === undefined) {
+    if (!S.warned.has(key)) { S.warned.add(key); console.warn(`i18n: no message ${key} in ${S.lang}`); }
+    return key;
+  }
+  return fill(text, args, seatName);
+}
+
+export function tn(key, n, args = {}, seatName = defaultSeatName) {
+  return t(key, { ...args, n }, seatName);
+}
+
+export function has(key) { return S.messages[key] !== undefined; }
+
+export function render(line, seatName = defaultSeatName) {
+  if (line && typeof line === 'object' && 'k' in line) {
+    if (S.messages[line.k] === undefined) return line.t ?? line.k; // from an older or newer catalog
+    return t(line.k, line.a || {}, seatName);
+  }
+  return line == null ? '' : String(line);
+}
+
+const ATTRS = ['title', 'placeholder', 'aria-label'];
+
+export function applyI18n(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const a of ATTRS) {
+    for (const el of root.querySelectorAll(`[data-i18n-${a}]`)) el.setAttribute(a, t(el.getAttribute(`data-i18n-${a}`)));
+  }
+}
+
+export function languageSwitch() {
+  const label = document.createElement('label');
+  label.className = 'lang-switch';
+  const span = document.createElement('span');
+  span.textContent = t('ui.language');
+  const sel = document.createElement('select');
+  sel.id = 'lang-select';
+  for (const [code, name] of Object.entries(LANGS)) {
+    const o = document.createElement('option');
+    o.value = code;
+    o.textContent = name;
+    o.lang = code;
+    if (code === S.lang) o.selected = true;
+    sel.append(o);
+  }
+  sel.addEventListener('change', () => setLang(sel.value));
+  label.append(span, sel);
+  return label;
+}
