@@ -83,7 +83,7 @@ def board_lines(s: Any, p: int, marks: dict[int, str] | None = None) -> Segments
 
 
 def _status(s: Any, names: list[str]) -> str:
-    from heliopolis.games.helios.state import PH_IDLE, PHASE_NAMES
+    from heliopolis.games.helios.phases import PH_IDLE, PHASE_NAMES
 
     if s.is_terminal():
         return "game over"

@@ -8,22 +8,23 @@ times per board; search bots revisit boards constantly); everything else is reco
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from typing import Final
 
 from heliopolis.games.helios.components import DATA
 
-NB = DATA.nbrs
-HEXQ = tuple(q for q, _ in DATA.hexes)
-LIGHT = DATA.light
-YELLOW = DATA.yellow
-NBV = tuple(tuple(x for x in nb if x >= 0) for nb in NB)  # on-board neighbours only
-DARK = tuple(i for i in range(len(NB)) if not LIGHT[i])
-LIGHTS = tuple(i for i in range(len(NB)) if LIGHT[i])
+NB: Final[tuple[tuple[int, ...], ...]] = DATA.nbrs
+HEXQ: Final = tuple(q for q, _ in DATA.hexes)
+LIGHT: Final[tuple[bool, ...]] = DATA.light
+YELLOW: Final[frozenset[int]] = DATA.yellow
+NBV: Final = tuple(tuple(x for x in nb if x >= 0) for nb in NB)  # on-board neighbours only
+DARK: Final = tuple(i for i in range(len(NB)) if not LIGHT[i])
+LIGHTS: Final = tuple(i for i in range(len(NB)) if LIGHT[i])
 # memo sizes (a full memo is simply cleared): ~0.75 kB per placements entry, ~4.5 kB per coast
-_PLACEMENTS_MAX = 20000
-_COAST_MAX = 4096
-_placements_memo: dict[tuple, tuple] = {}
-_coast_memo: dict[tuple, "Coast"] = {}
+_PLACEMENTS_MAX: Final = 20000
+_COAST_MAX: Final = 4096
+_placements_memo: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+_coast_memo: dict[tuple[int, ...], Coast] = {}
 
 
 def outer_free(tiles: list[int]) -> set[int]:
@@ -59,13 +60,23 @@ def enclosed(tiles: list[int], sun: int) -> bool:
 
 def placements(tiles: list[int], sun: int) -> list[int]:
     """HE-LAND-2: hexes where a tile may be created (light, empty, adjacent, not the sun, no enclosure)."""
+    return list(_placements_cached(tiles, sun))
+
+
+def can_place(tiles: list[int], sun: int) -> bool:
+    """Whether ``placements(tiles, sun)`` is not empty (without copying it)."""
+    return len(_placements_cached(tiles, sun)) > 0
+
+
+def _placements_cached(tiles: list[int], sun: int) -> tuple[int, ...]:
     key = (tuple(tiles), sun)
     r = _placements_memo.get(key)
     if r is None:
         if len(_placements_memo) >= _PLACEMENTS_MAX:
             _placements_memo.clear()
-        r = _placements_memo[key] = tuple(_placements(tiles, sun))
-    return list(r)
+        r = tuple(_placements(tiles, sun))
+        _placements_memo[key] = r
+    return r
 
 
 def _placements(tiles: list[int], sun: int) -> list[int]:
@@ -86,7 +97,7 @@ def _placements(tiles: list[int], sun: int) -> list[int]:
     disc[root] = low[root] = 1
     t = 1
     # children of the virtual root: the free dark hexes (HE-SUN-2 seeds)
-    stack = [(root, iter([i for i in DARK if tiles[i] < 0]))]
+    stack: list[tuple[int, Iterator[int]]] = [(root, iter([i for i in DARK if tiles[i] < 0]))]
     while stack:
         v, it = stack[-1]
         for w in it:
@@ -109,7 +120,7 @@ def _placements(tiles: list[int], sun: int) -> list[int]:
                 low[p] = low[v]
     if not disc[sun]:
         return []  # already enclosed
-    bad = set()
+    bad: set[int] = set()
     c = sun
     a = parent[c]
     while a != root:
@@ -128,16 +139,40 @@ def crossing(a: int, b: int) -> int:
     return 0
 
 
-@dataclass
 class Coast:
     """The cyclic coast (HE-SUN-4): ``hexes[i]`` of position i; ``pos_of_edge`` maps every outer
-    boundary edge (dead-end edges included, HE-SUN-7) to the position it belongs to."""
+    boundary edge (dead-end edges included, HE-SUN-7) to the position it belongs to. A coast is
+    shared by every state with the same board (``coast_cached``): read it, never change it; the
+    steps from each position and the anchor edge of each position are worked out once, on demand."""
 
-    hexes: list[int]
-    pos_of_edge: dict[int, int]
-    dead: set[int]
-    free: set[int]
-    dead_edges: set[int]
+    def __init__(self, hexes: list[int], pos_of_edge: dict[int, int], dead: set[int], free: set[int],
+                 dead_edges: set[int]) -> None:  # fmt: skip
+        self.hexes = hexes
+        self.pos_of_edge = pos_of_edge
+        self.dead = dead
+        self.free = free
+        self.dead_edges = dead_edges
+        self._steps: dict[int, list[tuple[int, int]]] = {}
+        self._edge_of: dict[int, int] = {}
+
+    def steps(self, pos: int) -> list[tuple[int, int]]:
+        """``steps_from(self, pos)``, remembered (callers must not change the list)."""
+        r = self._steps.get(pos)
+        if r is None:
+            r = steps_from(self, pos)
+            self._steps[pos] = r
+        return r
+
+    def edge_of(self, pos: int) -> int:
+        """The anchor edge of position ``pos``: its smallest edge outside the dead ends (HE-SUN-6)."""
+        r = self._edge_of.get(pos)
+        if r is None:
+            r = min(e for e, q in self.pos_of_edge.items() if q == pos and e not in self.dead_edges)
+            self._edge_of[pos] = r
+        return r
+
+    def __repr__(self) -> str:
+        return f"Coast(hexes={self.hexes!r}, dead={sorted(self.dead)!r})"
 
 
 def coast_cached(tiles: list[int]) -> Coast:
@@ -148,14 +183,15 @@ def coast_cached(tiles: list[int]) -> Coast:
     if c is None:
         if len(_coast_memo) >= _COAST_MAX:
             _coast_memo.clear()
-        c = _coast_memo[key] = coast(tiles)
+        c = coast(tiles)
+        _coast_memo[key] = c
     return c
 
 
 def coast(tiles: list[int]) -> Coast:
     free = outer_free(tiles)
     dead = dead_ends(free)
-    start = None
+    start: int | None = None
     for t in range(len(tiles)):
         if tiles[t] >= 0:
             for i in range(6):
@@ -180,20 +216,20 @@ def coast(tiles: list[int]) -> Coast:
     # Every successor faces the same free hex or one adjacent to it, so the walk never leaves the
     # outer free region; the assertion guards that argument.
     assert all(NB[x // 6][x % 6] in free for x in edges)
-    runs: list[list] = []
+    runs: list[tuple[int, list[int]]] = []
     for x in edges:
         h = NB[x // 6][x % 6]
         if runs and runs[-1][0] == h:
             runs[-1][1].append(x)
         else:
-            runs.append([h, [x]])
+            runs.append((h, [x]))
     if len(runs) > 1 and runs[0][0] == runs[-1][0]:
         runs[0][1][:0] = runs.pop()[1]
     # delete dead-end runs; their edges join the run before them (which merges with the one after)
     k = next((i for i, r in enumerate(runs) if r[0] not in dead), None)
     assert k is not None, "the coast has no hex outside dead ends"
     runs = runs[k:] + runs[:k]
-    kept: list[list] = []
+    kept: list[tuple[int, list[int]]] = []
     dead_edges: set[int] = set()
     for h, es in runs:
         if h in dead:
@@ -202,7 +238,7 @@ def coast(tiles: list[int]) -> Coast:
         elif kept and kept[-1][0] == h:
             kept[-1][1].extend(es)
         else:
-            kept.append([h, list(es)])
+            kept.append((h, list(es)))
     if len(kept) > 1 and kept[0][0] == kept[-1][0]:
         kept[0][1][:0] = kept.pop()[1]
     pos_of_edge = {x: i for i, (_, es) in enumerate(kept) for x in es}
@@ -214,7 +250,7 @@ def steps_from(c: Coast, p: int) -> list[tuple[int, int]]:
     n = len(c.hexes)
     hp = c.hexes[p]
     out = []
-    seen = set()
+    seen: set[int] = set()
     acc = 0
     for k in range(1, n):
         a, b = c.hexes[(p + k - 1) % n], c.hexes[(p + k) % n]

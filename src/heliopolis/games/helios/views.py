@@ -46,7 +46,7 @@ def _board(s: Any, p: int) -> dict[str, Any]:
 
 def player_view(s: Any, player: int | None) -> dict[str, Any]:
     check_seat(s.game.players, player)
-    from heliopolis.games.helios.state import PH_END, PH_IDLE, PHASE_NAMES
+    from heliopolis.games.helios.phases import PH_END, PH_IDLE, PHASE_NAMES
 
     return {
         "game": "helios",
