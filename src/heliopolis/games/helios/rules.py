@@ -17,6 +17,7 @@ from heliopolis.games.helios.components import DATA, SUN, WILD
 from heliopolis.games.helios.events import note
 from heliopolis.games.helios.legality import (  # noqa: F401 (re-exported: rules.slot_count, rules.has, ...)
     action_options,
+    any_action_option,
     has,
     legal,
     pay_options,
@@ -68,6 +69,16 @@ LAP_VP_WATCHTOWER: Final[int] = DATA.lap_vp_watchtower
 COLUMN_SIZE: Final[int] = DATA.column_size
 
 
+def own_board(s: HeliosState, p: int) -> None:
+    """Copy-on-write: seat p's ``tiles``, ``res`` and ``temples`` lists are shared with clones
+    (``HeliosState.clone``) until one of them writes; every write to them goes through here first."""
+    if s.shared >> p & 1:
+        s.tiles[p] = s.tiles[p][:]
+        s.res[p] = s.res[p][:]
+        s.temples[p] = s.temples[p][:]
+        s.shared &= ~(1 << p)
+
+
 # -- effects ------------------------------------------------------------------------------------
 def apply_chance(s: HeliosState, a: int) -> None:
     if s.phase == PH_DEAL:
@@ -99,6 +110,7 @@ def apply_player(s: HeliosState, a: int) -> None:
     n = s.game.players
     if ph == PH_HOME:
         c = a - A.HOME
+        own_board(s, p)
         s.tiles[p][CENTRE] = c  # HE-SETUP-6
         s.res[p][CENTRE * 5 + c] = 1
         s.phase = PH_IDLE
@@ -107,6 +119,7 @@ def apply_player(s: HeliosState, a: int) -> None:
         target = s.gain_ctx[0]
         c = a - A.GAIN
         if target >= 0:
+            own_board(s, p)
             s.res[p][target * 5 + c] += 1
             s.gain_ctx = None
             s.phase = PH_IDLE
@@ -115,6 +128,7 @@ def apply_player(s: HeliosState, a: int) -> None:
             s.phase = PH_PUT
     elif ph == PH_PUT:
         assert s.gain_ctx is not None
+        own_board(s, p)
         s.res[p][(a - A.PUT) * 5 + s.gain_ctx[1]] += 1
         s.gain_ctx = None
         s.phase = PH_IDLE
@@ -157,6 +171,7 @@ def apply_player(s: HeliosState, a: int) -> None:
         _create(s, p, a - A.PLACE)
     elif ph == PH_PAY:
         h, c = divmod(a - A.PAY, 5)
+        own_board(s, p)
         s.res[p][h * 5 + c] -= 1  # HE-PAY-1: back to the supply
         assert s.pay is not None
         kind, what, spec0, one, anyn = s.pay
@@ -218,6 +233,7 @@ def _create(s: HeliosState, p: int, h: int) -> None:
     kind, v = s.hand
     s.hand = None
     s.phase = PH_IDLE
+    own_board(s, p)
     if kind == "land":
         s.tiles[p][h] = v
         s.res[p][h * 5 + v] += 1
@@ -232,6 +248,7 @@ def _create(s: HeliosState, p: int, h: int) -> None:
 def _paid(s: HeliosState, p: int, kind: str, what: int) -> None:
     s.phase = PH_IDLE
     if kind == "temple":
+        own_board(s, p)
         s.temples[p][what] = 1
         for c in range(5):  # HE-TMP-4: leftovers on the temple tile return to the supply
             s.res[p][what * 5 + c] = 0
@@ -313,6 +330,9 @@ def _stop(s: HeliosState, p: int) -> None:
             i = n * 5
             cnt = r[i] + r[i + 1] + r[i + 2] + r[i + 3] + r[i + 4]
             if cnt == 0 or (cnt == 1 and has(s, p, WAREHOUSE)):
+                if s.shared >> p & 1:
+                    own_board(s, p)
+                    r = s.res[p]
                 r[n * 5 + t[n]] += 1
     s.sun_ctx = None
     s.phase = PH_IDLE
@@ -338,7 +358,7 @@ def run(s: HeliosState) -> None:
             s.sym = task[1]
             if s.sym == SUN:
                 _start_sun(s, s.actor)
-            elif action_options(s, s.actor, s.sym):
+            elif any_action_option(s, s.actor, s.sym):
                 s.phase = PH_ACTION  # HE-AMB-27: otherwise forgone automatically
             else:
                 note(s, ("forgone", s.actor, s.sym))

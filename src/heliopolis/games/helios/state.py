@@ -10,7 +10,9 @@ automatically.
 Speed: the legal actions of a decision are computed once and kept (``legal_cache``, shared with clones
 until either changes), so ``apply_action`` validates against them instead of recomputing; chance
 nodes are validated and sampled from the stack counts directly; nothing on the play path builds
-strings (``events.note`` records only for the move log).
+strings (``events.note`` records only for the move log). ``clone()`` shares the seats' boards
+(``tiles``, ``res``, ``temples``) and copies one on its first write (``rules.own_board``): write to
+them only through the rules.
 """
 
 from __future__ import annotations
@@ -75,10 +77,11 @@ class HeliosState(State["HeliosGame"]):
     """A position of Helios. Create it with ``heliopolis.new_game("helios", players=...)``;
     ``HeliosState()`` with no game is the blank ``clone()`` fills in."""
 
-    __slots__ = (*FIELDS, "game", "record_events", "events", "legal_cache")
+    __slots__ = (*FIELDS, "game", "record_events", "events", "legal_cache", "shared")
 
     def __init__(self, game: HeliosGame | None = None) -> None:
         self.legal_cache: list[int] | None = None
+        self.shared = 0  # seats whose tiles/res/temples lists a clone may share (rules.own_board)
         self.record_events = False
         self.events: list[tuple[Event, Snapshot]] = []
         if game is None:
@@ -278,9 +281,13 @@ class HeliosState(State["HeliosGame"]):
         c.face_up = self.face_up[:]
         c.special = self.special[:]
         c.persons_free = self.persons_free
-        c.tiles = [x[:] for x in self.tiles]
-        c.res = [x[:] for x in self.res]
-        c.temples = [x[:] for x in self.temples]
+        # the boards (a few hundred ints per seat) are shared until written (rules.own_board)
+        everyone = (1 << len(self.tiles)) - 1
+        self.shared = everyone
+        c.shared = everyone
+        c.tiles = self.tiles[:]
+        c.res = self.res[:]
+        c.temples = self.temples[:]
         c.slots = [x[:] for x in self.slots]
         c.buildings = self.buildings[:]
         c.owned = self.owned[:]

@@ -8,7 +8,6 @@ times per board; search bots revisit boards constantly); everything else is reco
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from heliopolis.games.helios.components import DATA
@@ -29,28 +28,52 @@ _coast_memo: dict[tuple[int, ...], Coast] = {}
 
 def outer_free(tiles: list[int]) -> set[int]:
     """HE-SUN-2: free hexes connected to the dark border through free hexes."""
-    seen = {i for i in range(len(tiles)) if not LIGHT[i] and tiles[i] < 0}
-    stack = list(seen)
+    seen = [False] * len(tiles)
+    stack = [i for i in DARK if tiles[i] < 0]
+    for i in stack:
+        seen[i] = True
+    out = set(stack)
     while stack:
         h = stack.pop()
-        for n in NB[h]:
-            if n >= 0 and n not in seen and tiles[n] < 0:
-                seen.add(n)
+        for n in NBV[h]:
+            if not seen[n] and tiles[n] < 0:
+                seen[n] = True
+                out.add(n)
                 stack.append(n)
-    return seen
+    return out
 
 
 def dead_ends(free: set[int]) -> set[int]:
-    """HE-SUN-3: iterative pruning of hexes with at most one remaining free neighbour."""
-    alive = set(free)
-    changed = True
-    while changed:
-        changed = False
-        for h in list(alive):
-            if LIGHT[h] and sum(1 for n in NB[h] if n in alive) <= 1:  # HE-AMB-15: dark never
-                alive.discard(h)
-                changed = True
-    return free - alive
+    """HE-SUN-3: iterative pruning of hexes with at most one remaining free neighbour (dark hexes
+    never, HE-AMB-15). The fixed point is unique, so hexes are pruned from a work list, each
+    neighbour's count of remaining free neighbours kept up to date."""
+    alive = [False] * len(NB)
+    for h in free:
+        alive[h] = True
+    count = [0] * len(NB)
+    stack = []
+    for h in free:
+        if LIGHT[h]:
+            k = 0
+            for n in NBV[h]:
+                if alive[n]:
+                    k += 1
+            count[h] = k
+            if k <= 1:
+                stack.append(h)
+    dead: set[int] = set()
+    while stack:
+        h = stack.pop()
+        if not alive[h]:
+            continue
+        alive[h] = False
+        dead.add(h)
+        for n in NBV[h]:
+            if alive[n] and LIGHT[n]:
+                count[n] -= 1
+                if count[n] <= 1:
+                    stack.append(n)
+    return dead
 
 
 def enclosed(tiles: list[int], sun: int) -> bool:
@@ -80,54 +103,60 @@ def _placements_cached(tiles: list[int], sun: int) -> tuple[int, ...]:
 
 
 def _placements(tiles: list[int], sun: int) -> list[int]:
-    """Equivalent to filling each candidate and asking ``enclosed`` (one flood fill per candidate),
-    but linear per call: a candidate encloses the sun iff it is a cut vertex separating the sun from
-    the dark border. One DFS (Tarjan low-links) over the free hexes, rooted at a virtual node joined
-    to every free dark hex, finds them: the proper ancestors ``a`` of the sun whose child ``c`` on
-    the path to the sun has ``low[c] >= disc[a]``.
-    """
-    n = len(tiles)
-    cands = [h for h in LIGHTS if tiles[h] < 0 and h != sun and any(tiles[x] >= 0 for x in NBV[h])]
-    if not cands or tiles[sun] >= 0:
+    """Equivalent to filling each candidate and asking ``enclosed``, but cheap: a candidate whose
+    free neighbours form one unbroken arc around it cannot cut any free region in two (a path
+    through it can go round along the arc), so only the others are filled and flood-filled, from
+    the sun outwards until a free dark hex is reached (``_reaches_border``)."""
+    if tiles[sun] >= 0:
         return []  # (a tile on the sun's hex: enclosed whatever is placed)
-    root = n
-    disc = [0] * (n + 1)
-    low = [0] * (n + 1)
-    parent = [-1] * (n + 1)
-    disc[root] = low[root] = 1
-    t = 1
-    # children of the virtual root: the free dark hexes (HE-SUN-2 seeds)
-    stack: list[tuple[int, Iterator[int]]] = [(root, iter([i for i in DARK if tiles[i] < 0]))]
+    cands = []
+    for h in LIGHTS:
+        if tiles[h] < 0 and h != sun:
+            for x in NBV[h]:
+                if tiles[x] >= 0:
+                    cands.append(h)
+                    break
+    if not cands or not _reaches_border(tiles, sun, -1):
+        return []  # (none, or the sun is already enclosed)
+    out = []
+    for h in cands:
+        if _one_arc(tiles, h) or _reaches_border(tiles, sun, h):
+            out.append(h)
+    return out
+
+
+def _one_arc(tiles: list[int], h: int) -> bool:
+    """Whether the free neighbours of the light hex h form at most one run around it (a light hex
+    has all six neighbours on the board, and consecutive ones are adjacent to each other)."""
+    nb = NB[h]
+    starts = 0
+    prev = tiles[nb[5]] < 0
+    for d in range(6):
+        free = tiles[nb[d]] < 0
+        if free and not prev:
+            starts += 1
+        prev = free
+    return starts <= 1
+
+
+def _reaches_border(tiles: list[int], sun: int, blocked: int) -> bool:
+    """Whether the sun's hex connects to a free dark hex through free hexes other than ``blocked``."""
+    if not LIGHT[sun]:
+        return True
+    seen = [False] * len(tiles)
+    seen[sun] = True
+    if blocked >= 0:
+        seen[blocked] = True
+    stack = [sun]
     while stack:
-        v, it = stack[-1]
-        for w in it:
-            if disc[w]:
-                if w != parent[v] and disc[w] < low[v]:
-                    low[v] = disc[w]
-                continue
-            t += 1
-            disc[w] = low[w] = t
-            parent[w] = v
-            nb = [x for x in NBV[w] if tiles[x] < 0]
-            if not LIGHT[w]:
-                nb.append(root)
-            stack.append((w, iter(nb)))
-            break
-        else:
-            stack.pop()
-            p = parent[v]
-            if p >= 0 and low[v] < low[p]:
-                low[p] = low[v]
-    if not disc[sun]:
-        return []  # already enclosed
-    bad: set[int] = set()
-    c = sun
-    a = parent[c]
-    while a != root:
-        if low[c] >= disc[a]:
-            bad.add(a)
-        c, a = a, parent[a]
-    return [h for h in cands if h not in bad]
+        v = stack.pop()
+        for w in NBV[v]:
+            if not seen[w] and tiles[w] < 0:
+                if not LIGHT[w]:
+                    return True
+                seen[w] = True
+                stack.append(w)
+    return False
 
 
 def crossing(a: int, b: int) -> int:
