@@ -7,12 +7,12 @@ An event is a tuple ``(kind, *args)`` of a kind name and ints; ``log.event_text`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 if TYPE_CHECKING:
     from heliopolis.games.helios.state import HeliosState
 
-Event: TypeAlias = "tuple[str | int | bool, ...]"
+Event: TypeAlias = "tuple[Any, ...]"  # (kind name, ints...)
 # What every seat holds (VP, mana, sun range, resources per hex and colour), to tell changes in order.
 Snapshot: TypeAlias = "tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]"
 

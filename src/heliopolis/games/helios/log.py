@@ -17,7 +17,7 @@ from typing import Any
 
 from heliopolis.core.game import PublicLog
 from heliopolis.games.helios import actions as A
-from heliopolis.games.helios.events import snapshot
+from heliopolis.games.helios.events import Event, Snapshot, snapshot
 from heliopolis.games.helios.components import (
     COLOURS,
     DATA,
@@ -99,7 +99,7 @@ def describe(s: Any, action: int) -> str:
     return f"{who}: {text}"
 
 
-def event_text(s: Any, event: tuple) -> str:
+def event_text(s: Any, event: Event) -> str:
     kind, *args = event
     if kind == "forgone":
         p, sym = args
@@ -136,13 +136,13 @@ def event_text(s: Any, event: tuple) -> str:
     raise AssertionError(f"unknown Helios event {event}")  # pragma: no cover
 
 
-def _changes(s: Any, old: tuple, new: tuple, irradiated: set[int]) -> list[str]:
+def _changes(s: Any, old: Snapshot, new: Snapshot, irradiated: set[int]) -> list[str]:
     lines = []
     for p in range(s.game.players):
         parts = []
-        for k, words in ((0, "VP"), (1, "mana"), (2, "sun range")):
-            if old[k][p] != new[k][p]:
-                parts.append(f"{words} {new[k][p] - old[k][p]:+d} → {new[k][p]}")
+        for words, was, now in (("VP", old[0], new[0]), ("mana", old[1], new[1]), ("sun range", old[2], new[2])):
+            if was[p] != now[p]:
+                parts.append(f"{words} {now[p] - was[p]:+d} → {now[p]}")
         if p in irradiated:
             grown = [hex_label(h) for h in range(len(DATA.hexes))
                      if sum(new[3][p][h * 5:h * 5 + 5]) > sum(old[3][p][h * 5:h * 5 + 5])]  # fmt: skip

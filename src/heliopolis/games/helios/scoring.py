@@ -125,7 +125,10 @@ def special_vp(tiles: list[int], res: list[int], temples: list[int], h: int) -> 
 def final_breakdown(tiles: list[int], res: list[int], temples: list[int], buildings: int, active: int,
                     mana: int, sun_range: int) -> dict[str, int]:  # fmt: skip
     """HE-END-2 (a)-(f) for one player: VP per category (the bag is added by the caller)."""
-    has = lambda pid: bool(active >> P[pid] & 1)  # noqa: E731
+
+    def has(pid: str) -> bool:
+        return bool(active >> P[pid] & 1)
+
     corners = reached_corners(tiles) * (DATA.corner_vp_explorer if has("explorer") else DATA.corner_vp)
     specials = sum(special_vp(tiles, res, temples, h) for h in range(len(tiles)) if tiles[h] >= SPECIAL_BASE)
     built = sum(b.vp for i, b in enumerate(DATA.buildings) if buildings >> i & 1)

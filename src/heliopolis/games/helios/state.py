@@ -27,6 +27,7 @@ from heliopolis.games.helios import rules as R
 from heliopolis.games.helios import sun as S
 from heliopolis.games.helios.components import DATA, NUM_HEXES
 from heliopolis.games.helios.events import Event, Snapshot
+from heliopolis.games.helios import legality as L
 from heliopolis.games.helios.phases import (  # noqa: F401 (re-exported: state.PH_SUN, state.PHASE_NAMES, ...)
     PH_ACTION,
     PH_BONUS,
@@ -160,7 +161,7 @@ class HeliosState(State["HeliosGame"]):
             return []
         legal = self.legal_cache
         if legal is None:
-            legal = R.legal(self)
+            legal = L.legal(self)
             self.legal_cache = legal
         return legal[:]
 
@@ -221,7 +222,7 @@ class HeliosState(State["HeliosGame"]):
         else:
             legal = self.legal_cache
             if legal is None:
-                legal = [] if ph == PH_END else R.legal(self)
+                legal = [] if ph == PH_END else L.legal(self)
             if action not in legal:
                 raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
         self.legal_cache = None
