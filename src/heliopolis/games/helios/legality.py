@@ -40,6 +40,9 @@ BONUS_ACTIONS: Final = [A.FORGO] + [A.DO + i for i in range(3)]  # HE-ACT-8
 BUILDING_COSTS: Final = [(b.cost.specific, b.cost.any, b.cost.one_of) for b in DATA.buildings]
 PERSON_COSTS: Final = [(pr.cost.specific, pr.cost.any, pr.cost.one_of) for pr in DATA.persons]
 PERSON_BUY_MANA: Final = [pr.buy_mana for pr in DATA.persons]
+# the fewest resources a cost can be paid with (a colour not held costs 2 of any instead)
+BUILDING_MIN: Final = [sum(b.cost.specific) + b.cost.any + (1 if b.cost.one_of else 0) for b in DATA.buildings]
+PERSON_MIN: Final = [sum(pr.cost.specific) + pr.cost.any + (1 if pr.cost.one_of else 0) for pr in DATA.persons]
 NUM_BUILDINGS: Final = len(DATA.buildings)
 NUM_PERSONS: Final = len(DATA.persons)
 
@@ -126,8 +129,9 @@ def action_options(s: HeliosState, p: int, sym: int) -> list[int]:
             if t[h] >= 0 and not tm[h]:
                 out.append(A.TEMPLE + h)
     built = s.buildings[p]
+    total = held[0] + held[1] + held[2] + held[3] + held[4]
     for i in range(NUM_BUILDINGS):
-        if not built >> i & 1:
+        if not built >> i & 1 and total >= BUILDING_MIN[i]:
             spec, anyn, one_of = BUILDING_COSTS[i]
             if SC.affordable(spec, anyn, one_of, held):  # HE-BLD-2/6
                 out.append(A.BUILD + i)
@@ -148,8 +152,9 @@ def any_action_option(s: HeliosState, p: int, sym: int) -> bool:
             if t[h] >= 0 and not tm[h]:
                 return True
     built = s.buildings[p]
+    total = held[0] + held[1] + held[2] + held[3] + held[4]
     for i in range(NUM_BUILDINGS):
-        if not built >> i & 1:
+        if not built >> i & 1 and total >= BUILDING_MIN[i]:
             spec, anyn, one_of = BUILDING_COSTS[i]
             if SC.affordable(spec, anyn, one_of, held):
                 return True
@@ -218,11 +223,14 @@ def person_options(s: HeliosState, p: int) -> list[int]:
         for i in range(NUM_PERSONS):
             if free >> i & 1 and mana >= PERSON_BUY_MANA[i]:
                 out.append(A.BUY + i)
-    held = SC.holdings(s.res[p])
     owned = s.owned[p]
     active = s.active[p]
+    if not owned & ~active:
+        return out
+    held = SC.holdings(s.res[p])
+    total = held[0] + held[1] + held[2] + held[3] + held[4]
     for i in range(NUM_PERSONS):
-        if owned >> i & 1 and not active >> i & 1:
+        if owned >> i & 1 and not active >> i & 1 and total >= PERSON_MIN[i]:
             spec, anyn, one_of = PERSON_COSTS[i]
             if SC.affordable(spec, anyn, one_of, held):
                 out.append(A.ACTIVATE + i)

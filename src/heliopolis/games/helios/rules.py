@@ -107,7 +107,7 @@ def apply_chance(s: HeliosState, a: int) -> None:
 
 def apply_player(s: HeliosState, a: int) -> None:
     ph, p = s.phase, s.actor
-    n = s.game.players
+    n = len(s.vp)
     if ph == PH_HOME:
         c = a - A.HOME
         own_board(s, p)
@@ -341,7 +341,7 @@ def _stop(s: HeliosState, p: int) -> None:
 # -- the task loop ------------------------------------------------------------------------------
 def run(s: HeliosState) -> None:
     s.legal_cache = None  # (also when a scenario set the state up by hand and calls run itself)
-    n = s.game.players
+    n = len(s.vp)
     while s.phase == PH_IDLE:
         task = s.todo.pop()
         kind = task[0]
@@ -435,7 +435,7 @@ def _deal(s: HeliosState) -> None:
 def _form_stacks(s: HeliosState) -> None:
     """HE-SETUP-7/8: 4 per colour into colour stacks, the rest into the extra stack."""
     left = list(DATA.land_counts)
-    for p in range(s.game.players):
+    for p in range(len(s.vp)):
         left[s.tiles[p][DATA.centre]] -= 1
     for c in range(5):
         s.land_stack[c] = DATA.per_colour_stack - 1
@@ -444,7 +444,7 @@ def _form_stacks(s: HeliosState) -> None:
 
 
 def _turn(s: HeliosState) -> None:
-    n = s.game.players
+    n = len(s.vp)
     if s.turn >= n * DATA.turns_per_round[n] or not any(s.columns):  # HE-ACT-1, HE-AMB-13
         if n == 4:
             _discard_columns(s)  # HE-ACT-11
@@ -479,7 +479,7 @@ def _end_turn(s: HeliosState) -> None:
 
 def _phase2(s: HeliosState) -> None:
     """HE-PERS-2 / HE-AMB-36/38: most mana starts; ties to the seat nearest seat 1 clockwise."""
-    n = s.game.players
+    n = len(s.vp)
     seats = [(s.dragon + i) % n for i in range(n)]
     best = max(s.mana)
     s.person_order = [next(p for p in seats if s.mana[p] == best)]
@@ -490,7 +490,7 @@ def _phase2(s: HeliosState) -> None:
 
 
 def _person_turn(s: HeliosState) -> None:
-    n = s.game.players
+    n = len(s.vp)
     while s.passes < n:
         p = s.person_order[0]
         if person_options(s, p):
@@ -516,7 +516,7 @@ def _phase3(s: HeliosState) -> None:
 
 
 def _final(s: HeliosState) -> None:
-    s.final = [s.vp[p] + sum(final_categories(s, p).values()) for p in range(s.game.players)]
+    s.final = [s.vp[p] + sum(final_categories(s, p).values()) for p in range(len(s.vp))]
     note(s, ("final",))
     s.phase = PH_END
 
@@ -526,7 +526,7 @@ def final_categories(s: HeliosState, p: int) -> dict[str, int]:
 
 
 def breakdown(s: HeliosState) -> dict[str, list[int]]:
-    n = s.game.players
+    n = len(s.vp)
     out: dict[str, list[int]] = {"bag": s.vp[:]}
     if s.final:
         cats = [final_categories(s, p) for p in range(n)]

@@ -19,6 +19,13 @@ YELLOW: Final[frozenset[int]] = DATA.yellow
 NBV: Final = tuple(tuple(x for x in nb if x >= 0) for nb in NB)  # on-board neighbours only
 DARK: Final = tuple(i for i in range(len(NB)) if not LIGHT[i])
 LIGHTS: Final = tuple(i for i in range(len(NB)) if LIGHT[i])
+# Per edge ``tile * 6 + direction`` (HE-SUN-4): the hex it faces, the neighbour round its corner, and
+# its successor on the coast when that neighbour holds a tile (``PIVOT``) or not (``TURN``).
+EDGE_FACING: Final = tuple(NB[e // 6][e % 6] for e in range(len(NB) * 6))
+EDGE_CORNER: Final = tuple(NB[e // 6][(e % 6 + 1) % 6] for e in range(len(NB) * 6))
+EDGE_PIVOT: Final = tuple(EDGE_CORNER[e] * 6 + (e % 6 - 1) % 6 if EDGE_CORNER[e] >= 0 else -1
+                          for e in range(len(NB) * 6))  # fmt: skip
+EDGE_TURN: Final = tuple(e // 6 * 6 + (e % 6 + 1) % 6 for e in range(len(NB) * 6))
 # memo sizes (a full memo is simply cleared): ~0.75 kB per placements entry, ~4.5 kB per coast
 _PLACEMENTS_MAX: Final = 20000
 _COAST_MAX: Final = 4096
@@ -230,28 +237,28 @@ def coast(tiles: list[int]) -> Coast:
         if start is not None:
             break
     assert start is not None
-    edges = []
-    e = start
-    while True:
-        edges.append(e)
-        t, i = divmod(e, 6)
-        j = (i + 1) % 6
-        n = NB[t][j]
-        e = n * 6 + (i - 1) % 6 if n >= 0 and tiles[n] >= 0 else t * 6 + j  # HE-SUN-4 successor rule
-        if e == start:
-            break
-        if len(edges) > 61 * 6:
-            raise AssertionError("boundary walk does not close")
+    # HE-SUN-4 successor rule, edge by edge, grouped into runs of edges facing the same hex.
     # Every successor faces the same free hex or one adjacent to it, so the walk never leaves the
     # outer free region; the assertion guards that argument.
-    assert all(NB[x // 6][x % 6] in free for x in edges)
     runs: list[tuple[int, list[int]]] = []
-    for x in edges:
-        h = NB[x // 6][x % 6]
-        if runs and runs[-1][0] == h:
-            runs[-1][1].append(x)
+    e = start
+    last = -2
+    walked = 0
+    while True:
+        h = EDGE_FACING[e]
+        assert h in free
+        if h == last:
+            runs[-1][1].append(e)
         else:
-            runs.append((h, [x]))
+            runs.append((h, [e]))
+            last = h
+        n = EDGE_CORNER[e]
+        e = EDGE_PIVOT[e] if n >= 0 and tiles[n] >= 0 else EDGE_TURN[e]
+        if e == start:
+            break
+        walked += 1
+        if walked > 61 * 6:
+            raise AssertionError("boundary walk does not close")
     if len(runs) > 1 and runs[0][0] == runs[-1][0]:
         runs[0][1][:0] = runs.pop()[1]
     # delete dead-end runs; their edges join the run before them (which merges with the one after)
