@@ -11,7 +11,11 @@ the ratio compiled / pure. Figures, per build:
 * ``clone()`` in µs (``core.bench.clone_cost_us``);
 * default ISMCTS (``make_bot("ismcts")``) simulations/s on positions from heuristic games.
 
-Usage: ``python bench/bench_compiled.py [--game ra] [--players 4] [--seconds 2] [--rounds 3]``
+With several games (``--game ra,helios``) every round runs each game in each build, and a last
+table compares each game's random-playout rate with the first game's, per build (issue 17's
+"Helios actions/s ÷ Ra actions/s (pure builds)"), from the best round of each and per round.
+
+Usage: ``python bench/bench_compiled.py [--game ra[,helios]] [--players 4] [--seconds 2] [--rounds 3]``
 """
 
 from __future__ import annotations
@@ -86,6 +90,7 @@ def worker(args: argparse.Namespace) -> None:
 
 
 def run_build(pure: bool, argv: list[str]) -> dict[str, float | str]:
+    """One worker subprocess: the figures of one game in one build."""
     env = dict(os.environ)
     env.pop("HELIOPOLIS_PURE", None)
     if pure:
@@ -98,7 +103,7 @@ def run_build(pure: bool, argv: list[str]) -> dict[str, float | str]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", default="ra")
+    ap.add_argument("--game", default="ra", help="a game id, or several separated by commas (ra,helios)")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=2.0, help="playout time per figure and round")
     ap.add_argument("--rounds", type=int, default=3)
@@ -109,18 +114,30 @@ def main() -> None:
     if args.worker:
         worker(args)
         return
-    argv = [f"--game={args.game}", f"--players={args.players}", f"--seconds={args.seconds}",
-            f"--positions={args.positions}", f"--search-seconds={args.search_seconds}"]  # fmt: skip
-    best: dict[bool, dict[str, float | str]] = {}
+    games = args.game.split(",")
+    best: dict[tuple[str, bool], dict[str, float | str]] = {}
+    per_round: list[dict[tuple[str, bool], float]] = []
     for _ in range(args.rounds):
+        this_round: dict[tuple[str, bool], float] = {}
         for pure in (True, False):
-            r = run_build(pure, argv)
-            b = best.setdefault(pure, dict(r))
-            for k, v in r.items():
-                if isinstance(v, float):
-                    b[k] = min(float(b[k]), v) if k == "clone_us" else max(float(b[k]), v)
-    pure, comp = best[True], best[False]
-    print(f"{args.game} {args.players}p · best of {args.rounds} alternating rounds · pure: {pure['build']} · "
+            for game in games:
+                argv = [f"--game={game}", f"--players={args.players}", f"--seconds={args.seconds}",
+                        f"--positions={args.positions}", f"--search-seconds={args.search_seconds}"]  # fmt: skip
+                r = run_build(pure, argv)
+                this_round[(game, pure)] = float(r["actions_per_s"])
+                b = best.setdefault((game, pure), dict(r))
+                for k, v in r.items():
+                    if isinstance(v, float):
+                        b[k] = min(float(b[k]), v) if k == "clone_us" else max(float(b[k]), v)
+        per_round.append(this_round)
+    for game in games:
+        print_game(game, args, best[(game, True)], best[(game, False)])
+    if len(games) > 1:
+        print_cross(games, best, per_round)
+
+
+def print_game(game: str, args: argparse.Namespace, pure: dict[str, float | str], comp: dict[str, float | str]) -> None:
+    print(f"{game} {args.players}p · best of {args.rounds} alternating rounds · pure: {pure['build']} · "
           f"other: {comp['build']}")  # fmt: skip
     if not str(comp["build"]).startswith("compiled"):
         print("  (no compiled build is in use: build it with `make build` or `pip install -e .`)")
@@ -134,6 +151,19 @@ def main() -> None:
     for label, key, fmt in rows:
         p, c = float(pure[key]), float(comp[key])
         print(f"{label:<36} {p:>12{fmt}} {c:>12{fmt}} {c / p:>13.2f}x")
+    print()
+
+
+def print_cross(games: list[str], best: dict[tuple[str, bool], dict[str, float | str]],
+                per_round: list[dict[tuple[str, bool], float]]) -> None:  # fmt: skip
+    base = games[0]
+    print(f"random playouts, player actions/s relative to {base} (same build, same run)")
+    print(f"{'game':<12} {'pure':>8} {'compiled':>9}   per round (pure)")
+    for game in games[1:]:
+        ratio = {pure: float(best[(game, pure)]["actions_per_s"]) / float(best[(base, pure)]["actions_per_s"])
+                 for pure in (True, False)}  # fmt: skip
+        rounds = " ".join(f"{r[(game, True)] / r[(base, True)]:.2f}" for r in per_round)
+        print(f"{game + ' ÷ ' + base:<12} {ratio[True]:>8.2f} {ratio[False]:>9.2f}   {rounds}")
 
 
 if __name__ == "__main__":
