@@ -200,7 +200,7 @@ def apply_player(s: HeliosState, a: int) -> None:
         if a == A.PASS:  # HE-PERS-4 / HE-AMB-5
             s.passes = 0 if s.acted else s.passes + 1
             s.acted = 0
-            s.person_order[0] = (p + 1) % n
+            s.person_order = [(p + 1) % n]  # (a new list: clones share it)
             s.phase = PH_IDLE
             s.todo.append(("person_turn",))
         elif a < A.ACTIVATE:
@@ -499,7 +499,7 @@ def _person_turn(s: HeliosState) -> None:
             return
         s.passes += 1  # nothing possible: an automatic pass
         note(s, ("auto_pass", p))
-        s.person_order[0] = (p + 1) % n
+        s.person_order = [(p + 1) % n]  # (a new list: clones share it)
     s.todo.append(("final",) if s.round >= DATA.rounds[n] else ("phase3",))  # HE-END-1, HE-AMB-29
 
 

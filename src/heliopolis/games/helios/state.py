@@ -308,10 +308,10 @@ class HeliosState(State["HeliosGame"]):
         c.pay = self.pay
         c.sun_ctx = self.sun_ctx
         c.gain_ctx = self.gain_ctx
-        c.person_order = self.person_order[:]
+        c.person_order = self.person_order  # (replaced by the rules, never changed in place)
         c.passes = self.passes
         c.acted = self.acted
-        c.final = self.final[:]
+        c.final = self.final  # (likewise)
         c.hist = self.hist
         return c
 
