@@ -47,6 +47,15 @@ NUM_BUILDINGS: Final = len(DATA.buildings)
 NUM_PERSONS: Final = len(DATA.persons)
 
 
+def held_by(s: HeliosState, p: int) -> list[int]:
+    """``scoring.holdings`` of seat p, kept until the next write to a board or the next action
+    (``rules.own_board``, ``HeliosState.apply_action``, ``rules.run``); read it, never change it."""
+    if s.held_for != p:
+        s.held_cache = SC.holdings(s.res[p])
+        s.held_for = p
+    return s.held_cache
+
+
 def has(s: HeliosState, p: int, b: int) -> bool:
     return bool(s.buildings[p] >> b & 1)
 
@@ -121,7 +130,7 @@ def action_options(s: HeliosState, p: int, sym: int) -> list[int]:
                     out.append(A.SPECIAL + k)
         return out  # ascending: LAND < SPECIAL
     # build (HE-BLD-1): temples and buildings the player can pay for
-    held = SC.holdings(s.res[p])
+    held = held_by(s, p)
     if held[0] + held[1] + held[2] + held[3] + held[4] >= temple_cost(s, p):  # HE-TMP-5
         t = s.tiles[p]
         tm = s.temples[p]
@@ -144,7 +153,7 @@ def any_action_option(s: HeliosState, p: int, sym: int) -> bool:
         if not S.can_place(s.tiles[p], s.sun[p]):
             return False
         return max(s.face_up) >= 0 or max(s.special) > 0
-    held = SC.holdings(s.res[p])
+    held = held_by(s, p)
     if held[0] + held[1] + held[2] + held[3] + held[4] >= temple_cost(s, p):
         t = s.tiles[p]
         tm = s.temples[p]
@@ -165,7 +174,7 @@ def pay_options(s: HeliosState, p: int) -> list[int]:
     pay = s.pay
     assert pay is not None
     _, _, spec, one, anyn = pay
-    held = SC.holdings(s.res[p])
+    held = held_by(s, p)[:]
     r = s.res[p]
     out = []
     for c in range(5):
@@ -227,7 +236,7 @@ def person_options(s: HeliosState, p: int) -> list[int]:
     active = s.active[p]
     if not owned & ~active:
         return out
-    held = SC.holdings(s.res[p])
+    held = held_by(s, p)
     total = held[0] + held[1] + held[2] + held[3] + held[4]
     for i in range(NUM_PERSONS):
         if owned >> i & 1 and not active >> i & 1 and total >= PERSON_MIN[i]:

@@ -72,6 +72,7 @@ COLUMN_SIZE: Final[int] = DATA.column_size
 def own_board(s: HeliosState, p: int) -> None:
     """Copy-on-write: seat p's ``tiles``, ``res`` and ``temples`` lists are shared with clones
     (``HeliosState.clone``) until one of them writes; every write to them goes through here first."""
+    s.held_for = -1  # (legality.held_by)
     if s.shared >> p & 1:
         s.tiles[p] = s.tiles[p][:]
         s.res[p] = s.res[p][:]
@@ -330,7 +331,7 @@ def _stop(s: HeliosState, p: int) -> None:
             i = n * 5
             cnt = r[i] + r[i + 1] + r[i + 2] + r[i + 3] + r[i + 4]
             if cnt == 0 or (cnt == 1 and has(s, p, WAREHOUSE)):
-                if s.shared >> p & 1:
+                if s.shared >> p & 1 or s.held_for == p:
                     own_board(s, p)
                     r = s.res[p]
                 r[n * 5 + t[n]] += 1
@@ -341,6 +342,7 @@ def _stop(s: HeliosState, p: int) -> None:
 # -- the task loop ------------------------------------------------------------------------------
 def run(s: HeliosState) -> None:
     s.legal_cache = None  # (also when a scenario set the state up by hand and calls run itself)
+    s.held_for = -1
     n = len(s.vp)
     while s.phase == PH_IDLE:
         task = s.todo.pop()

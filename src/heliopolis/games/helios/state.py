@@ -78,10 +78,12 @@ class HeliosState(State["HeliosGame"]):
     """A position of Helios. Create it with ``heliopolis.new_game("helios", players=...)``;
     ``HeliosState()`` with no game is the blank ``clone()`` fills in."""
 
-    __slots__ = (*FIELDS, "game", "record_events", "events", "legal_cache", "shared")
+    __slots__ = (*FIELDS, "game", "record_events", "events", "legal_cache", "shared", "held_for", "held_cache")
 
     def __init__(self, game: HeliosGame | None = None) -> None:
         self.legal_cache: list[int] | None = None
+        self.held_for = -1  # the seat whose holdings held_cache holds (legality.held_by), or -1
+        self.held_cache: list[int] = []
         self.shared = 0  # seats whose tiles/res/temples lists a clone may share (rules.own_board)
         self.record_events = False
         self.events: list[tuple[Event, Snapshot]] = []
@@ -226,6 +228,7 @@ class HeliosState(State["HeliosGame"]):
             if action not in legal:
                 raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
         self.legal_cache = None
+        self.held_for = -1
         self.hist = (action, self.hist)
         if ph == PH_CHANCE_START:
             self._set_start(action - A.START)
