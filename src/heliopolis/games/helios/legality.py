@@ -48,12 +48,13 @@ NUM_PERSONS: Final = len(DATA.persons)
 
 
 def held_by(s: HeliosState, p: int) -> list[int]:
-    """``scoring.holdings`` of seat p, kept until the next write to a board or the next action
-    (``rules.own_board``, ``HeliosState.apply_action``, ``rules.run``); read it, never change it."""
-    if s.held_for != p:
-        s.held_cache = SC.holdings(s.res[p])
-        s.held_for = p
-    return s.held_cache
+    """``scoring.holdings`` of seat p, kept with the resource list it was counted from until the
+    rules write to that list (``rules.own_board``) or it is replaced; read it, never change it."""
+    r = s.res[p]
+    if s.held_src[p] is not r:
+        s.held_cache[p] = SC.holdings(r)
+        s.held_src[p] = r
+    return s.held_cache[p]
 
 
 def has(s: HeliosState, p: int, b: int) -> bool:

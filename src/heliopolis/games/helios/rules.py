@@ -19,6 +19,7 @@ from heliopolis.games.helios.legality import (  # noqa: F401 (re-exported: rules
     action_options,
     any_action_option,
     has,
+    held_by,
     legal,
     pay_options,
     person_options,
@@ -72,7 +73,7 @@ COLUMN_SIZE: Final[int] = DATA.column_size
 def own_board(s: HeliosState, p: int) -> None:
     """Copy-on-write: seat p's ``tiles``, ``res`` and ``temples`` lists are shared with clones
     (``HeliosState.clone``) until one of them writes; every write to them goes through here first."""
-    s.held_for = -1  # (legality.held_by)
+    s.held_src[p] = None  # (legality.held_by)
     if s.shared >> p & 1:
         s.tiles[p] = s.tiles[p][:]
         s.res[p] = s.res[p][:]
@@ -165,7 +166,7 @@ def apply_player(s: HeliosState, a: int) -> None:
             s.phase = PH_PAY
         else:
             b = a - A.BUILD
-            spec, one, anyn = SC.normalize(DATA.buildings[b].cost, SC.holdings(s.res[p]))
+            spec, one, anyn = SC.normalize(DATA.buildings[b].cost, held_by(s, p))
             s.pay = ("build", b, tuple(spec), one, anyn)
             s.phase = PH_PAY
     elif ph == PH_PLACE:
@@ -212,7 +213,7 @@ def apply_player(s: HeliosState, a: int) -> None:
             s.acted |= 3
         else:
             i = a - A.ACTIVATE  # HE-PERS-6
-            spec, one, anyn = SC.normalize(DATA.persons[i].cost, SC.holdings(s.res[p]))
+            spec, one, anyn = SC.normalize(DATA.persons[i].cost, held_by(s, p))
             s.pay = ("person", i, tuple(spec), one, anyn)
             s.acted |= 1
             s.phase = PH_PAY
@@ -331,9 +332,8 @@ def _stop(s: HeliosState, p: int) -> None:
             i = n * 5
             cnt = r[i] + r[i + 1] + r[i + 2] + r[i + 3] + r[i + 4]
             if cnt == 0 or (cnt == 1 and has(s, p, WAREHOUSE)):
-                if s.shared >> p & 1 or s.held_for == p:
-                    own_board(s, p)
-                    r = s.res[p]
+                own_board(s, p)
+                r = s.res[p]
                 r[n * 5 + t[n]] += 1
     s.sun_ctx = None
     s.phase = PH_IDLE
@@ -342,7 +342,6 @@ def _stop(s: HeliosState, p: int) -> None:
 # -- the task loop ------------------------------------------------------------------------------
 def run(s: HeliosState) -> None:
     s.legal_cache = None  # (also when a scenario set the state up by hand and calls run itself)
-    s.held_for = -1
     n = len(s.vp)
     while s.phase == PH_IDLE:
         task = s.todo.pop()

@@ -78,12 +78,10 @@ class HeliosState(State["HeliosGame"]):
     """A position of Helios. Create it with ``heliopolis.new_game("helios", players=...)``;
     ``HeliosState()`` with no game is the blank ``clone()`` fills in."""
 
-    __slots__ = (*FIELDS, "game", "record_events", "events", "legal_cache", "shared", "held_for", "held_cache")
+    __slots__ = (*FIELDS, "game", "record_events", "events", "legal_cache", "shared", "held_cache", "held_src")
 
     def __init__(self, game: HeliosGame | None = None) -> None:
         self.legal_cache: list[int] | None = None
-        self.held_for = -1  # the seat whose holdings held_cache holds (legality.held_by), or -1
-        self.held_cache: list[int] = []
         self.shared = 0  # seats whose tiles/res/temples lists a clone may share (rules.own_board)
         self.record_events = False
         self.events: list[tuple[Event, Snapshot]] = []
@@ -104,6 +102,9 @@ class HeliosState(State["HeliosGame"]):
         self.face_up = [-1] * 6  # HE-SETUP-8: 5 colour stacks + the extra stack
         self.special = list(_SPECIAL_COPIES)
         self.persons_free = (1 << _NUM_PERSONS) - 1
+        # per seat: resources held per colour, and the res list they were counted from (legality.held_by)
+        self.held_cache: list[list[int]] = [[] for _ in range(n)]
+        self.held_src: list[list[int] | None] = [None] * n
         self.tiles: list[list[int]] = [[-1] * NUM_HEXES for _ in range(n)]
         self.res: list[list[int]] = [[0] * (NUM_HEXES * 5) for _ in range(n)]
         self.temples: list[list[int]] = [[0] * NUM_HEXES for _ in range(n)]
@@ -228,7 +229,6 @@ class HeliosState(State["HeliosGame"]):
             if action not in legal:
                 raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
         self.legal_cache = None
-        self.held_for = -1
         self.hist = (action, self.hist)
         if ph == PH_CHANCE_START:
             self._set_start(action - A.START)
@@ -292,6 +292,8 @@ class HeliosState(State["HeliosGame"]):
         c.tiles = self.tiles[:]
         c.res = self.res[:]
         c.temples = self.temples[:]
+        c.held_cache = self.held_cache[:]
+        c.held_src = self.held_src[:]
         c.slots = [x[:] for x in self.slots]
         c.buildings = self.buildings[:]
         c.owned = self.owned[:]
