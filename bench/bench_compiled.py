@@ -6,14 +6,16 @@ Each build runs in its own subprocess (``HELIOPOLIS_PURE=1`` for the pure one), 
 the ratio compiled / pure. Figures, per build:
 
 * random playouts, player actions/s, driven by ``core.bench.random_playouts`` (compiled with the
-  engines in the compiled build);
+  engines in the compiled build), per wall-clock second and per CPU second of the worker (the
+  latter is steadier on a machine shared with other jobs: time spent waiting for a core is not
+  counted);
 * the same playouts driven by a loop in this (interpreted) script, as a bot's rollout drives them;
 * ``clone()`` in µs (``core.bench.clone_cost_us``);
 * default ISMCTS (``make_bot("ismcts")``) simulations/s on positions from heuristic games.
 
 With several games (``--game ra,helios``) every round runs each game in each build, and a last
-table compares each game's random-playout rate with the first game's, per build (issue 17's
-"Helios actions/s ÷ Ra actions/s (pure builds)"), from the best round of each and per round.
+table compares each game's random-playout rate (per CPU second) with the first game's, per build
+(issue 17's "Helios actions/s ÷ Ra actions/s (pure builds)"), from the best round of each and per round.
 
 Usage: ``python bench/bench_compiled.py [--game ra[,helios]] [--players 4] [--seconds 2] [--rounds 3]``
 """
@@ -78,10 +80,13 @@ def worker(args: argparse.Namespace) -> None:
     from heliopolis.core.bench import clone_cost_us, random_playouts
 
     game = heliopolis.load_game(args.game, args.players)
+    cpu = time.process_time()
     _, player, _, secs = random_playouts(game, args.seconds)
+    cpu = time.process_time() - cpu
     out = {
         "build": BUILD,
         "actions_per_s": player / secs,
+        "actions_per_cpu_s": player / cpu,
         "interpreted_driver_actions_per_s": interpreted_playouts(game, args.seconds),
         "clone_us": clone_cost_us(game),
         "ismcts_sims_per_s": ismcts_sims_per_s(args.game, args.players, args.positions, args.search_seconds),
@@ -124,7 +129,7 @@ def main() -> None:
                 argv = [f"--game={game}", f"--players={args.players}", f"--seconds={args.seconds}",
                         f"--positions={args.positions}", f"--search-seconds={args.search_seconds}"]  # fmt: skip
                 r = run_build(pure, argv)
-                this_round[(game, pure)] = float(r["actions_per_s"])
+                this_round[(game, pure)] = float(r["actions_per_cpu_s"])
                 b = best.setdefault((game, pure), dict(r))
                 for k, v in r.items():
                     if isinstance(v, float):
@@ -143,6 +148,7 @@ def print_game(game: str, args: argparse.Namespace, pure: dict[str, float | str]
         print("  (no compiled build is in use: build it with `make build` or `pip install -e .`)")
     rows = [
         ("random playouts, player actions/s", "actions_per_s", ",.0f"),
+        ("  same, per CPU second", "actions_per_cpu_s", ",.0f"),
         ("  same, interpreted driver loop", "interpreted_driver_actions_per_s", ",.0f"),
         ("clone µs", "clone_us", ".2f"),
         ("default ISMCTS simulations/s", "ismcts_sims_per_s", ",.0f"),
@@ -157,10 +163,10 @@ def print_game(game: str, args: argparse.Namespace, pure: dict[str, float | str]
 def print_cross(games: list[str], best: dict[tuple[str, bool], dict[str, float | str]],
                 per_round: list[dict[tuple[str, bool], float]]) -> None:  # fmt: skip
     base = games[0]
-    print(f"random playouts, player actions/s relative to {base} (same build, same run)")
+    print(f"random playouts, player actions per CPU second relative to {base} (same build, same run)")
     print(f"{'game':<12} {'pure':>8} {'compiled':>9}   per round (pure)")
     for game in games[1:]:
-        ratio = {pure: float(best[(game, pure)]["actions_per_s"]) / float(best[(base, pure)]["actions_per_s"])
+        ratio = {pure: float(best[(game, pure)]["actions_per_cpu_s"]) / float(best[(base, pure)]["actions_per_cpu_s"])
                  for pure in (True, False)}  # fmt: skip
         rounds = " ".join(f"{r[(game, True)] / r[(base, True)]:.2f}" for r in per_round)
         print(f"{game + ' ÷ ' + base:<12} {ratio[True]:>8.2f} {ratio[False]:>9.2f}   {rounds}")

@@ -49,7 +49,7 @@ def _cap(v: float, cap: float) -> float:
     return max(0.0, min(v, cap)) / cap
 
 
-class HeliosObserver(Observer["HeliosState"]):
+class HeliosObserver(Observer[HeliosState]):
     def __init__(self, game: Any, obs_type: ObservationType) -> None:
         super().__init__(game, obs_type)
         n = self._n = game.players
