@@ -10,7 +10,7 @@ the ratio compiled / pure. Figures, per build:
   latter is steadier on a machine shared with other jobs: time spent waiting for a core is not
   counted);
 * the same playouts driven by a loop in this (interpreted) script, as a bot's rollout drives them;
-* ``clone()`` in µs (``core.bench.clone_cost_us``);
+* ``clone()`` in µs (``core.bench.clone_cost_us``, and the same in CPU time);
 * default ISMCTS (``make_bot("ismcts")``) simulations/s on positions from heuristic games.
 
 With several games (``--game ra,helios``) every round runs each game in each build, and a last
@@ -48,6 +48,29 @@ def interpreted_playouts(game, seconds: float, seed: int = 0) -> float:  # noqa:
                 s.apply_action(legal[int(rng.random() * len(legal))])
                 player += 1
     return player / (clock() - start)
+
+
+def clone_cpu_us(game, samples: int = 200, repeat: int = 100, seed: int = 1) -> float:  # noqa: ANN001
+    """Mean ``clone()`` CPU time in µs (``core.bench.clone_cost_us`` samples the same way, timed by
+    the wall clock): states sampled from random games, each cloned ``repeat`` times."""
+    rng = random.Random(seed)
+    states = []
+    while len(states) < samples:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if rng.random() < 0.05:
+                states.append(s.clone())
+            if s.is_chance_node():
+                s.apply_action(s.sample_chance_outcome(rng))
+            else:
+                legal = s.legal_actions()
+                s.apply_action(legal[rng.randrange(len(legal))])
+    states = states[:samples]
+    start = time.process_time()
+    for _ in range(repeat):
+        for s in states:
+            s.clone()
+    return (time.process_time() - start) / (samples * repeat) * 1e6
 
 
 def ismcts_sims_per_s(game_id: str, players: int, positions: int, seconds: float) -> float:
@@ -89,6 +112,7 @@ def worker(args: argparse.Namespace) -> None:
         "actions_per_cpu_s": player / cpu,
         "interpreted_driver_actions_per_s": interpreted_playouts(game, args.seconds),
         "clone_us": clone_cost_us(game),
+        "clone_cpu_us": clone_cpu_us(game),
         "ismcts_sims_per_s": ismcts_sims_per_s(args.game, args.players, args.positions, args.search_seconds),
     }
     print(json.dumps(out))
@@ -133,7 +157,7 @@ def main() -> None:
                 b = best.setdefault((game, pure), dict(r))
                 for k, v in r.items():
                     if isinstance(v, float):
-                        b[k] = min(float(b[k]), v) if k == "clone_us" else max(float(b[k]), v)
+                        b[k] = min(float(b[k]), v) if k.startswith("clone") else max(float(b[k]), v)
         per_round.append(this_round)
     for game in games:
         print_game(game, args, best[(game, True)], best[(game, False)])
@@ -151,6 +175,7 @@ def print_game(game: str, args: argparse.Namespace, pure: dict[str, float | str]
         ("  same, per CPU second", "actions_per_cpu_s", ",.0f"),
         ("  same, interpreted driver loop", "interpreted_driver_actions_per_s", ",.0f"),
         ("clone µs", "clone_us", ".2f"),
+        ("  same, CPU µs", "clone_cpu_us", ".2f"),
         ("default ISMCTS simulations/s", "ismcts_sims_per_s", ",.0f"),
     ]
     print(f"{'figure':<36} {'pure':>12} {'compiled':>12} {'compiled/pure':>14}")
