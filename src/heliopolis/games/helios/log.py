@@ -3,7 +3,7 @@ and the move log (``HeliosLog``), which adds what the rules do on their own.
 
 Places are named by the board's own coordinates (``components.hex_label``: column letter, then the
 hex counted from the bottom of the column, ``e5``), never by the axial notation of saved games.
-The log replays the history with ``record_events`` on, so the rules note (``rules.note``) what no
+The log replays the history with ``record_events`` on, so the rules note (``events.note``) what no
 action names: an action forgone because nothing could be paid or placed, a bonus resource lost, an
 automatic person-phase pass, a sun move stopped by its range, irradiation, laps, the phases, rounds
 and the final scoring; changes of VP, mana and sun range per seat follow each action.
@@ -17,6 +17,7 @@ from typing import Any
 
 from heliopolis.core.game import PublicLog
 from heliopolis.games.helios import actions as A
+from heliopolis.games.helios.events import Event, Snapshot, snapshot
 from heliopolis.games.helios.components import (
     COLOURS,
     DATA,
@@ -98,7 +99,7 @@ def describe(s: Any, action: int) -> str:
     return f"{who}: {text}"
 
 
-def event_text(s: Any, event: tuple) -> str:
+def event_text(s: Any, event: Event) -> str:
     kind, *args = event
     if kind == "forgone":
         p, sym = args
@@ -135,18 +136,13 @@ def event_text(s: Any, event: tuple) -> str:
     raise AssertionError(f"unknown Helios event {event}")  # pragma: no cover
 
 
-def _snap(s: Any) -> tuple:
-    """What every seat holds, as ``rules.note`` records it with each event."""
-    return tuple(s.vp), tuple(s.mana), tuple(s.rng), tuple(map(tuple, s.res))
-
-
-def _changes(s: Any, old: tuple, new: tuple, irradiated: set[int]) -> list[str]:
+def _changes(s: Any, old: Snapshot, new: Snapshot, irradiated: set[int]) -> list[str]:
     lines = []
     for p in range(s.game.players):
         parts = []
-        for k, words in ((0, "VP"), (1, "mana"), (2, "sun range")):
-            if old[k][p] != new[k][p]:
-                parts.append(f"{words} {new[k][p] - old[k][p]:+d} → {new[k][p]}")
+        for words, was, now in (("VP", old[0], new[0]), ("mana", old[1], new[1]), ("sun range", old[2], new[2])):
+            if was[p] != now[p]:
+                parts.append(f"{words} {now[p] - was[p]:+d} → {now[p]}")
         if p in irradiated:
             grown = [hex_label(h) for h in range(len(DATA.hexes))
                      if sum(new[3][p][h * 5:h * 5 + 5]) > sum(old[3][p][h * 5:h * 5 + 5])]  # fmt: skip
@@ -183,7 +179,7 @@ class HeliosLog(PublicLog):
         s = self.replay
         text = describe(s, action)
         lines = [text[:1].upper() + text[1:]]
-        snap = _snap(s)
+        snap = snapshot(s)
         s.events.clear()
         s.apply_action(action)
         irradiated: set[int] = set()  # seats whose sun irradiated since the last event
@@ -192,7 +188,7 @@ class HeliosLog(PublicLog):
             lines.append(event_text(s, event))
             snap = at
             irradiated = {event[1]} if event[0] == "irradiate" else set()
-        lines += _changes(s, snap, _snap(s), irradiated)
+        lines += _changes(s, snap, snapshot(s), irradiated)
         if s.is_terminal():
             lines += final_lines(s)
         s.events.clear()

@@ -16,6 +16,8 @@ from typing import Any, Final
 from heliopolis.core.helpers import check_seat
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import rules as R
+from heliopolis.games.helios.legality import has, slot_count
+from heliopolis.games.helios.phases import POWER_PLANT
 from heliopolis.games.helios.components import (
     BUILDING_IDS, COLOURS, DATA, PERSON_IDS, SPECIALS, SYMBOLS, TILE_COLOURS, hex_label, hex_name)  # fmt: skip
 
@@ -28,11 +30,11 @@ def _board(s: Any, p: int) -> dict[str, Any]:
         kind = COLOURS[t] if t < 5 else "special:" + SPECIALS[t - 5]
         res = [COLOURS[c] for c in range(5) for _ in range(s.res[p][h * 5 + c])]
         tiles.append({"hex": hex_name(h), "tile": kind, "resources": res, "temple": bool(s.temples[p][h])})
-    slots = {TILE_COLOURS[sl]: R.slot_count(s, p, sl) for sl in range(3)}
+    slots = {TILE_COLOURS[sl]: slot_count(s, p, sl) for sl in range(3)}
     return {
         "tiles": tiles,
         "sun": hex_name(s.sun[p]),
-        "sun_range": "sun" if R.has(s, p, R.POWER_PLANT) else s.rng[p],
+        "sun_range": "sun" if has(s, p, POWER_PLANT) else s.rng[p],
         "numeric_range": s.rng[p],
         "laps": {"x": s.x[p], "x_max": s.xmax[p]},
         "slots": slots,
@@ -46,7 +48,7 @@ def _board(s: Any, p: int) -> dict[str, Any]:
 
 def player_view(s: Any, player: int | None) -> dict[str, Any]:
     check_seat(s.game.players, player)
-    from heliopolis.games.helios.state import PH_END, PH_IDLE, PHASE_NAMES
+    from heliopolis.games.helios.phases import PH_END, PH_IDLE, PHASE_NAMES
 
     return {
         "game": "helios",
@@ -121,7 +123,7 @@ def information_state_string(s: Any, player: int) -> str:
     return f"p{player} " + " ".join(A.NAMES[a] for a in s.history())
 
 
-def information_state_key(s: Any, player: int) -> tuple:
+def information_state_key(s: Any, player: int) -> tuple[int, Any]:
     check_seat(s.game.players, player)
     # the linked-tuple history is shared between clones and hashes at C speed (no unlinking per call)
     return (player, s.hist)
