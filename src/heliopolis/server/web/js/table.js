@@ -1,11 +1,11 @@
 // The table panel on the game page: each seat's clock (a local countdown from the server's
-// deadline), resign / take the seat back, and the game's chat (polled; rendered as text).
+// deadline), resign / take the seat back, and the game's chat (pushed over the game's WebSocket,
+// gaps filled over HTTP; rendered as text).
 
 import * as api from './api.js';
 import { h, seatLabel } from './dom.js';
 
-const CHAT_POLL_MS = 3000;
-const T = { msg: null, S: null, tick: null, chatAfter: -1, chatTimer: null, panel: null, busy: false,
+const T = { msg: null, S: null, tick: null, chatAfter: -1, chatGen: null, chatClosed: false, panel: null, busy: false,
   baseTitle: document.title, wasMyTurn: false, ratingsFor: null };
 
 function fmt(seconds) {
@@ -97,7 +97,7 @@ function renderActions() {
   if (seat !== null && seat !== undefined && m.table && m.table.creator_seat === seat && m.status !== 'finished') {
     const box = h('input', { type: 'checkbox', id: 'spectator-chat-toggle', checked: !!m.table.spectator_chat,
       on: { change: (ev) => run(() => api.setSpectatorChat(T.S.id, T.S.token, ev.target.checked)) } });
-    out.push(h('label', { class: 'check-row small' }, box, ' Spectators may chat'));
+    out.push(h('label', { class: 'check-row small' }, box, ' Spectators see and write the chat'));
   }
   if (seat !== null && seat !== undefined && m.status === 'running') {
     const mine = (m.seats || [])[seat] || {};
@@ -112,18 +112,36 @@ function renderActions() {
   box.replaceChildren(...out);
 }
 
-async function pollChat() {
+function showChat(c) {
+  if (c.n <= T.chatAfter) return; // already shown (a push and a fetch may overlap)
+  T.chatAfter = c.n;
+  const log = document.getElementById('chat-log');
+  log.appendChild(h('li', { class: ['chat-line', c.seat === null && 'chat-spectator'], dataset: { n: c.n } },
+    h('strong', { class: 'chat-name', text: c.name }), ' ', h('span', { class: 'chat-text', text: c.text })));
+  log.scrollTop = log.scrollHeight;
+}
+
+/** Fetches what this page has not shown yet (after a (re)connect, or a gap in the pushes). */
+async function fetchChat() {
   if (!T.S) return;
   try {
-    const res = await api.getChat(T.S.id, T.chatAfter);
-    const log = document.getElementById('chat-log');
-    for (const c of res.messages) {
-      T.chatAfter = Math.max(T.chatAfter, c.n);
-      log.appendChild(h('li', { class: ['chat-line', c.seat === null && 'chat-spectator'] },
-        h('strong', { class: 'chat-name', text: c.name }), ' ', h('span', { class: 'chat-text', text: c.text })));
+    const res = await api.getChat(T.S.id, T.chatAfter, T.S.token);
+    T.chatClosed = false;
+    for (const c of res.messages) showChat(c);
+  } catch (e) {
+    if (e.status === 403) {
+      T.chatClosed = true;
+      document.getElementById('chat-note').textContent = 'The players chat among themselves while the game runs.';
     }
-    if (res.messages.length) log.scrollTop = log.scrollHeight;
-  } catch { /* the next poll tries again */ }
+  }
+}
+
+/** A message pushed over the game's WebSocket (type "chat"). */
+export function chatPush(m) {
+  const c = m && m.message;
+  if (!c || !T.S || m.game_id !== T.S.id) return;
+  if (c.n > T.chatAfter + 1) fetchChat(); // missed one: fetch the gap (and this one)
+  else showChat(c);
 }
 
 async function sendChat(ev) {
@@ -132,10 +150,10 @@ async function sendChat(ev) {
   const text = input.value.trim();
   if (!text) return;
   await run(async () => {
-    await api.postChat(T.S.id, T.S.token, text);
+    const said = await api.postChat(T.S.id, T.S.token, text);
+    chatPush({ game_id: T.S.id, message: said }); // also pushed; shown once
     input.value = '';
     document.getElementById('chat-note').textContent = '';
-    await pollChat();
   });
 }
 
@@ -176,8 +194,9 @@ export function tableUpdate(m, S) {
   turnAlert(m);
   renderRatings();
   if (!T.tick) T.tick = setInterval(renderClocks, 250);
-  if (!T.chatTimer) {
-    pollChat();
-    T.chatTimer = setInterval(pollChat, CHAT_POLL_MS);
+  // The first state of each connection: pushes flow from here on, so fetch what came before.
+  if (T.chatGen !== S.wsGen || (T.chatClosed && m.status === 'finished')) {
+    T.chatGen = S.wsGen;
+    fetchChat();
   }
 }
