@@ -238,8 +238,10 @@ def router(service: Ratings, accounts_service: Any) -> APIRouter:
                 item["deadline"] = deadline if running is not None and running == mine else None
             elif row["status"] == "finished":
                 winners = json.loads(row["winners"]) if row["winners"] else []
+                left = next((x["left"] for x in row["seats"] if x["seat"] == row["seat"]), None)
                 item["winners"] = winners
-                item["won"] = row["seat"] in winners
+                item["left"] = left  # "resigned" | "timeout": the seat's bot played on, its result is not mine
+                item["won"] = row["seat"] in winners and left is None
                 item["rating"] = row["rating"]
                 if row["rematch"]:
                     item["rematch"] = {"id": row["rematch"], "accepted": row["rematch_accepted"]}

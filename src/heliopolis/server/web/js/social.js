@@ -23,6 +23,7 @@ export function timeLeft(deadline) {
 }
 
 function seatName(s) {
+  if (s.left) return `${s.name || `Seat ${s.seat}`} (${s.left === 'timeout' ? 'out of time' : 'resigned'})`;
   if (s.kind === 'bot') return s.name && s.name !== s.bot ? `${s.name} (bot ${s.bot})` : `bot ${s.bot}`;
   return s.name || `Seat ${s.seat}`;
 }
@@ -34,8 +35,9 @@ function place(n) {
 /** What a finished game meant for me: "won", "2nd place", "lost", and the rating change. */
 function result(g) {
   const parts = [];
+  if (g.left) parts.push(g.left === 'timeout' ? 'ran out of time' : 'resigned');
   if (g.rating) parts.push(g.won ? 'won' : place(g.rating.place) + ' place');
-  else parts.push(g.won ? 'won' : 'lost');
+  else if (!g.left) parts.push(g.won ? 'won' : 'lost');
   if (g.rating) {
     const d = g.rating.after - g.rating.before;
     parts.push(`rating ${g.rating.before.toFixed(1)} → ${g.rating.after.toFixed(1)} (${d >= 0 ? '+' : ''}${d.toFixed(1)})`);

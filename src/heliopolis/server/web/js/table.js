@@ -4,6 +4,7 @@
 
 import * as api from './api.js';
 import { h, seatLabel } from './dom.js';
+import { boardUrl } from './social.js';
 
 const T = { msg: null, S: null, tick: null, chatAfter: -1, chatGen: null, chatClosed: false, panel: null, busy: false,
   baseTitle: document.title, wasMyTurn: false, ratingsFor: null };
@@ -26,7 +27,9 @@ function panel() {
   T.panel = h('section', { class: 'panel table-panel', id: 'table-panel' },
     h('div', { id: 'clocks', class: 'clocks', attrs: { 'aria-label': 'Clocks' } }),
     h('div', { id: 'table-actions', class: 'button-row' }),
+    h('h2', { id: 'rating-title', text: 'Rating changes', hidden: true }),
     h('ol', { id: 'rating-changes', class: 'rating-changes', hidden: true }),
+    h('a', { id: 'rating-board-link', class: 'small-link', href: '/leaderboard', text: 'Leaderboard →', hidden: true }),
     h('h2', { text: 'Chat' }),
     h('ol', { id: 'chat-log', class: 'chat-log', attrs: { 'aria-live': 'polite' } }),
     h('form', { id: 'chat-form', class: 'chat-form', on: { submit: sendChat } },
@@ -168,6 +171,11 @@ async function renderRatings() {
     if (!changes.length) await new Promise((r) => setTimeout(r, 500));
   }
   list.hidden = !changes.length;
+  document.getElementById('rating-title').hidden = !changes.length;
+  const link = document.getElementById('rating-board-link');
+  const game = T.S.summary && T.S.summary.game;
+  if (game) link.href = boardUrl(game === 'ra' ? `ra:${(T.S.summary.options || {}).edition || '2009'}` : game);
+  link.hidden = !changes.length;
   list.replaceChildren(...changes.map((c) => {
     const d = c.after - c.before;
     return h('li', { class: 'rating-change', dataset: { seat: c.seat } },
