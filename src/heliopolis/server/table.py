@@ -60,7 +60,7 @@ class TableState:
     settings: dict[str, Any]
     started_at: float | None = None
     times: list[tuple[int, float]] = field(default_factory=list)
-    cache: tuple[int, Clock] | None = None  # (revision, clock after the last move)
+    cache: tuple[int, Clock] | None = None  # (moves fed, the clock after them): fed on, never replayed
 
 
 @dataclass
@@ -165,7 +165,8 @@ class TableService:
         return st
 
     def started(self, live: Any, at: float) -> None:
-        self.state(live).started_at = at
+        st = self.state(live)
+        st.started_at, st.cache = at, None
         self.arm(live)
 
     def committed(self, live: Any, new: list[Any], now: float) -> None:
@@ -200,10 +201,16 @@ class TableService:
         cfg = st.settings["clock"]
         if cfg is None or st.started_at is None:
             return None
-        rev = live.rec.revision
-        if st.cache is None or st.cache[0] != rev:
-            st.cache = (rev, replay_clock(cfg, len(live.rec.seats), st.started_at, st.times))
-        return st.cache[1]
+        # Each move feeds the clock once (a full replay per move would cost O(moves) on every commit);
+        # an undo drops the cache (``truncated``) and the next call replays the shorter log.
+        if st.cache is None or st.cache[0] > len(st.times):
+            st.cache = (0, replay_clock(cfg, len(live.rec.seats), st.started_at, ()))
+        fed, clock = st.cache
+        if fed < len(st.times):
+            for seat, at in st.times[fed:]:
+                clock.feed(seat, at)
+            st.cache = (len(st.times), clock)
+        return clock
 
     def running(self, live: Any) -> tuple[int | None, float | None]:
         """The seat whose clock runs and when it runs out (``None`` if no clock runs)."""
