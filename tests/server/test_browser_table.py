@@ -248,3 +248,43 @@ def test_the_whole_table_story_between_two_browsers(server, browser, device):  #
         _no_horizontal_scroll(ann)
     for p in (ann, bob):
         p.context.close()
+
+
+def test_an_imported_game_keeps_its_chat_and_the_replay_shows_it_move_by_move(server, browser, tmp_path):  # noqa: F811
+    """Export a finished game with chat, import the file from the lobby: the imported game shows the
+    chat, and its replay dims what was said after the move on screen."""
+    import httpx
+
+    url = server.url
+    body = {"game": "ra", "players": 2, "join": 0, "table": {"takeover": "random"},
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]}  # fmt: skip
+    g = httpx.post(f"{url}/api/games", json=body).json()
+    bob = httpx.post(f"{url}/api/games/{g['id']}/join", json={}).json()
+    tokens = {0: g["token"], 1: bob["token"]}
+    for seat, text in ((0, "good luck"), (1, "you too")):
+        r = httpx.post(f"{url}/api/games/{g['id']}/chat", json={"text": text},
+                       headers={"Authorization": f"Bearer {tokens[seat]}"})  # fmt: skip
+        assert r.status_code == 201
+    for seat in (0, 1):
+        httpx.post(f"{url}/api/games/{g['id']}/resign", headers={"Authorization": f"Bearer {tokens[seat]}"})
+    deadline = time.monotonic() + 60
+    while httpx.get(f"{url}/api/games/{g['id']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    httpx.post(f"{url}/api/games/{g['id']}/chat", json={"text": "gg"},
+               headers={"Authorization": f"Bearer {tokens[0]}"})  # fmt: skip
+    saved = tmp_path / "saved.json"
+    saved.write_text(httpx.get(f"{url}/api/games/{g['id']}/export").text)
+
+    page = _page(browser)
+    page.goto(url + "/")
+    page.set_input_files("#import-file", str(saved))
+    page.wait_for_url(lambda u: "/g/" in u and g["id"] not in u)
+    page.wait_for_function("() => document.querySelectorAll('#chat-log .chat-text').length === 3")
+    assert page.eval_on_selector_all("#chat-log .chat-text", "els => els.map(e => e.textContent)") == \
+        ["good luck", "you too", "gg"]  # fmt: skip
+    page.click("#replay-first")
+    page.wait_for_function("() => document.querySelectorAll('#chat-log .chat-later').length === 3")
+    page.click("#replay-last")
+    page.wait_for_function("() => document.querySelectorAll('#chat-log .chat-later').length === 0")
+    page.context.close()

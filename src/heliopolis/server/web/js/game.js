@@ -4,7 +4,7 @@
 
 import * as api from './api.js';
 import { h, $, humanize, seatTitle, seatLabel, namedFrame } from './dom.js';
-import { tableUpdate, chatPush } from './table.js';
+import { tableUpdate, chatPush, chatAtPly } from './table.js';
 import { mountAccount } from './account.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
@@ -265,6 +265,7 @@ function applyReplayFrame(frame) {
   r.ply = frame.ply;
   r.plies = frame.plies;
   render();
+  chatAtPly(frame.ply); // the chat as it stood at this move (said later: dimmed)
 }
 
 function replayGo(ply) {

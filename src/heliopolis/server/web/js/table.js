@@ -6,7 +6,7 @@ import * as api from './api.js';
 import { h, seatLabel } from './dom.js';
 import { boardUrl } from './social.js';
 
-const T = { msg: null, S: null, tick: null, chatAfter: -1, chatGen: null, chatClosed: false, panel: null, busy: false,
+const T = { msg: null, S: null, tick: null, chatAfter: -1, chatGen: null, chatClosed: false, replayPly: null, panel: null, busy: false,
   baseTitle: document.title, wasMyTurn: false, ratingsFor: null };
 
 function fmt(seconds) {
@@ -119,7 +119,8 @@ function showChat(c) {
   if (c.n <= T.chatAfter) return; // already shown (a push and a fetch may overlap)
   T.chatAfter = c.n;
   const log = document.getElementById('chat-log');
-  log.appendChild(h('li', { class: ['chat-line', c.seat === null && 'chat-spectator'], dataset: { n: c.n } },
+  const later = T.replayPly !== null && c.ply > T.replayPly;
+  log.appendChild(h('li', { class: ['chat-line', c.seat === null && 'chat-spectator', later && 'chat-later'], dataset: { n: c.n, ply: c.ply } },
     h('strong', { class: 'chat-name', text: c.name }), ' ', h('span', { class: 'chat-text', text: c.text })));
   log.scrollTop = log.scrollHeight;
 }
@@ -136,6 +137,14 @@ async function fetchChat() {
       T.chatClosed = true;
       document.getElementById('chat-note').textContent = 'The players chat among themselves while the game runs.';
     }
+  }
+}
+
+/** A replay shows move `ply`: messages said after it are marked (dimmed), as the replay frames say. */
+export function chatAtPly(ply) {
+  T.replayPly = ply;
+  for (const li of document.querySelectorAll('#chat-log .chat-line')) {
+    li.classList.toggle('chat-later', Number(li.dataset.ply) > ply);
   }
 }
 
