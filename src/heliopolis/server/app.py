@@ -146,6 +146,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await auth.leases.start()
             chat_listener = PgListener(listener.dsn, chat.on_remote, storage.instance, channel=chat_api.CHANNEL)
             chat_listener.start()
+            await asyncio.wait_for(chat_listener.ready.wait(), 10)
         await auth.bots.start()
         await auth.resume_all()
         await table.resume()
