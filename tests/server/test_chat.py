@@ -5,11 +5,13 @@ survives an import (replays show it), bad chat in a saved game is refused with n
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 from fastapi.testclient import TestClient
 
+from heliopolis.core.registry import new_game
 from heliopolis.server.app import Settings, create_app
 from tests.server.conftest import auth, seat_protocols, wait_for
 from tests.server.test_table import make, two_humans
@@ -142,8 +144,14 @@ def test_an_exported_games_chat_survives_an_import_and_its_replays_show_it(clien
     ([{"seat": 0, "name": "Ann", "text": "hi", "ply": 0, "at": 1.0, "html": "<b>"}], "chat.0.html"),
 ])  # fmt: skip
 def test_bad_chat_in_a_saved_game_is_refused_and_nothing_is_imported(client, chat, field):
-    gid, _ = _finished_game_with_chat(client)
-    doc = {**client.get(f"/api/games/{gid}/export").json(), "chat": chat}
+    state = new_game("ra", players=2)  # a finished game, played out here (the server only imports it)
+    rng = random.Random(7)
+    while not state.is_terminal():
+        state.apply_action(state.sample_chance_outcome(rng) if state.is_chance_node()
+                           else rng.choice(state.legal_actions()))  # fmt: skip
+    good = [{"seat": 0, "name": "Ann", "text": "hi", "ply": 0, "at": 1.0}]
+    assert client.post("/api/import", json={**state.to_dict(), "chat": good}).status_code == 201  # the control
+    doc = {**state.to_dict(), "chat": chat}
     before = client.get("/api/games?status=imported").json()["games"]
     r = client.post("/api/import", json=doc)
     assert r.status_code == 400, r.text
