@@ -144,7 +144,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
         await asyncio.to_thread(storage.migrate)
-        listener = None
+        listener = chat_listener = None
         if storage.is_postgres:
             listener = PgListener("postgresql://" + storage.url.split("://", 1)[1], auth.on_remote_change,
                                   storage.instance)  # fmt: skip
@@ -152,13 +152,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await asyncio.wait_for(listener.ready.wait(), 10)
             auth.leases = BotLeases(listener.dsn, auth.take_over)
             await auth.leases.start()
+            chat_listener = PgListener(listener.dsn, chat.on_remote, storage.instance, channel=chat_api.CHANNEL)
+            chat_listener.start()
+            await asyncio.wait_for(chat_listener.ready.wait(), 10)
         await auth.bots.start()
         await auth.resume_all()
         await table.resume()
         await ratings.resume()
         yield
-        if listener is not None:
-            await listener.stop()
+        for lst in (listener, chat_listener):
+            if lst is not None:
+                await lst.stop()
         table.close()
         if auth.leases is not None:
             await auth.leases.stop()
@@ -200,6 +204,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
         return FileResponse(WEB / "index.html")
+
+    @app.get("/leaderboard", include_in_schema=False)
+    async def leaderboard_page() -> FileResponse:
+        return FileResponse(WEB / "leaderboard.html")
+
+    @app.get("/my", include_in_schema=False)
+    async def my_games_page() -> FileResponse:
+        return FileResponse(WEB / "my.html")
 
     @app.get("/g/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
@@ -280,7 +292,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/import", status_code=201)
     async def import_game(request: Request) -> dict[str, Any]:
-        rec = await auth.import_game(parse_json_document(await request.body()))
+        doc = parse_json_document(await request.body())
+        said = chat_api.saved_chat(doc)  # checked before anything is written
+        rec = await auth.import_game(doc, chat_api.write_saved_chat(said))
         return {"id": rec.id, "url": f"/g/{rec.id}"}
 
     # -- WebSocket -----------------------------------------------------------------------------
@@ -309,6 +323,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(code=4000 + e.status)
             return
         sub = hub.subscribe(game_id)
+        watcher = chat.watch(game_id, seat, send_text)  # new chat messages are pushed (chat.py)
         bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
 
         have = [-1]  # the version this connection holds: deltas go from it (see messages.py)
@@ -353,5 +368,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             push.cancel()
             hub.unsubscribe(sub)
+            chat.unwatch(watcher)
 
     return app

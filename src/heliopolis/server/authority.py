@@ -605,7 +605,8 @@ class Authority:
                                              "holds its future randomness)")  # fmt: skip
         return live.state.to_dict()
 
-    async def import_game(self, doc: Any) -> GameRecord:
+    async def import_game(self, doc: Any, also: Any = None) -> GameRecord:
+        """``also(connection, game_id)`` writes more rows in the import's transaction (its chat)."""
         try:
             state = state_from_dict(doc)
         except HeliopolisError as e:
@@ -623,7 +624,7 @@ class Authority:
         now = time.time()
         rec = GameRecord(secrets.token_urlsafe(9), info.game_id, info.encoding, state.game.config(),
                          secrets.randbits(63), "imported", 0, len(moves), seats, now, now, winners=winners)  # fmt: skip
-        await self._db(self.storage.create_game, rec, moves)
+        await self._db(self.storage.create_game, rec, moves, (lambda c: also(c, rec.id)) if also else None)
         self._remember(Live(rec, state, [m.seat for m in moves]))
         return rec
 

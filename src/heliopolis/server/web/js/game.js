@@ -4,7 +4,7 @@
 
 import * as api from './api.js';
 import { h, $, humanize, seatTitle, seatLabel, namedFrame } from './dom.js';
-import { tableUpdate } from './table.js';
+import { tableUpdate, chatPush, chatAtPly } from './table.js';
 import { mountAccount } from './account.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
@@ -88,6 +88,7 @@ function connect() {
     if (m.type === 'state') onState(m);
     else if (m.type === 'delta') onDelta(m);
     else if (m.type === 'error') onError(m);
+    else if (m.type === 'chat') chatPush(m);
   };
   ws.onclose = (ev) => {
     if (gen !== S.wsGen) return;
@@ -264,6 +265,7 @@ function applyReplayFrame(frame) {
   r.ply = frame.ply;
   r.plies = frame.plies;
   render();
+  chatAtPly(frame.ply); // the chat as it stood at this move (said later: dimmed)
 }
 
 function replayGo(ply) {
