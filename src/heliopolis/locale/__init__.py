@@ -215,3 +215,15 @@ def check_catalogs() -> list[str]:
                     elif ph != ref:
                         problems.append(f"{lang}/{d}: {key!r} has placeholders {sorted(ph)}, others have {sorted(ref)}")
     return problems
+
+
+def listing(key: str, items: list[Any]) -> Any:
+    """``items`` as one translatable enumeration: nested ``key`` messages (``"{first}, {rest}"``),
+    so each item (a seat, a game term) is still rendered in the reader's language. An empty list
+    gives ``""``."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = msg(key, first=item, rest=out)
+    return out
