@@ -14,8 +14,8 @@ from heliopolis.games.ra_dice import actions as A
 from heliopolis.games.ra_dice.components import ANKH, CIV, COLUMNS, MON, NILE, NUM_DICE, PHARAOH
 from heliopolis.games.ra_dice.disasters import disaster
 from heliopolis.games.ra_dice.epochs import end_epoch
-from heliopolis.locale import msg
 from heliopolis.games.ra_dice.phases import COLUMN_SPACES, DIS_AVAILABLE, DIS_DECLARED, DIS_NONE, FREE, USED
+from heliopolis.locale import msg
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState

@@ -18,7 +18,6 @@ from heliopolis.games.ra_dice.components import (
     COLUMNS,
     DISASTER_LABELS,
     DISASTER_NAMES,
-    FACE_LABELS,
     FACE_NAMES,
     NUM_DICE,
     NUM_FACES,
