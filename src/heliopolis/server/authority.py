@@ -98,7 +98,7 @@ def replay_frame_text(game: str, options: dict[str, Any], history: list[int], pl
     state = new_game(game, **options)
     move = None
     for a in history[:ply]:
-        move = to_json(state.describe_action(a)) if not state.is_chance_node() else state.action_to_string(a)
+        move = to_json(state.describe_action(a))  # a finished game: chance outcomes are public too
         state.apply_action(a)
     return json.dumps({"ply": ply, "plies": len(history), "view": state.player_view(None),
                        "log": [to_json(x) for x in state.public_log()], "move": move}, separators=(",", ":"))  # fmt: skip
