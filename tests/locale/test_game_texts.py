@@ -15,7 +15,7 @@ from heliopolis import locale as L
 from heliopolis.core.registry import load_game
 from heliopolis.core.text import Msg, to_json
 
-NAMES = ["Ann", "Bo", "Cy", "Di"]
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 SEAT_TOKEN = re.compile(r"\bP\d\b")
 
 
@@ -29,8 +29,9 @@ def _render(line, lang):
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), [
-    ("ra", 3, {"edition": "2009"}), ("ra", 2, {"edition": "2009"}), ("ra-dice", 3, {}), ("helios", 3, {}),
-    ("men-nefer", 2, {}),
+    ("ra", 3, {"edition": "2009"}), ("ra", 2, {"edition": "2009"}), ("ra", 5, {"edition": "1999"}),
+    ("ra", 4, {"edition": "2009", "hidden_scores": True}), ("ra-dice", 2, {}), ("ra-dice", 4, {}), ("helios", 2, {}),
+    ("helios", 4, {}), ("men-nefer", 2, {}), ("men-nefer", 3, {}), ("men-nefer", 4, {}),
 ])  # fmt: skip
 def test_a_random_game_renders_in_german_and_english(game_id, players, options) -> None:
     game = load_game(game_id, players, **options)
