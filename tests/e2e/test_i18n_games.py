@@ -7,8 +7,10 @@ Playwright drives Debian's Chromium (see tests/server/test_browser.py)."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
+from pathlib import Path
 
 import httpx
 import pytest
@@ -72,6 +74,10 @@ def test_a_few_moves_show_log_and_moves_in_the_browser_language(server, browser,
     assert len(buttons) == len(st["legal"])
     for text, entry in zip(buttons, st["legal"]):
         assert _pattern(entry["text"], lang).fullmatch(text), (lang, entry, text)
+    shots = os.environ.get("HELIOPOLIS_SHOTS")  # e.g. docs/screenshots: <game>-<lang>.png, the log in view
+    if shots:
+        page.locator("#log li").last.scroll_into_view_if_needed()
+        page.screenshot(path=str(Path(shots) / f"{game}-{lang}.png"))
     if lang == "de":  # German, not English with German chrome: most lines differ from their English text
         differ = sum(L.render(line, "de") != line["t"] for line in st["log"])
         assert differ > len(st["log"]) / 2, shown
