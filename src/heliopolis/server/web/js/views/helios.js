@@ -25,6 +25,8 @@ const specialName = (k) => tr(`helios.special.${k}`);
 const colourName = (c) => tr(`helios.colour.${c}`);
 const tileColour = (c) => tr(`helios.tile_colour.${c}`);
 const symbolName = (s) => tr(`helios.symbol.${s}`);
+/** A printed cost from the tables ("blue grey +1 any", "black or blue") in the page's language. */
+const costText = (c) => String(c).split(' ').map((w) => (RES.includes(w) ? colourName(w) : w === 'any' || w === 'or' ? tr(`helios.ui.cost_${w}`) : w)).join(' ');
 const SPECIAL_SHORT = { free: 'F', created: 'C', resources: 'R', temples: 'T' };
 // Board features and building/person tables come from the engine (view.tables, read from the data
 // file), so a corrected printed board shows up here without touching this file.
@@ -225,7 +227,7 @@ function buildingsArea(v, ctx, placed) {
     h('div', { class: 'he-grid' }, Object.entries(TABLES.buildings).map(([id, { cost, vp }]) => {
       const owners = v.players.map((p, i) => (p.buildings.includes(id) ? i : -1)).filter((i) => i >= 0);
       return actionable('div', `build:${id}`, ctx, placed, { class: ['he-card', me && me.buildings.includes(id) && 'owned'], dataset: { building: id } },
-        h('strong', { text: buildingName(id) }), h('span', { class: 'he-dim', text: tr('helios.ui.cost_vp', { cost, vp }) }),
+        h('strong', { text: buildingName(id) }), h('span', { class: 'he-dim', text: tr('helios.ui.cost_vp', { cost: costText(cost), vp }) }),
         owners.length ? h('span', { class: 'he-owners', text: tr('helios.ui.built_by', { seats: owners.map((o) => who(ctx, o)).join(', ') }) }) : null);
     })));
 }
@@ -236,7 +238,7 @@ function personsArea(v, ctx, placed) {
     h('div', { class: 'he-grid' }, v.persons_available.length ? v.persons_available.map((id) => {
       const { buy_mana: mana, cost } = TABLES.persons[id] || { buy_mana: '?', cost: '?' };
       return actionable('div', `buy:${id}`, ctx, placed, { class: 'he-card', dataset: { person: id } },
-        h('strong', { text: personName(id) }), h('span', { class: 'he-dim', text: tr('helios.ui.person_cost', { mana, cost }) }));
+        h('strong', { text: personName(id) }), h('span', { class: 'he-dim', text: tr('helios.ui.person_cost', { mana, cost: costText(cost) }) }));
     }) : h('span', { class: 'he-dim', text: tr('helios.ui.none_left') })));
 }
 
