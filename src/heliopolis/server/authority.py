@@ -29,6 +29,7 @@ from heliopolis.core.errors import HeliopolisError, IllegalActionError, Notation
 from heliopolis.core.game import State
 from heliopolis.core.registry import game_class, load_game, new_game
 from heliopolis.core.serialize import state_from_dict
+from heliopolis.core.text import to_json
 from heliopolis.server.bots import BotPool
 from heliopolis.server.hub import Hub
 from heliopolis.server.protocol import ActBody, CreateGame, ServerError
@@ -97,10 +98,10 @@ def replay_frame_text(game: str, options: dict[str, Any], history: list[int], pl
     state = new_game(game, **options)
     move = None
     for a in history[:ply]:
-        move = state.describe_action(a) if not state.is_chance_node() else state.action_to_string(a)
+        move = to_json(state.describe_action(a))  # a finished game: chance outcomes are public too
         state.apply_action(a)
-    return json.dumps({"ply": ply, "plies": len(history), "view": state.player_view(None), "log": state.public_log(),
-                       "move": move}, separators=(",", ":"))  # fmt: skip
+    return json.dumps({"ply": ply, "plies": len(history), "view": state.player_view(None),
+                       "log": [to_json(x) for x in state.public_log()], "move": move}, separators=(",", ":"))  # fmt: skip
 
 
 class Authority:

@@ -89,6 +89,12 @@ def _cost_text(c: Any) -> str:
     return " ".join(parts)
 
 
+def english_name(ident: str) -> str:
+    """A building's or person's English name from its id (``sun_lodge`` -> "Sun Lodge"); the data
+    file's names are the German rulebook's."""
+    return ident.replace("_", " ").title()
+
+
 def _tables() -> dict[str, Any]:
     """The fixed board features and the building/person tables from the data file, so a browser
     view draws exactly the board and costs the engine plays with (HE-BOARD-3: swappable data)."""
@@ -100,9 +106,10 @@ def _tables() -> dict[str, Any]:
         "bonus_fields": sorted(hex_name(h) for h in DATA.bonus_fields),
         "mana_fields": sorted(hex_name(h) for h in DATA.mana_fields),
         "yellow": sorted(hex_name(h) for h in DATA.yellow),
-        "buildings": {b.id: {"name": b.name, "cost": _cost_text(b.cost), "vp": b.vp, "sun_range": b.sun_range,
+        # English names (the catalog's helios.building.<id> / helios.person.<id>; the browser translates by id)
+        "buildings": {b.id: {"name": english_name(b.id), "cost": _cost_text(b.cost), "vp": b.vp, "sun_range": b.sun_range,
                              "mana": b.mana} for b in DATA.buildings},  # fmt: skip
-        "persons": {p.id: {"name": p.name, "buy_mana": p.buy_mana, "cost": _cost_text(p.cost),
+        "persons": {p.id: {"name": english_name(p.id), "buy_mana": p.buy_mana, "cost": _cost_text(p.cost),
                            "sun_range": p.sun_range, "mana": p.mana} for p in DATA.persons},  # fmt: skip
     }
 

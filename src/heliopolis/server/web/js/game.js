@@ -3,9 +3,10 @@
 // view module js/views/<game>.js, which exports render(root, msg, ctx).
 
 import * as api from './api.js';
-import { h, $, humanize, seatTitle, seatLabel, namedFrame } from './dom.js';
+import { h, $, humanize, seatTitle, seatLabel, namedFrame, lineText } from './dom.js';
 import { tableUpdate, chatPush, chatAtPly } from './table.js';
 import { mountAccount } from './account.js';
+import { initI18n } from './i18n.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const gameId = decodeURIComponent(parts[0] === 'g' && parts[1] ? parts[1] : parts[parts.length - 1] || '');
@@ -308,7 +309,9 @@ function renderReplayBar() {
   const mv = $('#replay-move');
   if (r.frame && r.frame.ply === ply) {
     const mod = S.loaded.get(r.frame.view && r.frame.view.game);
-    const text = r.frame.move && mod && mod.describeMove ? mod.describeMove(r.frame.move) : r.frame.move;
+    const raw = r.frame.move; // a catalog message, or notation from an older server
+    const text = raw && typeof raw === 'object' ? lineText(raw, (S.msg && S.msg.seats) || [])
+      : raw && mod && mod.describeMove ? mod.describeMove(raw) : raw;
     mv.textContent = ply === 0 ? 'Start of the game' : text ? `Last move: ${text}` : '';
   } else {
     mv.textContent = r.loading ? 'loading…' : '';
@@ -592,6 +595,7 @@ function showNotFound() {
 
 // -- start ----------------------------------------------------------------------------------------
 async function main() {
+  try { await initI18n(); } catch (e) { console.error(e); } // catalogs for log lines and moves; English if they fail
   $('#game-title').textContent = `Game ${S.id}`;
   initReplayControls();
   $('#helper-toggle').addEventListener('change', (ev) => {
