@@ -84,9 +84,9 @@ async function renderGuide() {
     body.replaceChildren(el('p', { class: 'muted', text: t('help.rules.missing') }));
     return;
   }
-  const parts = [el('h3', { class: 'rules-title', text: guide.title })];
+  const parts = [el('h2', { class: 'rules-title', text: guide.title })];
   for (const s of guide.sections || []) {
-    const sec = el('section', { class: 'rules-section' }, el('h4', { text: s.h }));
+    const sec = el('section', { class: 'rules-section' }, el('h3', { text: s.h }));
     for (const p of s.p || []) sec.append(el('p', { text: p }));
     if (s.ul && s.ul.length) sec.append(el('ul', {}, s.ul.map((li) => el('li', { text: li }))));
     parts.push(sec);
@@ -94,15 +94,16 @@ async function renderGuide() {
   const opts = optionLines(game, H.host.summary());
   if (opts.length) {
     parts.push(el('section', { class: 'rules-section rules-options' },
-      el('h4', { text: t('help.rules.options') }), el('ul', {}, opts.map((o) => el('li', { text: o })))));
+      el('h3', { text: t('help.rules.options') }), el('ul', {}, opts.map((o) => el('li', { text: o })))));
   }
   body.replaceChildren(...parts);
 }
 
 function mountRulesPanel() {
-  const anchor = document.getElementById('tools');
+  const anchor = document.getElementById('board');
   if (!anchor || document.getElementById('rules-panel')) return;
-  const body = el('div', { id: 'rules-body', class: 'rules-body' });
+  // Scrolling regions take keyboard focus (WCAG 2.1.1; axe scrollable-region-focusable).
+  const body = el('div', { id: 'rules-body', class: 'rules-body', tabindex: '0', role: 'region', 'aria-labelledby': 'rules-toggle' });
   const details = el('details', { id: 'rules-panel', class: 'panel rules-panel' },
     el('summary', { id: 'rules-toggle', class: 'rules-summary', text: t('help.rules.button') }), body);
   details.addEventListener('toggle', () => {
@@ -112,7 +113,7 @@ function mountRulesPanel() {
   let open = false;
   try { open = localStorage.getItem('heliopolis:rules-open') === '1'; } catch { /* default closed */ }
   details.open = open;
-  anchor.before(details);
+  anchor.before(details); // above the board, in the main column (the side column has a fixed height)
 }
 
 // -- board help: hover, keyboard focus and tap -----------------------------------------------------
@@ -284,7 +285,7 @@ function renderSince(frame, gameId, render) {
         } },
       })),
     res.lines.length > shown.length ? el('p', { class: 'muted', text: t('help.since.more', { n: res.lines.length - shown.length }) }) : null,
-    el('ol', { class: 'since-lines' }, shown.map((l) => el('li', { text: render(l) }))));
+    el('ol', { class: 'since-lines', tabindex: '0', 'aria-labelledby': 'since-title' }, shown.map((l) => el('li', { text: render(l) }))));
   box.hidden = false;
 }
 
@@ -297,6 +298,8 @@ export async function mountHelp(host) {
   await ensureI18n();
   mountRulesPanel();
   wireTips();
+  const log = document.getElementById('log'); // the move log scrolls too
+  if (log && !log.hasAttribute('tabindex')) log.tabIndex = 0;
 }
 
 export function updateHelp(frame, gameId, renderLine = (l) => String(l)) {

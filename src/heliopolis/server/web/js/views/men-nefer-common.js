@@ -50,7 +50,7 @@ export function plural(n, one, many = `${one}s`) {
 export function token(p, ctx, { label = '', count = 1, cls = '' } = {}) {
   const neutral = p === 'n';
   const title = `${neutral ? 'neutral' : name(ctx, p)}${label ? ` — ${label}` : ''}${count > 1 ? ` ×${count}` : ''}`;
-  return h('span', { class: ['mn-tok', neutral ? 'mn-cn' : `mn-c${p}`, cls], title, attrs: { 'aria-label': title } },
+  return h('span', { class: ['mn-tok', neutral ? 'mn-cn' : `mn-c${p}`, cls], title, attrs: { role: 'img', 'aria-label': title } },
     count > 1 ? String(count) : '');
 }
 
