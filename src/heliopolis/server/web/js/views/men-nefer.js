@@ -12,6 +12,7 @@
 // are in men-nefer-board.js, shared helpers and the engine's tables in men-nefer-common.js.
 
 import { details, h, humanize, ranking, seatTitle } from '../dom.js';
+import { t } from '../i18n.js';
 import { CATEGORY_LABEL, PASS_LABEL, ROMAN, TABLES, actionable, agreementText, area, cityName, favourLabel, houseName, mySeat, name, plural, setTables, tileCard, tileText, token, vars, wareName } from './men-nefer-common.js';
 import { duatArea, gpArea, housesArea, marketsArea, necropolisArea, nileArea, obeliskArea, papyrusCard, qpArea, sphinxArea, templeArea, tilesArea, wareCard } from './men-nefer-board.js';
 
@@ -180,11 +181,11 @@ function seatPanel(v, i, ctx, placed) {
     stat('Sun disc', pl.sun_disc, 'obelisk space'), stat('GP block', pl.great_pyramid_block, 'Great Pyramid track space'),
     stat('Queens block', pl.queens_block, "queens' track space"), stat('Heart', pl.heart, 'Duat position'), stat('Feather', pl.feather, 'Duat position'),
     stat('This era', `visit ${u.visit}/${per} · raise ${u.raise}/${per} · take ${u.take}/${per}`, `turn options used this era (${per} of each)`)),
-  h('h4', { text: 'Apprentices and action tiles' }),
+  h('h3', { class: 'mn-h', text: 'Apprentices and action tiles' }),
   h('div', { class: 'mn-slots' }, slots),
-  h('h4', { text: 'Specializations (scarabs)' }),
+  h('h3', { class: 'mn-h', text: 'Specializations (scarabs)' }),
   h('div', { class: 'mn-specs' }, specs),
-  h('h4', { text: `Hieroglyph track (board ${pl.board || '?'}): ${pl.hieroglyph}/${(TABLES.boards[pl.board] || []).length}` }),
+  h('h3', { class: 'mn-h', text: `Hieroglyph track (board ${pl.board || '?'}): ${pl.hieroglyph}/${(TABLES.boards[pl.board] || []).length}` }),
   h('div', { class: 'mn-glyphs' }, glyphs),
   h('dl', { class: 'mn-stats mn-pieces' },
     stat('Sphinxes', `${pl.sphinxes.supply} supply · ${pl.sphinxes.available} carved`),
@@ -192,11 +193,11 @@ function seatPanel(v, i, ctx, placed) {
     stat('Eyes', `${pl.eyes.supply} supply · ${pl.eyes.available} ready · ${pl.eyes_beside_queens.reduce((a, b) => a + b, 0)} placed`),
     stat('Boats', pl.boats.map(cityName).join(' ')),
     stat('Priestesses', priest || '—')),
-  h('h4', { text: 'Ware area' }),
+  h('h3', { class: 'mn-h', text: 'Ware area' }),
   h('div', { class: 'mn-wares' }, wareRows),
-  h('h4', { text: `Papyri (rolled up: ${pl.rolled_papyri})` }),
+  h('h3', { class: 'mn-h', text: `Papyri (rolled up: ${pl.rolled_papyri})` }),
   h('div', { class: 'mn-papyri' }, papyri),
-  h('h4', { text: `Trade agreements (${nAgreements} of ${pl.agreements.length} slots)` }),
+  h('h3', { class: 'mn-h', text: `Trade agreements (${nAgreements} of ${pl.agreements.length} slots)` }),
   nAgreements ? h('div', { class: 'mn-agreements' }, agreements.filter((_, k) => pl.agreements[k])) : h('p', { class: 'mn-dim', text: 'none yet' }));
 }
 
@@ -281,20 +282,22 @@ export function render(root, msg, ctx) {
   // The acting player's own elements first (tiles on the board, wares, agreements, scarabs), then the
   // main board; whatever is left goes to the choice bar.
   const seats = order.map((i) => seatPanel(v, i, ctx, placed));
-  // Your own administration board sits next to the action tiles and markets (the turn options are
-  // there); the other players' boards follow the main board.
+  // The main board first; the administration boards follow, each collapsible (yours open, and any
+  // board holding one of your legal moves).
   const board = h('div', { class: 'mn-main', id: 'mn-main' },
-    housesArea(v, ctx, placed), seats[0],
-    h('div', { class: 'mn-stack' }, tilesArea(v, ctx, placed), marketsArea(v, ctx, placed)),
+    housesArea(v, ctx, placed), tilesArea(v, ctx, placed), marketsArea(v, ctx, placed),
     nileArea(v, ctx, placed), gpArea(v, ctx, placed), qpArea(v, ctx, placed), necropolisArea(v, ctx, placed),
     sphinxArea(v, ctx, placed), templeArea(v, ctx, placed), obeliskArea(v, ctx), duatArea(v, ctx));
   const onBoard = placed.size > 0;
   const choices = choiceBar(v, ctx, placed);
   const prompt = promptText(v, ctx);
   const jump = onBoard ? h('button', {
-    type: 'button', class: 'btn btn-ghost btn-small mn-jump', text: 'Show me ↓',
+    type: 'button', class: 'btn btn-ghost btn-small mn-jump', text: t('mnui.show_me'),
     on: { click: () => { const el = root.querySelector('.mn-main .mn-act, .mn-seat .mn-act'); if (el) el.scrollIntoView({ behavior: 'smooth', block: 'center' }); } },
   }) : null;
+  const admin = h('section', { class: 'mn-admin', id: 'seats', attrs: { 'aria-labelledby': 'mn-admin-title' } },
+    h('h2', { id: 'mn-admin-title', class: 'mn-admin-title', text: t('mnui.admin.title') }),
+    order.map((i, k) => adminBoard(v, i, ctx, seats[k])));
   root.replaceChildren(...[
     finalResults(v, ctx),
     h('section', { class: ['ra-table', 'mn-table'], id: 'mn-table' },
@@ -302,10 +305,67 @@ export function render(root, msg, ctx) {
       prompt ? h('div', { class: ['mn-prompt', ctx.legal.length && 'mine'], id: 'mn-prompt' }, h('span', { text: prompt }), jump) : null,
       choices),
     board,
-    seats.length > 1 ? h('div', { id: 'seats', class: 'mn-seats' }, seats.slice(1)) : null,
+    admin,
     harvestTable(v, ctx),
     legend(),
   ].filter(Boolean));
+  markChanges(root, msg, ctx);
+}
+
+// -- an administration board, collapsible -----------------------------------------------------------
+function adminBoard(v, i, ctx, panel) {
+  const pl = v.players[i];
+  const mine = !!panel.querySelector('[data-action]'); // one of your legal moves is on it
+  const summary = h('span', { class: 'mn-admin-sum' },
+    h('span', { class: ['mn-tok', `mn-c${i}`], attrs: { 'aria-hidden': 'true' } }),
+    h('strong', { text: name(ctx, i) }),
+    h('span', { text: t('mnui.admin.summary', { pp: pl.pp, food: pl.food, heka: pl.heka }) }),
+    h('span', { class: 'mn-changed-badge', text: t('mnui.changed') }));
+  const d = details(`mn-admin-${i}`, ['mn-admin-board', `mn-seat-c${i}`], summary, i === ctx.seat, panel);
+  d.dataset.change = `seat-${i}`;
+  if (mine) d.open = true;
+  return d;
+}
+
+// -- what changed since your last move ------------------------------------------------------------------
+// Each main-board area and administration board gets a signature (its text); the signatures are
+// kept (per game and seat, in localStorage) when the turn passes from you to someone else. Areas
+// whose text differs later are marked "changed since your last move".
+const SNAP = { key: null, wasMine: false };
+
+function signatures(root) {
+  const out = {};
+  for (const el of root.querySelectorAll('.mn-main > .mn-area[id], .mn-admin-board[data-change]')) {
+    const key = el.id && el.classList.contains('mn-area') ? el.id : el.dataset.change;
+    const clone = el.cloneNode(true);
+    for (const x of clone.querySelectorAll('.mn-changed-badge')) x.remove();
+    out[key] = clone.textContent.replace(/\s+/g, ' ').trim();
+  }
+  return out;
+}
+
+function markChanges(root, msg, ctx) {
+  if (ctx.seat === null || ctx.seat === undefined || ctx.replay || msg.view.terminal) return;
+  const key = `heliopolis:mn-snap:${msg.game_id || location.pathname}:${ctx.seat}`;
+  const mine = ctx.legal.length > 0;
+  const now = signatures(root);
+  if (SNAP.key !== key) { SNAP.key = key; SNAP.wasMine = mine; }
+  if (SNAP.wasMine && !mine) {
+    try { localStorage.setItem(key, JSON.stringify(now)); } catch { /* not kept */ }
+  }
+  SNAP.wasMine = mine;
+  let before = null;
+  try { before = JSON.parse(localStorage.getItem(key) || 'null'); } catch { before = null; }
+  if (!before) return;
+  for (const el of root.querySelectorAll('.mn-main > .mn-area[id], .mn-admin-board[data-change]')) {
+    const k = el.id && el.classList.contains('mn-area') ? el.id : el.dataset.change;
+    if (k in before && before[k] !== now[k]) {
+      el.classList.add('mn-changed');
+      if (el.classList.contains('mn-area') && !el.querySelector(':scope > .mn-changed-badge')) {
+        el.querySelector('.mn-area-title').after(h('span', { class: 'mn-changed-badge', text: t('mnui.changed') }));
+      }
+    }
+  }
 }
 
 /** Replay captions from notation. */
