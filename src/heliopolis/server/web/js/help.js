@@ -274,7 +274,7 @@ function renderSince(frame, gameId, render) {
     if (status) status.after(box); else document.body.prepend(box);
   }
   const shown = res.lines.slice(-12);
-  box.replaceChildren(
+  box.replaceChildren(...[
     el('div', { class: 'since-head' },
       el('h2', { id: 'since-title', text: t('help.since.title', { n: res.lines.length }) }),
       el('button', {
@@ -285,7 +285,8 @@ function renderSince(frame, gameId, render) {
         } },
       })),
     res.lines.length > shown.length ? el('p', { class: 'muted', text: t('help.since.more', { n: res.lines.length - shown.length }) }) : null,
-    el('ol', { class: 'since-lines', tabindex: '0', 'aria-labelledby': 'since-title' }, shown.map((l) => el('li', { text: render(l) }))));
+    el('ol', { class: 'since-lines', tabindex: '0', 'aria-labelledby': 'since-title' }, shown.map((l) => el('li', { text: render(l) }))),
+  ].filter(Boolean));
   box.hidden = false;
 }
 
@@ -298,8 +299,11 @@ export async function mountHelp(host) {
   await ensureI18n();
   mountRulesPanel();
   wireTips();
-  const log = document.getElementById('log'); // the move log scrolls too
-  if (log && !log.hasAttribute('tabindex')) log.tabIndex = 0;
+  // Regions that scroll (the move log; the seat bar on phones) take keyboard focus too.
+  for (const id of ['log', 'seatbar']) {
+    const region = document.getElementById(id);
+    if (region && !region.hasAttribute('tabindex')) region.tabIndex = 0;
+  }
 }
 
 export function updateHelp(frame, gameId, renderLine = (l) => String(l)) {
