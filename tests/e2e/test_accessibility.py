@@ -33,11 +33,11 @@ VIEWPORTS = {
 }
 LOCALES = {"en": "en-US", "de": "de-DE"}
 BLOCKING = {"serious", "critical"}
-GAMES = {  # game -> (seats, options, how many of the human's moves to play first)
-    "ra": (["human", "heuristic", "heuristic"], {"edition": "2009"}, 12),
-    "ra-dice": (["human", "heuristic", "random"], {}, 4),
-    "helios": (["human", "heuristic", "heuristic"], {}, 6),
-    "men-nefer": (["human", "heuristic", "heuristic"], {}, 6),
+GAMES = {  # game -> (seats, options, how many of the human's moves to play first); random bots: quick
+    "ra": (["human", "random", "random"], {"edition": "2009"}, 10),
+    "ra-dice": (["human", "random", "random"], {}, 4),
+    "helios": (["human", "random", "random"], {}, 6),
+    "men-nefer": (["human", "random", "random"], {}, 6),
 }
 
 
