@@ -279,8 +279,8 @@ export function render(root, msg, ctx) {
   // The acting player's own elements first (tiles on the board, wares, agreements, scarabs), then the
   // main board; whatever is left goes to the choice bar.
   const seats = order.map((i) => seatPanel(v, i, ctx, placed));
-  // The main board first; the administration boards follow, each collapsible (yours open, and any
-  // board holding one of your legal moves).
+  // The main board first; the administration boards follow, each collapsible (open while it holds
+  // one of your legal moves, otherwise as the player left it).
   const board = h('div', { class: 'mn-main', id: 'mn-main' },
     housesArea(v, ctx, placed), tilesArea(v, ctx, placed), marketsArea(v, ctx, placed),
     nileArea(v, ctx, placed), gpArea(v, ctx, placed), qpArea(v, ctx, placed), necropolisArea(v, ctx, placed),
@@ -318,11 +318,21 @@ function adminBoard(v, i, ctx, panel) {
     h('strong', { text: name(ctx, i) }),
     h('span', { text: t('mnui.admin.summary', { pp: pl.pp, food: pl.food, heka: pl.heka }) }),
     h('span', { class: 'mn-changed-badge', text: t('mnui.changed') }));
-  const d = details(`mn-admin-${i}`, ['mn-admin-board', `mn-seat-c${i}`], summary, i === ctx.seat, panel);
-  d.dataset.change = `seat-${i}`;
-  if (mine) d.open = true;
+  // Closed by default (the summary line says PP, food and heka); open while it holds a legal move,
+  // otherwise as the player left it.
+  const id = `mn-admin-${i}`;
+  const open = mine || ADMIN_OPEN.get(id) === true;
+  const d = h('details', { id, class: ['mn-admin-board', `mn-seat-c${i}`], open, dataset: { change: `seat-${i}` } },
+    h('summary', null, summary), panel);
+  let first = open; // a <details> created open fires one toggle event: not the player's
+  d.addEventListener('toggle', () => {
+    if (first && d.open) { first = false; return; }
+    first = false;
+    ADMIN_OPEN.set(id, d.open);
+  });
   return d;
 }
+const ADMIN_OPEN = new Map();
 
 // -- what changed since your last move ------------------------------------------------------------------
 // Each main-board area and administration board gets a signature (its text); the signatures are
