@@ -228,7 +228,6 @@ function wireTips() {
     if (tgt && !ev.target.closest('button, a, input, select')) showTip(tgt); else hideTip();
   });
   document.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') hideTip(); });
-  window.addEventListener('scroll', hideTip, { passive: true });
 }
 
 // -- since your last move ---------------------------------------------------------------------
