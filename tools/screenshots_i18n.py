@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Screenshots of each game page in English and German (desktop and phone) for docs/screenshots/:
-``<game>-<lang>.png`` (desktop, rules panel open), ``<game>-<lang>-phone.png``. The browser's
+"""Screenshots of each game page in English and German for docs/screenshots/: ``<game>-<lang>.png``
+(desktop), ``<game>-<lang>-phone.png`` and ``<game>-<lang>-rules.png`` (the rules panel, open). The browser's
 locale picks the language, as for a visitor. Needs the [web,dev] extras and Chromium.
 
 Usage: ``python tools/screenshots_i18n.py [--out docs/screenshots] [--games ra,helios]``
@@ -20,6 +20,7 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from screenshots import ARGS, play_until  # noqa: E402
+
 from tests.server.conftest import ServerProcess  # noqa: E402
 
 GAMES = {  # game -> seats, options, the position to show
@@ -60,18 +61,21 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
             for game, g in made.items():
                 for lang, locale in LOCALES.items():
-                    for suffix, view in (("", DESK), ("-phone", PHONE)):
+                    for suffix, view in (("", DESK), ("-phone", PHONE), ("-rules", DESK)):
                         ctx = browser.new_context(locale=locale, **view)
                         page = ctx.new_page()
                         page.goto(url + "/")
                         page.evaluate("([g, t]) => localStorage.setItem('heliopolis:token:' + g, t)", [g["id"], g["token"]])
-                        if not suffix:  # the desktop shot shows the rules panel open
-                            page.evaluate("() => localStorage.setItem('heliopolis:rules-open', '1')")
                         page.goto(f"{url}/g/{g['id']}")
                         page.wait_for_selector("#conn[data-state='live']")
                         page.wait_for_timeout(1200)
                         path = out / f"{game}-{lang}{suffix}.png"
-                        page.screenshot(path=str(path))
+                        if suffix == "-rules":  # the rules panel alone, open
+                            page.click("#rules-toggle")
+                            page.wait_for_selector("#rules-body section")
+                            page.locator("#rules-panel").screenshot(path=str(path))
+                        else:
+                            page.screenshot(path=str(path))
                         print("wrote", path)
                         ctx.close()
             browser.close()
