@@ -16,6 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from heliopolis.core.registry import new_game
 from tests.server.conftest import ServerProcess
 
 CHROMIUM = os.environ.get("HELIOPOLIS_CHROMIUM", "/usr/bin/chromium")
@@ -34,10 +35,10 @@ VIEWPORTS = {
 LOCALES = {"en": "en-US", "de": "de-DE"}
 BLOCKING = {"serious", "critical"}
 GAMES = {  # game -> (seats, options, how many of the human's moves to play first); random bots: quick
-    "ra": (["human", "random", "random"], {"edition": "2009"}, 10),
-    "ra-dice": (["human", "random", "random"], {}, 4),
-    "helios": (["human", "random", "random"], {}, 6),
-    "men-nefer": (["human", "random", "random"], {}, 6),
+    "ra": (["human", "random", "random"], {"edition": "2009"}, 6),
+    "ra-dice": (["human", "random", "random"], {}, 3),
+    "helios": (["human", "random", "random"], {}, 4),
+    "men-nefer": (["human", "random", "random"], {}, 4),
 }
 
 
@@ -75,9 +76,13 @@ def site(tmp_path_factory):  # noqa: ANN001, ANN201
         g = _create(server.url, game, seats, options)
         _play(server.url, g, moves, rng)
         games[game] = g
-    done = _create(server.url, "ra", ["human", "random"], {"edition": "2009"})
-    _play(server.url, done, None, rng)
-    games["replay"] = done
+    # The replay view: a whole random game played here, in-process, and imported (quicker than over HTTP).
+    state = new_game("ra", players=2, edition="2009")
+    while not state.is_terminal():
+        state.apply_action(state.sample_chance_outcome(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    r = httpx.post(f"{server.url}/api/import", json=state.to_dict(), timeout=20)
+    assert r.status_code in (200, 201), r.text
+    games["replay"] = {"id": r.json()["id"], "token": ""}
     yield server.url, games
     server.stop()
 
@@ -94,9 +99,8 @@ def _open(browser, url: str, path: str, lang: str, viewport: str, g: dict | None
     ctx = browser.new_context(locale=LOCALES[lang], **VIEWPORTS[viewport])
     page = ctx.new_page()
     page.set_default_timeout(TIMEOUT)
-    if g is not None:  # the seat's token, as the browser that created the game holds it
-        page.goto(url + "/")
-        page.evaluate("([g, t]) => localStorage.setItem('heliopolis:token:' + g, t)", [g["id"], g["token"]])
+    if g is not None:  # the seat's token, as the browser that created the game holds it (no extra page load)
+        ctx.add_init_script(f"try {{ localStorage.setItem('heliopolis:token:{g['id']}', {g['token']!r}) }} catch (e) {{}}")
     page.goto(url + path)
     return ctx, page
 
@@ -133,7 +137,7 @@ def test_game_pages_have_no_serious_accessibility_violation_in_both_languages_an
     found: dict[str, list[str]] = {}
     for lang in LOCALES:
         for viewport in VIEWPORTS:
-            ctx, page = _open(browser, url, f"/g/{g['id']}", lang, viewport, g)
+            ctx, page = _open(browser, url, f"/g/{g['id']}", lang, viewport, g if g["token"] else None)
             _wait_game_page(page)
             assert page.evaluate("document.documentElement.lang") == lang
             page.click("#rules-toggle")  # the rules panel is part of the page: check it open
