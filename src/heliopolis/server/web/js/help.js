@@ -232,8 +232,8 @@ function wireTips() {
 
 // -- since your last move ---------------------------------------------------------------------
 // The log lines after the last line that names the seat as the actor (the log is public; moves are
-// logged as "<seat name> ..." or structured lines whose args.seat is the seat). Shown once per
-// game and version until dismissed.
+// logged as "<seat name> ..." or structured lines whose args.seat is the seat). "Dismiss" hides it
+// until the seat's next move (per browser tab).
 export function sinceLastMove(log, seat, seatName) {
   if (seat === null || seat === undefined || !Array.isArray(log)) return null;
   const name = seatName(seat);
