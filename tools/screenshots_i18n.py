@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import httpx
@@ -35,6 +37,23 @@ DESK = {"viewport": {"width": 1280, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 
 
+def _start(server: ServerProcess, deadline_s: float = 180.0) -> None:
+    """``ServerProcess.start`` with a longer deadline: a loaded machine can take over 30 s to start it."""
+    exe = Path(sys.executable).with_name("heliopolis")
+    server.proc = subprocess.Popen([str(exe), "serve", "--db", server.db, "--port", str(server.port), "--bot-delay", "0"],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    end = time.monotonic() + deadline_s
+    while time.monotonic() < end:
+        if server.proc.poll() is not None:
+            raise RuntimeError("the server exited")
+        try:
+            if httpx.get(server.url + "/api/meta", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.3)
+    raise RuntimeError("the server did not start")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="docs/screenshots")
@@ -44,15 +63,12 @@ def main() -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp())
-    for attempt in range(3):  # a loaded machine can miss ServerProcess's 30 s start deadline
-        server = ServerProcess(f"sqlite:///{tmp / f'shots{attempt}.db'}", bot_delay=0.0)
-        try:
-            server.start()
-            break
-        except RuntimeError:
-            server.kill()
-    else:
-        raise SystemExit("the server did not start")
+    server = ServerProcess(f"sqlite:///{tmp / 'shots.db'}", bot_delay=0.0)
+    try:
+        _start(server)
+    except RuntimeError:
+        server.kill()
+        raise
     url = server.url
     rng = random.Random(16)
     try:
