@@ -155,3 +155,26 @@ def test_returning_to_a_game_shows_what_happened_since_your_last_move(server, br
     page.wait_for_function("() => document.querySelector('#board').children.length > 0")
     assert page.locator("#since-box:visible").count() == 0
     ctx.close()
+
+
+def test_men_nefer_marks_what_changed_since_your_last_move(server, browser):
+    g = _create(server.url, "men-nefer", {})
+    _wait_turn(server.url, g)
+    ctx, page = _open(browser, server.url, g, "de-DE")
+    page.wait_for_selector("#mn-main")
+    assert page.locator("#mn-admin-title").inner_text() == "Verwaltungstafeln"
+    assert page.locator(".mn-changed").count() == 0  # nothing to compare with yet
+    # Play the seat's whole turn by clicking (a turn has several decisions); then the bots move.
+    for _ in range(40):
+        if page.get_attribute("#status", "data-kind") != "mine":
+            break
+        n = page.locator("#log li").count()
+        page.locator("#legal [data-action]").first.click()
+        page.wait_for_function(
+            "(n) => document.querySelector('#status').dataset.kind !== 'mine'"
+            " || document.querySelector('#log').children.length > n", arg=n)  # fmt: skip
+    page.wait_for_function("() => document.querySelector('#status').dataset.kind === 'mine'")
+    changed = page.locator(".mn-changed")
+    assert changed.count() > 0  # the bots' turns changed some areas or boards
+    assert "seit deinem letzten Zug geändert" in page.locator(".mn-changed .mn-changed-badge").first.inner_text()
+    ctx.close()
