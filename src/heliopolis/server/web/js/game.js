@@ -6,7 +6,8 @@ import * as api from './api.js';
 import { h, $, humanize, seatTitle, seatLabel, namedFrame, lineText } from './dom.js';
 import { tableUpdate, chatPush, chatAtPly } from './table.js';
 import { mountAccount } from './account.js';
-import { initI18n } from './i18n.js';
+import { mountHelp, updateHelp, decorateBoard } from './help.js';
+import { initI18n, render as renderLine } from './i18n.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const gameId = decodeURIComponent(parts[0] === 'g' && parts[1] ? parts[1] : parts[parts.length - 1] || '');
@@ -361,6 +362,7 @@ function render() {
   renderTools(live);
   renderLog(frame);
   renderBoard(frame);
+  updateHelp(frame, S.id, renderLine); // rules panel, since-your-last-move box (help.js)
 }
 
 function gameName(game) {
@@ -578,6 +580,7 @@ async function renderBoard(frame) {
   };
   try {
     mod.render(root, frame, ctx);
+    decorateBoard(game);
   } catch (e) {
     console.error(e);
     fallbackRender(root, frame);
@@ -639,6 +642,12 @@ async function main() {
     if (e.status === 404) { showNotFound(); return; }
   }
   await mountAccount();
+  await mountHelp({
+    game: () => S.msg && (S.msg.game || (S.msg.view && S.msg.view.game)),
+    summary: () => S.summary,
+    seat: () => S.seat,
+    seatName: (i) => seatLabel(S.msg && S.msg.seats, i),
+  });
   connect();
   // Logged in or out here: the account's seats (no token needed) change, so look again.
   window.addEventListener('heliopolis:account', () => { if (!S.token) connect(); });

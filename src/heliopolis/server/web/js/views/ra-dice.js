@@ -373,7 +373,7 @@ function monumentArea(v, ctx, token) {
   for (let c = 1; c <= ncols; c += 1) head.push(h('div', { class: 'rd-mon-colno', text: String(c) }));
   const rows = cs.map((c) => {
     const row = v.monuments[c] || [];
-    return [h('div', { class: ['rd-mon-rowlabel', `space-${c}`], title: tr('ra-dice.ui.row', { colour: colourName(c) }), attrs: { 'aria-label': tr('ra-dice.ui.row', { colour: colourName(c) }) } }),
+    return [h('div', { class: ['rd-mon-rowlabel', `space-${c}`], title: tr('ra-dice.ui.row', { colour: colourName(c) }), attrs: { role: 'img', 'aria-label': tr('ra-dice.ui.row', { colour: colourName(c) }) } }),
       row.map((owner, i) => {
         const n = `mon:${c}:${i + 1}`;
         const r = `remove:mon:${c}:${i + 1}`;
@@ -381,7 +381,7 @@ function monumentArea(v, ctx, token) {
         return actionable('div', notation, ctx, {
           class: ['rd-mon-cell', `space-${c}`, owner !== null && 'taken', notation && notation.startsWith('remove') && 'removing'],
           dataset: { colour: c, column: i + 1, owner: owner ?? '' },
-          attrs: notation ? null : { 'aria-label': `${tr('ra-dice.ui.cell', { colour: colourName(c), column: i + 1 })}${owner !== null ? `: ${ctx.seatName(owner)}` : ''}` },
+          attrs: notation ? null : { role: 'img', 'aria-label': `${tr('ra-dice.ui.cell', { colour: colourName(c), column: i + 1 })}${owner !== null ? `: ${ctx.seatName(owner)}` : ''}` },
         }, owner !== null ? token(owner) : null);
       })];
   });
