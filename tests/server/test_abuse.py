@@ -132,18 +132,18 @@ def test_concurrent_replay_reads_are_rate_limited_and_the_server_keeps_answering
 def test_replay_frames_are_computed_once_per_ply_off_the_event_loop(client, monkeypatch):
     import threading
 
-    from heliopolis.server import authority
+    from heliopolis.server import archive
 
     threads = []
-    real = authority.replay_frame_text
+    real = archive.replay_frame_text
 
     def spy(*args):  # noqa: ANN002, ANN202
         threads.append(threading.current_thread().name)
         return real(*args)
 
-    monkeypatch.setattr(authority, "replay_frame_text", spy)
+    monkeypatch.setattr(archive, "replay_frame_text", spy)
     gid = client.post("/api/import", content=json.dumps(finished_game_doc(2))).json()["id"]
-    auth_ = client.app.state.auth
+    auth_ = client.app.state.archive
     first = client.get(f"/api/games/{gid}/replay?ply=7").json()
     assert first["ply"] == 7 and len(auth_.replays) == 1
     again = [client.get(f"/api/games/{gid}/replay?ply=7").json() for _ in range(5)]

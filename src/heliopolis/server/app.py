@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from heliopolis.server import accounts as accounts_api
 from heliopolis.server import messages
 from heliopolis.server import alerts as alerts_api
+from heliopolis.server import archive as archive_api
 from heliopolis.server import chat as chat_api
 from heliopolis.server import ratings as ratings_api
 from heliopolis.server import rematch as rematch_api
@@ -125,6 +126,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                      bot_games_per_client=settings.bot_games_per_client, bot_games=settings.bot_games,
                      undo_cooldown=settings.undo_cooldown)  # fmt: skip
     allowed_origins = tuple(o.rstrip("/") for o in settings.allowed_origins)
+    archive = archive_api.Archive(auth)
     accounts = accounts_api.Accounts(storage)
     table = table_api.TableService(auth)
     chat = chat_api.Chat(auth)
@@ -155,10 +157,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if auth.leases is not None:
             await auth.leases.stop()
         await auth.close()
+        archive.close()
         storage.dispose()
 
     app = FastAPI(title="Heliopolis", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.auth = auth
+    app.state.archive = archive
     app.state.settings = settings
     app.state.ratings = ratings
     app.state.alerts = alerts
@@ -249,14 +253,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, ply: int | None = Query(None, ge=0, le=100_000)) -> Response:
-        text = await auth.replay_frame(game_id, ply)  # cached encoded frame (a JSON object)
+        text = await archive.replay_frame(game_id, ply)  # cached encoded frame (a JSON object)
         upto = (await auth.get(game_id)).rec.plies if ply is None else ply
         said = await asyncio.to_thread(chat.messages, game_id, -1, upto)
         return Response(text[:-1] + ',"chat":' + json.dumps(said) + "}", media_type="application/json")
 
     @app.get("/api/games/{game_id}/export")
     async def export(game_id: str) -> JSONResponse:
-        doc = await auth.export(game_id)
+        doc = await archive.export(game_id)
         doc["chat"] = [{k: m[k] for k in ("seat", "name", "text", "ply", "at")}
                        for m in await asyncio.to_thread(chat.messages, game_id)]  # fmt: skip
         headers = {"Content-Disposition": f'attachment; filename="heliopolis-{game_id}.json"'}
@@ -264,7 +268,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/import", status_code=201)
     async def import_game(request: Request) -> dict[str, Any]:
-        rec = await auth.import_game(parse_json_document(await request.body()))
+        rec = await archive.import_game(parse_json_document(await request.body()))
         return {"id": rec.id, "url": f"/g/{rec.id}"}
 
     # -- WebSocket -----------------------------------------------------------------------------

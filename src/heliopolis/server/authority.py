@@ -13,13 +13,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
-import json
 import logging
 import random
 import secrets
 import time
-from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +25,6 @@ from heliopolis.bots.levels import resolve as resolve_level
 from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError
 from heliopolis.core.game import State
 from heliopolis.core.registry import game_class, load_game, new_game
-from heliopolis.core.serialize import state_from_dict
 from heliopolis.server.bots import BotPool
 from heliopolis.server.hub import Hub
 from heliopolis.server.protocol import ActBody, CreateGame, ServerError
@@ -92,33 +88,16 @@ def settle_chance(state: State, seed: int, ply: int) -> list[Move]:
     return out
 
 
-def replay_frame_text(game: str, options: dict[str, Any], history: list[int], ply: int) -> str:
-    """The public position after ``ply`` moves of a finished game, as JSON text (runs in a thread)."""
-    state = new_game(game, **options)
-    move = None
-    for a in history[:ply]:
-        move = state.describe_action(a) if not state.is_chance_node() else state.action_to_string(a)
-        state.apply_action(a)
-    return json.dumps({"ply": ply, "plies": len(history), "view": state.player_view(None), "log": state.public_log(),
-                       "move": move}, separators=(",", ":"))  # fmt: skip
-
-
 class Authority:
     def __init__(self, storage: Storage, hub: Hub, bots: BotPool, bot_delay: float = 0.0,
                  bot_games_per_client: int = MAX_BOT_GAMES_PER_CLIENT, bot_games: int = MAX_BOT_GAMES,
-                 undo_cooldown: float = 30.0, replay_cache: int = 2048) -> None:  # fmt: skip
+                 undo_cooldown: float = 30.0) -> None:  # fmt: skip
         self.storage = storage
         self.hub = hub
         self.bots = bots
         self.bot_delay = bot_delay
         self.undo_cooldown = undo_cooldown
         self.undo_declined: dict[tuple[str, int], float] = {}  # (game, seat) -> when its request was declined
-        # Replay frames of archived games never change: an LRU of (game, revision, ply) -> future of
-        # the encoded frame, so equal requests share one computation; one thread computes them, off
-        # the event loop and off the executor the database calls use.
-        self.replays: OrderedDict[tuple[str, int, int], asyncio.Future] = OrderedDict()
-        self.replay_cache = replay_cache
-        self._replay_pool = ThreadPoolExecutor(1, thread_name_prefix="heliopolis-replay")
         self.bot_games_per_client, self.bot_games = bot_games_per_client, bot_games
         self.creator: dict[str, str] = {}  # game id -> client address that created it (bot games, this process)
         self.leases: Any = None  # lease.BotLeases on PostgreSQL: which instance drives which game's bots
@@ -478,7 +457,6 @@ class Authority:
             t.cancel()
         await asyncio.gather(*self.drivers.values(), return_exceptions=True)
         await self.bots.close()
-        self._replay_pool.shutdown(wait=False, cancel_futures=True)
 
     # -- undo ----------------------------------------------------------------------------------
     def undo_target(self, live: Live, seat: int | None) -> int | None:
@@ -568,64 +546,6 @@ class Authority:
         rec.revision, rec.plies, rec.undo, rec.updated_at = rev, ply, None, time.time()
         if self.table is not None:  # table: the clocks go back with the moves
             self.table.truncated(live, ply)
-
-    # -- archive -------------------------------------------------------------------------------
-    async def replay_frame(self, game_id: str, ply: int | None) -> str:
-        """The encoded replay frame: cached, computed at most once per (game, revision, ply)."""
-        live = await self.get(game_id)
-        rec = live.rec
-        if rec.status not in READ_ONLY:
-            raise ServerError("bad_request", "replays are for finished games (a running game would reveal moves "
-                                             "as they are made; watch it instead)")  # fmt: skip
-        plies = rec.plies
-        ply = plies if ply is None else ply
-        if not 0 <= ply <= plies:
-            raise ServerError("bad_request", f"ply must be 0..{plies}")
-        key = (game_id, rec.revision, ply)
-        fut = self.replays.get(key)
-        if fut is not None:
-            self.replays.move_to_end(key)
-        else:
-            history = list(live.state.history())
-            fut = asyncio.get_running_loop().run_in_executor(self._replay_pool, replay_frame_text, rec.game,
-                                                             rec.options, history, ply)  # fmt: skip
-            self.replays[key] = fut
-            while len(self.replays) > self.replay_cache:
-                self.replays.popitem(last=False)
-        try:
-            return await asyncio.shield(fut)  # a client that goes away does not cancel the shared work
-        except Exception:
-            self.replays.pop(key, None)
-            raise
-
-    async def export(self, game_id: str) -> dict[str, Any]:
-        live = await self.get(game_id)
-        if live.rec.status not in READ_ONLY:
-            raise ServerError("bad_request", "only finished games can be exported (the log of a running game "
-                                             "holds its future randomness)")  # fmt: skip
-        return live.state.to_dict()
-
-    async def import_game(self, doc: Any) -> GameRecord:
-        try:
-            state = state_from_dict(doc)
-        except HeliopolisError as e:
-            raise ServerError("bad_request", str(e)) from None
-        info = state.game.info
-        replay = state.game.new_initial_state()
-        moves = []
-        for a in state.history():
-            seat = -1 if replay.is_chance_node() else replay.current_player()
-            moves.append(Move(a, replay.action_to_string(a), seat))
-            replay.apply_action(a)
-        players = state.game.players
-        seats = [Seat(i, "human", None, f"P{i}", None) for i in range(players)]
-        winners = state.winners() if state.is_terminal() else None
-        now = time.time()
-        rec = GameRecord(secrets.token_urlsafe(9), info.game_id, info.encoding, state.game.config(),
-                         secrets.randbits(63), "imported", 0, len(moves), seats, now, now, winners=winners)  # fmt: skip
-        await self._db(self.storage.create_game, rec, moves)
-        self._remember(Live(rec, state, [m.seat for m in moves]))
-        return rec
 
 
 def available_meta() -> dict[str, Any]:
