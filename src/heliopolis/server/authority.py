@@ -28,7 +28,7 @@ from heliopolis.core.registry import game_class, load_game, new_game
 from heliopolis.server.bots import BotPool
 from heliopolis.server.hub import Hub
 from heliopolis.server.protocol import ActBody, CreateGame, ServerError
-from heliopolis.server.storage import GameRecord, Move, Seat, StaleError, Storage
+from heliopolis.server.storage import Busy, GameRecord, Move, Seat, StaleError, Storage
 
 log = logging.getLogger("heliopolis.server")
 MAX_CACHED = 2000  # games kept in memory per process
@@ -114,6 +114,22 @@ class Authority:
             return await asyncio.get_running_loop().run_in_executor(None, call)
         async with self._write_lock:
             return await asyncio.get_running_loop().run_in_executor(None, call)
+
+    async def _append(self, *args: Any, **kwargs: Any) -> int:
+        """A move's commit: on SQLite straight from the event loop when no other write holds the
+        lock (no thread hop; ``Storage.append_nowait``), else in a thread like every write."""
+        st = self.storage
+        if self._write_lock is not None and not self._write_lock.locked():
+            try:
+                rev = st.append_nowait(*args, **kwargs)
+            except Busy:
+                pass
+            else:
+                if st.checkpoint_due:
+                    st.checkpoint_due = False
+                    asyncio.get_running_loop().run_in_executor(None, st.checkpoint)
+                return rev
+        return await self._db(st.append, *args, **kwargs)
 
     # -- loading -------------------------------------------------------------------------------
     async def get(self, game_id: str) -> Live:
@@ -373,9 +389,8 @@ class Authority:
         done = nxt.is_terminal()
         now = time.time()
         try:
-            rev = await self._db(self.storage.append, rec.id, rec.revision, rec.plies, new,
-                                 status="finished" if done else None,
-                                 winners=nxt.winners() if done else None, now=now)  # fmt: skip
+            rev = await self._append(rec.id, rec.revision, rec.plies, new, status="finished" if done else None,
+                                     winners=nxt.winners() if done else None, now=now)  # fmt: skip
         except StaleError:
             await self.reload(rec.id)
             raise ServerError("stale", "another move was made at the same time; look again and retry") from None
