@@ -58,6 +58,7 @@ class Settings:
     http_burst: float = 100.0
     ws_rate: float = 20.0  # messages per second per connection
     ws_burst: float = 40.0
+    ws_per_client: int = 64  # open WebSockets per client address (0: no limit)
     read_rate: float = 20.0  # API reads per second per client address (a lobby tab polls ~1/s)
     read_burst: float = 100.0
     create_rate: float = 0.5  # new games (created or imported) per second per client address
