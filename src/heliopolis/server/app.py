@@ -191,7 +191,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         code = {404: "not_found", 405: "bad_request", 413: "too_large"}.get(exc.status_code, "bad_request")
         return JSONResponse({"error": {"code": code, "message": str(exc.detail)}}, status_code=exc.status_code)
 
-    app.add_middleware(Guard, settings=settings)
+    app.add_middleware(Guard, settings=settings, shared=storage if storage.is_postgres else None)
 
     # -- pages ---------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)

@@ -97,7 +97,6 @@ class Authority:
         self.bots = bots
         self.bot_delay = bot_delay
         self.undo_cooldown = undo_cooldown
-        self.undo_declined: dict[tuple[str, int], float] = {}  # (game, seat) -> when its request was declined
         self.bot_games_per_client, self.bot_games = bot_games_per_client, bot_games
         self.creator: dict[str, str] = {}  # game id -> client address that created it (bot games, this process)
         self.leases: Any = None  # lease.BotLeases on PostgreSQL: which instance drives which game's bots
@@ -500,9 +499,10 @@ class Authority:
             if accept is not None:  # an answer to someone's request
                 if not pending or seat not in pending["awaiting"]:
                     raise ServerError("bad_request", "there is no undo request waiting for your answer")
-                if not accept:
-                    await self._update(live, undo=None)
-                    self._declined(game_id, pending["by"])
+                if not accept:  # the cool-down is in the seat's row: every process sees it
+                    at = time.time()
+                    await self._update(live, undo=None, seat_updates={pending["by"]: {"undo_declined_at": at}})
+                    rec.seats[pending["by"]].undo_declined_at = at
                 else:
                     awaiting = [s for s in pending["awaiting"] if s != seat]
                     if awaiting:
@@ -513,7 +513,7 @@ class Authority:
                 if pending:  # one request at a time: a repeat changes nothing (no new version)
                     who = "your" if pending["by"] == seat else f"seat {pending['by']}'s"
                     raise ServerError("conflict", f"{who} undo request is waiting for an answer")
-                wait = self.undo_declined.get((game_id, seat), 0.0) + self.undo_cooldown - time.monotonic()
+                wait = (rec.seats[seat].undo_declined_at or 0.0) + self.undo_cooldown - time.time()
                 if wait > 0:
                     raise ServerError("undo_cooldown", f"your last undo request was declined: you can ask again "
                                                        f"in {wait:.0f} s")  # fmt: skip
@@ -529,12 +529,6 @@ class Authority:
         self.hub.publish(game_id)
         self._kick(game_id)
         return live
-
-    def _declined(self, game_id: str, seat: int) -> None:
-        now = time.monotonic()
-        if len(self.undo_declined) > 10_000:  # forget cool-downs that are over: memory stays bounded
-            self.undo_declined = {k: t for k, t in self.undo_declined.items() if now - t < self.undo_cooldown}
-        self.undo_declined[(game_id, seat)] = now
 
     async def _update(self, live: Live, **values: Any) -> None:
         try:

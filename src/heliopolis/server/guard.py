@@ -14,7 +14,9 @@ default), so a client cannot pick a new address per request.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -32,9 +34,11 @@ SECURITY_HEADERS = {
     "Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY",
     "Referrer-Policy": "no-referrer", "Cross-Origin-Opener-Policy": "same-origin",
 }  # fmt: skip
+log = logging.getLogger("heliopolis.server")
 DOCS_PATHS = ("/api/docs", "/api/openapi.json")  # Swagger UI loads its script from a CDN: no CSP there
 CREATE_PATHS = ("/api/games", "/api/import")
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
+TOO_MANY_GAMES = ServerError("rate_limited", "too many new games from your address; wait a little")
 WS_TOO_MANY = 4429  # close code: too many sockets from one address (4000 + HTTP 429, as 4403 / 4404)
 
 
@@ -47,8 +51,12 @@ DOCS_HEADERS = _encoded({k: v for k, v in SECURITY_HEADERS.items() if k != "Cont
 
 
 class Guard:
-    def __init__(self, app: Any, settings: Any) -> None:
+    def __init__(self, app: Any, settings: Any, shared: Any = None) -> None:
+        """``shared`` (a PostgreSQL ``Storage``): the new-games limit is one bucket per client address
+        in the database, shared by every server process, instead of one per process."""
         self.app = app
+        self.shared = shared
+        self.create_rate, self.create_burst = settings.create_rate, settings.create_burst
         self.writes = KeyedLimiter(settings.http_rate, settings.http_burst)
         self.reads = KeyedLimiter(settings.read_rate, settings.read_burst)
         self.creates = KeyedLimiter(settings.create_rate, settings.create_burst)
@@ -67,8 +75,8 @@ class Guard:
                 return ServerError("length_required", "send a Content-Length")
             if not self.writes.take(client):
                 return ServerError("rate_limited", "too many requests; slow down")
-            if path in CREATE_PATHS and not self.creates.take(client):
-                return ServerError("rate_limited", "too many new games from your address; wait a little")
+            if path in CREATE_PATHS and self.shared is None and not self.creates.take(client):
+                return TOO_MANY_GAMES
         elif path.startswith("/api/") and not self.reads.take(client):
             return ServerError("rate_limited", "too many requests; slow down")
         return None
@@ -88,11 +96,21 @@ class Guard:
             await send(message)
 
         err = self.refusal(scope)
+        if err is None and self.shared is not None and scope["method"] == "POST" and scope["path"] in CREATE_PATHS:
+            err = await self.shared_refusal(scope["client"][0] if scope.get("client") else "?")
         if err is not None:
             await JSONResponse(err.body(), status_code=err.status)(scope, receive, send_with_headers)
             return
         await self.app(scope, receive, send_with_headers)
 
+
+    async def shared_refusal(self, client: str) -> ServerError | None:
+        try:
+            ok = await asyncio.to_thread(self.shared.take_token, "create", client, self.create_rate, self.create_burst)
+        except Exception as e:  # the database is away: this process's own bucket still holds
+            log.warning("shared rate limit unavailable (%s); using this process's own", e)
+            ok = self.creates.take(client)
+        return None if ok else TOO_MANY_GAMES
 
     async def websocket(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         client = scope["client"][0] if scope.get("client") else "?"

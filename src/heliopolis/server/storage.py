@@ -60,6 +60,7 @@ seats = sa.Table(
     sa.Column("account_id", sa.Integer, nullable=True),  # the account holding the seat (table_db.accounts)
     sa.Column("left_at", sa.Float, nullable=True),  # a player who left (the seat is a bot since)
     sa.Column("left_reason", sa.String(16), nullable=True),  # resigned | timeout
+    sa.Column("undo_declined_at", sa.Float, nullable=True),  # the seat's last undo request declined (cool-down)
     sa.Index("ix_seats_account", "account_id"),
 )  # fmt: skip
 
@@ -92,6 +93,7 @@ class Seat:
     account_id: int | None = None
     left_at: float | None = None
     left_reason: str | None = None
+    undo_declined_at: float | None = None  # epoch; shared by every process through the database
 
     def public(self) -> dict[str, Any]:
         left = {"reason": self.left_reason, "at": self.left_at} if self.left_reason else None
@@ -361,6 +363,24 @@ class Storage:
                     by_game[r["game_id"]].append(_seat(r))
         return [_record(r, by_game[r["id"]]) for r in rows]
 
+    def take_token(self, limit: str, client: str, rate: float, burst: float) -> bool:
+        """PostgreSQL: one token from the bucket of ``limit`` and ``client`` shared by every server
+        process (``rate`` per second, at most ``burst``), atomically, on the database's clock."""
+        sql = ("INSERT INTO rate_buckets (key, tokens, stamp) VALUES (%(k)s, %(burst)s - 1, %(now)s) "
+               "ON CONFLICT (key) DO UPDATE SET "
+               "tokens = LEAST(%(burst)s, rate_buckets.tokens + (%(now)s - rate_buckets.stamp) * %(rate)s) - 1, "
+               "stamp = %(now)s "
+               "WHERE LEAST(%(burst)s, rate_buckets.tokens + (%(now)s - rate_buckets.stamp) * %(rate)s) >= 1 "
+               "RETURNING tokens")  # fmt: skip
+        with self.engine.begin() as c:
+            now = c.exec_driver_sql("SELECT extract(epoch FROM clock_timestamp())::float8").scalar()
+            # A bucket idle for burst / rate seconds is full again, the same as no row: rows stay few.
+            c.exec_driver_sql("DELETE FROM rate_buckets WHERE stamp < %(old)s AND key LIKE %(kind)s",
+                              {"old": now - burst / max(rate, 1e-9), "kind": limit + ":%"})  # fmt: skip
+            got = c.exec_driver_sql(sql, {"k": f"{limit}:{client}"[:96], "burst": burst, "rate": rate,
+                                          "now": now}).first()  # fmt: skip
+        return got is not None
+
     def running_ids(self) -> list[str]:
         with self.engine.connect() as c:
             return list(c.execute(sa.select(games.c.id).where(games.c.status == "running")).scalars())
@@ -368,7 +388,7 @@ class Storage:
 
 def _seat(r: Any) -> Seat:
     return Seat(r["seat"], r["kind"], r["bot"], r["name"], r["token_hash"], r["account_id"], r["left_at"],
-                r["left_reason"])  # fmt: skip
+                r["left_reason"], r["undo_declined_at"])  # fmt: skip
 
 
 def _record(row: Any, seat_list: list[Seat]) -> GameRecord:
