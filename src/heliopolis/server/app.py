@@ -147,7 +147,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await asyncio.wait_for(listener.ready.wait(), 10)
             auth.leases = BotLeases(listener.dsn, auth.take_over)
             await auth.leases.start()
-            await storage.open_async()  # the moves' commits: asyncio connections
         await auth.bots.start()
         await auth.resume_all()
         await table.resume()
@@ -160,7 +159,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await auth.leases.stop()
         await auth.close()
         archive.close()
-        await storage.close_async()
         storage.dispose()
 
     app = FastAPI(title="Heliopolis", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")

@@ -115,12 +115,9 @@ class Authority:
             return await asyncio.get_running_loop().run_in_executor(None, call)
 
     async def _append(self, *args: Any, **kwargs: Any) -> int:
-        """A move's commit without a hop to a thread and back: on PostgreSQL through the asyncio
-        connection pool, on SQLite straight from the event loop when no other write holds the lock
-        (``Storage.append_nowait``); else in a thread like every write."""
+        """A move's commit: on SQLite straight from the event loop when no other write holds the
+        lock (no thread hop; ``Storage.append_nowait``), else in a thread like every write."""
         st = self.storage
-        if st.apool is not None:
-            return await st.append_async(*args, **kwargs)
         if self._write_lock is not None and not self._write_lock.locked():
             try:
                 rev = st.append_nowait(*args, **kwargs)
