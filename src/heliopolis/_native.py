@@ -40,6 +40,15 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.ra.scoring",
     "heliopolis.games.ra.epochs",
     "heliopolis.games.ra.state",
+    # Ra: The Dice Game (docs/compiled-build.md, "Ra: The Dice Game and Men-Nefer")
+    "heliopolis.games.ra_dice.components",
+    "heliopolis.games.ra_dice.actions",
+    "heliopolis.games.ra_dice.phases",
+    "heliopolis.games.ra_dice.scoring",
+    "heliopolis.games.ra_dice.epochs",
+    "heliopolis.games.ra_dice.disasters",
+    "heliopolis.games.ra_dice.dice",
+    "heliopolis.games.ra_dice.state",
 )
 MANIFEST: Final = "_native_build.json"
 _PACKAGE_DIR: Final = os.path.dirname(os.path.abspath(__file__))
