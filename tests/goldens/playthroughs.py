@@ -9,7 +9,7 @@ end, the final scores, winners, returns, score breakdown, text board and saved J
 per build, so both builds must reproduce the reference exactly.
 
 Regenerate (only after a deliberate rules or view change, with the pure build):
-``HELIOPOLIS_PURE=1 python -m tests.goldens.playthroughs --write``
+``HELIOPOLIS_PURE=1 python -m tests.goldens.playthroughs --write [--game ra-dice]``
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ HERE = Path(__file__).parent
 # game id -> (player counts, games per count, options)
 GOLDENS: dict[str, tuple[tuple[int, ...], int, dict[str, Any]]] = {
     "ra": ((2, 3, 4, 5), 200, {}),
+    "ra-dice": ((2, 3, 4), 200, {}),
 }
 VIEW_EVERY = 40
 
@@ -70,10 +71,11 @@ def path(game_id: str) -> Path:
 def main() -> None:
     ap = argparse.ArgumentParser(description="Write or check the golden playthrough fingerprints.")
     ap.add_argument("--write", action="store_true", help="overwrite the stored fingerprints")
+    ap.add_argument("--game", action="append", choices=list(GOLDENS), help="only this game (repeatable)")
     args = ap.parse_args()
     from heliopolis._native import BUILD
 
-    for game_id in GOLDENS:
+    for game_id in args.game or GOLDENS:
         got = compute(game_id)
         if args.write:
             if not BUILD.startswith("pure"):
