@@ -44,13 +44,12 @@ NFAV = len(FAVOUR_KINDS)
 
 
 def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, ascending: one step per set bit (bags are dozens of bits wide)."""
     out = []
-    i = 0
     while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out
 
 
@@ -261,6 +260,8 @@ def _end_turn(s: MenNeferState, task: Task) -> None:
     """MN-PHASE-12, MN-ACT-14: slide each market right and refill its empty left slots."""
     s.todo.append(("advance",))
     for mkt, kind in ((s.ware_mkt, "c_ware"), (s.pap_mkt, "c_papyrus")):
+        if -1 not in mkt:  # most turns buy nothing: a full market stays as it is
+            continue
         left = [x for x in mkt if x >= 0]
         empty = len(mkt) - len(left)
         mkt[:] = [-1] * empty + left
