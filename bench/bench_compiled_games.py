@@ -3,7 +3,9 @@
 
 A sibling of ``bench/bench_compiled.py`` (Ra): each build runs in its own subprocess
 (``HELIOPOLIS_PURE=1`` for the pure one), builds alternating for ``--rounds`` rounds so that both
-see the same machine load, best round of each. Per game and build:
+see the same machine load. Printed: the best round of each build and their ratio, and beside them
+the median [range] of the per-round ratios (each round's two builds ran back to back, so that ratio
+is less exposed to load drifting during the run). Per game and build:
 
 * random playouts, player actions/s (driver ``core.bench.random_playouts``, compiled with the
   engines in the compiled build) and the same driven by an interpreted loop (a bot's rollout);
@@ -94,9 +96,11 @@ def main() -> None:
     best: dict[bool, dict[str, dict[str, float]]] = {}
     builds: dict[bool, str] = {}
     ratios: dict[tuple[bool, str], list[float]] = {}
+    paired: dict[tuple[str, str], list[float]] = {}  # (game, figure) -> compiled / pure per round
     for _ in range(args.rounds):
+        this_round: dict[bool, dict[str, object]] = {}
         for pure in (True, False):
-            r = run_build(pure, argv)
+            r = this_round[pure] = run_build(pure, argv)
             builds[pure] = str(r.pop("build"))
             mine = best.setdefault(pure, {})
             for game_id, figs in r.items():
@@ -105,6 +109,9 @@ def main() -> None:
                     if k == "vs_ra":  # a ratio within one process: the median round, not the best
                         ratios.setdefault((pure, game_id), []).append(v)
                     b[k] = min(b[k], v) if k in LOWER_IS_BETTER else max(b[k], v)
+        for game_id, figs in this_round[True].items():  # the two builds back to back: similar load
+            for k, v in figs.items():  # type: ignore[attr-defined]
+                paired.setdefault((game_id, k), []).append(this_round[False][game_id][k] / v)  # type: ignore[index]
     for (pure, game_id), values in ratios.items():
         best[pure][game_id]["vs_ra"] = statistics.median(values)
     print(f"{args.players} players · best of {args.rounds} alternating rounds, {args.seconds} s per figure · "
@@ -115,12 +122,14 @@ def main() -> None:
         if game_id == BASELINE and BASELINE in args.games:
             continue
         print(f"\n{game_id}{' (baseline)' if game_id == BASELINE else ''}")
-        print(f"  {'figure':<40} {'pure':>12} {'compiled':>12} {'compiled/pure':>14}")
+        print(f"  {'figure':<40} {'pure':>12} {'compiled':>12} {'compiled/pure':>14} {'per round':>22}")
         for label, key, fmt in ROWS:
             if key not in best[True][game_id]:
                 continue
             p, c = best[True][game_id][key], best[False][game_id][key]
-            print(f"  {label:<40} {p:>12{fmt}} {c:>12{fmt}} {c / p:>13.2f}x")
+            rounds = sorted(paired[game_id, key])
+            spread = f"{statistics.median(rounds):.2f}x [{rounds[0]:.2f}-{rounds[-1]:.2f}]"
+            print(f"  {label:<40} {p:>12{fmt}} {c:>12{fmt}} {c / p:>13.2f}x {spread:>22}")
 
 
 if __name__ == "__main__":
