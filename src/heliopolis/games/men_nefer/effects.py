@@ -2,8 +2,8 @@
 
 How one action is started (the simple gains, the sun disc, the task pushed for the rest) is in
 ``perform.py``. A group (several actions with no separator) is done in an order the player picks,
-each action completely before the next, and any action may be dropped (MN-GEN-4). The engine asks only where
-the answer can matter:
+each action completely before the next, and any action may be dropped (MN-GEN-4). The engine asks
+only where the answer can matter:
 
 * *eager* actions (heart, feather, PP, Embalm, Carve, Obtain eye with eyes in supply) are done at
   once when the group starts: they only add pieces or points, and nothing in a turn reads the
