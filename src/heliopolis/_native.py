@@ -49,6 +49,29 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.helios.legality",
     "heliopolis.games.helios.rules",
     "heliopolis.games.helios.state",
+    # Ra: The Dice Game (docs/compiled-build.md, "Ra: The Dice Game and Men-Nefer")
+    "heliopolis.games.ra_dice.components",
+    "heliopolis.games.ra_dice.actions",
+    "heliopolis.games.ra_dice.phases",
+    "heliopolis.games.ra_dice.scoring",
+    "heliopolis.games.ra_dice.epochs",
+    "heliopolis.games.ra_dice.disasters",
+    "heliopolis.games.ra_dice.dice",
+    "heliopolis.games.ra_dice.state",
+    # Men-Nefer: the task machinery, the flow and every mini-game (all on the playout path)
+    "heliopolis.games.men_nefer.schema",
+    "heliopolis.games.men_nefer.actions",
+    "heliopolis.games.men_nefer.tasks",
+    "heliopolis.games.men_nefer.perform",
+    "heliopolis.games.men_nefer.necropolis",
+    "heliopolis.games.men_nefer.sphinx",
+    "heliopolis.games.men_nefer.nile",
+    "heliopolis.games.men_nefer.pyramids",
+    "heliopolis.games.men_nefer.temple",
+    "heliopolis.games.men_nefer.effects",
+    "heliopolis.games.men_nefer.harvest",
+    "heliopolis.games.men_nefer.flow",
+    "heliopolis.games.men_nefer.state",
 )
 MANIFEST: Final = "_native_build.json"
 _PACKAGE_DIR: Final = os.path.dirname(os.path.abspath(__file__))

@@ -29,6 +29,9 @@ HERE = Path(__file__).parent
 GOLDENS: dict[str, tuple[tuple[int, ...], int, dict[str, Any]]] = {
     "ra": ((2, 3, 4, 5), 200, {}),
     "helios": ((2, 3, 4), 100, {}),
+    "ra-dice": ((2, 3, 4), 200, {}),
+    # Men-Nefer games are ~10x longer (and their views larger): fewer games keep the test to seconds
+    "men-nefer": ((2, 3, 4), 40, {}),
 }
 VIEW_EVERY = 40
 # Games whose fingerprint also covers the public move log (``state.public_log()``): Helios's log tells

@@ -15,7 +15,7 @@ from typing import Any
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import DATA, _effect, _group
-from heliopolis.games.men_nefer.effects import start, start_group
+from heliopolis.games.men_nefer.perform import start, start_group
 from heliopolis.games.men_nefer.game import MenNeferGame
 from heliopolis.games.men_nefer.state import MenNeferState
 

@@ -299,3 +299,22 @@ def test_display_food_gain_is_capped():
     turn(s, W)
     play(s, "take:5")
     assert s.food[W] == 10
+
+
+def test_clone_copies_exactly_the_fields_table():
+    """clone() is written out field by field (for the compiled build); FIELDS stays the source of
+    truth: every field is equal in the clone, "l" fields are copies, "v" fields are shared."""
+    from heliopolis.games.men_nefer.state import FIELDS
+
+    rng = random.Random(3)
+    s = new(3)
+    for _ in range(120):
+        acts = s.legal_actions()
+        s.apply_action(acts[rng.randrange(len(acts))])
+    c = s.clone()
+    assert c == s and c.game is s.game and c.opt is s.opt and c.n == s.n
+    for name, kind in FIELDS.items():
+        mine, theirs = getattr(s, name), getattr(c, name)
+        assert mine == theirs, name
+        if isinstance(mine, list):
+            assert (mine is theirs) == (kind == "v"), name

@@ -8,13 +8,14 @@ stores an order nobody has seen (no hidden information).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from heliopolis.games.men_nefer import actions as A
-from heliopolis.games.men_nefer import effects as E
+from heliopolis.games.men_nefer import perform as P
 
 # imported for their task registrations
 from heliopolis.games.men_nefer import (  # noqa: F401
+    effects,
     harvest,
     necropolis,
     nile,
@@ -30,6 +31,10 @@ from heliopolis.games.men_nefer.components import (
     NUM_CITIES,
     NUM_HOUSES,
 )
+from heliopolis.games.men_nefer.tasks import Task
+
+if TYPE_CHECKING:
+    from heliopolis.games.men_nefer.state import MenNeferState
 
 OPTIONS = ("visit", "raise", "take")  # the three turn options (MN-PHASE-9), counted per player and era
 VISITS, RAISES, TAKES = range(len(OPTIONS))
@@ -39,13 +44,12 @@ NFAV = len(FAVOUR_KINDS)
 
 
 def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, ascending: one step per set bit (bags are dozens of bits wide)."""
     out = []
-    i = 0
     while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out
 
 
@@ -63,10 +67,10 @@ def slot_valid(n: int, city: int, k: int) -> bool:
 
 
 # -- setup (MN-SETUP) ------------------------------------------------------------------------------
-def setup(s: Any, start_player: int | None) -> None:
+def setup(s: MenNeferState, start_player: int | None) -> None:
     n = s.n
     cfg = DATA.setup[n]
-    todo: list[tuple] = []
+    todo: list[Task] = []
     todo += [("c_piece", lv) for lv in range(len(DATA.gp_piece_favours))]  # MN-SETUP-3
     todo.append(("preplace",))  # MN-SETUP-4/6
     todo += [("c_queens", q) for q in range(DATA.queens)]  # MN-SETUP-7
@@ -91,7 +95,7 @@ def setup(s: Any, start_player: int | None) -> None:
 
 
 @T.auto("preplace")
-def _preplace(s: Any, task: tuple) -> None:
+def _preplace(s: MenNeferState, task: Task) -> None:
     cfg = DATA.setup[s.n]
     pre = cfg["great_pyramid_preplaced"]
     if pre["level_I_pieces"]:
@@ -104,7 +108,7 @@ def _preplace(s: Any, task: tuple) -> None:
         s.qp_levels[q] = len(cfg["queens_preplaced_levels"]["levels"])
 
 
-def _start(s: Any, seat: int) -> None:
+def _start(s: MenNeferState, seat: int) -> None:
     """MN-SETUP-28/29: turn order clockwise from the start player; food by turn position."""
     n = s.n
     s.order = [(seat + i) % n for i in range(n)]
@@ -113,7 +117,7 @@ def _start(s: Any, seat: int) -> None:
 
 
 @T.auto("start")
-def _start_fixed(s: Any, task: tuple) -> None:
+def _start_fixed(s: MenNeferState, task: Task) -> None:
     _start(s, task[1])
 
 
@@ -121,14 +125,14 @@ T.chance("c_start", lambda s, t: _uniform(A.START, list(range(s.n))), lambda s, 
 
 
 @T.auto("deal")
-def _deal(s: Any, task: tuple) -> None:
+def _deal(s: MenNeferState, task: Task) -> None:
     """MN-SETUP-30: each player gets one random tile of each dealt number (no hieroglyph check)."""
     for p in reversed(s.order):
         for k in reversed(range(DATA.apprentices)):
             s.todo.append(("c_tile", "deal", p * DATA.apprentices + k))
 
 
-def _tile_outcomes(s: Any, task: tuple) -> list[tuple[int, float]]:
+def _tile_outcomes(s: MenNeferState, task: Task) -> list[tuple[int, float]]:
     ids = _bits(s.tile_pool)
     if task[1] == "deal":
         number = DATA.deal_numbers[task[2] % DATA.apprentices]
@@ -136,7 +140,7 @@ def _tile_outcomes(s: Any, task: tuple) -> list[tuple[int, float]]:
     return _uniform(A.TILE, ids)
 
 
-def _tile_apply(s: Any, task: tuple, a: int) -> None:
+def _tile_apply(s: MenNeferState, task: Task, a: int) -> None:
     t = a - A.TILE
     s.tile_pool &= ~(1 << t)
     kind = task[1]
@@ -156,7 +160,7 @@ def _draw_into_slot(name: str, base: int, pool: str, target: str) -> None:
     still inside the bag or stack) onto ``target[task[1]]``: player boards, queens' tiles, mastaba
     tiles, and the ware and papyrus markets."""
 
-    def apply(s: Any, task: tuple, a: int) -> None:
+    def apply(s: MenNeferState, task: Task, a: int) -> None:
         k = a - base
         setattr(s, pool, getattr(s, pool) & ~(1 << k))
         getattr(s, target)[task[1]] = k
@@ -171,26 +175,26 @@ _draw_into_slot("c_ware", A.WARE_DRAW, "bag_wares", "ware_mkt")
 _draw_into_slot("c_papyrus", A.PAPYRUS_DRAW, "bag_papyri", "pap_mkt")
 
 
-def _deity_apply(s: Any, task: tuple, a: int) -> None:
+def _deity_apply(s: MenNeferState, task: Task, a: int) -> None:
     s.deity = a - A.DEITY
 
 
 T.chance("c_deity", lambda s, t: _uniform(A.DEITY, list(range(len(DATA.deity_ids)))), _deity_apply)
 
 
-def _adv_outcomes(s: Any, task: tuple) -> list[tuple[int, float]]:
+def _adv_outcomes(s: MenNeferState, task: Task) -> list[tuple[int, float]]:
     used = {x for x in s.city_adv if x >= 0}
     return _uniform(A.ADVANTAGE, [i for i in range(len(DATA.advantage_ids)) if i not in used])
 
 
-def _adv_apply(s: Any, task: tuple, a: int) -> None:
+def _adv_apply(s: MenNeferState, task: Task, a: int) -> None:
     s.city_adv[task[1]] = a - A.ADVANTAGE
 
 
 T.chance("c_adv", _adv_outcomes, _adv_apply)
 
 
-def _neutral_apply(s: Any, task: tuple, a: int) -> None:
+def _neutral_apply(s: MenNeferState, task: Task, a: int) -> None:
     """MN-SETUP-16: neutral apprentices on the spaces the drawn tile shows for this player count."""
     t = a - A.NEUTRAL
     s.neutral_tile = t
@@ -202,14 +206,14 @@ def _neutral_apply(s: Any, task: tuple, a: int) -> None:
 T.chance("c_neutral", lambda s, t: _uniform(A.NEUTRAL, list(range(len(DATA.neutral_ids)))), _neutral_apply)
 
 
-def _piece_outcomes(s: Any, task: tuple) -> list[tuple[int, float]]:
+def _piece_outcomes(s: MenNeferState, task: Task) -> list[tuple[int, float]]:
     lv = task[1]
     counts = s.gp_stack[lv * NFAV:(lv + 1) * NFAV]
     total = sum(counts)
     return [(A.PIECE + f, c / total) for f, c in enumerate(counts) if c]
 
 
-def _piece_apply(s: Any, task: tuple, a: int) -> None:
+def _piece_apply(s: MenNeferState, task: Task, a: int) -> None:
     lv = task[1]
     f = a - A.PIECE
     s.gp_stack[lv * NFAV + f] -= 1
@@ -219,12 +223,12 @@ def _piece_apply(s: Any, task: tuple, a: int) -> None:
 T.chance("c_piece", _piece_outcomes, _piece_apply)
 
 
-def _ta_outcomes(s: Any, task: tuple) -> list[tuple[int, float]]:
+def _ta_outcomes(s: MenNeferState, task: Task) -> list[tuple[int, float]]:
     value = task[3]
     return _uniform(A.TA_DRAW, [t for t in _bits(s.ta_stack) if DATA.ta_value[t] == value])
 
 
-def _ta_apply(s: Any, task: tuple, a: int) -> None:
+def _ta_apply(s: MenNeferState, task: Task, a: int) -> None:
     t = a - A.TA_DRAW
     s.ta_stack &= ~(1 << t)
     s.city_ta[task[1] * CITY_SLOTS + task[2]] = t
@@ -235,14 +239,14 @@ T.chance("c_ta", _ta_outcomes, _ta_apply)
 
 # -- eras and turns (MN-FLOW, MN-PHASE-9..12) --------------------------------------------------------
 @T.auto("era_start")
-def _era_start(s: Any, task: tuple) -> None:
+def _era_start(s: MenNeferState, task: Task) -> None:
     s.rnd = 0
     s.turn_pos = 0
     s.todo.append(("turn",))
 
 
 @T.auto("turn")
-def _turn(s: Any, task: tuple) -> None:
+def _turn(s: MenNeferState, task: Task) -> None:
     if s.rnd >= NOPT * DATA.options_per_era:  # MN-PHASE-11: 9 rounds, then the Harvest
         s.todo.append(("harvest",))
         return
@@ -252,10 +256,12 @@ def _turn(s: Any, task: tuple) -> None:
 
 
 @T.auto("end_turn")
-def _end_turn(s: Any, task: tuple) -> None:
+def _end_turn(s: MenNeferState, task: Task) -> None:
     """MN-PHASE-12, MN-ACT-14: slide each market right and refill its empty left slots."""
     s.todo.append(("advance",))
     for mkt, kind in ((s.ware_mkt, "c_ware"), (s.pap_mkt, "c_papyrus")):
+        if -1 not in mkt:  # most turns buy nothing: a full market stays as it is
+            continue
         left = [x for x in mkt if x >= 0]
         empty = len(mkt) - len(left)
         mkt[:] = [-1] * empty + left
@@ -264,7 +270,7 @@ def _end_turn(s: Any, task: tuple) -> None:
 
 
 @T.auto("advance")
-def _advance(s: Any, task: tuple) -> None:
+def _advance(s: MenNeferState, task: Task) -> None:
     s.turn_pos += 1
     if s.turn_pos == s.n:
         s.turn_pos = 0
@@ -274,14 +280,14 @@ def _advance(s: Any, task: tuple) -> None:
 
 # -- the Flood (MN-PHASE-1..8) ----------------------------------------------------------------------
 @T.auto("flood")
-def _flood(s: Any, task: tuple) -> None:
+def _flood(s: MenNeferState, task: Task) -> None:
     n = s.n
     s.era += 1  # MN-PHASE-2
     s.used = [0] * (NOPT * n)
     for p in range(n):
         fish = sum(DATA.loc_fishing[s.boats[p * DATA.boats + b]] for b in range(DATA.boats))
-        E.gain_food(s, p, fish)  # MN-PHASE-3
-        E.gain_heka(s, p, DATA.obelisk_heka[s.sun[p]])  # MN-PHASE-4 / MN-AMB-42: not cumulative
+        P.gain_food(s, p, fish)  # MN-PHASE-3
+        P.gain_heka(s, p, DATA.obelisk_heka[s.sun[p]])  # MN-PHASE-4 / MN-AMB-42: not cumulative
         s.appr[p * APPR_W:(p + 1) * APPR_W] = [0] * APPR_W  # MN-PHASE-5
         s.home[p] = (1 << DATA.apprentices) - 1
     if DATA.setup[n]["neutral_apprentices"]["value"]:  # MN-PHASE-6
@@ -301,7 +307,7 @@ def _flood(s: Any, task: tuple) -> None:
 
 
 @T.auto("turn_order")
-def _turn_order(s: Any, task: tuple) -> None:
+def _turn_order(s: MenNeferState, task: Task) -> None:
     """MN-PHASE-8: fewest PP first; ties keep their previous relative order (a stable sort)."""
     s.order = sorted(s.order, key=lambda p: s.pp[p])
 
@@ -312,12 +318,12 @@ def occupancy_cost(others: int) -> int:
     return c[min(others, len(c) - 1)]
 
 
-def space_count(s: Any, house: int, side: int) -> int:
+def space_count(s: MenNeferState, house: int, side: int) -> int:
     """Apprentices on a sun or moon space: any owner, neutral included (MN-AMB-34)."""
     return sum(s.appr[o * APPR_W + house * 2 + side] for o in range(s.n + 1))
 
 
-def option_actions(s: Any, p: int) -> list[int]:
+def option_actions(s: MenNeferState, p: int) -> list[int]:
     out = []
     used = s.used
     k = DATA.options_per_era
@@ -335,14 +341,14 @@ def option_actions(s: Any, p: int) -> list[int]:
     return out
 
 
-def _option_step(s: Any, task: tuple) -> list[int] | None:
+def _option_step(s: MenNeferState, task: Task) -> list[int] | None:
     out = option_actions(s, s.actor)
     if not out:  # MN-PHASE-10 / MN-AMB-38: a legal option always exists
         raise AssertionError(f"no legal turn option for seat {s.actor} (MN-PHASE-10)")
     return out
 
 
-def _option_apply(s: Any, task: tuple, a: int) -> None:
+def _option_apply(s: MenNeferState, task: Task, a: int) -> None:
     p = s.actor
     if a < A.HOUSE:
         s.todo.append(("house", a - A.VISIT))  # MN-TURN-2: the apprentice and its tile, then a house
@@ -355,27 +361,27 @@ def _option_apply(s: Any, task: tuple, a: int) -> None:
 T.decision("option", _option_step, _option_apply)
 
 
-def _house_step(s: Any, task: tuple) -> list[int] | None:
+def _house_step(s: MenNeferState, task: Task) -> list[int] | None:
     return list(range(A.HOUSE, A.HOUSE + NUM_HOUSES))  # any house (MN-TURN-6), never blocked
 
 
-def _house_apply(s: Any, task: tuple, a: int) -> None:
+def _house_apply(s: MenNeferState, task: Task, a: int) -> None:
     visit(s, s.actor, task[1], a - A.HOUSE)
 
 
 T.decision("house", _house_step, _house_apply)
 
 
-def _pay_or_fallback(s: Any, p: int, cost: int) -> bool:
+def _pay_or_fallback(s: MenNeferState, p: int, cost: int) -> bool:
     """MN-TURN-3/8: pay if you can (MN-AMB-35); otherwise gain food and skip the actions."""
     if s.food[p] >= cost:
         s.food[p] -= cost
         return True
-    E.gain_food(s, p, DATA.cannot_pay_gain)
+    P.gain_food(s, p, DATA.cannot_pay_gain)
     return False
 
 
-def visit(s: Any, p: int, tile: int, house: int) -> None:
+def visit(s: MenNeferState, p: int, tile: int, house: int) -> None:
     """MN-TURN-2..5: place the apprentice under ``tile`` on the house's sun space, pay, act, discard."""
     na = DATA.apprentices
     slot = s.slots.index(tile, p * na, (p + 1) * na) - p * na
@@ -386,15 +392,15 @@ def visit(s: Any, p: int, tile: int, house: int) -> None:
     s.appr[p * APPR_W + house * 2] += 1
     s.todo.append(("discard_tile", tile))  # MN-TURN-5: after the actions
     if _pay_or_fallback(s, p, occupancy_cost(others)):
-        E.start_group(s, DATA.tile_actions[tile])  # MN-TURN-4 / MN-TURN-6: independent of the house
+        P.start_group(s, DATA.tile_actions[tile])  # MN-TURN-4 / MN-TURN-6: independent of the house
 
 
 @T.auto("discard_tile")
-def _discard_tile(s: Any, task: tuple) -> None:
+def _discard_tile(s: MenNeferState, task: Task) -> None:
     s.discard.append(task[1])  # face down on top of the discard pile
 
 
-def raise_specialization(s: Any, p: int, house: int) -> None:
+def raise_specialization(s: MenNeferState, p: int, house: int) -> None:
     """MN-TURN-8..10: sun space -> moon space, pay, scarab +1 (not past the end), then a space."""
     s.used[p * NOPT + RAISES] += 1
     others = space_count(s, house, 1)
@@ -406,19 +412,19 @@ def raise_specialization(s: Any, p: int, house: int) -> None:
         s.todo.append(("track", house))
 
 
-def _track_step(s: Any, task: tuple) -> list[int] | None:
+def _track_step(s: MenNeferState, task: Task) -> list[int] | None:
     # MN-TURN-9/10: the scarab's space or any one space to its left (space 0 has no actions)
     return list(range(A.TRACK, A.TRACK + s.scarab[s.actor * NUM_HOUSES + task[1]]))
 
 
-def _track_apply(s: Any, task: tuple, a: int) -> None:
-    E.start_group(s, DATA.tracks[task[1]][a - A.TRACK])
+def _track_apply(s: MenNeferState, task: Task, a: int) -> None:
+    P.start_group(s, DATA.tracks[task[1]][a - A.TRACK])
 
 
 T.decision("track", _track_step, _track_apply)
 
 
-def take_tile(s: Any, p: int, i: int) -> None:
+def take_tile(s: MenNeferState, p: int, i: int) -> None:
     """MN-TURN-12..16: take display slot i's tile, pay or gain, hieroglyph check, act, close the gap."""
     s.used[p * NOPT + TAKES] += 1
     tile = s.display[i]
@@ -427,7 +433,7 @@ def take_tile(s: Any, p: int, i: int) -> None:
     if food < 0:
         s.food[p] += food
     else:
-        E.gain_food(s, p, food)
+        P.gain_food(s, p, food)
     na = DATA.apprentices
     s.slots[s.slots.index(-1, p * na, (p + 1) * na)] = tile  # MN-TURN-14: any empty slot (all alike)
     s.todo += [("close_gap", i), ("row", i)]
@@ -435,23 +441,23 @@ def take_tile(s: Any, p: int, i: int) -> None:
     g = s.glyph[p]
     if g < len(track) and track[g] == DATA.tile_glyph[tile]:  # MN-TURN-14: at most 1 space per tile
         s.glyph[p] = g + 1
-        E.start(s, p, DATA.board_bonus[s.board[p]][g])  # fixed by the space: 1 PP or the scarab bonus
+        P.start(s, p, DATA.board_bonus[s.board[p]][g])  # fixed by the space: 1 PP or the scarab bonus
 
 
-def _row_step(s: Any, task: tuple) -> list[int] | None:
+def _row_step(s: MenNeferState, task: Task) -> list[int] | None:
     # MN-TURN-15 / MN-AMB-37: the emptied slot's actions or those of any one slot below it
     return list(range(A.ROW + task[1], A.ROW + len(DATA.display_food)))
 
 
-def _row_apply(s: Any, task: tuple, a: int) -> None:
-    E.start_group(s, DATA.display_actions[a - A.ROW])
+def _row_apply(s: MenNeferState, task: Task, a: int) -> None:
+    P.start_group(s, DATA.display_actions[a - A.ROW])
 
 
 T.decision("row", _row_step, _row_apply)
 
 
 @T.auto("close_gap")
-def _close_gap(s: Any, task: tuple) -> None:
+def _close_gap(s: MenNeferState, task: Task) -> None:
     """MN-TURN-16: tiles above the gap slide down; the supply's top tile fills the top slot."""
     i = task[1]
     d = s.display
@@ -465,7 +471,7 @@ def _close_gap(s: Any, task: tuple) -> None:
         s.todo.append(("reveal_top",))
 
 
-def _recycle(s: Any) -> None:
+def _recycle(s: MenNeferState) -> None:
     """MN-TURN-16 / MN-AMB-20: the face-down pile turned over keeps its order, so the earliest
     discarded tile is the new top."""
     if not s.discard:
@@ -476,7 +482,7 @@ def _recycle(s: Any) -> None:
 
 
 @T.auto("reveal_top")
-def _reveal_top(s: Any, task: tuple) -> None:
+def _reveal_top(s: MenNeferState, task: Task) -> None:
     if s.supply_seq:
         s.supply_top = s.supply_seq.pop()
     elif s.tile_pool:

@@ -8,11 +8,11 @@ preview a Harvest; ``_harvest`` applies the steps in order for every player.
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING
 
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import DATA, GP_SEAL, NUM_HOUSES, WARE_SPACES
-from heliopolis.games.men_nefer.effects import (
+from heliopolis.games.men_nefer.perform import (
     CAT_DUAT,
     CAT_GP,
     CAT_QUEENS,
@@ -21,6 +21,10 @@ from heliopolis.games.men_nefer.effects import (
     CAT_TA,
     NCAT,
 )
+from heliopolis.games.men_nefer.tasks import Task
+
+if TYPE_CHECKING:
+    from heliopolis.games.men_nefer.state import MenNeferState
 
 ROW_LEN = len(DATA.papyrus_slot_cost)
 PRIEST_W = (DATA.rooms + 1) * 2
@@ -39,54 +43,54 @@ GP_BEST = _best_seal([n if k == GP_SEAL else 0 for k, n in DATA.gp_feature])
 
 
 # -- counts used by conditions and queens' tiles ---------------------------------------------------
-def heart_value(s: Any, p: int) -> int:
+def heart_value(s: MenNeferState, p: int) -> int:
     return s.heart[p] - DATA.heart_start  # MN-CONC-2 / MN-AMB-16: steps moved
 
 
-def feather_value(s: Any, p: int) -> int:
+def feather_value(s: MenNeferState, p: int) -> int:
     return DATA.feather_start - s.feather[p]
 
 
-def sarcophagi(s: Any, p: int) -> int:
+def sarcophagi(s: MenNeferState, p: int) -> int:
     return s.graves.count(p)
 
 
-def sphinxes(s: Any, p: int) -> int:
+def sphinxes(s: MenNeferState, p: int) -> int:
     return s.pedestals.count(p)
 
 
-def baskets(s: Any, p: int) -> int:
+def baskets(s: MenNeferState, p: int) -> int:
     return s.temple.count(p)
 
 
-def ware_count(s: Any, p: int) -> int:
+def ware_count(s: MenNeferState, p: int) -> int:
     return sum(1 for w in s.wares[p * WARE_SPACES:(p + 1) * WARE_SPACES] if w >= 0)
 
 
-def ware_kinds(s: Any, p: int) -> int:
+def ware_kinds(s: MenNeferState, p: int) -> int:
     """MN-AMB-44: either face counts."""
     return len({DATA.ware_kind[w] for w in s.wares[p * WARE_SPACES:(p + 1) * WARE_SPACES] if w >= 0})
 
 
-def fulfilled(s: Any, p: int) -> int:
+def fulfilled(s: MenNeferState, p: int) -> int:
     return sum(1 for t in s.ta[p * DATA.ta_slots:(p + 1) * DATA.ta_slots] if t >= 0 and t & 1)
 
 
-def priestess_rooms(s: Any, p: int) -> list[int]:
+def priestess_rooms(s: MenNeferState, p: int) -> list[int]:
     out = []
     for room in range(1, DATA.rooms + 1):
         out += [room] * (s.priest[p * PRIEST_W + room * 2] + s.priest[p * PRIEST_W + room * 2 + 1])
     return out
 
 
-def rooms_met(s: Any, p: int, rooms: tuple[int, ...]) -> bool:
+def rooms_met(s: MenNeferState, p: int, rooms: tuple[int, ...]) -> bool:
     """MN-TA-9 / MN-AMB-45: a distinct priestess in each listed room or deeper (greedy, deepest first)."""
     have = sorted(priestess_rooms(s, p), reverse=True)
     need = sorted(rooms, reverse=True)
     return len(have) >= len(need) and all(h >= r for h, r in zip(have, need))
 
 
-def condition_met(s: Any, p: int, t: int) -> bool:
+def condition_met(s: MenNeferState, p: int, t: int) -> bool:
     kind, n = DATA.ta_kind[t], DATA.ta_n[t]
     nb = DATA.boats
     if kind == "sarcophagi":
@@ -115,8 +119,9 @@ def condition_met(s: Any, p: int, t: int) -> bool:
         return sum(DATA.loc_fishing[s.boats[p * nb + b]] for b in range(nb)) >= n
     if kind == "two_scarabs":
         sc = s.scarab[p * NUM_HOUSES:(p + 1) * NUM_HOUSES]
-        if s.opt.two_scarabs_named and DATA.ta_named[t]:  # MN-AMB-46 alternative
-            houses, m = DATA.ta_named[t]
+        named = DATA.ta_named[t]
+        if s.opt.two_scarabs_named and named:  # MN-AMB-46 alternative
+            houses, m = named
             return sum(sc[h] for h in houses) >= m
         top = sorted(sc, reverse=True)
         return top[0] + top[1] >= n  # MN-TA-13: the best two
@@ -133,11 +138,11 @@ def condition_met(s: Any, p: int, t: int) -> bool:
     raise AssertionError(f"unknown condition {kind}")  # pragma: no cover - validated at load
 
 
-def _fulfilled_pairs(s: Any, p: int) -> int:
+def _fulfilled_pairs(s: MenNeferState, p: int) -> int:
     return fulfilled(s, p) // 2  # MN-AMB-32: pairs
 
 
-def _rolled_pairs(s: Any, p: int) -> int:
+def _rolled_pairs(s: MenNeferState, p: int) -> int:
     return s.rolled[p] // 2
 
 
@@ -145,11 +150,11 @@ def _rolled_pairs(s: Any, p: int) -> int:
 QUEENS_COUNTS = (baskets, sarcophagi, sphinxes, ware_kinds, _fulfilled_pairs, _rolled_pairs)
 
 
-def queens_count(s: Any, p: int, tile: int) -> int:
+def queens_count(s: MenNeferState, p: int, tile: int) -> int:
     return QUEENS_COUNTS[tile](s, p)
 
 
-def papyrus_steps(s: Any, p: int) -> int:
+def papyrus_steps(s: MenNeferState, p: int) -> int:
     """MN-SCORE-2: 1 step per papyrus in the row plus 1 per completed drawing between neighbours."""
     row = [x for x in s.row[p * ROW_LEN:(p + 1) * ROW_LEN] if x >= 0]
     drawings = sum(1 for a, b in pairwise(row) if DATA.papyrus_right[a] == DATA.papyrus_left[b])
@@ -163,7 +168,7 @@ def duat_points(heart: int, feather: int) -> int:
     return k if heart > feather else -k  # MN-CONC-3: the same space has not passed
 
 
-def flips(s: Any, p: int) -> list[int]:
+def flips(s: MenNeferState, p: int) -> list[int]:
     """MN-SCORE-4 / MN-AMB-10: board slots of open agreements fulfilled now, to a fixed point."""
     w = DATA.ta_slots
     board = s.ta[p * w:(p + 1) * w]
@@ -183,7 +188,7 @@ def flips(s: Any, p: int) -> list[int]:
     return done
 
 
-def agreement_points(s: Any, p: int, flipped: list[int]) -> int:
+def agreement_points(s: MenNeferState, p: int, flipped: list[int]) -> int:
     w = DATA.ta_slots
     total = 0
     for i, t in enumerate(s.ta[p * w:(p + 1) * w]):
@@ -192,7 +197,7 @@ def agreement_points(s: Any, p: int, flipped: list[int]) -> int:
     return total
 
 
-def sarcophagus_points(s: Any, p: int) -> int:
+def sarcophagus_points(s: MenNeferState, p: int) -> int:
     """MN-SCORE-5: each placed sarcophagus scores its two mastaba tiles' PP, every Harvest."""
     total = 0
     for g, owner in enumerate(s.graves):
@@ -202,13 +207,13 @@ def sarcophagus_points(s: Any, p: int) -> int:
     return total
 
 
-def queens_points(s: Any, p: int) -> int:
+def queens_points(s: MenNeferState, p: int) -> int:
     """MN-SCORE-8: per pyramid, its tile's count times the player's eyes beside it."""
     q = DATA.queens
     return sum(queens_count(s, p, s.qtiles[i]) * s.qp_eyes[p * q + i] for i in range(q))
 
 
-def harvest_points(s: Any, p: int) -> dict[str, int]:
+def harvest_points(s: MenNeferState, p: int) -> dict[str, int]:
     """The PP a Harvest now would give p, per step, without changing the state."""
     steps = papyrus_steps(s, p)
     feather = max(0, s.feather[p] - steps)
@@ -222,14 +227,14 @@ def harvest_points(s: Any, p: int) -> dict[str, int]:
     }
 
 
-def _add(s: Any, p: int, cat: int, n: int) -> None:
+def _add(s: MenNeferState, p: int, cat: int, n: int) -> None:
     n = max(n, DATA.pp_min - s.pp[p])  # MN-GEN-3: never below 0
     s.pp[p] += n
     s.pp_cat[p * NCAT + cat] += n
 
 
 @T.auto("harvest")
-def _harvest(s: Any, task: tuple) -> None:
+def _harvest(s: MenNeferState, task: Task) -> None:
     """MN-SCORE-1: papyrus, Duat, agreements, sarcophagi, sun disc, Great Pyramid, queens'."""
     before = s.pp[:]
     for p in range(s.n):
@@ -255,12 +260,12 @@ def _harvest(s: Any, task: tuple) -> None:
         s.todo.append(("flood",))
 
 
-def tie_value(s: Any, p: int) -> int:
+def tie_value(s: MenNeferState, p: int) -> int:
     """MN-END-3 / MN-AMB-16: the values under heart and feather (= steps moved)."""
     return heart_value(s, p) + feather_value(s, p)
 
 
-def winners(s: Any) -> list[int]:
+def winners(s: MenNeferState) -> list[int]:
     """MN-END-2..4: most PP; then the purest heart; still tied: shared victory."""
     best = max(s.pp)
     tied = [p for p in range(s.n) if s.pp[p] == best]

@@ -19,12 +19,15 @@ the policy search bots simulate with, is uniformly random: ``choose`` costs abou
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from heliopolis.core.lookahead import turn_lookahead
+from heliopolis.core.lookahead import Evaluate, turn_lookahead
 
 from heliopolis.games.men_nefer.components import DATA, NUM_HOUSES, WARE_SPACES
 from heliopolis.games.men_nefer.harvest import harvest_points
+
+if TYPE_CHECKING:
+    from heliopolis.games.men_nefer.state import MenNeferState
 
 # weights (PP per unit); tuned by hand, not by data
 W_RESOURCE, RESOURCE_USEFUL = 0.3, 7  # food / heka beyond this many is rarely used
@@ -38,16 +41,16 @@ W_TRACK = 0.3  # per space of a stone block or the sun disc (seals, construction
 PRIEST_W = (DATA.rooms + 1) * 2
 
 
-def harvests_left(state: Any) -> int:
+def harvests_left(state: MenNeferState) -> int:
     return 0 if state.over else DATA.eras - state.era + 1
 
 
-def horizon(state: Any) -> int:
+def horizon(state: MenNeferState) -> int:
     """The scoring period a search rollout may stop at: the era."""
     return state.era
 
 
-def evaluate(state: Any) -> list[float]:
+def evaluate(state: MenNeferState) -> list[float]:
     if state.over:
         return [float(v) for v in state.pp]
     left = harvests_left(state)
@@ -75,15 +78,15 @@ def evaluate(state: Any) -> list[float]:
 TURN_LOOKAHEAD = 12
 
 
-def choose(state: Any, rng: random.Random) -> int:
-    return turn_lookahead(state, rng, evaluate, limit=TURN_LOOKAHEAD)
+def choose(state: MenNeferState, rng: random.Random) -> int:
+    return turn_lookahead(state, rng, cast(Evaluate, evaluate), limit=TURN_LOOKAHEAD)
 
 
-def rollout(state: Any, rng: random.Random) -> int:
+def rollout(state: MenNeferState, rng: random.Random) -> int:
     legal = state.legal_actions()
     return legal[rng.randrange(len(legal))]
 
 
-def table_helper(state: Any) -> dict[str, Any]:
+def table_helper(state: MenNeferState) -> dict[str, Any]:
     """Public hints for a UI: each seat's PP if a Harvest happened now, by scoring step."""
     return {"harvest_now": [harvest_points(state, p) for p in range(state.n)]}

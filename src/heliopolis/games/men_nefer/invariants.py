@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from heliopolis.games.men_nefer.components import (
     CITY_SLOTS,
@@ -14,14 +14,17 @@ from heliopolis.games.men_nefer.components import (
 PRIEST_W = (DATA.rooms + 1) * 2
 APPR_W = NUM_HOUSES * 2
 ROW_LEN = len(DATA.papyrus_slot_cost)
-from heliopolis.games.men_nefer.effects import NCAT
+from heliopolis.games.men_nefer.perform import NCAT
+
+if TYPE_CHECKING:
+    from heliopolis.games.men_nefer.state import MenNeferState
 
 
 def _popcount(x: int) -> int:
     return x.bit_count()
 
 
-def check_invariants(s: Any) -> None:
+def check_invariants(s: MenNeferState) -> None:
     n = s.n
     na = DATA.apprentices
     k = DATA.options_per_era

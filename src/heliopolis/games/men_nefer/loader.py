@@ -6,7 +6,7 @@ of the rules code is refused at load time with the reason (``ComponentDataError`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from heliopolis.games.men_nefer.schema import (
     BOATS,
@@ -48,7 +48,7 @@ def _fail(message: str) -> ComponentDataError:
     return ComponentDataError(f"{FILE}: {message}")
 
 
-def _check(ok: bool, message: str) -> None:
+def _check(ok: object, message: str) -> None:
     if not ok:
         raise _fail(message)
 
@@ -58,7 +58,7 @@ def _v(entry: Any) -> Any:
     return entry["value"] if isinstance(entry, dict) and "value" in entry else entry
 
 
-def _level(text: str, where: str) -> int:
+def _level(text: Any, where: str) -> int:
     _check(text in NUMERALS, f"{where}: level must be one of {NUMERALS}, got {text!r}")
     return NUMERALS.index(text)
 
@@ -71,7 +71,7 @@ def _effect(e: dict[str, Any], where: str) -> Effect:
     def n(key: str = "n") -> int:
         v = e.get(key)
         _check(isinstance(v, int) and not isinstance(v, bool) and v >= 0, f"{where}: {op} needs an integer {key}")
-        return v
+        return cast(int, v)
 
     if code in (FOOD, HEKA, PP, HEART, FEATHER, LIMESTONE, FAVOUR, FOOD_OR_HEKA, SUN, MASTABA, MIX):
         return (code, n(), 0)
@@ -85,7 +85,7 @@ def _effect(e: dict[str, Any], where: str) -> Effect:
         return (code, n(), acts)
     if code == CHOICE:
         sep = e.get("sep")
-        alts = e.get("of")
+        alts: Any = e.get("of")
         _check(isinstance(alts, list) and 2 <= len(alts) <= 3, f"{where}: a choice needs 2 or 3 alternatives")
         _check(sep in ("/", "⊥"), f"{where}: unknown separator {sep!r}")
         return (code, sep, tuple(_group(a, f"{where}/alternative {i + 1}") for i, a in enumerate(alts)))
@@ -116,7 +116,7 @@ def _ops_in(g: Group) -> set[int]:
 
 def _free_ware(g: Group) -> Group:
     """MN-AMB-8 alternative reading: a mastaba tile's ware icon is a free ware."""
-    out = []
+    out: list[Effect] = []
     for eff in g:
         if eff[0] == BUY_WARE:
             out.append((FREE_WARE, 0, 0))
@@ -507,8 +507,8 @@ def _validate(d: Data, raw: dict[str, Any]) -> None:
                          ("mastaba tile", d.mastaba_actions), ("pedestal", d.pedestal_bonus),
                          ("necropolis space", d.grave_bonus), ("city advantage", d.advantage_actions),
                          ("deity", d.deity_actions)):  # fmt: skip
-        for g in groups:
-            _check(PRIESTESSES not in _ops_in(g), f"a {name} moves priestesses; nested offerings are unsupported (MN-AMB-29)")
+        for group in groups:
+            _check(PRIESTESSES not in _ops_in(group), f"a {name} moves priestesses; nested offerings are unsupported (MN-AMB-29)")
     for n in d.player_counts:
         cfg = d.setup[n]
         lv = len(cfg["queens_preplaced_levels"]["levels"])

@@ -14,13 +14,17 @@ messages of the ``men-nefer`` catalog (``heliopolis.locale.msg``), rendered in t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from heliopolis.core.game import PublicLog
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import flow
 from heliopolis.games.men_nefer.components import DATA, NUM_HOUSES
-from heliopolis.games.men_nefer.effects import CATEGORIES, NCAT
+from heliopolis.games.men_nefer.perform import CATEGORIES, NCAT
+from heliopolis.games.men_nefer.tasks import Task
+
+if TYPE_CHECKING:
+    from heliopolis.games.men_nefer.state import MenNeferState
 
 from heliopolis.locale import listing, msg
 
@@ -46,7 +50,7 @@ def seat_list(seats: Any) -> Any:
     return listing("men-nefer.list", [msg("men-nefer.seat", seat=p) for p in seats])
 
 
-def _snapshot(s: Any) -> tuple:
+def _snapshot(s: MenNeferState) -> tuple[Any, ...]:
     return (
         tuple(tuple(getattr(s, f)) for f in COUNTERS),
         tuple(s.scarab),
@@ -54,7 +58,7 @@ def _snapshot(s: Any) -> tuple:
     )
 
 
-def _changes(s: Any, old: tuple, new: tuple, harvest: bool = False) -> list[str]:
+def _changes(s: MenNeferState, old: tuple[Any, ...], new: tuple[Any, ...], harvest: bool = False) -> list[str]:
     """Lines for what changed per seat; after a Harvest, every category of every seat, zeros included."""
     lines: list[str] = []
     for p in range(s.n):
@@ -82,7 +86,7 @@ def _changes(s: Any, old: tuple, new: tuple, harvest: bool = False) -> list[str]
     return lines
 
 
-def decision_text(s: Any, action: int) -> str:
+def decision_text(s: MenNeferState, action: int) -> str:
     """``describe_action`` plus what the rules do on their own with it: a visit or raise the seat
     cannot pay for gives food instead of the actions (MN-TURN-3/8)."""
     text = s.describe_action(action)
@@ -101,7 +105,7 @@ def decision_text(s: Any, action: int) -> str:
     return text
 
 
-def _auto_text(s: Any, task: tuple) -> str | None:
+def _auto_text(s: MenNeferState, task: Task) -> str | None:
     kind = task[0]
     if kind == "era_start":
         return msg("men-nefer.log.era_start", era=ERAS[s.era - 1], rounds=ROUNDS)
@@ -171,7 +175,7 @@ def _auto_text(s: Any, task: tuple) -> str | None:
     return None  # setup bookkeeping that only queues draws (deal, preplace)
 
 
-def _step_text(s: Any, task: tuple) -> str | None:
+def _step_text(s: MenNeferState, task: Task) -> str | None:
     """A decision step that decides itself (nothing to choose), said before it happens."""
     kind = task[0]
     if kind == "ta_place":
@@ -185,7 +189,7 @@ class Narrator:
     """Told about each step of the task loop (``event``); writes its line and, for the step before,
     the changes to what every seat holds."""
 
-    def __init__(self, state: Any, lines: list[str]) -> None:
+    def __init__(self, state: MenNeferState, lines: list[str]) -> None:
         self.s = state
         self.lines = lines
         self.snap = _snapshot(state)
@@ -198,7 +202,7 @@ class Narrator:
             self.snap = new
         self.harvest = False
 
-    def event(self, what: str, task: tuple, action: int | None) -> None:
+    def event(self, what: str, task: Task, action: int | None) -> None:
         self.flush()
         s = self.s
         line = None
@@ -207,9 +211,9 @@ class Narrator:
         elif what == "auto":
             line = _auto_text(s, task)
             self.harvest = task[0] == "harvest"
-        elif what == "forced":
+        elif what == "forced" and action is not None:  # a forced or drawn step names its action
             line = msg("men-nefer.log.forced", action=decision_text(s, action))
-        elif what == "drawn":
+        elif what == "drawn" and action is not None:
             line = s.describe_action(action)
         elif what == "lost":
             if task[0] in LOST:

@@ -3,17 +3,21 @@ mastaba activations of choice (MN-ACT-8..10, MN-ACT-21). Embalm is in ``effects.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
-from heliopolis.games.men_nefer.components import DATA, NUM_HOUSES
-from heliopolis.games.men_nefer.effects import start_group
+from heliopolis.games.men_nefer.components import DATA, NUM_HOUSES, Group
+from heliopolis.games.men_nefer.perform import start_group
+from heliopolis.games.men_nefer.tasks import Task
+
+if TYPE_CHECKING:
+    from heliopolis.games.men_nefer.state import MenNeferState
 
 NECROPOLIS = DATA.houses.index("necropolis")
 
 
-def question_level(s: Any, p: int, reached: tuple[int, ...], house: int) -> int:
+def question_level(s: MenNeferState, p: int, reached: tuple[int, ...], house: int) -> int:
     """MN-ACT-10 / MN-ACT-20: "?" is the largest numeral on any space the scarab has reached; with
     none reached the action is lost (MN-AMB-11), or limited to I under the alternative option."""
     lv = reached[s.scarab[p * NUM_HOUSES + house]]
@@ -22,7 +26,7 @@ def question_level(s: Any, p: int, reached: tuple[int, ...], house: int) -> int:
     return lv
 
 
-def bury_targets(s: Any, p: int, level: int) -> list[int]:
+def bury_targets(s: MenNeferState, p: int, level: int) -> list[int]:
     if not s.sarc_av[p]:  # MN-ACT-9: an available sarcophagus is needed
         return []
     if level == 0:
@@ -30,17 +34,17 @@ def bury_targets(s: Any, p: int, level: int) -> list[int]:
     return [g for g, owner in enumerate(s.graves) if owner < 0 and DATA.grave_column[g] <= level]
 
 
-def mastaba_group(s: Any, slot: int) -> tuple:
+def mastaba_group(s: MenNeferState, slot: int) -> Group:
     tile = s.mastaba[slot]
     return (DATA.mastaba_actions_free_ware if s.opt.mastaba_free_ware else DATA.mastaba_actions)[tile]
 
 
-def _bury_step(s: Any, task: tuple) -> list[int] | None:
+def _bury_step(s: MenNeferState, task: Task) -> list[int] | None:
     out = [A.GRAVE + g for g in bury_targets(s, s.actor, task[1])]
     return out + [A.PASS] if out else out
 
 
-def _bury_apply(s: Any, task: tuple, a: int) -> None:
+def _bury_apply(s: MenNeferState, task: Task, a: int) -> None:
     """MN-ACT-9: place the sarcophagus, gain the space's bonus, then activate mastaba tiles as often
     as the column allows (the column, not the action's numeral, counts: MN-AMB-51)."""
     if a == A.PASS:
@@ -56,7 +60,7 @@ def _bury_apply(s: Any, task: tuple, a: int) -> None:
 T.decision("bury", _bury_step, _bury_apply)
 
 
-def _bury_acts_step(s: Any, task: tuple) -> list[int] | None:
+def _bury_acts_step(s: MenNeferState, task: Task) -> list[int] | None:
     if task[2] <= 0:
         s.todo.pop()
         return None
@@ -64,7 +68,7 @@ def _bury_acts_step(s: Any, task: tuple) -> list[int] | None:
     return sorted({A.MASTABA + h, A.MASTABA + v, A.PASS})
 
 
-def _bury_acts_apply(s: Any, task: tuple, a: int) -> None:
+def _bury_acts_apply(s: MenNeferState, task: Task, a: int) -> None:
     if a == A.PASS:
         return
     if task[2] > 1:
@@ -75,7 +79,7 @@ def _bury_acts_apply(s: Any, task: tuple, a: int) -> None:
 T.decision("bury_acts", _bury_acts_step, _bury_acts_apply)
 
 
-def _mastaba_any_step(s: Any, task: tuple) -> list[int] | None:
+def _mastaba_any_step(s: MenNeferState, task: Task) -> list[int] | None:
     if task[1] <= 0:
         s.todo.pop()
         return None
@@ -83,7 +87,7 @@ def _mastaba_any_step(s: Any, task: tuple) -> list[int] | None:
     return [A.MASTABA + k for k in range(len(DATA.mastaba_slots))] + [A.PASS]
 
 
-def _mastaba_any_apply(s: Any, task: tuple, a: int) -> None:
+def _mastaba_any_apply(s: MenNeferState, task: Task, a: int) -> None:
     if a == A.PASS:
         return
     if task[1] > 1:

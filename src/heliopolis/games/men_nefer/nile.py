@@ -10,7 +10,7 @@ with no two own boats sharing a location outside the harbor (checked once, at th
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
@@ -21,7 +21,11 @@ from heliopolis.games.men_nefer.components import (
     NUM_LOCS,
     city_of,
 )
-from heliopolis.games.men_nefer.effects import gain_food, start_group
+from heliopolis.games.men_nefer.perform import gain_food, start_group
+from heliopolis.games.men_nefer.tasks import Task
+
+if TYPE_CHECKING:
+    from heliopolis.games.men_nefer.state import MenNeferState
 
 NB = DATA.boats
 MOVED, ENDED = 1, 2
@@ -57,11 +61,11 @@ def resolvable(config: tuple[int, ...], steps: int) -> bool:
     return False
 
 
-def _config(s: Any, p: int) -> list[int]:
+def _config(s: MenNeferState, p: int) -> list[int]:
     return s.boats[p * NB:(p + 1) * NB]
 
 
-def sail_options(s: Any, p: int, steps: int) -> list[int]:
+def sail_options(s: MenNeferState, p: int, steps: int) -> list[int]:
     """``sail`` moves a boat not yet activated this turn (any boat if none is); where such a boat
     shares its location with an activated one, ``sail-activated`` moves the activated one instead:
     which of the two stays decides which can still be activated (MN-ACT-17, MN-ACT-18)."""
@@ -82,7 +86,7 @@ def sail_options(s: Any, p: int, steps: int) -> list[int]:
     return sorted(out)
 
 
-def activate_options(s: Any, p: int) -> list[int]:
+def activate_options(s: MenNeferState, p: int) -> list[int]:
     """Boats not yet activated this turn, outside the harbor (a harbor activation gains nothing)."""
     out = set()
     for b in range(NB):
@@ -92,11 +96,11 @@ def activate_options(s: Any, p: int) -> list[int]:
     return sorted(out)
 
 
-def boats_possible(s: Any, p: int, steps: int, acts: int) -> bool:
+def boats_possible(s: MenNeferState, p: int, steps: int, acts: int) -> bool:
     return bool(sail_options(s, p, steps)) or bool(acts and activate_options(s, p))
 
 
-def _boats_step(s: Any, task: tuple) -> list[int] | None:
+def _boats_step(s: MenNeferState, task: Task) -> list[int] | None:
     _, steps, acts, flags, before = task
     p = s.actor
     out = []
@@ -111,7 +115,7 @@ def _boats_step(s: Any, task: tuple) -> list[int] | None:
     return out
 
 
-def _boats_apply(s: Any, task: tuple, a: int) -> None:
+def _boats_apply(s: MenNeferState, task: Task, a: int) -> None:
     _, steps, acts, flags, before = task
     if a == A.PASS:
         return
@@ -137,7 +141,7 @@ def _boats_apply(s: Any, task: tuple, a: int) -> None:
 T.decision("boats", _boats_step, _boats_apply)
 
 
-def activate(s: Any, p: int, loc: int) -> None:
+def activate(s: MenNeferState, p: int, loc: int) -> None:
     """MN-ACT-18: a river section gives its food; a city gives its advantage and one of its
     agreements, then the boat leaves along the city's arrow."""
     b = next(b for b in range(NB) if s.boats[p * NB + b] == loc and not s.activated >> b & 1)
@@ -151,7 +155,7 @@ def activate(s: Any, p: int, loc: int) -> None:
 
 
 @T.auto("boat_exit")
-def _boat_exit(s: Any, task: tuple) -> None:
+def _boat_exit(s: MenNeferState, task: Task) -> None:
     """Along the arrow; if an own boat is there, to the nearest section to the left without one,
     or to the harbor (MN-ACT-18, MN-AMB-23): the only backward move."""
     p = s.actor
@@ -167,12 +171,12 @@ def _boat_exit(s: Any, task: tuple) -> None:
 
 
 # -- trade agreements (MN-ACT-26, MN-ACT-25) ---------------------------------------------------------
-def _city_ta_step(s: Any, task: tuple) -> list[int] | None:
+def _city_ta_step(s: MenNeferState, task: Task) -> list[int] | None:
     c = task[1]
     return [A.AGREEMENT + c * CITY_SLOTS + k for k in range(CITY_SLOTS) if s.city_ta[c * CITY_SLOTS + k] >= 0]
 
 
-def _take_ta(s: Any, task: tuple, a: int) -> None:
+def _take_ta(s: MenNeferState, task: Task, a: int) -> None:
     if a == A.PASS:
         return
     i = a - A.AGREEMENT
@@ -184,7 +188,7 @@ def _take_ta(s: Any, task: tuple, a: int) -> None:
 T.decision("city_ta", _city_ta_step, _take_ta)
 
 
-def _hathor_step(s: Any, task: tuple) -> list[int] | None:
+def _hathor_step(s: MenNeferState, task: Task) -> list[int] | None:
     # MN-ACT-25: any agreement in any city; no boat and no advantage involved
     out = [A.AGREEMENT + i for i, t in enumerate(s.city_ta) if t >= 0]
     return out + [A.PASS] if out else out
@@ -193,7 +197,7 @@ def _hathor_step(s: Any, task: tuple) -> list[int] | None:
 T.decision("hathor", _hathor_step, _take_ta)
 
 
-def _ta_place_step(s: Any, task: tuple) -> list[int] | None:
+def _ta_place_step(s: MenNeferState, task: Task) -> list[int] | None:
     p = s.actor
     w = DATA.ta_slots
     board = s.ta[p * w:(p + 1) * w]
@@ -205,7 +209,7 @@ def _ta_place_step(s: Any, task: tuple) -> list[int] | None:
     return list(range(A.DISCARD, A.DISCARD + w + 1))
 
 
-def _ta_place_apply(s: Any, task: tuple, a: int) -> None:
+def _ta_place_apply(s: MenNeferState, task: Task, a: int) -> None:
     s.ta_discarded += 1  # discarded agreements leave the game
     if a != A.DISCARD_NEW:
         s.ta[s.actor * DATA.ta_slots + a - A.DISCARD] = task[1] * 2

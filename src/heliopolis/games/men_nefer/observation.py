@@ -29,7 +29,7 @@ piece                 shape            meaning
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from heliopolis.core.helpers import check_seat
 from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece
@@ -42,6 +42,9 @@ from heliopolis.games.men_nefer.components import (
     NUM_LOCS,
     WARE_SPACES,
 )
+
+if TYPE_CHECKING:
+    from heliopolis.games.men_nefer.state import MenNeferState
 
 PENDING = tuple(sorted(T.DECIDE))
 NT, NW, NP, NTA = len(DATA.tile_ids), len(DATA.ware_ids), len(DATA.papyrus_ids), len(DATA.ta_ids)
@@ -61,7 +64,7 @@ def _onehot(i: int, k: int) -> list[float]:
     return v
 
 
-class MenNeferObserver(Observer):
+class MenNeferObserver(Observer["MenNeferState"]):
     def __init__(self, game: Any, obs_type: ObservationType) -> None:
         super().__init__(game, obs_type)
         n = self._n = game.players
@@ -82,7 +85,7 @@ class MenNeferObserver(Observer):
             ]  # fmt: skip
         self.pieces = tuple(pieces)
 
-    def tensor(self, state: Any, player: int) -> list[float]:
+    def tensor(self, state: MenNeferState, player: int) -> list[float]:
         check_seat(self._n, player)
         n = self._n
         out: list[float] = []
@@ -118,7 +121,7 @@ class MenNeferObserver(Observer):
             out += self._stats(state, p)
         return out
 
-    def _stats(self, s: Any, p: int) -> list[float]:
+    def _stats(self, s: MenNeferState, p: int) -> list[float]:
         v = [_cap(s.pp[p], 150), s.food[p] / DATA.cap_food, s.heka[p] / DATA.cap_heka,
              s.heart[p] / DATA.duat_last, s.feather[p] / DATA.duat_last, s.sun[p] / DATA.obelisk_top,
              s.gp[p] / DATA.gp_len, s.qp[p] / DATA.qp_len, _cap(s.glyph[p], len(DATA.board_glyphs[0]))]  # fmt: skip
@@ -137,7 +140,7 @@ class MenNeferObserver(Observer):
         v += [float(s.home[p] >> k & 1) for k in range(DATA.apprentices)]
         return (v + [0.0] * STATS)[:STATS]
 
-    def string(self, state: Any, player: int) -> str:
+    def string(self, state: MenNeferState, player: int) -> str:
         check_seat(self._n, player)
         return self.open_game_string(state, player)  # nothing is private in Men-Nefer
 

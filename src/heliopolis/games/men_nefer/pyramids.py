@@ -7,23 +7,28 @@ the next (MN-ACT-1); ``pass`` gives up the remaining steps.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
+from heliopolis.games.men_nefer.perform import do_favour
 from heliopolis.games.men_nefer.components import (
     DATA,
     FAVOUR_KINDS,
     GP_CONSTRUCTION,
     GP_FAVOUR,
 )
+from heliopolis.games.men_nefer.tasks import Task
+
+if TYPE_CHECKING:
+    from heliopolis.games.men_nefer.state import MenNeferState
 
 NFAV = len(FAVOUR_KINDS)
 POSITIONS = len(DATA.gp_build_places)
 LEVELS = len(DATA.gp_piece_favours)
 
 
-def gp_feature(s: Any, space: int) -> tuple[int, int]:
+def gp_feature(s: MenNeferState, space: int) -> tuple[int, int]:
     """The effect of a Great Pyramid track space; with 2 players spaces 3 and 8 are covered by
     construction tiles (MN-SETUP-17, MN-ACT-4, MN-AMB-41)."""
     if space in DATA.setup[s.n]["great_pyramid_construction_tiles"]["track_spaces"]:
@@ -31,24 +36,24 @@ def gp_feature(s: Any, space: int) -> tuple[int, int]:
     return DATA.gp_feature[space]
 
 
-def queens_step_ok(s: Any, p: int) -> bool:
+def queens_step_ok(s: MenNeferState, p: int) -> bool:
     """MN-ACT-6: a construction space may be entered only with an available eye; beyond the end a
     step is lost (MN-AMB-13), so it is not offered."""
     nxt = s.qp[p] + 1
     return nxt <= DATA.qp_len and (nxt not in DATA.qp_construction or s.eye_av[p] > 0)
 
 
-def limestone_possible(s: Any, p: int) -> bool:
+def limestone_possible(s: MenNeferState, p: int) -> bool:
     return True  # the Great Pyramid block can always take a step (beyond the end: a favour)
 
 
-def limestone_progress(s: Any, p: int) -> bool:
+def limestone_progress(s: MenNeferState, p: int) -> bool:
     """Whether a limestone step could move a block (not only go beyond the end, MN-AMB-54)."""
     return s.gp[p] < DATA.gp_len or queens_step_ok(s, p)
 
 
 # -- Transport limestone (MN-ACT-1) ----------------------------------------------------------------
-def _lime_step(s: Any, task: tuple) -> list[int] | None:
+def _lime_step(s: MenNeferState, task: Task) -> list[int] | None:
     if task[1] <= 0:
         s.todo.pop()
         return None
@@ -60,7 +65,7 @@ def _lime_step(s: Any, task: tuple) -> list[int] | None:
     return sorted(out)
 
 
-def _lime_apply(s: Any, task: tuple, a: int) -> None:
+def _lime_apply(s: MenNeferState, task: Task, a: int) -> None:
     if a == A.PASS:
         return  # the remaining steps are lost
     p = s.actor
@@ -86,7 +91,7 @@ T.decision("lime", _lime_step, _lime_apply)
 
 
 # -- the Great Pyramid (MN-ACT-3) -------------------------------------------------------------------
-def current_level(s: Any) -> int:
+def current_level(s: MenNeferState) -> int:
     """The lowest incomplete level (a new level only once the one below is complete), or LEVELS
     when only the pyramidion is missing."""
     for lv in range(LEVELS):
@@ -96,7 +101,7 @@ def current_level(s: Any) -> int:
 
 
 @T.auto("gp_build")
-def _gp_build(s: Any, task: tuple) -> None:
+def _gp_build(s: MenNeferState, task: Task) -> None:
     if s.pyramidion:
         return  # MN-ACT-3.6: the Great Pyramid is complete; nothing is built, no favours
     lv = current_level(s)
@@ -110,12 +115,12 @@ def _gp_build(s: Any, task: tuple) -> None:
     s.todo.append(("pyramidion", covered, DATA.gp_pyramidion_picks))
 
 
-def _gp_pos_step(s: Any, task: tuple) -> list[int] | None:
+def _gp_pos_step(s: MenNeferState, task: Task) -> list[int] | None:
     lv = task[1]
     return [A.POSITION + k for k in range(POSITIONS) if s.gp_grid[lv * POSITIONS + k] < 0]
 
 
-def _gp_pos_apply(s: Any, task: tuple, a: int) -> None:
+def _gp_pos_apply(s: MenNeferState, task: Task, a: int) -> None:
     """MN-ACT-3 / MN-AMB-40: the top piece of the level's stack goes on the chosen position; the
     favour covered and the favour of the new piece are both performed."""
     lv = task[1]
@@ -132,7 +137,7 @@ def _gp_pos_apply(s: Any, task: tuple, a: int) -> None:
 T.decision("gp_pos", _gp_pos_step, _gp_pos_apply)
 
 
-def _pyramidion_step(s: Any, task: tuple) -> list[int] | None:
+def _pyramidion_step(s: MenNeferState, task: Task) -> list[int] | None:
     _, covered, picks = task
     if picks <= 0 or not covered:
         s.todo.pop()
@@ -146,11 +151,7 @@ def _pyramidion_step(s: Any, task: tuple) -> list[int] | None:
     return sorted(out)
 
 
-def _pyramidion_apply(s: Any, task: tuple, a: int) -> None:
-    from heliopolis.games.men_nefer.effects import (
-        do_favour,  # effects imports this module
-    )
-
+def _pyramidion_apply(s: MenNeferState, task: Task, a: int) -> None:
     _, covered, picks = task
     f = 0 if a <= A.FAVOUR + 1 else a - A.FAVOUR - 1
     rest = list(covered)
@@ -164,7 +165,7 @@ T.decision("pyramidion", _pyramidion_step, _pyramidion_apply)
 
 
 # -- the queens' pyramids (MN-ACT-6) ------------------------------------------------------------------
-def _queen_step(s: Any, task: tuple) -> list[int] | None:
+def _queen_step(s: MenNeferState, task: Task) -> list[int] | None:
     if s.eye_av[s.actor] <= 0:  # cannot happen: the space needs an eye to be entered
         s.todo.pop()
         return None
@@ -172,7 +173,7 @@ def _queen_step(s: Any, task: tuple) -> list[int] | None:
     return [A.PYRAMID + q for q in range(DATA.queens) if s.qp_levels[q] < DATA.queen_levels]
 
 
-def _queen_apply(s: Any, task: tuple, a: int) -> None:
+def _queen_apply(s: MenNeferState, task: Task, a: int) -> None:
     p = s.actor
     q = a - A.PYRAMID
     s.eye_av[p] -= 1

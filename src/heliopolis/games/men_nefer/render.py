@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from heliopolis.core.helpers import Segments, segments_text
 from heliopolis.games.men_nefer.views import view_tables
@@ -15,6 +15,9 @@ from heliopolis.games.men_nefer.components import (
     loc_name,
 )
 
+if TYPE_CHECKING:
+    from heliopolis.games.men_nefer.state import MenNeferState
+
 PRIEST_W = (DATA.rooms + 1) * 2
 APPR_W = NUM_HOUSES * 2
 ROW_LEN = len(DATA.papyrus_slot_cost)
@@ -26,7 +29,7 @@ def _id(ids: tuple[str, ...], i: int) -> str:
     return ids[i] if i >= 0 else "--"
 
 
-def _duat(s: Any, p: int) -> str:
+def _duat(s: MenNeferState, p: int) -> str:
     cells = []
     for x in range(DATA.duat_last + 1):
         h, f = s.heart[p] == x, s.feather[p] == x
@@ -34,7 +37,7 @@ def _duat(s: Any, p: int) -> str:
     return "".join(cells)
 
 
-def _houses(s: Any) -> list[str]:
+def _houses(s: MenNeferState) -> list[str]:
     n = s.n
     out = []
     for h in DATA.house_order:
@@ -48,14 +51,14 @@ def _houses(s: Any) -> list[str]:
     return out
 
 
-def _tile_text(s: Any, t: int) -> str:
+def _tile_text(s: MenNeferState, t: int) -> str:
     if t < 0:
         return "--"
     tid = DATA.tile_ids[t]
     return f"{tid} ({view_tables(s.opt)['tiles'][tid]['text']})"
 
 
-def _player_lines(s: Any, p: int, name: str, current: bool) -> Segments:
+def _player_lines(s: MenNeferState, p: int, name: str, current: bool) -> Segments:
     na = DATA.apprentices
     lines: Segments = []
     used = " ".join(f"{o} {s.used[p * 3 + i]}/{DATA.options_per_era}" for i, o in enumerate(("visit", "raise", "take")))
@@ -84,7 +87,7 @@ def _player_lines(s: Any, p: int, name: str, current: bool) -> Segments:
     return lines
 
 
-def render_segments(s: Any, viewer: int | None = None, *, omniscient: bool = True, names: list[str] | None = None,
+def render_segments(s: MenNeferState, viewer: int | None = None, *, omniscient: bool = True, names: list[str] | None = None,
                     events: int = 0) -> Segments:  # fmt: skip
     """The whole table as styled lines. Nothing in the state is hidden (bags and stacks are sets of
     what is inside; only their sizes are shown), so ``omniscient`` changes nothing; ``viewer``
@@ -130,5 +133,5 @@ def render_segments(s: Any, viewer: int | None = None, *, omniscient: bool = Tru
     return lines
 
 
-def render_text(s: Any, viewer: int | None = None, *, omniscient: bool = True) -> str:
+def render_text(s: MenNeferState, viewer: int | None = None, *, omniscient: bool = True) -> str:
     return segments_text(render_segments(s, viewer, omniscient=omniscient))

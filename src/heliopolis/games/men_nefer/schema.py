@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from heliopolis.core.errors import ComponentDataError  # noqa: F401  (loader takes it from here)
+from heliopolis.core.errors import ComponentDataError as ComponentDataError  # loader takes it from here
 
 
 FILE: Final = "data/men-nefer-components.json"
@@ -33,8 +33,8 @@ FAVOUR_KINDS: Final = ("food_or_heka", "feather", "heart", "eye")
 FAV_FOOD_OR_HEKA, FAV_FEATHER, FAV_HEART, FAV_EYE = range(4)
 SIDES: Final = ("sun", "moon")
 
-Effect = tuple
-Group = tuple
+Effect = tuple[Any, ...]  # (op, a, b)
+Group = tuple[Effect, ...]
 
 
 @dataclass(frozen=True)

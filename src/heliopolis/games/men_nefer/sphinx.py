@@ -3,18 +3,22 @@ is in ``effects.carve``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import DATA
-from heliopolis.games.men_nefer.effects import start_group
+from heliopolis.games.men_nefer.perform import start_group
 from heliopolis.games.men_nefer.necropolis import question_level
+from heliopolis.games.men_nefer.tasks import Task
+
+if TYPE_CHECKING:
+    from heliopolis.games.men_nefer.state import MenNeferState
 
 SPHINXES = DATA.houses.index("sphinxes")
 
 
-def erect_targets(s: Any, p: int, level: int) -> list[int]:
+def erect_targets(s: MenNeferState, p: int, level: int) -> list[int]:
     if not s.sphinx_av[p]:  # an available sphinx is needed
         return []
     if level == 0:
@@ -23,12 +27,12 @@ def erect_targets(s: Any, p: int, level: int) -> list[int]:
     return [i for i, owner in enumerate(s.pedestals) if owner < 0 and DATA.pedestal_numeral[i] <= level]
 
 
-def _erect_step(s: Any, task: tuple) -> list[int] | None:
+def _erect_step(s: MenNeferState, task: Task) -> list[int] | None:
     out = [A.PEDESTAL + i for i in erect_targets(s, s.actor, task[1])]
     return out + [A.PASS] if out else out
 
 
-def _erect_apply(s: Any, task: tuple, a: int) -> None:
+def _erect_apply(s: MenNeferState, task: Task, a: int) -> None:
     if a == A.PASS:
         return
     p = s.actor

@@ -10,12 +10,12 @@ Per-player values are flat lists indexed by seat (``food[p]``) or by ``seat * wi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, State
-from heliopolis.core.helpers import field_copier, illegal_message, unlink_history
-from heliopolis.games.men_nefer import flow, tasks
+from heliopolis.core.helpers import History, illegal_message, unlink_history
+from heliopolis.games.men_nefer import flow, harvest, tasks
 from heliopolis.games.men_nefer.components import (
     CITY_SLOTS,
     DATA,
@@ -23,18 +23,23 @@ from heliopolis.games.men_nefer.components import (
     NUM_HOUSES,
     WARE_SPACES,
 )
-from heliopolis.games.men_nefer.effects import CAT_START, CATEGORIES, NCAT
+from heliopolis.games.men_nefer.perform import CAT_START, CATEGORIES, NCAT
+from heliopolis.games.men_nefer.tasks import Task
 
-APPR_W = NUM_HOUSES * 2  # apprentices per owner: house * 2 + side (0 sun, 1 moon); owner n = neutral
-PRIEST_W = (DATA.rooms + 1) * 2  # priestesses per player: room * 2 + lying (room 0 = entrance)
-QUEENS = DATA.queens
-LEVELS = len(DATA.gp_piece_favours)
-POSITIONS = len(DATA.gp_build_places)
-NFAV = 4
+if TYPE_CHECKING:
+    from heliopolis.games.men_nefer.game import MenNeferGame, RuleFlags
 
-# fields copied by clone(): "v" shared (ints, bitmasks, tuples, lists never mutated in place),
-# "l" flat list copied with [:]
-FIELDS = {
+APPR_W: Final[int] = NUM_HOUSES * 2  # apprentices per owner: house * 2 + side (0 sun, 1 moon); owner n = neutral
+PRIEST_W: Final[int] = (DATA.rooms + 1) * 2  # priestesses per player: room * 2 + lying (room 0 = entrance)
+QUEENS: Final[int] = DATA.queens
+LEVELS: Final[int] = len(DATA.gp_piece_favours)
+POSITIONS: Final[int] = len(DATA.gp_build_places)
+NFAV: Final = 4
+
+# The fields of the state: "v" shared by clone() (ints, bitmasks, tuples, lists never mutated in
+# place), "l" a flat list that clone() copies with [:]. ``_key()`` reads this table;
+# tests/games/men_nefer/test_flow.py checks that clone() copies exactly these.
+FIELDS: Final = {
     "era": "v", "rnd": "v", "turn_pos": "v", "actor": "v", "over": "v", "chance": "v", "legal": "v",
     "bag_wares": "v", "bag_papyri": "v", "ta_stack": "v", "tile_pool": "v", "boards_left": "v",
     "queens_left": "v", "mastaba_left": "v", "deity": "v", "supply_top": "v", "activated": "v",
@@ -51,17 +56,19 @@ FIELDS = {
 }  # fmt: skip
 
 
-_copy_fields = field_copier(FIELDS)
+class MenNeferState(State["MenNeferGame"]):
+    """A position of Men-Nefer. Create it with ``heliopolis.new_game("men-nefer", players=...)``."""
 
-
-class MenNeferState(State):
     __slots__ = tuple(FIELDS) + ("game", "n", "opt")
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: MenNeferGame | None = None) -> None:
+        if game is None:  # a blank for clone(), which sets every field (compiled classes have no object.__new__)
+            return
         self.game = game
-        n = self.n = game.players
-        self.opt = game.rule_flags
-        self.hist: tuple | None = None
+        self.n: int = game.players
+        n = self.n
+        self.opt: RuleFlags = game.rule_flags
+        self.hist: History = None
         self.era = 1
         self.rnd = -1  # -1 during setup
         self.turn_pos = 0
@@ -82,7 +89,7 @@ class MenNeferState(State):
         self.ta_discarded = 0
         self.pyramidion = False
         self.neutral_tile = -1
-        self.todo: list[tuple] = []
+        self.todo: list[Task] = []
         self.order = list(range(n))
         self.appr = [0] * ((n + 1) * APPR_W)
         self.home = [(1 << DATA.apprentices) - 1] * n
@@ -137,7 +144,7 @@ class MenNeferState(State):
         self.display = [-1] * len(DATA.display_food)
         self.supply_seq: list[int] = []
         self.discard: list[int] = []
-        self.harvest_log: list[tuple] = []
+        self.harvest_log: list[tuple[Any, ...]] = []
         flow.setup(self, game.options["start_player"])
         tasks.run(self)
 
@@ -162,9 +169,11 @@ class MenNeferState(State):
         task = self.todo[-1]
         return tasks.CHANCE[task[0]][0](self, task)
 
-    def apply_action(self, action: int, hook: Any = None) -> None:
+    def apply_action(self, action: Any, hook: Any = None) -> None:
         """``hook``: the move log's narrator (``log.Narrator``), told about every automatic and
         forced step that follows; ``None`` in play."""
+        # ``action: Any``, checked here: a wrong type is an IllegalActionError, also in the compiled
+        # build (where an ``int`` parameter would raise TypeError on entry).
         if isinstance(action, bool) or not isinstance(action, int):
             raise IllegalActionError(f"an action id must be an int, got {action!r}")
         if action not in self.legal:
@@ -184,9 +193,7 @@ class MenNeferState(State):
     def winners(self) -> list[int]:
         if not self.over:
             raise ValueError("the game is not over")
-        from heliopolis.games.men_nefer.harvest import winners
-
-        return winners(self)
+        return harvest.winners(self)
 
     def score_breakdown(self) -> dict[str, list[int]]:
         return {c: [self.pp_cat[p * NCAT + k] for p in range(self.n)] for k, c in enumerate(CATEGORIES)}
@@ -196,14 +203,85 @@ class MenNeferState(State):
 
     # -- copying --------------------------------------------------------------------------------
     def clone(self) -> MenNeferState:
-        c = MenNeferState.__new__(MenNeferState)
+        # One assignment per FIELDS entry ("l": copied, "v": shared), written out so that the compiled
+        # build stores them natively; test_flow.py checks it against FIELDS.
+        c = MenNeferState()
         c.game = self.game
         c.n = self.n
         c.opt = self.opt
-        _copy_fields(self, c)
+        c.era = self.era
+        c.rnd = self.rnd
+        c.turn_pos = self.turn_pos
+        c.actor = self.actor
+        c.over = self.over
+        c.chance = self.chance
+        c.legal = self.legal
+        c.bag_wares = self.bag_wares
+        c.bag_papyri = self.bag_papyri
+        c.ta_stack = self.ta_stack
+        c.tile_pool = self.tile_pool
+        c.boards_left = self.boards_left
+        c.queens_left = self.queens_left
+        c.mastaba_left = self.mastaba_left
+        c.deity = self.deity
+        c.supply_top = self.supply_top
+        c.activated = self.activated
+        c.ta_discarded = self.ta_discarded
+        c.pyramidion = self.pyramidion
+        c.neutral_tile = self.neutral_tile
+        c.todo = self.todo[:]
+        c.order = self.order[:]
+        c.appr = self.appr[:]
+        c.home = self.home[:]
+        c.slots = self.slots[:]
+        c.used = self.used[:]
+        c.scarab = self.scarab[:]
+        c.heart = self.heart[:]
+        c.feather = self.feather[:]
+        c.food = self.food[:]
+        c.heka = self.heka[:]
+        c.pp = self.pp[:]
+        c.pp_cat = self.pp_cat[:]
+        c.sun = self.sun[:]
+        c.gp = self.gp[:]
+        c.qp = self.qp[:]
+        c.glyph = self.glyph[:]
+        c.board = self.board[:]
+        c.sphinx_sup = self.sphinx_sup[:]
+        c.sphinx_av = self.sphinx_av[:]
+        c.mummy_sup = self.mummy_sup[:]
+        c.sarc_av = self.sarc_av[:]
+        c.eye_sup = self.eye_sup[:]
+        c.eye_av = self.eye_av[:]
+        c.priest = self.priest[:]
+        c.boats = self.boats[:]
+        c.wares = self.wares[:]
+        c.ware_state = self.ware_state[:]
+        c.row = self.row[:]
+        c.rolled = self.rolled[:]
+        c.ta = self.ta[:]
+        c.graves = self.graves[:]
+        c.mastaba = self.mastaba[:]
+        c.pedestals = self.pedestals[:]
+        c.temple = self.temple[:]
+        c.gp_grid = self.gp_grid[:]
+        c.gp_stack = self.gp_stack[:]
+        c.gp_top = self.gp_top[:]
+        c.qp_levels = self.qp_levels[:]
+        c.qp_eyes = self.qp_eyes[:]
+        c.qtiles = self.qtiles[:]
+        c.city_adv = self.city_adv[:]
+        c.city_ta = self.city_ta[:]
+        c.ware_mkt = self.ware_mkt[:]
+        c.pap_mkt = self.pap_mkt[:]
+        c.display = self.display[:]
+        c.supply_seq = self.supply_seq[:]
+        c.discard = self.discard[:]
+        c.harvest_log = self.harvest_log[:]
+        c.hist = self.hist
         return c
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         out = []
         for name, kind in FIELDS.items():
             if name == "hist":

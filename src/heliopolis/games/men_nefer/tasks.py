@@ -18,30 +18,39 @@ is not a choice; replaying ``history()`` repeats it, so saved games stay exact).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
-AUTO: dict[str, Callable[[Any, tuple], None]] = {}
-DECIDE: dict[str, tuple[Callable[[Any, tuple], list[int] | None], Callable[[Any, tuple, int], None]]] = {}
-CHANCE: dict[str, tuple[Callable[[Any, tuple], list[tuple[int, float]]], Callable[[Any, tuple, int], None]]] = {}
+if TYPE_CHECKING:
+    from heliopolis.games.men_nefer.state import MenNeferState
+
+Task: TypeAlias = tuple[Any, ...]  # (kind, args...): the kind names the handler
+Auto: TypeAlias = "Callable[[MenNeferState, Task], None]"
+Step: TypeAlias = "Callable[[MenNeferState, Task], list[int] | None]"
+Outcomes: TypeAlias = "Callable[[MenNeferState, Task], list[tuple[int, float]]]"
+Apply: TypeAlias = "Callable[[MenNeferState, Task, int], None]"
+
+AUTO: Final[dict[str, Auto]] = {}
+DECIDE: Final[dict[str, tuple[Step, Apply]]] = {}
+CHANCE: Final[dict[str, tuple[Outcomes, Apply]]] = {}
 
 
-def auto(kind: str) -> Callable:
-    def deco(fn: Callable) -> Callable:
+def auto(kind: str) -> Callable[[Auto], Auto]:
+    def deco(fn: Auto) -> Auto:
         AUTO[kind] = fn
         return fn
 
     return deco
 
 
-def decision(kind: str, step: Callable, apply: Callable) -> None:
+def decision(kind: str, step: Step, apply: Apply) -> None:
     DECIDE[kind] = (step, apply)
 
 
-def chance(kind: str, outcomes: Callable, apply: Callable) -> None:
+def chance(kind: str, outcomes: Outcomes, apply: Apply) -> None:
     CHANCE[kind] = (outcomes, apply)
 
 
-def run(s: Any, hook: Any = None) -> None:
+def run(s: MenNeferState, hook: Any = None) -> None:
     """Runs tasks until a decision with a real choice, a chance node with several outcomes, or the end.
 
     ``hook`` is the move log's narrator (``log.Narrator``), ``None`` in play: it is told about each

@@ -3,12 +3,16 @@ making offerings (MN-ACT-11..16, MN-ACT-27, MN-CONC-10/11). The sun disc is in `
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import DATA, WARE_SPACES
-from heliopolis.games.men_nefer.effects import gain_pp, start_group
+from heliopolis.games.men_nefer.perform import gain_pp, start_group
+from heliopolis.games.men_nefer.tasks import Task
+
+if TYPE_CHECKING:
+    from heliopolis.games.men_nefer.state import MenNeferState
 
 ROW_LEN = len(DATA.papyrus_slot_cost)
 PRIEST_W = (DATA.rooms + 1) * 2
@@ -19,12 +23,12 @@ OFFERED = ENDED << 1
 
 
 # -- papyri (MN-ACT-11, MN-ACT-12, MN-CONC-4) --------------------------------------------------------
-def row_length(s: Any, p: int) -> int:
+def row_length(s: MenNeferState, p: int) -> int:
     row = s.row[p * ROW_LEN:(p + 1) * ROW_LEN]
     return row.index(-1) if -1 in row else ROW_LEN
 
 
-def papyrus_options(s: Any, p: int, free: bool) -> list[int]:
+def papyrus_options(s: MenNeferState, p: int, free: bool) -> list[int]:
     k = row_length(s, p)
     if k >= ROW_LEN:  # a full row takes no papyri until the Harvest rolls it up
         return []
@@ -36,12 +40,12 @@ def papyrus_options(s: Any, p: int, free: bool) -> list[int]:
     return out
 
 
-def _papyrus_step(s: Any, task: tuple) -> list[int] | None:
+def _papyrus_step(s: MenNeferState, task: Task) -> list[int] | None:
     out = [A.PAPYRUS + i for i in papyrus_options(s, s.actor, task[1])]
     return out + [A.PASS] if out else out
 
 
-def _papyrus_apply(s: Any, task: tuple, a: int) -> None:
+def _papyrus_apply(s: MenNeferState, task: Task, a: int) -> None:
     if a == A.PASS:
         return
     p = s.actor
@@ -57,7 +61,7 @@ T.decision("papyrus", _papyrus_step, _papyrus_apply)
 
 
 # -- wares (MN-ACT-13, MN-ACT-27) ------------------------------------------------------------------------
-def ware_spaces(s: Any, p: int) -> list[int]:
+def ware_spaces(s: MenNeferState, p: int) -> list[int]:
     """MN-ACT-13: per level the leftmost empty space; above level I only if both spaces below hold wares."""
     out = []
     base = p * WARE_SPACES
@@ -72,18 +76,18 @@ def ware_spaces(s: Any, p: int) -> list[int]:
     return out
 
 
-def ware_options(s: Any, p: int, free: bool) -> list[int]:
+def ware_options(s: MenNeferState, p: int, free: bool) -> list[int]:
     if not ware_spaces(s, p):  # a full area takes no more wares
         return []
     return [i for i, w in enumerate(s.ware_mkt) if w >= 0 and (free or s.food[p] >= DATA.ware_market_cost[i])]
 
 
-def _ware_step(s: Any, task: tuple) -> list[int] | None:
+def _ware_step(s: MenNeferState, task: Task) -> list[int] | None:
     out = [A.WARE + i for i in ware_options(s, s.actor, task[1])]
     return out + [A.PASS] if out else out
 
 
-def _ware_apply(s: Any, task: tuple, a: int) -> None:
+def _ware_apply(s: MenNeferState, task: Task, a: int) -> None:
     if a == A.PASS:
         return
     p = s.actor
@@ -98,11 +102,11 @@ def _ware_apply(s: Any, task: tuple, a: int) -> None:
 T.decision("ware", _ware_step, _ware_apply)
 
 
-def _ware_place_step(s: Any, task: tuple) -> list[int] | None:
+def _ware_place_step(s: MenNeferState, task: Task) -> list[int] | None:
     return [A.PLACE + i for i in ware_spaces(s, s.actor)]
 
 
-def _ware_place_apply(s: Any, task: tuple, a: int) -> None:
+def _ware_place_apply(s: MenNeferState, task: Task, a: int) -> None:
     p = s.actor
     i = a - A.PLACE
     s.wares[p * WARE_SPACES + i] = task[1]
@@ -115,11 +119,11 @@ T.decision("ware_place", _ware_place_step, _ware_place_apply)
 
 
 # -- priestesses and offerings (MN-ACT-15, MN-ACT-16) -------------------------------------------------
-def standing(s: Any, p: int, room: int) -> int:
+def standing(s: MenNeferState, p: int, room: int) -> int:
     return s.priest[p * PRIEST_W + room * 2]
 
 
-def basket_spaces(s: Any, p: int) -> list[int]:
+def basket_spaces(s: MenNeferState, p: int) -> list[int]:
     """Empty basket spaces in rooms holding a standing priestess of p (MN-ACT-16 step 4)."""
     variant = s.opt.temple_8_total
     out = []
@@ -129,7 +133,7 @@ def basket_spaces(s: Any, p: int) -> list[int]:
     return out
 
 
-def offer_options(s: Any, p: int) -> list[int]:
+def offer_options(s: MenNeferState, p: int) -> list[int]:
     """Filled wares, if a basket space is free right now (MN-AMB-28)."""
     if not basket_spaces(s, p):
         return []
@@ -137,7 +141,7 @@ def offer_options(s: Any, p: int) -> list[int]:
     return [i for i in range(WARE_SPACES) if s.ware_state[base + i] == 1]
 
 
-def move_options(s: Any, p: int, steps: int) -> list[int]:
+def move_options(s: MenNeferState, p: int, steps: int) -> list[int]:
     """One room deeper per move; entering a room costs its step cost (MN-ACT-15)."""
     out = []
     base = p * PRIEST_W
@@ -151,11 +155,11 @@ def move_options(s: Any, p: int, steps: int) -> list[int]:
     return out
 
 
-def priestess_possible(s: Any, p: int, steps: int, offering: int) -> bool:
+def priestess_possible(s: MenNeferState, p: int, steps: int, offering: int) -> bool:
     return bool(move_options(s, p, steps)) or bool(offering and offer_options(s, p))
 
 
-def _priest_step(s: Any, task: tuple) -> list[int] | None:
+def _priest_step(s: MenNeferState, task: Task) -> list[int] | None:
     _, steps, offering, flags = task
     p = s.actor
     out = []
@@ -166,7 +170,7 @@ def _priest_step(s: Any, task: tuple) -> list[int] | None:
     return out + [A.PASS] if out else out
 
 
-def _priest_apply(s: Any, task: tuple, a: int) -> None:
+def _priest_apply(s: MenNeferState, task: Task, a: int) -> None:
     _, steps, offering, flags = task
     if a == A.PASS:
         return  # unused steps are lost
@@ -191,11 +195,11 @@ def _priest_apply(s: Any, task: tuple, a: int) -> None:
 T.decision("priest", _priest_step, _priest_apply)
 
 
-def _basket_step(s: Any, task: tuple) -> list[int] | None:
+def _basket_step(s: MenNeferState, task: Task) -> list[int] | None:
     return [A.BASKET + t for t in basket_spaces(s, s.actor)]
 
 
-def _basket_apply(s: Any, task: tuple, a: int) -> None:
+def _basket_apply(s: MenNeferState, task: Task, a: int) -> None:
     """MN-ACT-16 steps 3-4: the ware is flipped, its basket goes on the chosen space, the space's
     actions follow, then a standing priestess in that room lies down."""
     p = s.actor
@@ -210,7 +214,7 @@ T.decision("basket", _basket_step, _basket_apply)
 
 
 @T.auto("lay")
-def _lay(s: Any, task: tuple) -> None:
+def _lay(s: MenNeferState, task: Task) -> None:
     base = s.actor * PRIEST_W + task[1] * 2
     if s.priest[base]:
         s.priest[base] -= 1

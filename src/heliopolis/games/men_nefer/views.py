@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import copy
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from heliopolis.core.helpers import check_seat
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import flow, nile, temple
 from heliopolis.locale import msg
 from heliopolis.games.men_nefer.components import (
+    Effect,
+    Group,
     CHOICE,
     CITY_SLOTS,
     DATA,
@@ -37,6 +39,9 @@ from heliopolis.games.men_nefer.components import (
     WARE_SPACES,
     loc_name,
 )
+
+if TYPE_CHECKING:
+    from heliopolis.games.men_nefer.state import MenNeferState
 
 PRIEST_W = (DATA.rooms + 1) * 2
 APPR_W = NUM_HOUSES * 2
@@ -53,7 +58,7 @@ def _tile(t: int) -> str | None:
     return DATA.tile_ids[t] if t >= 0 else None
 
 
-def _player(s: Any, p: int) -> dict[str, Any]:
+def _player(s: MenNeferState, p: int) -> dict[str, Any]:
     na = DATA.apprentices
     w = DATA.ta_slots
     base = p * PRIEST_W
@@ -99,7 +104,7 @@ def _player(s: Any, p: int) -> dict[str, Any]:
 # (favour !!, mastaba !) and {numeral} (bury II); a group joins its actions with men-nefer.and ("+").
 
 
-def effect_text(eff: tuple) -> str:
+def effect_text(eff: Effect) -> str:
     """One printed action in words (MN-DATA notation): "limestone 2", "boats 2 !", "(carve / embalm)"."""
     op = OPS[eff[0]]
     n = eff[1]
@@ -124,7 +129,7 @@ def effect_text(eff: tuple) -> str:
     return msg(f"men-nefer.effect.{op}", **args)
 
 
-def group_text(g: tuple) -> str:
+def group_text(g: Group) -> str:
     """A group in words; a lone choice needs no brackets ("heart 1 / feather 1")."""
     if len(g) == 1 and g[0][0] == CHOICE:
         alts = [group_text(alt) for alt in g[0][2]]
@@ -141,7 +146,7 @@ def group_text(g: tuple) -> str:
     return out
 
 
-def _gt(g: tuple) -> str:
+def _gt(g: Group) -> str:
     """``group_text`` as plain English for the cached tables (copied per view: plain strings are cheap)."""
     return str(group_text(g))
 
@@ -166,8 +171,9 @@ def _ta_text(t: int, named: bool) -> str:
     kind = DATA.ta_kind[t]
     if kind == "rooms":
         return "priestesses in rooms " + " and ".join(str(r) for r in DATA.ta_rooms[t])
-    if kind == "two_scarabs" and named and DATA.ta_named[t]:
-        houses, m = DATA.ta_named[t]
+    named_houses = DATA.ta_named[t]
+    if kind == "two_scarabs" and named and named_houses:
+        houses, m = named_houses
         return " + ".join(DATA.houses[h] for h in houses) + f" scarabs total {m}+"
     return _TA_TEXT.get(kind, kind.replace("_", " ") + " {n}+").format(n=DATA.ta_n[t])
 
@@ -238,7 +244,7 @@ def view_tables(flags: Any) -> dict[str, Any]:
     }
 
 
-def _ware_levels(w: int) -> list[tuple]:
+def _ware_levels(w: int) -> list[tuple[Any, ...]]:
     """The actions printed beside each level of a ware (its offer gives levels I..its space's level)."""
     full = DATA.ware_offer[w]
     out = []
@@ -248,7 +254,7 @@ def _ware_levels(w: int) -> list[tuple]:
     return out
 
 
-def _decision(s: Any) -> dict[str, Any] | None:
+def _decision(s: MenNeferState) -> dict[str, Any] | None:
     """What the pending decision is about (everything on it is public), for the browser's prompt."""
     if s.over or s.chance or not s.todo:
         return None
@@ -302,7 +308,7 @@ def _decision(s: Any) -> dict[str, Any] | None:
     return d
 
 
-def player_view(s: Any, player: int | None) -> dict[str, Any]:
+def player_view(s: MenNeferState, player: int | None) -> dict[str, Any]:
     check_seat(s.n, player)
     n = s.n
     houses = {}
@@ -365,18 +371,18 @@ def player_view(s: Any, player: int | None) -> dict[str, Any]:
     }
 
 
-def information_state_string(s: Any, player: int) -> str:
+def information_state_string(s: MenNeferState, player: int) -> str:
     check_seat(s.n, player)
     return f"p{player} " + " ".join(A.NAMES[a] for a in s.history())
 
 
-def information_state_key(s: Any, player: int) -> tuple:
+def information_state_key(s: MenNeferState, player: int) -> tuple[Any, ...]:
     check_seat(s.n, player)
     # the linked-tuple history is shared between clones and hashes at C speed (no unlinking per call)
     return (player, s.hist)
 
 
-def resample_from_infostate(s: Any, player: int, rng: Any) -> Any:
+def resample_from_infostate(s: MenNeferState, player: int, rng: Any) -> Any:
     check_seat(s.n, player)
     return s.clone()  # nothing is hidden in the state (see the module docstring)
 
@@ -385,7 +391,7 @@ def resample_from_infostate(s: Any, player: int, rng: Any) -> Any:
 _TERM_CHANCE = {"deity": "deity", "piece": "favour"}
 
 
-def describe_action(s: Any, action: int) -> str:
+def describe_action(s: MenNeferState, action: int) -> str:
     text = A.action_to_string(action)
     kind, _, arg = text.partition(":")
     if action >= A.CHANCE_OFFSET:
@@ -415,7 +421,7 @@ def describe_action(s: Any, action: int) -> str:
     return msg("men-nefer.move.step", seat=who, step=more) if more else msg("men-nefer.move.other", seat=who, notation=text)
 
 
-def _describe_step(s: Any, kind: str, arg: str) -> str | None:
+def _describe_step(s: MenNeferState, kind: str, arg: str) -> str | None:
     """The decisions inside a turn, in words (the pending task on top of the stack says what for)."""
     p = s.actor
     task = s.todo[-1] if s.todo else ("",)

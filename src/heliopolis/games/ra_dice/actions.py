@@ -105,7 +105,9 @@ _KINDS: Final = ("stop", "roll", "reroll", "pharaoh", "nile", "flood", "civ", "m
                  "remove", "die", "start")  # fmt: skip
 
 
-def action_to_string(action: int) -> str:
+def action_to_string(action: object) -> str:
+    # ``object``: anything but a valid id is a NotationError (in the compiled build too, where an
+    # ``int`` parameter would raise TypeError on entry).
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_IDS:
         raise NotationError(f"{action!r} is not a Ra: The Dice Game action id (0..{NUM_IDS - 1})")
     return ACTION_STRINGS[action]

@@ -27,13 +27,21 @@ from heliopolis.core.errors import ComponentDataError as ComponentDataError  # r
 # Faces, in notation order (never reorder: ids depend on it).
 FACE_NAMES: Final = ("sun", "pharaoh", "nile", "civ", "mon", "ankh")
 FACE_LABELS: Final = ("Sun", "Pharaoh", "Nile", "Civilization", "Monument", "Ankh")
-SUN, PHARAOH, NILE, CIV, MON, ANKH = range(6)
+SUN: Final = 0
+PHARAOH: Final = 1
+NILE: Final = 2
+CIV: Final = 3
+MON: Final = 4
+ANKH: Final = 5
 NUM_FACES: Final = len(FACE_NAMES)
 _JSON_FACE = {"SUN": SUN, "PHARAOH": PHARAOH, "NILE": NILE, "CIV": CIV, "MON": MON, "ANKH": ANKH}
 
 DISASTER_NAMES: Final = ("pharaoh", "nile", "civ", "mon")
 DISASTER_LABELS: Final = ("Pharaoh", "Nile", "Civilization", "Monument")
-D_PHARAOH, D_NILE, D_CIV, D_MON = range(4)
+D_PHARAOH: Final = 0
+D_NILE: Final = 1
+D_CIV: Final = 2
+D_MON: Final = 3
 
 
 

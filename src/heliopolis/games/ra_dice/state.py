@@ -37,7 +37,7 @@ a die, ``finish``) and ``disasters.py`` (RD-DIS, the REMOVE phase). The turn-sta
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, State
@@ -74,10 +74,7 @@ if TYPE_CHECKING:
     from heliopolis.games.ra_dice.game import RaDiceGame
 
 # Lowest set bit -> die index, for masks of up to five dice.
-_LOW = tuple(((m & -m).bit_length() - 1) if m else -1 for m in range(1 << NUM_DICE))
-# State.__new__, not object.__new__: in the compiled build State is a compiled class, whose
-# subclasses object.__new__ refuses ("not safe"); in the pure build it is object.__new__ itself.
-_new = State.__new__
+_LOW: Final = tuple(((m & -m).bit_length() - 1) if m else -1 for m in range(1 << NUM_DICE))
 
 
 class RaDiceState(State["RaDiceGame"]):
@@ -89,7 +86,9 @@ class RaDiceState(State["RaDiceGame"]):
         "mon_n", "dis", "vic", "vic_kind", "vic_left", "start", "hist", "hlen", "epoch_log", "bonus", "log",
     )  # fmt: skip
 
-    def __init__(self, game: RaDiceGame) -> None:
+    def __init__(self, game: RaDiceGame | None = None) -> None:
+        if game is None:  # a blank for clone(), which sets every field (compiled classes have no object.__new__)
+            return
         n = game.players
         self.game = game
         self.n = n
@@ -199,9 +198,15 @@ class RaDiceState(State["RaDiceGame"]):
         raise ValueError("sample_chance_outcome() called on a state that is not a chance node")
 
     # -- applying actions ---------------------------------------------------------------------
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: Any) -> None:
+        # ``Any``, checked here: a string, float or bool gets an IllegalActionError (and a numpy
+        # integer is accepted), also in the compiled build, where an ``int`` parameter would raise
+        # TypeError on entry.
         if action.__class__ is not int:
             action = self._coerce(action)
+        self._step(action)
+
+    def _step(self, action: int) -> None:
         ph = self.phase
         if ph == ROLL:
             d = _LOW[self.pend]
@@ -371,14 +376,27 @@ class RaDiceState(State["RaDiceGame"]):
         self._finish()
 
     # -- applying the dice (dice.py) and disasters (disasters.py) -------------------------------
-    # Functions of the state, bound as methods (a plain function in the class body is a method,
-    # with no wrapper), for apply_action, legal_actions, _start_apply, _auto_finish and invariants.py.
-    _apply_actions = dice.apply_actions
-    _apply = dice.apply_dice_action
-    _gain = dice.gain
-    _finish = dice.finish
-    _remove = disasters.remove
-    own_markers = disasters.own_markers
+    # Functions of the state in their own modules, called through these methods by apply_action,
+    # legal_actions, _start_apply, _auto_finish and invariants.py (a compiled class cannot bind a
+    # module function as a method by assignment).
+    def _apply_actions(self) -> list[int]:
+        return dice.apply_actions(self)
+
+    def _apply(self, action: int) -> None:
+        dice.apply_dice_action(self, action)
+
+    def _gain(self, p: int, pts: int) -> None:
+        dice.gain(self, p, pts)
+
+    def _finish(self) -> None:
+        dice.finish(self)
+
+    def _remove(self, action: int) -> None:
+        disasters.remove(self, action)
+
+    def own_markers(self, q: int, kind: int) -> list[int]:
+        """Indices of seat ``q``'s Civilization spaces (colours) or Monument spaces."""
+        return disasters.own_markers(self, q, kind)
 
     # -- results --------------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -399,7 +417,7 @@ class RaDiceState(State["RaDiceGame"]):
         return unlink_history(self.hist)
 
     def clone(self) -> RaDiceState:
-        c = _new(RaDiceState)
+        c = RaDiceState()
         c.game = self.game
         c.n = self.n
         c.phase = self.phase
