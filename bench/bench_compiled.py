@@ -11,7 +11,12 @@ the ratio compiled / pure. Figures, per build:
 * ``clone()`` in µs (``core.bench.clone_cost_us``);
 * default ISMCTS (``make_bot("ismcts")``) simulations/s on positions from heuristic games.
 
-Usage: ``python bench/bench_compiled.py [--game ra] [--players 4] [--seconds 2] [--rounds 3]``
+With ``--baseline DIR`` a third build runs in the same rounds: the pure build of another source
+tree (``DIR`` holds its ``heliopolis`` package, e.g. ``git archive <commit> src | tar -x -C /tmp/base``
+then ``--baseline /tmp/base/src``), so that "compiled vs today" is measured in one run; ``--only``
+limits the figures (e.g. ``--only ismcts``).
+
+Usage: ``python bench/bench_compiled.py [--game ra] [--players 4] [--seconds 2] [--rounds 3] [--baseline DIR]``
 """
 
 from __future__ import annotations
@@ -74,22 +79,29 @@ def worker(args: argparse.Namespace) -> None:
     from heliopolis.core.bench import clone_cost_us, random_playouts
 
     game = heliopolis.load_game(args.game, args.players)
-    _, player, _, secs = random_playouts(game, args.seconds)
-    out = {
-        "build": BUILD,
-        "actions_per_s": player / secs,
-        "interpreted_driver_actions_per_s": interpreted_playouts(game, args.seconds),
-        "clone_us": clone_cost_us(game),
-        "ismcts_sims_per_s": ismcts_sims_per_s(args.game, args.players, args.positions, args.search_seconds),
-    }
+    only = args.only.split(",") if args.only else list(FIGURES)
+    out: dict[str, float | str] = {"build": BUILD}
+    if "playouts" in only:
+        _, player, _, secs = random_playouts(game, args.seconds)
+        out["actions_per_s"] = player / secs
+        out["interpreted_driver_actions_per_s"] = interpreted_playouts(game, args.seconds)
+    if "clone" in only:
+        out["clone_us"] = clone_cost_us(game)
+    if "ismcts" in only:
+        out["ismcts_sims_per_s"] = ismcts_sims_per_s(args.game, args.players, args.positions, args.search_seconds)
     print(json.dumps(out))
 
 
-def run_build(pure: bool, argv: list[str]) -> dict[str, float | str]:
+FIGURES = ("playouts", "clone", "ismcts")
+
+
+def run_build(pure: bool, argv: list[str], src: str | None = None) -> dict[str, float | str]:
     env = dict(os.environ)
     env.pop("HELIOPOLIS_PURE", None)
     if pure:
         env["HELIOPOLIS_PURE"] = "1"
+    if src:
+        env["PYTHONPATH"] = os.path.abspath(src)
     done = subprocess.run([sys.executable, __file__, "--worker", *argv], env=env, capture_output=True, text=True,
                           check=True)  # fmt: skip
     result: dict[str, float | str] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -104,6 +116,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--positions", type=int, default=6, help="ISMCTS positions")
     ap.add_argument("--search-seconds", type=float, default=0.25, help="ISMCTS time per position")
+    ap.add_argument("--baseline", help="source dir of a baseline tree: its pure build runs as a third column")
+    ap.add_argument("--only", help=f"comma-separated subset of {','.join(FIGURES)}")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
@@ -111,15 +125,21 @@ def main() -> None:
         return
     argv = [f"--game={args.game}", f"--players={args.players}", f"--seconds={args.seconds}",
             f"--positions={args.positions}", f"--search-seconds={args.search_seconds}"]  # fmt: skip
-    best: dict[bool, dict[str, float | str]] = {}
+    if args.only:
+        argv.append(f"--only={args.only}")
+    builds = [("pure", True, None), ("compiled", False, None)]
+    if args.baseline:
+        builds.insert(0, ("baseline", True, args.baseline))
+    best: dict[str, dict[str, float | str]] = {}
     for _ in range(args.rounds):
-        for pure in (True, False):
-            r = run_build(pure, argv)
-            b = best.setdefault(pure, dict(r))
+        for name, pure_build, src in builds:
+            r = run_build(pure_build, argv, src)
+            b = best.setdefault(name, dict(r))
             for k, v in r.items():
                 if isinstance(v, float):
                     b[k] = min(float(b[k]), v) if k == "clone_us" else max(float(b[k]), v)
-    pure, comp = best[True], best[False]
+    pure, comp = best["pure"], best["compiled"]
+    base = best.get("baseline")
     print(f"{args.game} {args.players}p · best of {args.rounds} alternating rounds · pure: {pure['build']} · "
           f"other: {comp['build']}")  # fmt: skip
     if not str(comp["build"]).startswith("compiled"):
@@ -130,10 +150,19 @@ def main() -> None:
         ("clone µs", "clone_us", ".2f"),
         ("default ISMCTS simulations/s", "ismcts_sims_per_s", ",.0f"),
     ]
-    print(f"{'figure':<36} {'pure':>12} {'compiled':>12} {'compiled/pure':>14}")
+    head = f"{'figure':<36} {'pure':>12} {'compiled':>12} {'compiled/pure':>14}"
+    if base is not None:
+        print(f"  baseline: pure build of {args.baseline}")
+        head += f" {'baseline':>12} {'compiled/baseline':>18}"
+    print(head)
     for label, key, fmt in rows:
+        if key not in comp:
+            continue
         p, c = float(pure[key]), float(comp[key])
-        print(f"{label:<36} {p:>12{fmt}} {c:>12{fmt}} {c / p:>13.2f}x")
+        line = f"{label:<36} {p:>12{fmt}} {c:>12{fmt}} {c / p:>13.2f}x"
+        if base is not None:
+            line += f" {float(base[key]):>12{fmt}} {c / float(base[key]):>17.2f}x"
+        print(line)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ from typing import Final
 # The engines' hot modules, compiled together (one mypyc group). Ra first; see docs/compiled-build.md.
 COMPILED_MODULES: Final = (
     "heliopolis.core.state",
+    "heliopolis.core.rng",
     "heliopolis.core.bench",
     "heliopolis.games.ra.phases",
     "heliopolis.games.ra.components",
@@ -40,6 +41,9 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.ra.scoring",
     "heliopolis.games.ra.epochs",
     "heliopolis.games.ra.state",
+    # The tree-search bots' hot loop and Ra's rollout policy / evaluation (what default ISMCTS runs).
+    "heliopolis.games.ra.heuristics",
+    "heliopolis.bots.search",
 )
 MANIFEST: Final = "_native_build.json"
 _PACKAGE_DIR: Final = os.path.dirname(os.path.abspath(__file__))

@@ -50,8 +50,8 @@ from heliopolis.games.ra.phases import GOD_TURN as _GOD_TURN
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
 
-T = NUM_TILES
-SUN_OPTION_VALUE = 2.0  # points a face-up sun is worth while the epoch has Ra tiles to go
+T: Final = NUM_TILES
+SUN_OPTION_VALUE: Final = 2.0  # points a face-up sun is worth while the epoch has Ra tiles to go
 
 
 def _apply_disaster(d: list[int], t: int) -> None:
@@ -134,8 +134,10 @@ _VALUE_CACHE: dict[tuple[tuple[int, ...], int, int, int], float] = {}
 _SCORED = slice(GOD, MONUMENTS[-1] + 1)  # the display entries that scoring reads
 _GOD_PTS: Final[int] = DATA["god_points"]
 _GOLD_PTS: Final[int] = DATA["gold_points"]
-_CIV0, _CIV1 = CIVS[0], CIVS[-1] + 1
-_MON0, _MON1 = MONUMENTS[0], MONUMENTS[-1] + 1
+_CIV0: Final = CIVS[0]
+_CIV1: Final = CIVS[-1] + 1
+_MON0: Final = MONUMENTS[0]
+_MON1: Final = MONUMENTS[-1] + 1
 
 
 def _value(key: tuple[int, ...], omax: int, omin: int, epoch: int) -> float:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, State
 from heliopolis.core.helpers import History, check_seat, unlink_history
+from heliopolis.core.rng import randbelow
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
     AUCTION_SPACES,
@@ -190,15 +191,14 @@ class RaState(State["RaGame"]):
     def sample_chance_outcome(self, rng: Any) -> int:
         if self.phase == DRAWN:
             # Exact integer draw: tile t with probability bag[t] / bag_total.
-            r = rng.randrange(self.bag_total)
+            r = randbelow(rng, self.bag_total)
             bag = self.bag
             for t in range(T):
                 r -= bag[t]
                 if r < 0:
                     return _TILE_OUTCOME_BASE + t
         legal = self.legal_actions()
-        i: int = rng.randrange(len(legal))
-        return legal[i]
+        return legal[randbelow(rng, len(legal))]
 
     # -- applying actions ---------------------------------------------------------------------
     def apply_action(self, action: int) -> None:
