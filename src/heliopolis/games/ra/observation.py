@@ -206,16 +206,19 @@ class RaObserver(Observer["RaState"]):
             if auction and state.high_bidder >= 0:
                 v[state.high_bidder] = 1.0
             out += v
+            bids = state.bids
             for p in range(n):
-                b = state.bids[p] if auction else -1
+                b = bids[p] if auction else -1
                 out += [1.0 if b == 0 else 0.0, 1.0 if b > 0 else 0.0]
             if state.phase == DISCARD:
-                out += [state.pend[PEND_UNREST] / MAX_PENDING, state.pend[PEND_EARTHQUAKE] / MAX_PENDING]
+                pend = state.pend
+                out += [pend[PEND_UNREST] / MAX_PENDING, pend[PEND_EARTHQUAKE] / MAX_PENDING]
             else:
                 out += [0.0, 0.0]
         if ot.public or ot.private != PRIVATE_NONE:
             shown = self.points_shown(state, player)
-            out += [state.points[p] / POINTS_SCALE if shown[p] else 0.0 for p in range(n)]
+            points = state.points
+            out += [points[p] / POINTS_SCALE if shown[p] else 0.0 for p in range(n)]
             out += [1.0 if s else 0.0 for s in shown]
         return out
 
@@ -237,13 +240,12 @@ class RaObserver(Observer["RaState"]):
             parts.append(f"epoch {state.epoch} {PHASE_NAMES[state.phase]} to_move {who}")
             parts.append(f"ra {state.ra_n}/{state.ra_needed} centre {state.centre}")
             parts.append("track " + (",".join(_SHORT[TILE_NAMES[t]] for t in state.track if t >= 0) or "-"))
+            ups, downs, disp = state.up, state.down, state.disp
             for p in range(n):
-                up = ",".join(map(str, sun_list(state.up[p]))) or "-"
-                down = ",".join(map(str, sun_list(state.down[p]))) or "-"
+                up = ",".join(map(str, sun_list(ups[p]))) or "-"
+                down = ",".join(map(str, sun_list(downs[p]))) or "-"
                 base = p * T
-                tiles = ",".join(
-                    f"{_SHORT[TILE_NAMES[t]]}:{state.disp[base + t]}" for t in range(T) if state.disp[base + t]
-                )
+                tiles = ",".join(f"{_SHORT[TILE_NAMES[t]]}:{disp[base + t]}" for t in range(T) if disp[base + t])
                 parts.append(f"s{p} up {up} down {down} display {tiles or '-'}")
             parts.append("bag " + ",".join(f"{_SHORT[TILE_NAMES[t]]}:{c}" for t, c in enumerate(state.bag) if c))
             if state.phase == AUCTION:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from heliopolis.games.ra.components import DROUGHT, EARTHQUAKE, FUNERAL, NUM_TILES, UNREST
+from heliopolis.games.ra.components import AUCTION_SPACES, DROUGHT, EARTHQUAKE, FUNERAL, NUM_TILES, UNREST
 
 # Phases. DEAL and DRAWN are chance nodes. One ``Final`` per name (not ``range`` unpacking) so that
 # the compiled build inlines them.
@@ -34,3 +34,20 @@ PEND_EARTHQUAKE: Final = 3
 _PEND_OF: Final = {FUNERAL: PEND_FUNERAL, DROUGHT: PEND_DROUGHT, UNREST: PEND_UNREST, EARTHQUAKE: PEND_EARTHQUAKE}
 PEND_INDEX: Final = tuple(_PEND_OF.get(t, -1) for t in range(NUM_TILES))
 T: Final = NUM_TILES  # row stride of the flat display list ``disp[seat * T + tile]``
+
+# The state's counters live in one flat list ``RaState.cells`` (one allocation to copy in
+# ``clone()``), at these offsets; per-seat blocks are sized for the most seats (5). Literal ints so
+# that the compiled build inlines them; checked against the data below.
+MAX_SEATS: Final = 5
+C_BAG: Final = 0  # T tile counts left in the bag
+C_DISCARD: Final = 23  # T tile counts discarded
+C_TRACK: Final = 46  # AUCTION_SPACES slots: tile kind, or -1
+C_PEND: Final = 54  # 4 tiles still to destroy per disaster category (PEND_*)
+C_POINTS: Final = 58  # per seat
+C_UP: Final = 63  # per seat: face-up suns, bit v = sun v
+C_DOWN: Final = 68  # per seat: face-down suns
+C_BIDS: Final = 73  # per seat, this auction: -1 not yet, 0 passed, else the sun bid
+C_DISP: Final = 78  # per seat x T: display counts, ``cells[C_DISP + seat * T + tile]``
+CELLS: Final = 193
+assert C_DISCARD == C_BAG + T and C_TRACK == C_DISCARD + T and C_PEND == C_TRACK + AUCTION_SPACES
+assert C_POINTS == C_PEND + 4 and CELLS == C_DISP + MAX_SEATS * T
