@@ -16,7 +16,7 @@ import pytest
 
 import heliopolis
 from heliopolis.games.ra.components import NUM_TILES, TILE_INDEX
-from heliopolis.games.ra.phases import C_BAG, C_DISP, C_POINTS, C_TRACK
+from heliopolis.games.ra.phases import B_DISP, B_POINTS, C_BAG, C_TRACK
 from heliopolis.games.ra.state import RaState
 
 STACKS = {
@@ -66,13 +66,13 @@ def setup(state: RaState, *, track: list[str] | None = None, displays: dict[int,
             assert state.bag[t] >= c, f"not enough {name} in the bag"
             state.cells[C_BAG + t] -= c
             state.bag_total -= c
-            state.cells[C_DISP + seat * NUM_TILES + t] += c
+            state._board()[B_DISP + seat * NUM_TILES + t] += c
     if ra_tiles is not None:
         state.cells[C_BAG] -= ra_tiles
         state.bag_total -= ra_tiles
         state.ra_n = ra_tiles
     if points is not None:
-        state.cells[C_POINTS:C_POINTS + len(points)] = points
+        state._board()[B_POINTS:B_POINTS + len(points)] = points
     if cur is not None:
         state.cur = cur
     state.check_invariants()

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Final
 from heliopolis.core.game import TERMINAL
 from heliopolis.games.ra import scoring
 from heliopolis.games.ra.components import AUCTION_SPACES, CIVS, EPOCHS, FLOOD, GOD, GOLD, NUM_TILES, RA, sun_sum
-from heliopolis.games.ra.phases import C_BIDS, C_DISCARD, C_DISP, C_DOWN, C_POINTS, C_TRACK, C_UP, END
+from heliopolis.games.ra.phases import B_DISCARD, B_DISP, B_POINTS, C_BIDS, C_DOWN, C_TRACK, C_UP, END
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
@@ -23,28 +23,29 @@ EpochRecord = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int
 def end_epoch(state: RaState) -> None:
     """RA-EPOCH-2/3/4: discard, score the epoch (netted and floored), then reset or end the game."""
     c = state.cells
+    b = state._board()
     for i in range(C_TRACK, C_TRACK + AUCTION_SPACES):  # RA-EPOCH-3: the auction track goes with the Ra tiles
         t = c[i]
         if t >= 0:
-            c[C_DISCARD + t] += 1
+            b[B_DISCARD + t] += 1
             c[i] = -1
     state.track_n = 0
-    c[C_DISCARD + RA] += state.ra_n
+    b[B_DISCARD + RA] += state.ra_n
     state.ra_n = 0
     final = state.epoch == EPOCHS  # RA-EPOCH-6
     n = state.n
-    displays = [c[C_DISP + p * T:C_DISP + (p + 1) * T] for p in range(n)]
+    displays = [b[B_DISP + p * T:B_DISP + (p + 1) * T] for p in range(n)]
     sun_sums = [sun_sum(c[C_UP + p] | c[C_DOWN + p]) for p in range(n)]
     cats = scoring.score_epoch(displays, sun_sums, final)
-    before = tuple(c[C_POINTS:C_POINTS + n])
+    before = tuple(b[B_POINTS:B_POINTS + n])
     for p in range(n):
-        c[C_POINTS + p] = scoring.floor_total(c[C_POINTS + p], sum(cats[p]))  # RA-SCORE-1
-        base = C_DISP + p * T
+        b[B_POINTS + p] = scoring.floor_total(b[B_POINTS + p], sum(cats[p]))  # RA-SCORE-1
+        base = B_DISP + p * T
         for t in (GOD, GOLD, FLOOD, *CIVS):  # RA-SCORE-2/4/5/6: these leave the display
-            c[C_DISCARD + t] += c[base + t]
-            c[base + t] = 0
+            b[B_DISCARD + t] += b[base + t]
+            b[base + t] = 0
     state.epoch_log = state.epoch_log + ((state.epoch, tuple(map(tuple, cats)), before,
-                                          tuple(c[C_POINTS:C_POINTS + n])),)  # fmt: skip
+                                          tuple(b[B_POINTS:B_POINTS + n])),)  # fmt: skip
     if final:
         state.phase = END  # RA-END-1
         state.cur = TERMINAL

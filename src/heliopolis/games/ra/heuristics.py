@@ -45,7 +45,7 @@ from heliopolis.games.ra.components import (
     sun_sum,
 )
 from heliopolis.games.ra.phases import AUCTION as _AUCTION
-from heliopolis.games.ra.phases import C_DISP, C_DOWN, C_TRACK, C_UP
+from heliopolis.games.ra.phases import B_DISP, C_DOWN, C_TRACK, C_UP
 from heliopolis.games.ra.phases import DISCARD as _DISCARD
 from heliopolis.games.ra.phases import GOD_TURN as _GOD_TURN
 
@@ -79,8 +79,8 @@ def horizon(state: RaState) -> int:
 
 def evaluate(state: RaState) -> list[float]:
     n = state.n
-    c = state.cells
-    disp = [c[C_DISP + p * T:C_DISP + (p + 1) * T] for p in range(n)]
+    b = state.board
+    disp = [b[B_DISP + p * T:B_DISP + (p + 1) * T] for p in range(n)]
     up = state.up
     down = state.down
     track = state.track
@@ -123,7 +123,8 @@ def table_helper(state: RaState) -> dict[str, list[float]]:
     what the auction track's tiles are worth to each seat under ``lot_value``."""
     n = state.n
     c = state.cells
-    displays = [c[C_DISP + p * T:C_DISP + (p + 1) * T] for p in range(n)]
+    b = state.board
+    displays = [b[B_DISP + p * T:B_DISP + (p + 1) * T] for p in range(n)]
     sun_sums = [sun_sum(c[C_UP + p] | c[C_DOWN + p]) for p in range(n)]
     cats = scoring.score_epoch(displays, sun_sums, state.epoch == EPOCHS)
     lot = [t for t in state.track if t >= 0]
@@ -176,8 +177,8 @@ def _value(key: tuple[int, ...], omax: int, omin: int, epoch: int) -> float:
 
 
 def _pharaoh_range(state: RaState, p: int) -> tuple[int, int]:
-    c = state.cells
-    others = [c[C_DISP + q * T + PHARAOH] for q in range(state.n) if q != p]
+    b = state.board
+    others = [b[B_DISP + q * T + PHARAOH] for q in range(state.n) if q != p]
     return max(others), min(others)
 
 
@@ -190,8 +191,8 @@ def _lot(state: RaState) -> list[int]:
 def lot_value(state: RaState, p: int, tiles: list[int]) -> float:
     """Points ``p`` gains by adding ``tiles`` (disasters resolved crudely) to its display."""
     omax, omin = _pharaoh_range(state, p)
-    base = C_DISP + p * T
-    d = state.cells[base:base + T]
+    base = B_DISP + p * T
+    d = state.board[base:base + T]
     epoch = state.epoch
     before = _value(tuple(d[_SCORED]), omax, omin, epoch)
     disasters = False
@@ -240,9 +241,9 @@ def choose(state: RaState, rng: random.Random) -> int:
         return lowest if value > cost else _A.PASS
     if phase == _DISCARD:
         omax, omin = _pharaoh_range(state, p)
-        base = C_DISP + p * T
+        base = B_DISP + p * T
         epoch = state.epoch
-        d = state.cells[base:base + T]
+        d = state.board[base:base + T]
         before = _value(tuple(d[_SCORED]), omax, omin, epoch)
         best, best_loss = legal[0], None
         for a in legal:

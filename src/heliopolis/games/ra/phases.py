@@ -35,19 +35,22 @@ _PEND_OF: Final = {FUNERAL: PEND_FUNERAL, DROUGHT: PEND_DROUGHT, UNREST: PEND_UN
 PEND_INDEX: Final = tuple(_PEND_OF.get(t, -1) for t in range(NUM_TILES))
 T: Final = NUM_TILES  # row stride of the flat display list ``disp[seat * T + tile]``
 
-# The state's counters live in one flat list ``RaState.cells`` (one allocation to copy in
-# ``clone()``), at these offsets; per-seat blocks are sized for the most seats (5). Literal ints so
-# that the compiled build inlines them; checked against the data below.
+# The state's counters live in two flat int lists. ``RaState.cells`` holds what changes on most
+# actions and is copied by ``clone()`` (one slice); ``RaState.board`` holds what changes only when
+# tiles leave the track or the bag for good (auctions won, gods, disasters, epoch ends) and is
+# shared by clones until one of them writes to it (copy on write). Per-seat blocks are sized for the
+# most seats (5). Literal ints so that the compiled build inlines them; checked against the data.
 MAX_SEATS: Final = 5
 C_BAG: Final = 0  # T tile counts left in the bag
-C_DISCARD: Final = 23  # T tile counts discarded
-C_TRACK: Final = 46  # AUCTION_SPACES slots: tile kind, or -1
-C_PEND: Final = 54  # 4 tiles still to destroy per disaster category (PEND_*)
-C_POINTS: Final = 58  # per seat
-C_UP: Final = 63  # per seat: face-up suns, bit v = sun v
-C_DOWN: Final = 68  # per seat: face-down suns
-C_BIDS: Final = 73  # per seat, this auction: -1 not yet, 0 passed, else the sun bid
-C_DISP: Final = 78  # per seat x T: display counts, ``cells[C_DISP + seat * T + tile]``
-CELLS: Final = 193
-assert C_DISCARD == C_BAG + T and C_TRACK == C_DISCARD + T and C_PEND == C_TRACK + AUCTION_SPACES
-assert C_POINTS == C_PEND + 4 and CELLS == C_DISP + MAX_SEATS * T
+C_TRACK: Final = 23  # AUCTION_SPACES slots: tile kind, or -1
+C_PEND: Final = 31  # 4: tiles still to destroy per disaster category (PEND_*)
+C_UP: Final = 35  # per seat: face-up suns, bit v = sun v
+C_DOWN: Final = 40  # per seat: face-down suns
+C_BIDS: Final = 45  # per seat, this auction: -1 not yet, 0 passed, else the sun bid
+CELLS: Final = 50
+B_DISCARD: Final = 0  # T tile counts discarded
+B_POINTS: Final = 23  # per seat
+B_DISP: Final = 28  # per seat x T: display counts, ``board[B_DISP + seat * T + tile]`` (n seats long)
+assert C_TRACK == C_BAG + T and C_PEND == C_TRACK + AUCTION_SPACES and C_UP == C_PEND + 4
+assert C_BIDS == C_DOWN + MAX_SEATS == C_UP + 2 * MAX_SEATS and CELLS == C_BIDS + MAX_SEATS
+assert B_POINTS == B_DISCARD + T and B_DISP == B_POINTS + MAX_SEATS

@@ -1,13 +1,16 @@
 """Ra rules: ``RaState`` (both editions). Rule IDs refer to ``docs/rules/ra.md``.
 
-The state is a flat ``__slots__`` object of ints plus ONE int list, ``cells``, updated in place
-and copied by ``clone()`` in a single slice: at the offsets of ``phases.C_*`` it holds the bag
-(counts per tile kind; a draw is a chance node weighted by what remains), the discards, the
-auction track, the pending disasters, and per seat the points, the suns (bitmasks, bit ``v`` =
-sun ``v``), the bids and the display (``cells[C_DISP + seat*23 + tile]``). The read-only
-properties ``bag``, ``discard``, ``track``, ``pend``, ``points``, ``up``, ``down``, ``bids`` and
-``disp`` return copies of those blocks for views and tools. The history is a persistent linked
-tuple so ``clone()`` shares it instead of copying.
+The state is a flat ``__slots__`` object of ints plus two int lists, updated in place.
+``cells`` (copied by ``clone()`` in one slice) holds, at the offsets ``phases.C_*``, what most
+actions change: the bag (counts per tile kind; a draw is a chance node weighted by what remains),
+the auction track, the pending disasters, and per seat the suns (bitmasks, bit ``v`` = sun ``v``)
+and the bids. ``board`` holds, at ``phases.B_*``, the discards and per seat the points and the
+display (``board[B_DISP + seat*23 + tile]``): it changes only when tiles are won, taken with a
+god, destroyed or scored, so clones share it and the first writer copies it (``_board()``; copy
+on write: a clone costs one short list, not the whole table). The read-only properties ``bag``,
+``discard``, ``track``, ``pend``, ``points``, ``up``, ``down``, ``bids`` and ``disp`` return
+copies of those blocks for views and tools. The history is a persistent linked tuple so
+``clone()`` shares it instead of copying.
 Legality is checked per phase inside ``apply_action`` (never through ``legal_actions()``),
 and nothing on the hot path builds strings; messages are built only when an error is raised.
 """
@@ -39,13 +42,13 @@ from heliopolis.games.ra.components import (
 from heliopolis.games.ra.epochs import EpochRecord, end_epoch, score_breakdown
 from heliopolis.games.ra.phases import (  # noqa: F401 (all re-exported: state.AUCTION, ...)
     AUCTION,
+    B_DISCARD,
+    B_DISP,
+    B_POINTS,
     C_BAG,
     C_BIDS,
-    C_DISCARD,
-    C_DISP,
     C_DOWN,
     C_PEND,
-    C_POINTS,
     C_TRACK,
     C_UP,
     CELLS,
@@ -93,7 +96,8 @@ class RaState(State["RaGame"]):
     """A position of Ra. Create it with ``heliopolis.new_game("ra", players=...)``."""
 
     __slots__ = (
-        "game", "n", "ra_needed", "god_disaster", "phase", "cur", "epoch", "cells", "bag_total",
+        "game", "n", "ra_needed", "god_disaster", "phase", "cur", "epoch", "cells", "board", "board_shared",
+        "bag_total",
         "track_n", "ra_n", "centre", "ra_player", "trigger", "high", "high_bidder", "resume",
         "stacks_left", "hist", "hlen", "epoch_log",
     )  # fmt: skip
@@ -112,9 +116,12 @@ class RaState(State["RaGame"]):
         c = [0] * CELLS
         c[C_BAG:C_BAG + T] = TILE_COUNTS  # RA-SETUP-2
         c[C_TRACK:C_TRACK + AUCTION_SPACES] = [-1] * AUCTION_SPACES
-        c[C_POINTS:C_POINTS + n] = [game.starting_points] * n  # RA-SETUP-3
         c[C_BIDS:C_BIDS + MAX_SEATS] = [-1] * MAX_SEATS
         self.cells = c
+        b = [0] * (B_DISP + n * T)
+        b[B_POINTS:B_POINTS + n] = [game.starting_points] * n  # RA-SETUP-3
+        self.board = b
+        self.board_shared = False
         self.bag_total = TOTAL_TILES
         self.track_n = 0
         self.ra_n = 0
@@ -166,7 +173,7 @@ class RaState(State["RaGame"]):
         if ph == TURN:
             acts = [A.DRAW] if self.track_n < AUCTION_SPACES and self.bag_total else []  # RA-TURN-4/5
             acts.append(A.RA_CALL)  # RA-TURN-6
-            if c[C_DISP + p * T + GOD]:
+            if self.board[B_DISP + p * T + GOD]:
                 acts += self._god_actions()
             return acts
         if ph == DRAWN:
@@ -174,9 +181,10 @@ class RaState(State["RaGame"]):
         if ph == GOD_TURN:
             return [A.DONE, *self._god_actions()]
         if ph == DISCARD:
-            base = C_DISP + p * T
+            base = B_DISP + p * T
+            b = self.board
             kinds = CIVS if c[C_PEND + PEND_UNREST] else MONUMENTS
-            return [A.DISCARD_ACTION[t] for t in kinds if c[base + t]]
+            return [A.DISCARD_ACTION[t] for t in kinds if b[base + t]]
         if ph == DEAL:
             sl = self.stacks_left
             return [A.STACK_BASE + k + 1 for k in range(len(self.game.stacks)) if sl >> k & 1]
@@ -274,11 +282,12 @@ class RaState(State["RaGame"]):
         if ph == DISCARD:
             t = A.DISCARD_TILE[action - A.DISCARD_BASE] if A.DISCARD_BASE <= action < A.NUM_DISTINCT_ACTIONS else -1
             kinds = CIVS if c[C_PEND + PEND_UNREST] else MONUMENTS
-            if t not in kinds or not c[C_DISP + p * T + t]:
+            if t not in kinds or not self.board[B_DISP + p * T + t]:
                 self._illegal(action, "choose a tile of the disaster's category from your display")
             self._record(action)
-            c[C_DISP + p * T + t] -= 1
-            c[C_DISCARD + t] += 1
+            b = self._board()
+            b[B_DISP + p * T + t] -= 1
+            b[B_DISCARD + t] += 1
             c[C_PEND + (PEND_UNREST if t in CIVS else PEND_EARTHQUAKE)] -= 1
             self._settle_disasters(p)
             return
@@ -360,8 +369,8 @@ class RaState(State["RaGame"]):
     def _play_god(self, p: int, action: int) -> None:
         t = A.GOD_TILE[action - A.GOD_BASE]
         c = self.cells
-        base = C_DISP + p * T
-        if not c[base + GOD]:
+        base = B_DISP + p * T
+        if not self.board[base + GOD]:
             self._illegal(action, "you hold no god tile")
         slot = -1
         for i in range(C_TRACK, C_TRACK + AUCTION_SPACES):
@@ -373,17 +382,18 @@ class RaState(State["RaGame"]):
         if IS_DISASTER[t] and not self.god_disaster:
             self._illegal(action, "in this edition gods cannot take disasters")
         self._record(action)
-        c[base + GOD] -= 1  # RA-GOD-3: spent gods leave the game
-        c[C_DISCARD + GOD] += 1
+        b = self._board()
+        b[base + GOD] -= 1  # RA-GOD-3: spent gods leave the game
+        b[B_DISCARD + GOD] += 1
         c[slot] = -1
         self.track_n -= 1
         if IS_DISASTER[t]:
-            c[C_DISCARD + t] += 1
+            b[B_DISCARD + t] += 1
             c[C_PEND + PEND_INDEX[t]] += _DESTROY_TILES  # RA-GOD-6: resolved after all picks
         else:
-            c[base + t] += 1
+            b[base + t] += 1
         # Another god play is possible only with a god left and a non-god tile on the track.
-        if c[base + GOD] and any(c[i] > GOD for i in range(C_TRACK, C_TRACK + AUCTION_SPACES)):
+        if b[base + GOD] and any(c[i] > GOD for i in range(C_TRACK, C_TRACK + AUCTION_SPACES)):
             self.phase = GOD_TURN
         else:
             self._finish_god_turn(p)
@@ -420,24 +430,26 @@ class RaState(State["RaGame"]):
         c = self.cells
         if w < 0:
             if self.trigger == T3_FORCED:  # RA-AUCT-6 T3: all passed, the track is discarded
+                b = self._board()
                 for i in range(C_TRACK, C_TRACK + AUCTION_SPACES):
                     t = c[i]
                     if t >= 0:
-                        c[C_DISCARD + t] += 1
+                        b[B_DISCARD + t] += 1
                         c[i] = -1
                 self.track_n = 0
             self._next_turn(self.ra_player)  # RA-AUCT-6 T1: nothing happens; RA-TURN-8
             return
         # RA-AUCT-7: tiles into the display, disasters resolved afterwards (RA-DIS-2).
-        base = C_DISP + w * T
+        base = B_DISP + w * T
+        b = self._board()
         for i in range(C_TRACK, C_TRACK + AUCTION_SPACES):
             t = c[i]
             if t >= 0:
                 if IS_DISASTER[t]:
-                    c[C_DISCARD + t] += 1
+                    b[B_DISCARD + t] += 1
                     c[C_PEND + PEND_INDEX[t]] += _DESTROY_TILES
                 else:
-                    c[base + t] += 1
+                    b[base + t] += 1
                 c[i] = -1
         self.track_n = 0
         # Sun swap: the centre sun goes face down to the winner, the bid sun to the centre.
@@ -454,36 +466,37 @@ class RaState(State["RaGame"]):
         c = self.cells
         P = C_PEND
         if c[P] or c[P + 1] or c[P + 2] or c[P + 3]:
-            base = C_DISP + p * T
-            D = C_DISCARD
+            b = self._board()
+            base = B_DISP + p * T
+            D = B_DISCARD
             if c[P + PEND_FUNERAL]:
-                k = min(c[P + PEND_FUNERAL], c[base + PHARAOH])
-                c[base + PHARAOH] -= k
-                c[D + PHARAOH] += k
+                k = min(c[P + PEND_FUNERAL], b[base + PHARAOH])
+                b[base + PHARAOH] -= k
+                b[D + PHARAOH] += k
                 c[P + PEND_FUNERAL] = 0
             if c[P + PEND_DROUGHT]:  # RA-DIS-4: floods first, then Nile
                 need = c[P + PEND_DROUGHT]
-                k = min(need, c[base + FLOOD])
-                c[base + FLOOD] -= k
-                c[D + FLOOD] += k
-                k2 = min(need - k, c[base + NILE])
-                c[base + NILE] -= k2
-                c[D + NILE] += k2
+                k = min(need, b[base + FLOOD])
+                b[base + FLOOD] -= k
+                b[D + FLOOD] += k
+                k2 = min(need - k, b[base + NILE])
+                b[base + NILE] -= k2
+                b[D + NILE] += k2
                 c[P + PEND_DROUGHT] = 0
             for slot, kinds in ((PEND_UNREST, CIVS), (PEND_EARTHQUAKE, MONUMENTS)):
                 need = c[P + slot]
                 if not need:
                     continue
-                have = [t for t in kinds if c[base + t]]
-                total = sum(c[base + t] for t in have)
+                have = [t for t in kinds if b[base + t]]
+                total = sum(b[base + t] for t in have)
                 if total <= need:  # too few: all of them go (RA-DIS-2)
                     for t in have:
-                        c[D + t] += c[base + t]
-                        c[base + t] = 0
+                        b[D + t] += b[base + t]
+                        b[base + t] = 0
                     c[P + slot] = 0
                 elif len(have) == 1:  # one kind: no choice to make
-                    c[base + have[0]] -= need
-                    c[D + have[0]] += need
+                    b[base + have[0]] -= need
+                    b[D + have[0]] += need
                     c[P + slot] = 0
                 else:  # RA-DIS-3: the player chooses, one tile at a time
                     self.phase = DISCARD
@@ -496,6 +509,14 @@ class RaState(State["RaGame"]):
         end_epoch(self)
 
     # -- results --------------------------------------------------------------------------------
+    def _board(self) -> list[int]:
+        """``board`` for writing: copied first if a clone shares it (copy on write)."""
+        b = self.board
+        if self.board_shared:
+            b = self.board = b[:]
+            self.board_shared = False
+        return b
+
     def scores(self) -> list[int]:
         return self.points
 
@@ -516,7 +537,7 @@ class RaState(State["RaGame"]):
 
     @property
     def discard(self) -> list[int]:
-        return self.cells[C_DISCARD:C_DISCARD + T]
+        return self.board[B_DISCARD:B_DISCARD + T]
 
     @property
     def track(self) -> list[int]:
@@ -528,7 +549,7 @@ class RaState(State["RaGame"]):
 
     @property
     def points(self) -> list[int]:
-        return self.cells[C_POINTS:C_POINTS + self.n]
+        return self.board[B_POINTS:B_POINTS + self.n]
 
     @property
     def up(self) -> list[int]:
@@ -544,7 +565,7 @@ class RaState(State["RaGame"]):
 
     @property
     def disp(self) -> list[int]:
-        return self.cells[C_DISP:C_DISP + self.n * T]
+        return self.board[B_DISP:B_DISP + self.n * T]
 
     def score_breakdown(self) -> dict[str, list[int]]:
         """Category results summed over the scored epochs (before the 0 floor, RA-SCORE-1)."""
@@ -562,7 +583,10 @@ class RaState(State["RaGame"]):
         c.phase = self.phase
         c.cur = self.cur
         c.epoch = self.epoch
-        c.cells = self.cells[:]  # every counter: one allocation
+        c.cells = self.cells[:]  # the counters most actions change: one allocation
+        c.board = self.board  # shared until one side writes (see _board)
+        c.board_shared = True
+        self.board_shared = True
         c.bag_total = self.bag_total
         c.track_n = self.track_n
         c.ra_n = self.ra_n
