@@ -128,8 +128,8 @@ def main() -> None:
     if args.only:
         argv.append(f"--only={args.only}")
     builds = [("pure", True, None), ("compiled", False, None)]
-    if args.baseline:
-        builds.insert(0, ("baseline", True, args.baseline))
+    if args.baseline:  # the baseline's pure build, and its compiled build if it has one
+        builds[:0] = [("baseline", True, args.baseline), ("baseline compiled", False, args.baseline)]
     best: dict[str, dict[str, float | str]] = {}
     for _ in range(args.rounds):
         for name, pure_build, src in builds:
@@ -140,6 +140,9 @@ def main() -> None:
                     b[k] = min(float(b[k]), v) if k == "clone_us" else max(float(b[k]), v)
     pure, comp = best["pure"], best["compiled"]
     base = best.get("baseline")
+    base_c = best.get("baseline compiled")
+    if base_c is not None and not str(base_c["build"]).startswith("compiled"):
+        base_c = None  # the baseline tree has no compiled build
     print(f"{args.game} {args.players}p · best of {args.rounds} alternating rounds · pure: {pure['build']} · "
           f"other: {comp['build']}")  # fmt: skip
     if not str(comp["build"]).startswith("compiled"):
@@ -154,6 +157,8 @@ def main() -> None:
     if base is not None:
         print(f"  baseline: pure build of {args.baseline}")
         head += f" {'baseline':>12} {'compiled/baseline':>18}"
+        if base_c is not None:
+            head += f" {'baseline-compiled':>18} {'compiled/b-compiled':>20}"
     print(head)
     for label, key, fmt in rows:
         if key not in comp:
@@ -162,6 +167,8 @@ def main() -> None:
         line = f"{label:<36} {p:>12{fmt}} {c:>12{fmt}} {c / p:>13.2f}x"
         if base is not None:
             line += f" {float(base[key]):>12{fmt}} {c / float(base[key]):>17.2f}x"
+            if base_c is not None:
+                line += f" {float(base_c[key]):>18{fmt}} {c / float(base_c[key]):>19.2f}x"
         print(line)
 
 
