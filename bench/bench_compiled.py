@@ -49,7 +49,9 @@ def interpreted_playouts(game, seconds: float, seed: int = 0) -> float:  # noqa:
     return player / (clock() - start)
 
 
-def ismcts_sims_per_s(game_id: str, players: int, positions: int, seconds: float) -> float:
+def ismcts_sims_per_s(game_id: str, players: int, positions: int, seconds: float, iters: int = 0) -> float:
+    """Default ISMCTS simulations/s: with ``iters`` a fixed budget per decision timed on the wall
+    clock (the default bot's own kind of budget), else ``seconds`` of search per decision."""
     from heliopolis.bots import make_bot
     from heliopolis.bots.heuristic import HeuristicBot
 
@@ -65,6 +67,12 @@ def ismcts_sims_per_s(game_id: str, players: int, positions: int, seconds: float
             if rng.random() < 0.04 and len(s.legal_actions()) > 1:
                 states.append(s.clone())
             s.apply_action(heuristic.step(s))
+    if iters:
+        bot = make_bot(f"ismcts:iters={iters}", seed=1)
+        start = time.perf_counter()
+        for s in states[:positions]:
+            bot.step(s.clone())
+        return iters * positions / (time.perf_counter() - start)
     bot = make_bot(f"ismcts:time={seconds}", seed=1)
     sims = 0
     for s in states[:positions]:
@@ -88,7 +96,8 @@ def worker(args: argparse.Namespace) -> None:
     if "clone" in only:
         out["clone_us"] = clone_cost_us(game)
     if "ismcts" in only:
-        out["ismcts_sims_per_s"] = ismcts_sims_per_s(args.game, args.players, args.positions, args.search_seconds)
+        out["ismcts_sims_per_s"] = ismcts_sims_per_s(args.game, args.players, args.positions, args.search_seconds,
+                                                     args.search_iters)  # fmt: skip
     print(json.dumps(out))
 
 
@@ -116,6 +125,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--positions", type=int, default=6, help="ISMCTS positions")
     ap.add_argument("--search-seconds", type=float, default=0.25, help="ISMCTS time per position")
+    ap.add_argument("--search-iters", type=int, default=0,
+                    help="ISMCTS: a fixed iteration budget per position, timed (instead of --search-seconds)")
     ap.add_argument("--baseline", help="source dir of a baseline tree: its pure build runs as a third column")
     ap.add_argument("--only", help=f"comma-separated subset of {','.join(FIGURES)}")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -124,7 +135,8 @@ def main() -> None:
         worker(args)
         return
     argv = [f"--game={args.game}", f"--players={args.players}", f"--seconds={args.seconds}",
-            f"--positions={args.positions}", f"--search-seconds={args.search_seconds}"]  # fmt: skip
+            f"--positions={args.positions}", f"--search-seconds={args.search_seconds}",
+            f"--search-iters={args.search_iters}"]  # fmt: skip
     if args.only:
         argv.append(f"--only={args.only}")
     builds = [("pure", True, None), ("compiled", False, None)]
