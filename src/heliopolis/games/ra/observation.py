@@ -154,6 +154,7 @@ class RaObserver(Observer["RaState"]):
             pieces += [Piece("points", (n,), 0.0, MAX_POINTS / POINTS_SCALE), Piece("points_known", (n,))]
         self.pieces = tuple(pieces)
         self._n = n
+        self._ra_needed = game.ra_needed
         self._inv_display = list(_INV_COUNT) * n
 
     # -- which points are shown ---------------------------------------------------------------
@@ -311,7 +312,7 @@ class RaObserver(Observer["RaState"]):
             v = [0.0] * EPOCHS
             v[epoch - 1] = 1.0
             out += v
-            out += [1.0 if i < ra_n else 0.0 for i in range(self.game.ra_needed)]
+            out += [1.0 if i < ra_n else 0.0 for i in range(self._ra_needed)]
         elif index == 1:
             out = [0.0] * T
             for t in key:
