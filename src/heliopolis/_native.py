@@ -33,6 +33,7 @@ from typing import Final
 # The engines' hot modules, compiled together (one mypyc group). Ra first; see docs/compiled-build.md.
 COMPILED_MODULES: Final = (
     "heliopolis.core.state",
+    "heliopolis.core.rng",
     "heliopolis.core.bench",
     "heliopolis.games.ra.phases",
     "heliopolis.games.ra.components",
@@ -72,6 +73,9 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.men_nefer.harvest",
     "heliopolis.games.men_nefer.flow",
     "heliopolis.games.men_nefer.state",
+    # The tree-search bots' hot loop and Ra's rollout policy / evaluation (what default ISMCTS runs).
+    "heliopolis.games.ra.heuristics",
+    "heliopolis.bots.search",
 )
 MANIFEST: Final = "_native_build.json"
 _PACKAGE_DIR: Final = os.path.dirname(os.path.abspath(__file__))

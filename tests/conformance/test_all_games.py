@@ -31,8 +31,9 @@ def test_check_game_catches_a_broken_clone(monkeypatch):
 
     def shallow(self):
         c = original(self)
-        c.disp = self.disp  # bug: shared display list
-        c.track = self.track
+        c.cells = self.cells  # bug: shared counters (track, bag, ...)
+        c.board_shared = False  # bug: the shared board is written in place
+        self.board_shared = False
         return c
 
     monkeypatch.setattr(RaState, "clone", shallow)

@@ -203,4 +203,13 @@ def _lazy(lookup):  # noqa: ANN001, ANN202
             fn = cache[gid] = lookup(state)
         return fn(state, *args)
 
+    def for_state(state):  # noqa: ANN001, ANN202
+        """The function itself for ``state``'s game (search bots resolve it once per decision)."""
+        gid = state.game.info.game_id
+        fn = cache.get(gid)
+        if fn is None:
+            fn = cache[gid] = lookup(state)
+        return fn
+
+    call.for_state = for_state
     return call

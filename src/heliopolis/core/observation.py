@@ -19,7 +19,7 @@ supports slice assignment).
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+from collections.abc import Hashable, MutableSequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
@@ -122,6 +122,19 @@ class Observer(Generic[StateT]):
             return text if ot.private != PRIVATE_NONE else text.split(" ", 1)[-1]
         text = str(state)
         return text if ot.private == PRIVATE_NONE else f"p{player}\n{text}"
+
+    # -- optional: the tensor as memoisable parts (the adapters' fast path) ----------------------
+    # An observer may split its tensor into consecutive parts, each a pure function of a small
+    # hashable key: ``part_keys(state, player)`` returns one key per part (in tensor order) and
+    # ``encode_part(i, key)`` the floats of part ``i``. Because a part depends on nothing but its key,
+    # an adapter may keep each part's encoding per key (numpy arrays) and rebuild only the parts
+    # whose key changed: most of a board game's table does not change from one step to the next.
+    # ``part_keys`` returns ``None`` when the observer has no parts (the default): use ``tensor``.
+    def part_keys(self, state: StateT, player: int) -> tuple[Hashable, ...] | None:
+        return None
+
+    def encode_part(self, index: int, key: Any) -> list[float]:
+        raise NotImplementedError
 
     def encode_into(self, state: StateT, player: int, out: MutableSequence[Any]) -> None:
         """Writes ``tensor(state, player)`` into ``out[:size]`` (a list, ``array`` or numpy array)."""

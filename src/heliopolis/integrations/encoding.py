@@ -119,7 +119,15 @@ def numpy() -> Any:
 
 class ArrayObserver:
     """An observer writing float32 numpy arrays: a fresh array per call (``array``), or in place
-    (``fill``) for adapters that own a buffer."""
+    (``fill``) for adapters that own a buffer.
+
+    Observers that split their tensor into parts (``Observer.part_keys`` / ``encode_part``, each
+    part a pure function of its key) are encoded part by part: each part's float32 array is kept
+    per key, so a step re-encodes only the parts whose key changed and the array is one
+    ``numpy.concatenate`` of cached parts. The result equals ``numpy.asarray(tensor(...))``.
+    """
+
+    MAX_CACHED = 4096  # encodings kept per part (cleared when full; a cache, never a result)
 
     def __init__(self, game: Game, obs_type: ObservationType = OBSERVATION) -> None:
         np = numpy()
@@ -129,12 +137,39 @@ class ArrayObserver:
         self.low = np.asarray(low, dtype=np.float32)
         self.high = np.asarray(high, dtype=np.float32)
         self._float32 = np.float32
+        self._concatenate = np.concatenate
+        self._asarray = np.asarray
+        self._parts: list[dict[Any, Any]] = []  # per part: key -> its float32 array
+        self._last_keys: list[Any] = []  # per part: the key of the previous call, and its array
+        self._last_arrays: list[Any] = []
 
     def array(self, state: State, player: int) -> Any:
-        return numpy().asarray(self.observer.tensor(state, player), dtype=self._float32)
+        keys = self.observer.part_keys(state, player)
+        if keys is None:
+            return self._asarray(self.observer.tensor(state, player), dtype=self._float32)
+        if not keys:
+            return numpy().zeros(0, dtype=self._float32)
+        parts = self._parts
+        last_keys, last = self._last_keys, self._last_arrays
+        if len(parts) != len(keys):
+            parts[:] = [{} for _ in keys]
+            last_keys[:] = [object()] * len(keys)
+            last[:] = [None] * len(keys)
+        for i, key in enumerate(keys):
+            if key == last_keys[i]:  # the part did not change since the last call: no hashing
+                continue
+            cache = parts[i]
+            a = cache.get(key)
+            if a is None:
+                if len(cache) >= self.MAX_CACHED:
+                    cache.clear()
+                a = cache[key] = self._asarray(self.observer.encode_part(i, key), dtype=self._float32)
+            last_keys[i] = key
+            last[i] = a
+        return self._concatenate(last)
 
     def fill(self, state: State, player: int, out: Any) -> None:
-        out[:] = self.observer.tensor(state, player)
+        out[:] = self.array(state, player)
 
 
 def action_mask(state: State, num_actions: int, np: Any, player: int | None = None) -> Any:

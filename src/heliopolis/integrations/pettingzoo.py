@@ -106,6 +106,7 @@ class HeliopolisAECEnv(AECEnv, EzPickle):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self._state.current_player()]
+        self._paid = False  # rewards were paid by the last step (the game's end)
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
@@ -124,7 +125,11 @@ class HeliopolisAECEnv(AECEnv, EzPickle):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        # Rewards are paid only at the end, so before it clearing and accumulating them would
+        # only add zeros (PettingZoo's _clear_rewards / _accumulate_rewards loop over every agent).
+        if self._paid:
+            self._clear_rewards()
+            self._paid = False
         s = self._state
         s.apply_action(int(action))
         advance_chance(s, self._rng)
@@ -134,9 +139,10 @@ class HeliopolisAECEnv(AECEnv, EzPickle):
                 self.terminations[a] = True
             seat = self._seat[agent]
             self.agent_selection = self.possible_agents[(seat + 1) % len(self.possible_agents)]
+            self._accumulate_rewards()
+            self._paid = True
         else:
             self.agent_selection = self.possible_agents[s.current_player()]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -16,6 +16,7 @@ import pytest
 
 import heliopolis
 from heliopolis.games.ra.components import NUM_TILES, TILE_INDEX
+from heliopolis.games.ra.phases import B_DISP, B_POINTS, C_BAG, C_TRACK
 from heliopolis.games.ra.state import RaState
 
 STACKS = {
@@ -55,23 +56,23 @@ def setup(state: RaState, *, track: list[str] | None = None, displays: dict[int,
         assert len(track) <= 8
         for i, name in enumerate(track):
             t = tile(name)
-            state.bag[t] -= 1
+            state.cells[C_BAG + t] -= 1
             state.bag_total -= 1
-            state.track[i] = t
+            state.cells[C_TRACK + i] = t
         state.track_n = len(track)
     for seat, tiles in (displays or {}).items():
         for name, c in tiles.items():
             t = tile(name)
             assert state.bag[t] >= c, f"not enough {name} in the bag"
-            state.bag[t] -= c
+            state.cells[C_BAG + t] -= c
             state.bag_total -= c
-            state.disp[seat * NUM_TILES + t] += c
+            state._board()[B_DISP + seat * NUM_TILES + t] += c
     if ra_tiles is not None:
-        state.bag[0] -= ra_tiles
+        state.cells[C_BAG] -= ra_tiles
         state.bag_total -= ra_tiles
         state.ra_n = ra_tiles
     if points is not None:
-        state.points = list(points)
+        state._board()[B_POINTS:B_POINTS + len(points)] = points
     if cur is not None:
         state.cur = cur
     state.check_invariants()

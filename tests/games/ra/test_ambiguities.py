@@ -10,6 +10,7 @@ import pytest
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import DATA, TILE_COUNTS, TILE_INDEX
+from heliopolis.games.ra.phases import B_DISCARD, C_BAG
 from heliopolis.games.ra.scoring import (
     CATEGORIES,
     civilization_points,
@@ -35,8 +36,8 @@ def cat(s, epoch_index, seat, name):
 def empty_supply(s):
     """Moves the whole remaining supply to the discard (a test set-up, RA-TURN-5 / RA-AMB-4)."""
     for t, c in enumerate(s.bag):
-        s.discard[t] += c
-        s.bag[t] = 0
+        s._board()[B_DISCARD + t] += c
+        s.cells[C_BAG + t] = 0
     s.bag_total = 0
     s.check_invariants()
 

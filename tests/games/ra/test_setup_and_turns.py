@@ -7,6 +7,7 @@ import pytest
 import heliopolis
 from heliopolis.games.ra import components as C
 from heliopolis.games.ra.components import DATA, TILE_COUNTS, TILE_INDEX, TILE_NAMES
+from heliopolis.games.ra.phases import B_DISCARD, C_BAG
 from heliopolis.games.ra.state import AUCTION, DEAL, DRAWN, T1_RA_TILE, T2_VOLUNTARY, T3_FORCED, TURN
 from tests.games.ra.helpers import assert_illegal, display, legal, new, play, setup, suns
 
@@ -289,8 +290,8 @@ def test_full_auction_track_forbids_drawing():
 def test_empty_supply_forbids_drawing():
     s = new(3)
     for t in range(len(s.bag)):  # move the whole supply out of the game (a test set-up)
-        s.discard[t] += s.bag[t]
-        s.bag[t] = 0
+        s._board()[B_DISCARD + t] += s.cells[C_BAG + t]
+        s.cells[C_BAG + t] = 0
     s.bag_total = 0
     s.check_invariants()
     assert legal(s) == ["ra"]  # RA-TURN-5

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Final
 from heliopolis.games.ra import actions as _A
 from heliopolis.games.ra import scoring
 from heliopolis.games.ra.components import (
+    AUCTION_SPACES,
     CIVS,
     DATA,
     DROUGHT,
@@ -44,14 +45,15 @@ from heliopolis.games.ra.components import (
     sun_sum,
 )
 from heliopolis.games.ra.phases import AUCTION as _AUCTION
+from heliopolis.games.ra.phases import B_DISP, C_DOWN, C_TRACK, C_UP
 from heliopolis.games.ra.phases import DISCARD as _DISCARD
 from heliopolis.games.ra.phases import GOD_TURN as _GOD_TURN
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
 
-T = NUM_TILES
-SUN_OPTION_VALUE = 2.0  # points a face-up sun is worth while the epoch has Ra tiles to go
+T: Final = NUM_TILES
+SUN_OPTION_VALUE: Final = 2.0  # points a face-up sun is worth while the epoch has Ra tiles to go
 
 
 def _apply_disaster(d: list[int], t: int) -> None:
@@ -77,15 +79,18 @@ def horizon(state: RaState) -> int:
 
 def evaluate(state: RaState) -> list[float]:
     n = state.n
-    disp = [state.disp[p * T:(p + 1) * T] for p in range(n)]
-    up = list(state.up)
-    down = list(state.down)
+    b = state.board
+    disp = [b[B_DISP + p * T:B_DISP + (p + 1) * T] for p in range(n)]
+    up = state.up
+    down = state.down
+    track = state.track
+    points = state.points
     if state.phase == _AUCTION and state.high_bidder >= 0:
         w = state.high_bidder
-        for t in state.track:
+        for t in track:
             if t >= 0 and not IS_DISASTER[t]:
                 disp[w][t] += 1
-        for t in state.track:
+        for t in track:
             if t >= 0 and IS_DISASTER[t]:
                 _apply_disaster(disp[w], t)
         up[w] &= ~(1 << state.high)
@@ -98,7 +103,7 @@ def evaluate(state: RaState) -> list[float]:
     out = []
     for p in range(n):
         d = disp[p]
-        v = float(state.points[p])
+        v = float(points[p])
         v += d[GOD] * DATA["god_points"] + d[GOLD] * DATA["gold_points"]
         v += scoring.civilization_points([d[c] for c in CIVS])
         # Nile without a flood may still meet one; count half its value.
@@ -117,8 +122,10 @@ def table_helper(state: RaState) -> dict[str, list[float]]:
     ended now (netted, before the 0 floor; monuments and suns count only in the last epoch), and
     what the auction track's tiles are worth to each seat under ``lot_value``."""
     n = state.n
-    displays = [state.disp[p * T:(p + 1) * T] for p in range(n)]
-    sun_sums = [sun_sum(state.up[p] | state.down[p]) for p in range(n)]
+    c = state.cells
+    b = state.board
+    displays = [b[B_DISP + p * T:B_DISP + (p + 1) * T] for p in range(n)]
+    sun_sums = [sun_sum(c[C_UP + p] | c[C_DOWN + p]) for p in range(n)]
     cats = scoring.score_epoch(displays, sun_sums, state.epoch == EPOCHS)
     lot = [t for t in state.track if t >= 0]
     return {
@@ -134,8 +141,10 @@ _VALUE_CACHE: dict[tuple[tuple[int, ...], int, int, int], float] = {}
 _SCORED = slice(GOD, MONUMENTS[-1] + 1)  # the display entries that scoring reads
 _GOD_PTS: Final[int] = DATA["god_points"]
 _GOLD_PTS: Final[int] = DATA["gold_points"]
-_CIV0, _CIV1 = CIVS[0], CIVS[-1] + 1
-_MON0, _MON1 = MONUMENTS[0], MONUMENTS[-1] + 1
+_CIV0: Final = CIVS[0]
+_CIV1: Final = CIVS[-1] + 1
+_MON0: Final = MONUMENTS[0]
+_MON1: Final = MONUMENTS[-1] + 1
 
 
 def _value(key: tuple[int, ...], omax: int, omin: int, epoch: int) -> float:
@@ -168,16 +177,22 @@ def _value(key: tuple[int, ...], omax: int, omin: int, epoch: int) -> float:
 
 
 def _pharaoh_range(state: RaState, p: int) -> tuple[int, int]:
-    disp = state.disp
-    others = [disp[q * T + PHARAOH] for q in range(state.n) if q != p]
+    b = state.board
+    others = [b[B_DISP + q * T + PHARAOH] for q in range(state.n) if q != p]
     return max(others), min(others)
+
+
+def _lot(state: RaState) -> list[int]:
+    """The tiles on the auction track, left to right."""
+    c = state.cells
+    return [c[i] for i in range(C_TRACK, C_TRACK + AUCTION_SPACES) if c[i] >= 0]
 
 
 def lot_value(state: RaState, p: int, tiles: list[int]) -> float:
     """Points ``p`` gains by adding ``tiles`` (disasters resolved crudely) to its display."""
     omax, omin = _pharaoh_range(state, p)
-    base = p * T
-    d = state.disp[base:base + T]
+    base = B_DISP + p * T
+    d = state.board[base:base + T]
     epoch = state.epoch
     before = _value(tuple(d[_SCORED]), omax, omin, epoch)
     disasters = False
@@ -196,7 +211,7 @@ def lot_value(state: RaState, p: int, tiles: list[int]) -> float:
 def sun_cost(state: RaState, p: int, sun: int, gain_sun: int) -> float:
     """Cost of spending ``sun`` (and receiving ``gain_sun`` for later epochs): the lots this sun
     could still buy, cheaper when there are more suns than Ra tiles left to draw."""
-    mine = bin(state.up[p]).count("1")
+    mine = bin(state.cells[C_UP + p]).count("1")
     ra_left = state.ra_needed - state.ra_n
     scarcity = min(1.0, ra_left / max(1, mine))
     later = (EPOCHS - state.epoch) / EPOCHS  # value of the centre sun in later epochs
@@ -220,15 +235,15 @@ def choose(state: RaState, rng: random.Random) -> int:
         forced = legal[0] != _A.PASS
         if forced:
             return lowest
-        lot = [t for t in state.track if t >= 0]
+        lot = _lot(state)
         value = lot_value(state, p, lot)
         cost = sun_cost(state, p, lowest - _A.BID_BASE, state.centre)
         return lowest if value > cost else _A.PASS
     if phase == _DISCARD:
         omax, omin = _pharaoh_range(state, p)
-        base = p * T
+        base = B_DISP + p * T
         epoch = state.epoch
-        d = state.disp[base:base + T]
+        d = state.board[base:base + T]
         before = _value(tuple(d[_SCORED]), omax, omin, epoch)
         best, best_loss = legal[0], None
         for a in legal:
@@ -251,9 +266,9 @@ def choose(state: RaState, rng: random.Random) -> int:
         return _A.DONE
     if legal[0] != _A.DRAW:
         return _A.RA_CALL
-    lot = [t for t in state.track if t >= 0]
+    lot = _lot(state)
     value = lot_value(state, p, lot)
-    m = state.up[p]
+    m = state.cells[C_UP + p]
     cost = sun_cost(state, p, (m & -m).bit_length() - 1, state.centre)  # the lowest face-up sun
     ra_left = state.ra_needed - state.ra_n
     if value > cost + 1.0 or (ra_left <= 1 and value > 1.0) or (len(lot) >= 6 and value > cost):

@@ -27,9 +27,10 @@ def initial_suns(state: RaState) -> set[int]:
 
 def check_invariants(state: RaState) -> None:
     n = state.n
+    bag, track, discard, disp = state.bag, state.track, state.discard, state.disp  # copies: read once
     # Tiles (RA-COMP-2).
     for t in range(T):
-        where = state.bag[t] + state.track.count(t) + state.discard[t] + sum(state.disp[p * T + t] for p in range(n))
+        where = bag[t] + track.count(t) + discard[t] + sum(disp[p * T + t] for p in range(n))
         if t == RA:
             where += state.ra_n
         assert where == TILE_COUNTS[t], f"tile kind {t}: {where} accounted for, {TILE_COUNTS[t]} exist"

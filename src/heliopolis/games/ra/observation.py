@@ -42,8 +42,9 @@ the engine's ``information_state_string`` (the seat and the public action histor
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from operator import mul
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from heliopolis.core.observation import PRIVATE_ALL, PRIVATE_NONE, ObservationType, Observer, Piece
 from heliopolis.games.ra import actions as A
@@ -62,7 +63,22 @@ from heliopolis.games.ra.components import (
     TILE_NAMES,
     sun_list,
 )
-from heliopolis.games.ra.phases import AUCTION, DISCARD, PEND_EARTHQUAKE, PEND_UNREST, PHASE_NAMES, TRIGGER_NAMES
+from heliopolis.games.ra.phases import (
+    AUCTION,
+    B_DISP,
+    B_POINTS,
+    C_BAG,
+    C_BIDS,
+    C_DOWN,
+    C_PEND,
+    C_TRACK,
+    C_UP,
+    DISCARD,
+    PEND_EARTHQUAKE,
+    PEND_UNREST,
+    PHASE_NAMES,
+    TRIGGER_NAMES,
+)
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.game import RaGame
@@ -138,6 +154,7 @@ class RaObserver(Observer["RaState"]):
             pieces += [Piece("points", (n,), 0.0, MAX_POINTS / POINTS_SCALE), Piece("points_known", (n,))]
         self.pieces = tuple(pieces)
         self._n = n
+        self._ra_needed = game.ra_needed
         self._inv_display = list(_INV_COUNT) * n
 
     # -- which points are shown ---------------------------------------------------------------
@@ -206,17 +223,142 @@ class RaObserver(Observer["RaState"]):
             if auction and state.high_bidder >= 0:
                 v[state.high_bidder] = 1.0
             out += v
+            bids = state.bids
             for p in range(n):
-                b = state.bids[p] if auction else -1
+                b = bids[p] if auction else -1
                 out += [1.0 if b == 0 else 0.0, 1.0 if b > 0 else 0.0]
             if state.phase == DISCARD:
-                out += [state.pend[PEND_UNREST] / MAX_PENDING, state.pend[PEND_EARTHQUAKE] / MAX_PENDING]
+                pend = state.pend
+                out += [pend[PEND_UNREST] / MAX_PENDING, pend[PEND_EARTHQUAKE] / MAX_PENDING]
             else:
                 out += [0.0, 0.0]
         if ot.public or ot.private != PRIVATE_NONE:
             shown = self.points_shown(state, player)
-            out += [state.points[p] / POINTS_SCALE if shown[p] else 0.0 for p in range(n)]
+            points = state.points
+            out += [points[p] / POINTS_SCALE if shown[p] else 0.0 for p in range(n)]
             out += [1.0 if s else 0.0 for s in shown]
+        return out
+
+    # -- the same tensor as memoisable parts (core.observation: the adapters' fast path) ---------
+    # Parts, in tensor order, each a pure function of its key (everything the part shows, nothing
+    # more: the points key holds only the points this observation shows):
+    #   0 head: player, current_player, phase, epoch, ra_tiles        key (player or -1, cp, phase, epoch, ra_n)
+    #   1 auction_track                                               key: the track's tiles
+    #   2 centre_sun, suns_up, suns_down                              key (centre, up masks, down masks)
+    #   3 display                                                     key: the display counts
+    #   4 bag                                                         key: the bag counts
+    #   5 auction_ra .. pending_discard                               key: the auction and discard state
+    #   6 points, points_known                                        key: the shown points (None = hidden)
+    # With ``public=False`` only parts 0 (player) and 6 remain.
+    def part_keys(self, state: RaState, player: int) -> tuple[Hashable, ...]:
+        state._check_seat(player)
+        ot = self.obs_type
+        n = self._n
+        b = state.board
+        # The points part: every seat's points, or only the shown ones (None = hidden).
+        shown = self.points_shown(state, player)
+        if all(shown):
+            points: Hashable = tuple(b[B_POINTS:B_POINTS + n])
+        else:
+            pts: list[int | None] = [None] * n
+            for q in range(n):
+                if shown[q]:
+                    pts[q] = b[B_POINTS + q]
+            points = tuple(pts)
+        if not ot.public:
+            if ot.private == PRIVATE_NONE:
+                return ()
+            return ((player, -1, -1, -1, -1), points)
+        c = state.cells
+        phase = state.phase
+        if phase == AUCTION:
+            auction: Hashable = (AUCTION, state.ra_player, state.trigger, state.high, state.high_bidder,
+                                 tuple(c[C_BIDS:C_BIDS + n]))  # fmt: skip
+        elif phase == DISCARD:
+            auction = (DISCARD, c[C_PEND + PEND_UNREST], c[C_PEND + PEND_EARTHQUAKE])
+        else:
+            auction = None
+        return (
+            (player if ot.private != PRIVATE_NONE else -1, state.current_player(), phase, state.epoch, state.ra_n),
+            tuple(c[C_TRACK:C_TRACK + AUCTION_SPACES]),
+            (state.centre, tuple(c[C_UP:C_UP + n]), tuple(c[C_DOWN:C_DOWN + n])),
+            tuple(b[B_DISP:B_DISP + n * T]),
+            tuple(c[C_BAG:C_BAG + T]),
+            auction,
+            points,
+        )
+
+    def encode_part(self, index: int, key: Any) -> list[float]:
+        n = self._n
+        ot = self.obs_type
+        if not ot.public and index == 1:
+            index = 6  # without the public pieces the parts are head (player) and points
+        out: list[float] = []
+        if index == 0:
+            player, cp, phase, epoch, ra_n = key
+            if ot.private != PRIVATE_NONE:
+                v = [0.0] * n
+                v[player] = 1.0
+                out += v
+            if not ot.public:
+                return out
+            v = [0.0] * n
+            if cp >= 0:
+                v[cp] = 1.0
+            out += v
+            v = [0.0] * NUM_PHASES
+            v[phase] = 1.0
+            out += v
+            v = [0.0] * EPOCHS
+            v[epoch - 1] = 1.0
+            out += v
+            out += [1.0 if i < ra_n else 0.0 for i in range(self._ra_needed)]
+        elif index == 1:
+            out = [0.0] * T
+            for t in key:
+                if t >= 0:
+                    out[t] += 1.0 / AUCTION_SPACES
+        elif index == 2:
+            centre, ups, downs = key
+            out = [0.0] * MAX_SUN
+            out[centre - 1] = 1.0
+            for masks in (ups, downs):
+                for m in masks:
+                    out += _sun_bits(m)
+        elif index == 3:
+            out = list(map(mul, key, self._inv_display))
+        elif index == 4:
+            out = list(map(mul, key, _INV_COUNT))
+        elif index == 5:
+            auction = key is not None and key[0] == AUCTION
+            v = [0.0] * n
+            if auction:
+                v[key[1]] = 1.0
+            out += v
+            v = [0.0, 0.0, 0.0]
+            if auction:
+                v[key[2] - 1] = 1.0
+            out += v
+            v = [0.0] * MAX_SUN
+            if auction and key[3]:
+                v[key[3] - 1] = 1.0
+            out += v
+            v = [0.0] * n
+            if auction and key[4] >= 0:
+                v[key[4]] = 1.0
+            out += v
+            for p in range(n):
+                b = key[5][p] if auction else -1
+                out += [1.0 if b == 0 else 0.0, 1.0 if b > 0 else 0.0]
+            if key is not None and key[0] == DISCARD:
+                out += [key[1] / MAX_PENDING, key[2] / MAX_PENDING]
+            else:
+                out += [0.0, 0.0]
+        elif index == 6:
+            out = [pts / POINTS_SCALE if pts is not None else 0.0 for pts in key]
+            out += [1.0 if pts is not None else 0.0 for pts in key]
+        else:
+            raise IndexError(f"Ra observations have no part {index}")
         return out
 
     # -- string -------------------------------------------------------------------------------
@@ -237,13 +379,12 @@ class RaObserver(Observer["RaState"]):
             parts.append(f"epoch {state.epoch} {PHASE_NAMES[state.phase]} to_move {who}")
             parts.append(f"ra {state.ra_n}/{state.ra_needed} centre {state.centre}")
             parts.append("track " + (",".join(_SHORT[TILE_NAMES[t]] for t in state.track if t >= 0) or "-"))
+            ups, downs, disp = state.up, state.down, state.disp
             for p in range(n):
-                up = ",".join(map(str, sun_list(state.up[p]))) or "-"
-                down = ",".join(map(str, sun_list(state.down[p]))) or "-"
+                up = ",".join(map(str, sun_list(ups[p]))) or "-"
+                down = ",".join(map(str, sun_list(downs[p]))) or "-"
                 base = p * T
-                tiles = ",".join(
-                    f"{_SHORT[TILE_NAMES[t]]}:{state.disp[base + t]}" for t in range(T) if state.disp[base + t]
-                )
+                tiles = ",".join(f"{_SHORT[TILE_NAMES[t]]}:{disp[base + t]}" for t in range(T) if disp[base + t])
                 parts.append(f"s{p} up {up} down {down} display {tiles or '-'}")
             parts.append("bag " + ",".join(f"{_SHORT[TILE_NAMES[t]]}:{c}" for t, c in enumerate(state.bag) if c))
             if state.phase == AUCTION:

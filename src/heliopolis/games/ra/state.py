@@ -1,9 +1,16 @@
 """Ra rules: ``RaState`` (both editions). Rule IDs refer to ``docs/rules/ra.md``.
 
-The state is a flat ``__slots__`` object of ints and small int lists, updated in place:
-the bag is counts per tile kind (a draw is a chance node weighted by what remains), suns are
-per-seat bitmasks (bit ``v`` = sun ``v``), displays are one flat list ``disp[seat*23 + tile]``,
-and the history is a persistent linked tuple so ``clone()`` shares it instead of copying.
+The state is a flat ``__slots__`` object of ints plus two int lists, updated in place.
+``cells`` (copied by ``clone()`` in one slice) holds, at the offsets ``phases.C_*``, what most
+actions change: the bag (counts per tile kind; a draw is a chance node weighted by what remains),
+the auction track, the pending disasters, and per seat the suns (bitmasks, bit ``v`` = sun ``v``)
+and the bids. ``board`` holds, at ``phases.B_*``, the discards and per seat the points and the
+display (``board[B_DISP + seat*23 + tile]``): it changes only when tiles are won, taken with a
+god, destroyed or scored, so clones share it and the first writer copies it (``_board()``; copy
+on write: a clone costs one short list, not the whole table). The read-only properties ``bag``,
+``discard``, ``track``, ``pend``, ``points``, ``up``, ``down``, ``bids`` and ``disp`` return
+copies of those blocks for views and tools. The history is a persistent linked tuple so
+``clone()`` shares it instead of copying.
 Legality is checked per phase inside ``apply_action`` (never through ``legal_actions()``),
 and nothing on the hot path builds strings; messages are built only when an error is raised.
 """
@@ -15,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, State
 from heliopolis.core.helpers import History, check_seat, unlink_history
+from heliopolis.core.rng import randbelow
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
     AUCTION_SPACES,
@@ -34,11 +42,22 @@ from heliopolis.games.ra.components import (
 from heliopolis.games.ra.epochs import EpochRecord, end_epoch, score_breakdown
 from heliopolis.games.ra.phases import (  # noqa: F401 (all re-exported: state.AUCTION, ...)
     AUCTION,
+    B_DISCARD,
+    B_DISP,
+    B_POINTS,
+    C_BAG,
+    C_BIDS,
+    C_DOWN,
+    C_PEND,
+    C_TRACK,
+    C_UP,
+    CELLS,
     DEAL,
     DISCARD,
     DRAWN,
     END,
     GOD_TURN,
+    MAX_SEATS,
     PEND_DROUGHT,
     PEND_EARTHQUAKE,
     PEND_FUNERAL,
@@ -77,9 +96,9 @@ class RaState(State["RaGame"]):
     """A position of Ra. Create it with ``heliopolis.new_game("ra", players=...)``."""
 
     __slots__ = (
-        "game", "n", "ra_needed", "god_disaster", "phase", "cur", "epoch", "bag", "bag_total",
-        "track", "track_n", "ra_n", "centre", "up", "down", "disp", "points", "discard",
-        "ra_player", "trigger", "high", "high_bidder", "bids", "pend", "resume",
+        "game", "n", "ra_needed", "god_disaster", "phase", "cur", "epoch", "cells", "board", "board_shared",
+        "bag_total",
+        "track_n", "ra_n", "centre", "ra_player", "trigger", "high", "high_bidder", "resume",
         "stacks_left", "hist", "hlen", "epoch_log",
     )  # fmt: skip
 
@@ -92,23 +111,25 @@ class RaState(State["RaGame"]):
         self.ra_needed = game.ra_needed
         self.god_disaster = game.god_may_take_disaster
         self.epoch = 1  # RA-SETUP-9
-        self.bag = list(TILE_COUNTS)  # RA-SETUP-2
+        if not 0 < n <= MAX_SEATS:
+            raise ValueError(f"Ra is played by 2 to {MAX_SEATS} players, not {n}")
+        c = [0] * CELLS
+        c[C_BAG:C_BAG + T] = TILE_COUNTS  # RA-SETUP-2
+        c[C_TRACK:C_TRACK + AUCTION_SPACES] = [-1] * AUCTION_SPACES
+        c[C_BIDS:C_BIDS + MAX_SEATS] = [-1] * MAX_SEATS
+        self.cells = c
+        b = [0] * (B_DISP + n * T)
+        b[B_POINTS:B_POINTS + n] = [game.starting_points] * n  # RA-SETUP-3
+        self.board = b
+        self.board_shared = False
         self.bag_total = TOTAL_TILES
-        self.track = [-1] * AUCTION_SPACES
         self.track_n = 0
         self.ra_n = 0
         self.centre = game.centre_start  # RA-SETUP-4
-        self.up = [0] * n
-        self.down = [0] * n
-        self.disp = [0] * (n * T)
-        self.points = [game.starting_points] * n  # RA-SETUP-3
-        self.discard = [0] * T
         self.ra_player = -1
         self.trigger = 0
         self.high = 0
         self.high_bidder = -1
-        self.bids = [-1] * n
-        self.pend = [0, 0, 0, 0]
         self.resume = -1
         self.hist: History = None
         self.hlen = 0
@@ -116,7 +137,7 @@ class RaState(State["RaGame"]):
         if game.sun_assignment is not None:
             self.stacks_left = 0
             for p, suns in enumerate(game.sun_assignment):
-                self.up[p] = _mask(suns)
+                c[C_UP + p] = _mask(suns)
             self._start_epoch()
         else:
             # RA-SETUP-5: stacks are dealt at random, one chance node per seat but the last.
@@ -142,8 +163,9 @@ class RaState(State["RaGame"]):
     def legal_actions(self) -> list[int]:
         ph = self.phase
         p = self.cur
+        c = self.cells
         if ph == AUCTION:
-            bids = _bids_above(self.up[p], self.high)
+            bids = _bids_above(c[C_UP + p], self.high)
             # RA-AUCT-6 T2: the Ra player must bid if every other player passed.
             if self.trigger == T2_VOLUNTARY and p == self.ra_player and self.high_bidder < 0:
                 return list(bids)
@@ -151,19 +173,18 @@ class RaState(State["RaGame"]):
         if ph == TURN:
             acts = [A.DRAW] if self.track_n < AUCTION_SPACES and self.bag_total else []  # RA-TURN-4/5
             acts.append(A.RA_CALL)  # RA-TURN-6
-            if self.disp[p * T + GOD]:
+            if self.board[B_DISP + p * T + GOD]:
                 acts += self._god_actions()
             return acts
         if ph == DRAWN:
-            bag = self.bag
-            return [_TILE_OUTCOME_BASE + t for t in range(T) if bag[t]]
+            return [_TILE_OUTCOME_BASE + t for t in range(T) if c[C_BAG + t]]
         if ph == GOD_TURN:
             return [A.DONE, *self._god_actions()]
         if ph == DISCARD:
-            base = p * T
-            disp = self.disp
-            kinds = CIVS if self.pend[PEND_UNREST] else MONUMENTS
-            return [A.DISCARD_ACTION[t] for t in kinds if disp[base + t]]
+            base = B_DISP + p * T
+            b = self.board
+            kinds = CIVS if c[C_PEND + PEND_UNREST] else MONUMENTS
+            return [A.DISCARD_ACTION[t] for t in kinds if b[base + t]]
         if ph == DEAL:
             sl = self.stacks_left
             return [A.STACK_BASE + k + 1 for k in range(len(self.game.stacks)) if sl >> k & 1]
@@ -172,7 +193,9 @@ class RaState(State["RaGame"]):
     def _god_actions(self) -> list[int]:
         # RA-GOD-2: one god per non-god tile on the track; RA-AMB-1: disasters too (flag).
         seen = set()
-        for t in self.track:
+        c = self.cells
+        for i in range(C_TRACK, C_TRACK + AUCTION_SPACES):
+            t = c[i]
             if t > GOD and (self.god_disaster or not IS_DISASTER[t]):
                 seen.add(A.GOD_ACTION[t])
         return sorted(seen)
@@ -180,8 +203,8 @@ class RaState(State["RaGame"]):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == DRAWN:
             total = self.bag_total
-            bag = self.bag
-            return [(_TILE_OUTCOME_BASE + t, bag[t] / total) for t in range(T) if bag[t]]  # RA-DRAW-1
+            c = self.cells
+            return [(_TILE_OUTCOME_BASE + t, c[C_BAG + t] / total) for t in range(T) if c[C_BAG + t]]  # RA-DRAW-1
         if self.phase == DEAL:
             legal = self.legal_actions()
             return [(a, 1.0 / len(legal)) for a in legal]
@@ -190,30 +213,30 @@ class RaState(State["RaGame"]):
     def sample_chance_outcome(self, rng: Any) -> int:
         if self.phase == DRAWN:
             # Exact integer draw: tile t with probability bag[t] / bag_total.
-            r = rng.randrange(self.bag_total)
-            bag = self.bag
+            r = randbelow(rng, self.bag_total)
+            c = self.cells
             for t in range(T):
-                r -= bag[t]
+                r -= c[C_BAG + t]
                 if r < 0:
                     return _TILE_OUTCOME_BASE + t
         legal = self.legal_actions()
-        i: int = rng.randrange(len(legal))
-        return legal[i]
+        return legal[randbelow(rng, len(legal))]
 
     # -- applying actions ---------------------------------------------------------------------
     def apply_action(self, action: int) -> None:
         ph = self.phase
         p = self.cur
+        c = self.cells
         if ph == AUCTION:
             if action == A.PASS:
                 if self.trigger == T2_VOLUNTARY and p == self.ra_player and self.high_bidder < 0:
                     self._illegal(action, "after everyone else passed on a voluntary Ra call, you must bid")
-                self.bids[p] = 0
+                c[C_BIDS + p] = 0
             else:
                 v = action - A.BID_BASE
-                if not (0 < v <= A.MAX_SUN and self.up[p] >> v & 1) or v <= self.high or action >= A.GOD_BASE:
+                if not (0 < v <= A.MAX_SUN and c[C_UP + p] >> v & 1) or v <= self.high or action >= A.GOD_BASE:
                     self._illegal(action, self._bid_reason(v))
-                self.bids[p] = v  # RA-AUCT-5
+                c[C_BIDS + p] = v  # RA-AUCT-5
                 self.high = v
                 self.high_bidder = p
             self._record(action)
@@ -242,7 +265,7 @@ class RaState(State["RaGame"]):
             self._illegal(action, "on your turn you may draw, invoke Ra, or play gods")
         if ph == DRAWN:
             t = action - _TILE_OUTCOME_BASE
-            if not 0 <= t < T or not self.bag[t]:
+            if not 0 <= t < T or not c[C_BAG + t]:
                 self._illegal(action, "that tile kind is not in the bag")
             self._record(action)
             self._place_drawn(t)
@@ -258,13 +281,14 @@ class RaState(State["RaGame"]):
             self._illegal(action, "during a god turn you may take another tile with a god, or say done")
         if ph == DISCARD:
             t = A.DISCARD_TILE[action - A.DISCARD_BASE] if A.DISCARD_BASE <= action < A.NUM_DISTINCT_ACTIONS else -1
-            kinds = CIVS if self.pend[PEND_UNREST] else MONUMENTS
-            if t not in kinds or not self.disp[p * T + t]:
+            kinds = CIVS if c[C_PEND + PEND_UNREST] else MONUMENTS
+            if t not in kinds or not self.board[B_DISP + p * T + t]:
                 self._illegal(action, "choose a tile of the disaster's category from your display")
             self._record(action)
-            self.disp[p * T + t] -= 1
-            self.discard[t] += 1
-            self.pend[PEND_UNREST if t in CIVS else PEND_EARTHQUAKE] -= 1
+            b = self._board()
+            b[B_DISP + p * T + t] -= 1
+            b[B_DISCARD + t] += 1
+            c[C_PEND + (PEND_UNREST if t in CIVS else PEND_EARTHQUAKE)] -= 1
             self._settle_disasters(p)
             return
         if ph == DEAL:
@@ -286,43 +310,45 @@ class RaState(State["RaGame"]):
     def _bid_reason(self, v: int) -> str:
         if not 0 < v <= A.MAX_SUN:
             return "in an auction you may bid one of your face-up suns or pass"
-        if not self.up[self.cur] >> v & 1:
+        if not self.cells[C_UP + self.cur] >> v & 1:
             return f"you have no face-up sun {v}"
         return f"a bid must beat the highest bid so far ({self.high})"
 
     # -- setup and turns ----------------------------------------------------------------------
     def _deal(self, k: int) -> None:
         stacks = self.game.stacks
-        self.up[self.cur] = _mask(stacks[k])
+        self.cells[C_UP + self.cur] = _mask(stacks[k])
         self.stacks_left &= ~(1 << k)
         self.cur += 1
         if self.cur == self.n - 1:  # the last seat takes the remaining stack: no decision
             last = self.stacks_left.bit_length() - 1
-            self.up[self.cur] = _mask(stacks[last])
+            self.cells[C_UP + self.cur] = _mask(stacks[last])
             self.stacks_left = 0
             self._start_epoch()
 
     def _start_epoch(self) -> None:
         # RA-SETUP-8 / RA-EPOCH-5: the holder of the highest sun starts.
-        best = max(range(self.n), key=lambda q: self.up[q].bit_length())
+        c = self.cells
+        best = max(range(self.n), key=lambda q: c[C_UP + q].bit_length())
         self.cur = best
         self.phase = TURN
 
     def _next_turn(self, actor: int) -> None:
         """RA-TURN-7/8/9: the next seat clockwise after ``actor`` that is in the epoch."""
-        up = self.up
+        c = self.cells
         n = self.n
         q = actor
         for _ in range(n):
             q = q + 1 if q + 1 < n else 0
-            if up[q]:
+            if c[C_UP + q]:
                 self.cur = q
                 self.phase = TURN
                 return
         self._end_epoch()  # RA-EPOCH-2: nobody has a face-up sun
 
     def _place_drawn(self, t: int) -> None:
-        self.bag[t] -= 1
+        c = self.cells
+        c[C_BAG + t] -= 1
         self.bag_total -= 1
         drawer = self.cur
         if t == RA:  # RA-DRAW-3
@@ -332,10 +358,9 @@ class RaState(State["RaGame"]):
             else:
                 self._start_auction(drawer, T1_RA_TILE)
             return
-        track = self.track  # RA-DRAW-2/4: leftmost empty space
-        for i in range(AUCTION_SPACES):
-            if track[i] < 0:
-                track[i] = t
+        for i in range(C_TRACK, C_TRACK + AUCTION_SPACES):  # RA-DRAW-2/4: leftmost empty space
+            if c[i] < 0:
+                c[i] = t
                 break
         self.track_n += 1
         self._next_turn(drawer)
@@ -343,27 +368,32 @@ class RaState(State["RaGame"]):
     # -- gods ---------------------------------------------------------------------------------
     def _play_god(self, p: int, action: int) -> None:
         t = A.GOD_TILE[action - A.GOD_BASE]
-        base = p * T
-        disp = self.disp
-        if not disp[base + GOD]:
+        c = self.cells
+        base = B_DISP + p * T
+        if not self.board[base + GOD]:
             self._illegal(action, "you hold no god tile")
-        if t not in self.track:
+        slot = -1
+        for i in range(C_TRACK, C_TRACK + AUCTION_SPACES):
+            if c[i] == t:
+                slot = i
+                break
+        if slot < 0:
             self._illegal(action, "there is no such tile on the auction track")
         if IS_DISASTER[t] and not self.god_disaster:
             self._illegal(action, "in this edition gods cannot take disasters")
         self._record(action)
-        disp[base + GOD] -= 1  # RA-GOD-3: spent gods leave the game
-        self.discard[GOD] += 1
-        track = self.track
-        track[track.index(t)] = -1
+        b = self._board()
+        b[base + GOD] -= 1  # RA-GOD-3: spent gods leave the game
+        b[B_DISCARD + GOD] += 1
+        c[slot] = -1
         self.track_n -= 1
         if IS_DISASTER[t]:
-            self.discard[t] += 1
-            self.pend[PEND_INDEX[t]] += _DESTROY_TILES  # RA-GOD-6: resolved after all picks
+            b[B_DISCARD + t] += 1
+            c[C_PEND + PEND_INDEX[t]] += _DESTROY_TILES  # RA-GOD-6: resolved after all picks
         else:
-            disp[base + t] += 1
+            b[base + t] += 1
         # Another god play is possible only with a god left and a non-god tile on the track.
-        if disp[base + GOD] and any(x > GOD for x in track):
+        if b[base + GOD] and any(c[i] > GOD for i in range(C_TRACK, C_TRACK + AUCTION_SPACES)):
             self.phase = GOD_TURN
         else:
             self._finish_god_turn(p)
@@ -378,7 +408,9 @@ class RaState(State["RaGame"]):
         self.trigger = trigger
         self.high = 0
         self.high_bidder = -1
-        self.bids = [-1] * self.n
+        c = self.cells
+        for q in range(C_BIDS, C_BIDS + self.n):
+            c[q] = -1
         self.phase = AUCTION
         self.cur = self._next_bidder(ra_player)
 
@@ -386,42 +418,44 @@ class RaState(State["RaGame"]):
         """RA-AUCT-4: clockwise from ``p``, skipping players out of the epoch; the Ra player last."""
         n = self.n
         r = self.ra_player
-        up = self.up
+        c = self.cells
         q = p
         while True:
             q = q + 1 if q + 1 < n else 0
-            if q == r or up[q]:
+            if q == r or c[C_UP + q]:
                 return q
 
     def _resolve_auction(self) -> None:
         w = self.high_bidder
-        track = self.track
+        c = self.cells
         if w < 0:
             if self.trigger == T3_FORCED:  # RA-AUCT-6 T3: all passed, the track is discarded
-                for t in track:
+                b = self._board()
+                for i in range(C_TRACK, C_TRACK + AUCTION_SPACES):
+                    t = c[i]
                     if t >= 0:
-                        self.discard[t] += 1
-                self.track = [-1] * AUCTION_SPACES
+                        b[B_DISCARD + t] += 1
+                        c[i] = -1
                 self.track_n = 0
             self._next_turn(self.ra_player)  # RA-AUCT-6 T1: nothing happens; RA-TURN-8
             return
         # RA-AUCT-7: tiles into the display, disasters resolved afterwards (RA-DIS-2).
-        disp = self.disp
-        base = w * T
-        pend = self.pend
-        for t in track:
+        base = B_DISP + w * T
+        b = self._board()
+        for i in range(C_TRACK, C_TRACK + AUCTION_SPACES):
+            t = c[i]
             if t >= 0:
                 if IS_DISASTER[t]:
-                    self.discard[t] += 1
-                    pend[PEND_INDEX[t]] += _DESTROY_TILES
+                    b[B_DISCARD + t] += 1
+                    c[C_PEND + PEND_INDEX[t]] += _DESTROY_TILES
                 else:
-                    disp[base + t] += 1
-        self.track = [-1] * AUCTION_SPACES
+                    b[base + t] += 1
+                c[i] = -1
         self.track_n = 0
         # Sun swap: the centre sun goes face down to the winner, the bid sun to the centre.
         v = self.high
-        self.up[w] &= ~(1 << v)
-        self.down[w] |= 1 << self.centre
+        c[C_UP + w] &= ~(1 << v)
+        c[C_DOWN + w] |= 1 << self.centre
         self.centre = v
         self.resume = self.ra_player
         self._settle_disasters(w)
@@ -429,40 +463,41 @@ class RaState(State["RaGame"]):
     # -- disasters ----------------------------------------------------------------------------
     def _settle_disasters(self, p: int) -> None:
         """Resolves pending disasters for seat ``p`` (RA-DIS-2..5); stops at a real choice."""
-        pend = self.pend
-        if pend[0] or pend[1] or pend[2] or pend[3]:
-            disp = self.disp
-            base = p * T
-            discard = self.discard
-            if pend[PEND_FUNERAL]:
-                k = min(pend[PEND_FUNERAL], disp[base + PHARAOH])
-                disp[base + PHARAOH] -= k
-                discard[PHARAOH] += k
-                pend[PEND_FUNERAL] = 0
-            if pend[PEND_DROUGHT]:  # RA-DIS-4: floods first, then Nile
-                need = pend[PEND_DROUGHT]
-                k = min(need, disp[base + FLOOD])
-                disp[base + FLOOD] -= k
-                discard[FLOOD] += k
-                k2 = min(need - k, disp[base + NILE])
-                disp[base + NILE] -= k2
-                discard[NILE] += k2
-                pend[PEND_DROUGHT] = 0
+        c = self.cells
+        P = C_PEND
+        if c[P] or c[P + 1] or c[P + 2] or c[P + 3]:
+            b = self._board()
+            base = B_DISP + p * T
+            D = B_DISCARD
+            if c[P + PEND_FUNERAL]:
+                k = min(c[P + PEND_FUNERAL], b[base + PHARAOH])
+                b[base + PHARAOH] -= k
+                b[D + PHARAOH] += k
+                c[P + PEND_FUNERAL] = 0
+            if c[P + PEND_DROUGHT]:  # RA-DIS-4: floods first, then Nile
+                need = c[P + PEND_DROUGHT]
+                k = min(need, b[base + FLOOD])
+                b[base + FLOOD] -= k
+                b[D + FLOOD] += k
+                k2 = min(need - k, b[base + NILE])
+                b[base + NILE] -= k2
+                b[D + NILE] += k2
+                c[P + PEND_DROUGHT] = 0
             for slot, kinds in ((PEND_UNREST, CIVS), (PEND_EARTHQUAKE, MONUMENTS)):
-                need = pend[slot]
+                need = c[P + slot]
                 if not need:
                     continue
-                have = [t for t in kinds if disp[base + t]]
-                total = sum(disp[base + t] for t in have)
+                have = [t for t in kinds if b[base + t]]
+                total = sum(b[base + t] for t in have)
                 if total <= need:  # too few: all of them go (RA-DIS-2)
                     for t in have:
-                        discard[t] += disp[base + t]
-                        disp[base + t] = 0
-                    pend[slot] = 0
+                        b[D + t] += b[base + t]
+                        b[base + t] = 0
+                    c[P + slot] = 0
                 elif len(have) == 1:  # one kind: no choice to make
-                    disp[base + have[0]] -= need
-                    discard[have[0]] += need
-                    pend[slot] = 0
+                    b[base + have[0]] -= need
+                    b[D + have[0]] += need
+                    c[P + slot] = 0
                 else:  # RA-DIS-3: the player chooses, one tile at a time
                     self.phase = DISCARD
                     self.cur = p
@@ -474,16 +509,63 @@ class RaState(State["RaGame"]):
         end_epoch(self)
 
     # -- results --------------------------------------------------------------------------------
+    def _board(self) -> list[int]:
+        """``board`` for writing: copied first if a clone shares it (copy on write)."""
+        b = self.board
+        if self.board_shared:
+            b = self.board = b[:]
+            self.board_shared = False
+        return b
+
     def scores(self) -> list[int]:
-        return list(self.points)
+        return self.points
 
     def winners(self) -> list[int]:
         if self.phase != END:
             raise ValueError("the game is not over yet")
-        best = max(self.points)
-        tied = [p for p in range(self.n) if self.points[p] == best]
+        points = self.points
+        best = max(points)
+        tied = [p for p in range(self.n) if points[p] == best]
+        c = self.cells
         # RA-END-3, RA-AMB-8: the single highest sun (face up or down) breaks the tie.
-        return [max(tied, key=lambda p: (self.up[p] | self.down[p]).bit_length())]
+        return [max(tied, key=lambda p: (c[C_UP + p] | c[C_DOWN + p]).bit_length())]
+
+    # -- read-only copies of the blocks of ``cells`` (for views, tools and tests) ----------------
+    @property
+    def bag(self) -> list[int]:
+        return self.cells[C_BAG:C_BAG + T]
+
+    @property
+    def discard(self) -> list[int]:
+        return self.board[B_DISCARD:B_DISCARD + T]
+
+    @property
+    def track(self) -> list[int]:
+        return self.cells[C_TRACK:C_TRACK + AUCTION_SPACES]
+
+    @property
+    def pend(self) -> list[int]:
+        return self.cells[C_PEND:C_PEND + 4]
+
+    @property
+    def points(self) -> list[int]:
+        return self.board[B_POINTS:B_POINTS + self.n]
+
+    @property
+    def up(self) -> list[int]:
+        return self.cells[C_UP:C_UP + self.n]
+
+    @property
+    def down(self) -> list[int]:
+        return self.cells[C_DOWN:C_DOWN + self.n]
+
+    @property
+    def bids(self) -> list[int]:
+        return self.cells[C_BIDS:C_BIDS + self.n]
+
+    @property
+    def disp(self) -> list[int]:
+        return self.board[B_DISP:B_DISP + self.n * T]
 
     def score_breakdown(self) -> dict[str, list[int]]:
         """Category results summed over the scored epochs (before the 0 floor, RA-SCORE-1)."""
@@ -501,23 +583,18 @@ class RaState(State["RaGame"]):
         c.phase = self.phase
         c.cur = self.cur
         c.epoch = self.epoch
-        c.bag = self.bag[:]
+        c.cells = self.cells[:]  # the counters most actions change: one allocation
+        c.board = self.board  # shared until one side writes (see _board)
+        c.board_shared = True
+        self.board_shared = True
         c.bag_total = self.bag_total
-        c.track = self.track[:]
         c.track_n = self.track_n
         c.ra_n = self.ra_n
         c.centre = self.centre
-        c.up = self.up[:]
-        c.down = self.down[:]
-        c.disp = self.disp[:]
-        c.points = self.points[:]
-        c.discard = self.discard[:]
         c.ra_player = self.ra_player
         c.trigger = self.trigger
         c.high = self.high
         c.high_bidder = self.high_bidder
-        c.bids = self.bids[:]
-        c.pend = self.pend[:]
         c.resume = self.resume
         c.stacks_left = self.stacks_left
         c.hist = self.hist  # immutable, shared

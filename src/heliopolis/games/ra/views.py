@@ -63,15 +63,16 @@ def player_view(state: RaState, viewer: int | None) -> dict[str, Any]:
     g = state.game
     n = state.n
     seats = []
+    ups, downs, disp, points = state.up, state.down, state.disp, state.points  # copies: read once
     for p in range(n):
         base = p * T
         seats.append({
             "seat": p,
-            "suns_up": sun_list(state.up[p]),
-            "suns_down": sun_list(state.down[p]),  # RA-AMB-12: face-down values are public
-            "in_epoch": bool(state.up[p]),
-            "display": {TILE_NAMES[t]: state.disp[base + t] for t in _DISPLAY_TILES if state.disp[base + t]},
-            "points": state.points[p] if points_visible(state, viewer, p) else None,
+            "suns_up": sun_list(ups[p]),
+            "suns_down": sun_list(downs[p]),  # RA-AMB-12: face-down values are public
+            "in_epoch": bool(ups[p]),
+            "display": {TILE_NAMES[t]: disp[base + t] for t in _DISPLAY_TILES if disp[base + t]},
+            "points": points[p] if points_visible(state, viewer, p) else None,
         })  # fmt: skip
     auction = None
     if state.phase == AUCTION:
