@@ -3,21 +3,29 @@
 
 Each build runs in its own subprocess (``HELIOPOLIS_PURE=1`` for the pure one), alternating for
 ``--rounds`` rounds so that both see the same machine load; the best round of each is printed with
-the ratio compiled / pure. Figures, per build:
+the ratio compiled / pure. Figures, per build (``--only playouts,clone,ismcts`` limits them):
 
-* random playouts, player actions/s, driven by ``core.bench.random_playouts`` (compiled with the
-  engines in the compiled build), per wall-clock second and per CPU second of the worker (the
-  latter is steadier on a machine shared with other jobs: time spent waiting for a core is not
-  counted);
-* the same playouts driven by a loop in this (interpreted) script, as a bot's rollout drives them;
-* ``clone()`` in µs (``core.bench.clone_cost_us``, and the same in CPU time);
-* default ISMCTS (``make_bot("ismcts")``) simulations/s on positions from heuristic games.
+* ``playouts``: random playouts, player actions/s, driven by ``core.bench.random_playouts``
+  (compiled with the engines in the compiled build), per wall-clock second and per CPU second of
+  the worker (the latter is steadier on a machine shared with other jobs: time spent waiting for a
+  core is not counted); and the same playouts driven by a loop in this (interpreted) script, as a
+  bot's rollout drives them;
+* ``clone``: ``clone()`` in µs (``core.bench.clone_cost_us``, and the same in CPU time);
+* ``ismcts``: default ISMCTS (``make_bot("ismcts")``) simulations/s on positions from heuristic
+  games, ``--search-seconds`` of search per position, or with ``--search-iters N`` a fixed budget
+  of N iterations per position timed on the wall clock (the default bot's own kind of budget).
 
 With several games (``--game ra,helios``) every round runs each game in each build, and a last
 table compares each game's random-playout rate (per CPU second) with the first game's, per build
 (issue 17's "Helios actions/s ÷ Ra actions/s (pure builds)"), from the best round of each and per round.
 
-Usage: ``python bench/bench_compiled.py [--game ra[,helios]] [--players 4] [--seconds 2] [--rounds 3]``
+With ``--baseline DIR`` the builds of another source tree run in the same rounds (``DIR`` holds its
+``heliopolis`` package, e.g. ``git archive <commit> src | tar -x -C /tmp/base`` then
+``--baseline /tmp/base/src``): its pure build, and its compiled build if DIR has one, as extra
+columns with compiled ÷ baseline, so that "compiled vs today" is measured in one run.
+
+Usage: ``python bench/bench_compiled.py [--game ra[,helios]] [--players 4] [--seconds 2] [--rounds 3]
+[--only playouts,clone,ismcts] [--search-seconds 0.25 | --search-iters N] [--positions 6] [--baseline DIR]``
 """
 
 from __future__ import annotations
@@ -73,7 +81,9 @@ def clone_cpu_us(game, samples: int = 200, repeat: int = 100, seed: int = 1) -> 
     return (time.process_time() - start) / (samples * repeat) * 1e6
 
 
-def ismcts_sims_per_s(game_id: str, players: int, positions: int, seconds: float) -> float:
+def ismcts_sims_per_s(game_id: str, players: int, positions: int, seconds: float, iters: int = 0) -> float:
+    """Default ISMCTS simulations/s: with ``iters`` a fixed budget per decision timed on the wall
+    clock, else ``seconds`` of search per decision (iterations counted by the bot)."""
     from heliopolis.bots import make_bot
     from heliopolis.bots.heuristic import HeuristicBot
 
@@ -89,6 +99,12 @@ def ismcts_sims_per_s(game_id: str, players: int, positions: int, seconds: float
             if rng.random() < 0.04 and len(s.legal_actions()) > 1:
                 states.append(s.clone())
             s.apply_action(heuristic.step(s))
+    if iters:
+        bot = make_bot(f"ismcts:iters={iters}", seed=1)
+        start = time.perf_counter()
+        for s in states[:positions]:
+            bot.step(s.clone())
+        return iters * positions / (time.perf_counter() - start)
     bot = make_bot(f"ismcts:time={seconds}", seed=1)
     sims = 0
     for s in states[:positions]:
@@ -97,37 +113,48 @@ def ismcts_sims_per_s(game_id: str, players: int, positions: int, seconds: float
     return sims / (seconds * positions)
 
 
+FIGURES = ("playouts", "clone", "ismcts")
+
+
 def worker(args: argparse.Namespace) -> None:
     import heliopolis
     from heliopolis._native import BUILD
     from heliopolis.core.bench import clone_cost_us, random_playouts
 
     game = heliopolis.load_game(args.game, args.players)
-    cpu = time.process_time()
-    _, player, _, secs = random_playouts(game, args.seconds)
-    cpu = time.process_time() - cpu
-    out = {
-        "build": BUILD,
-        "actions_per_s": player / secs,
-        "actions_per_cpu_s": player / cpu,
-        "interpreted_driver_actions_per_s": interpreted_playouts(game, args.seconds),
-        "clone_us": clone_cost_us(game),
-        "clone_cpu_us": clone_cpu_us(game),
-        "ismcts_sims_per_s": ismcts_sims_per_s(args.game, args.players, args.positions, args.search_seconds),
-    }
+    only = args.only.split(",") if args.only else FIGURES
+    out: dict[str, float | str] = {"build": BUILD}
+    if "playouts" in only:
+        cpu = time.process_time()
+        _, player, _, secs = random_playouts(game, args.seconds)
+        cpu = time.process_time() - cpu
+        out["actions_per_s"] = player / secs
+        out["actions_per_cpu_s"] = player / cpu
+        out["interpreted_driver_actions_per_s"] = interpreted_playouts(game, args.seconds)
+    if "clone" in only:
+        out["clone_us"] = clone_cost_us(game)
+        out["clone_cpu_us"] = clone_cpu_us(game)
+    if "ismcts" in only:
+        out["ismcts_sims_per_s"] = ismcts_sims_per_s(args.game, args.players, args.positions, args.search_seconds,
+                                                     args.search_iters)  # fmt: skip
     print(json.dumps(out))
 
 
-def run_build(pure: bool, argv: list[str]) -> dict[str, float | str]:
-    """One worker subprocess: the figures of one game in one build."""
+def run_build(pure: bool, argv: list[str], src: str | None = None) -> dict[str, float | str]:
+    """One worker subprocess: the figures of one game in one build (of the source tree ``src`` if given)."""
     env = dict(os.environ)
     env.pop("HELIOPOLIS_PURE", None)
     if pure:
         env["HELIOPOLIS_PURE"] = "1"
+    if src:
+        env["PYTHONPATH"] = os.path.abspath(src)
     done = subprocess.run([sys.executable, __file__, "--worker", *argv], env=env, capture_output=True, text=True,
                           check=True)  # fmt: skip
     result: dict[str, float | str] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
+
+
+Best = dict[tuple[str, str], dict[str, float | str]]  # (game, build name) -> best figures
 
 
 def main() -> None:
@@ -138,63 +165,107 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--positions", type=int, default=6, help="ISMCTS positions")
     ap.add_argument("--search-seconds", type=float, default=0.25, help="ISMCTS time per position")
+    ap.add_argument("--search-iters", type=int, default=0,
+                    help="ISMCTS: a fixed iteration budget per position, timed (instead of --search-seconds)")
+    ap.add_argument("--baseline", metavar="DIR",
+                    help="src dir of a baseline tree: its pure (and compiled, if built) build run as extra columns")
+    ap.add_argument("--only", help=f"comma-separated subset of {','.join(FIGURES)} (default: all)")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.only:
+        unknown = sorted(set(args.only.split(",")) - set(FIGURES))
+        if unknown:
+            ap.error(f"--only: unknown figure(s) {','.join(unknown)}; choose from {','.join(FIGURES)}")
+    if args.search_iters < 0:
+        ap.error("--search-iters must be >= 0")
     if args.worker:
         worker(args)
         return
+    if args.baseline and not os.path.isdir(os.path.join(args.baseline, "heliopolis")):
+        ap.error(f"--baseline {args.baseline}: no heliopolis package in that directory (pass the tree's src dir)")
     games = args.game.split(",")
-    best: dict[tuple[str, bool], dict[str, float | str]] = {}
-    per_round: list[dict[tuple[str, bool], float]] = []
+    builds: list[tuple[str, bool, str | None]] = [("pure", True, None), ("compiled", False, None)]
+    if args.baseline:  # the baseline's pure build, and its compiled build if it has one
+        builds[:0] = [("baseline", True, args.baseline), ("baseline compiled", False, args.baseline)]
+    best: Best = {}
+    per_round: list[dict[tuple[str, str], float]] = []
     for _ in range(args.rounds):
-        this_round: dict[tuple[str, bool], float] = {}
-        for pure in (True, False):
+        this_round: dict[tuple[str, str], float] = {}
+        for name, pure, src in builds:
             for game in games:
                 argv = [f"--game={game}", f"--players={args.players}", f"--seconds={args.seconds}",
-                        f"--positions={args.positions}", f"--search-seconds={args.search_seconds}"]  # fmt: skip
-                r = run_build(pure, argv)
-                this_round[(game, pure)] = float(r["actions_per_cpu_s"])
-                b = best.setdefault((game, pure), dict(r))
+                        f"--positions={args.positions}", f"--search-seconds={args.search_seconds}",
+                        f"--search-iters={args.search_iters}"]  # fmt: skip
+                if args.only:
+                    argv.append(f"--only={args.only}")
+                r = run_build(pure, argv, src)
+                if "actions_per_cpu_s" in r:
+                    this_round[(game, name)] = float(r["actions_per_cpu_s"])
+                b = best.setdefault((game, name), dict(r))
                 for k, v in r.items():
                     if isinstance(v, float):
                         b[k] = min(float(b[k]), v) if k.startswith("clone") else max(float(b[k]), v)
         per_round.append(this_round)
+    names = [name for name, _, _ in builds]
+    if args.baseline and not all(str(best[(g, "baseline compiled")]["build"]).startswith("compiled") for g in games):
+        names.remove("baseline compiled")  # the baseline tree has no compiled build
     for game in games:
-        print_game(game, args, best[(game, True)], best[(game, False)])
-    if len(games) > 1:
-        print_cross(games, best, per_round)
+        print_game(game, args, best, names)
+    if len(games) > 1 and (games[0], "pure") in per_round[0]:  # needs the playouts figure
+        print_cross(games, best, per_round, names)
 
 
-def print_game(game: str, args: argparse.Namespace, pure: dict[str, float | str], comp: dict[str, float | str]) -> None:
+ROWS = [
+    ("random playouts, player actions/s", "actions_per_s", ",.0f"),
+    ("  same, per CPU second", "actions_per_cpu_s", ",.0f"),
+    ("  same, interpreted driver loop", "interpreted_driver_actions_per_s", ",.0f"),
+    ("clone µs", "clone_us", ".2f"),
+    ("  same, CPU µs", "clone_cpu_us", ".2f"),
+    ("default ISMCTS simulations/s", "ismcts_sims_per_s", ",.0f"),
+]
+
+
+def print_game(game: str, args: argparse.Namespace, best: Best, names: list[str]) -> None:
+    pure, comp = best[(game, "pure")], best[(game, "compiled")]
     print(f"{game} {args.players}p · best of {args.rounds} alternating rounds · pure: {pure['build']} · "
           f"other: {comp['build']}")  # fmt: skip
     if not str(comp["build"]).startswith("compiled"):
         print("  (no compiled build is in use: build it with `make build` or `pip install -e .`)")
-    rows = [
-        ("random playouts, player actions/s", "actions_per_s", ",.0f"),
-        ("  same, per CPU second", "actions_per_cpu_s", ",.0f"),
-        ("  same, interpreted driver loop", "interpreted_driver_actions_per_s", ",.0f"),
-        ("clone µs", "clone_us", ".2f"),
-        ("  same, CPU µs", "clone_cpu_us", ".2f"),
-        ("default ISMCTS simulations/s", "ismcts_sims_per_s", ",.0f"),
-    ]
-    print(f"{'figure':<36} {'pure':>12} {'compiled':>12} {'compiled/pure':>14}")
-    for label, key, fmt in rows:
+    if "ismcts_sims_per_s" in comp:
+        budget = f"{args.search_iters} iterations (timed)" if args.search_iters else f"{args.search_seconds} s"
+        print(f"  ISMCTS: {args.positions} positions × {budget}")
+    base = best.get((game, "baseline"))
+    base_c = best.get((game, "baseline compiled")) if "baseline compiled" in names else None
+    head = f"{'figure':<36} {'pure':>12} {'compiled':>12} {'compiled/pure':>14}"
+    if base is not None:
+        print(f"  baseline: {base['build']} of {args.baseline}")
+        head += f" {'baseline':>12} {'compiled/baseline':>18}"
+        if base_c is not None:
+            head += f" {'baseline-compiled':>18} {'compiled/b-compiled':>20}"
+    print(head)
+    for label, key, fmt in ROWS:
+        if key not in comp:
+            continue
         p, c = float(pure[key]), float(comp[key])
-        print(f"{label:<36} {p:>12{fmt}} {c:>12{fmt}} {c / p:>13.2f}x")
+        line = f"{label:<36} {p:>12{fmt}} {c:>12{fmt}} {c / p:>13.2f}x"
+        if base is not None:
+            line += f" {float(base[key]):>12{fmt}} {c / float(base[key]):>17.2f}x"
+            if base_c is not None:
+                line += f" {float(base_c[key]):>18{fmt}} {c / float(base_c[key]):>19.2f}x"
+        print(line)
     print()
 
 
-def print_cross(games: list[str], best: dict[tuple[str, bool], dict[str, float | str]],
-                per_round: list[dict[tuple[str, bool], float]]) -> None:  # fmt: skip
+def print_cross(games: list[str], best: Best, per_round: list[dict[tuple[str, str], float]], names: list[str]) -> None:
     base = games[0]
     print(f"random playouts, player actions per CPU second relative to {base} (same build, same run)")
-    print(f"{'game':<12} {'pure':>8} {'compiled':>9}   per round (pure)")
+    print(f"{'game':<12} " + " ".join(f"{n:>{max(len(n), 8)}}" for n in names) + "   per round (pure)")
     for game in games[1:]:
-        ratio = {pure: float(best[(game, pure)]["actions_per_cpu_s"]) / float(best[(base, pure)]["actions_per_cpu_s"])
-                 for pure in (True, False)}  # fmt: skip
-        rounds = " ".join(f"{r[(game, True)] / r[(base, True)]:.2f}" for r in per_round)
-        print(f"{game + ' ÷ ' + base:<12} {ratio[True]:>8.2f} {ratio[False]:>9.2f}   {rounds}")
+        ratio = {n: float(best[(game, n)]["actions_per_cpu_s"]) / float(best[(base, n)]["actions_per_cpu_s"])
+                 for n in names}  # fmt: skip
+        ratios = " ".join(f"{ratio[n]:>{max(len(n), 8)}.2f}" for n in names)
+        rounds = " ".join(f"{r[(game, 'pure')] / r[(base, 'pure')]:.2f}" for r in per_round)
+        print(f"{game + ' ÷ ' + base:<12} {ratios}   {rounds}")
 
 
 if __name__ == "__main__":
