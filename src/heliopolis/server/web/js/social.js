@@ -3,8 +3,16 @@
 
 import * as api from './api.js';
 import { h } from './dom.js';
+import { t, tn, has } from './i18n.js';
 
-const POOLS = [['ra:2009', 'Ra (2009)'], ['ra:1999', 'Ra (1999)'], ['ra-dice', 'Ra: The Dice Game'], ['helios', 'Helios'], ['men-nefer', 'Men-Nefer']];
+const POOLS = ['ra:2009', 'ra:1999', 'ra-dice', 'helios', 'men-nefer'];
+
+/** "ra:2009" -> "Ra (2009)", "ra-dice" -> "Ra: Das Würfelspiel" in German. */
+function poolName(pool) {
+  const [game, edition] = pool.split(':');
+  const name = has(`ui.gamename.${game}`) ? t(`ui.gamename.${game}`) : game;
+  return edition ? t('ui.gamename.edition', { game: name, edition }) : name;
+}
 
 function lists() {
   return document.querySelector('.lists') || document.querySelector('main');
@@ -16,14 +24,14 @@ async function renderMine(box) {
   box.hidden = false;
   const ul = box.querySelector('ul');
   ul.replaceChildren(...res.games.map((g) => {
-    let what = g.status;
-    if (g.status === 'running') what = g.your_turn ? 'your turn' : 'running';
-    if (g.status === 'finished') what = g.won ? 'won' : 'finished';
+    let what = has(`ui.status.${g.status}`) ? t(`ui.status.${g.status}`) : g.status;
+    if (g.status === 'running' && g.your_turn) what = t('ui.status.your_turn');
+    if (g.status === 'finished' && g.won) what = t('ui.status.won');
     return h('li', { class: ['my-game', g.your_turn && 'my-turn'], dataset: { status: g.status } },
       h('a', { href: `/g/${encodeURIComponent(g.id)}`, text: `${g.game} · ${g.id}` }), ' ',
       h('span', { class: 'badge', text: what }));
   }));
-  if (!res.games.length) ul.replaceChildren(h('li', { class: 'muted', text: 'No games yet.' }));
+  if (!res.games.length) ul.replaceChildren(h('li', { class: 'muted', text: t('ui.social.no_games') }));
 }
 
 async function renderBoard(box, pool) {
@@ -31,8 +39,8 @@ async function renderBoard(box, pool) {
   try {
     const res = await api.leaderboard(pool);
     ol.replaceChildren(...res.players.map((p) => h('li', { class: 'leader' },
-      `${p.name} — ${p.rating.toFixed(1)} (${p.games} game${p.games === 1 ? '' : 's'})`)));
-    if (!res.players.length) ol.replaceChildren(h('li', { class: 'muted', text: 'No rated games yet.' }));
+      t('ui.social.leader', { name: p.name, rating: p.rating.toFixed(1), games: tn('ui.social.games_n', p.games) }))));
+    if (!res.players.length) ol.replaceChildren(h('li', { class: 'muted', text: t('ui.social.no_rated') }));
   } catch (e) {
     ol.replaceChildren(h('li', { class: 'muted', text: e.message }));
   }
@@ -42,11 +50,11 @@ export function mountSocial() {
   const host = lists();
   if (!host) return;
   const mine = h('section', { class: 'panel', id: 'my-games', hidden: true },
-    h('div', { class: 'list-head' }, h('h2', { text: 'My games' })), h('ul', { class: 'game-list', id: 'my-games-list' }));
-  const select = h('select', { id: 'leader-pool', attrs: { 'aria-label': 'Leaderboard game' } },
-    POOLS.map(([v, t]) => h('option', { value: v, text: t })));
+    h('div', { class: 'list-head' }, h('h2', { text: t('ui.social.my_games') })), h('ul', { class: 'game-list', id: 'my-games-list' }));
+  const select = h('select', { id: 'leader-pool', attrs: { 'aria-label': t('ui.social.leaderboard_game') } },
+    POOLS.map((v) => h('option', { value: v, text: poolName(v) })));
   const board = h('section', { class: 'panel', id: 'leaderboard' },
-    h('div', { class: 'list-head' }, h('h2', { text: 'Leaderboard' }), select),
+    h('div', { class: 'list-head' }, h('h2', { text: t('ui.social.leaderboard') }), select),
     h('ol', { id: 'leaderboard-list', class: 'leaderboard' }));
   select.addEventListener('change', () => renderBoard(board, select.value));
   host.prepend(mine);

@@ -2,38 +2,39 @@
 // a seat whose player resigns or runs out of time (docs/server-api.md, CreateGame.table).
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 const CLOCKS = [
-  { id: 'none', text: 'No clock (casual)', clock: null },
-  { id: 'rt-10', text: 'Real time: 10 min + 15 s per move', clock: { kind: 'fischer', base: 600, increment: 15 } },
-  { id: 'rt-3', text: 'Real time: 3 min + 5 s per move', clock: { kind: 'fischer', base: 180, increment: 5 } },
-  { id: 'turn-1h', text: 'Turn based: 1 h per move + 1 h bank', clock: { kind: 'turn', per_move: 3600, bank: 3600 } },
-  { id: 'turn-24h', text: 'Turn based: 24 h per move + 2 days bank', clock: { kind: 'turn', per_move: 86400, bank: 172800 } },
-];
+  { id: 'none', text: () => t('ui.clock.none'), clock: null },
+  { id: 'rt-10', text: () => t('ui.clock.realtime', { minutes: 10, seconds: 15 }), clock: { kind: 'fischer', base: 600, increment: 15 } },
+  { id: 'rt-3', text: () => t('ui.clock.realtime', { minutes: 3, seconds: 5 }), clock: { kind: 'fischer', base: 180, increment: 5 } },
+  { id: 'turn-1h', text: () => t('ui.clock.turn_1h'), clock: { kind: 'turn', per_move: 3600, bank: 3600 } },
+  { id: 'turn-24h', text: () => t('ui.clock.turn_24h'), clock: { kind: 'turn', per_move: 86400, bank: 172800 } },
+]; // texts are functions: the catalog is loaded after this module
 
 let fields = null;
 
-export function mountTableOptions(bots) {
+export function mountTableOptions(bots, botName = (b) => b) {
   const form = document.getElementById('create-form');
   if (!form || fields) return;
   const actions = form.querySelector('.form-actions');
   const priv = h('input', { type: 'checkbox', id: 'table-private' });
-  const clock = h('select', { id: 'table-clock' }, CLOCKS.map((c) => h('option', { value: c.id, text: c.text })));
+  const clock = h('select', { id: 'table-clock' }, CLOCKS.map((c) => h('option', { value: c.id, text: c.text() })));
   const levels = bots.length ? bots : ['heuristic'];
-  const takeover = h('select', { id: 'table-takeover' }, levels.map((b) => h('option', { value: b, text: `Bot: ${b}` })));
+  const takeover = h('select', { id: 'table-takeover' }, levels.map((b) => h('option', { value: b, text: t('ui.bot.named', { bot: botName(b) }) })));
   if (levels.includes('heuristic')) takeover.value = 'heuristic';
   const retake = h('input', { type: 'checkbox', id: 'table-retake', checked: true });
   const spect = h('input', { type: 'checkbox', id: 'table-spectator-chat', checked: true });
   const rated = h('input', { type: 'checkbox', id: 'table-rated' });
   fields = { priv, clock, takeover, retake, spect, rated };
   const box = h('fieldset', { class: 'table-options', id: 'table-options' },
-    h('legend', { text: 'Table' }),
-    h('label', { class: 'check-row' }, priv, ' Private: not listed, joined by the invitation link only'),
-    h('label', { class: 'field' }, h('span', { text: 'Clock' }), clock),
-    h('label', { class: 'field' }, h('span', { text: 'If a player resigns or runs out of time' }), takeover),
-    h('label', { class: 'check-row' }, retake, ' A player who left may take the seat back'),
-    h('label', { class: 'check-row' }, spect, ' Spectators (with an account) may chat'),
-    h('label', { class: 'check-row' }, rated, ' Rated (counts when every player has an account)'));
+    h('legend', { text: t('ui.tableopt.legend') }),
+    h('label', { class: 'check-row' }, priv, ' ', t('ui.tableopt.private')),
+    h('label', { class: 'field' }, h('span', { text: t('ui.tableopt.clock') }), clock),
+    h('label', { class: 'field' }, h('span', { text: t('ui.tableopt.takeover') }), takeover),
+    h('label', { class: 'check-row' }, retake, ' ', t('ui.tableopt.retake')),
+    h('label', { class: 'check-row' }, spect, ' ', t('ui.tableopt.spectator_chat')),
+    h('label', { class: 'check-row' }, rated, ' ', t('ui.tableopt.rated')));
   form.insertBefore(box, actions);
 }
 

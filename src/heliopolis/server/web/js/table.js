@@ -3,6 +3,7 @@
 
 import * as api from './api.js';
 import { h, seatLabel } from './dom.js';
+import { t } from './i18n.js';
 
 const CHAT_POLL_MS = 3000;
 const T = { msg: null, S: null, tick: null, chatAfter: -1, chatTimer: null, panel: null, busy: false,
@@ -24,14 +25,14 @@ function panel() {
   const side = document.querySelector('.side-col');
   if (!side) return null;
   T.panel = h('section', { class: 'panel table-panel', id: 'table-panel' },
-    h('div', { id: 'clocks', class: 'clocks', attrs: { 'aria-label': 'Clocks' } }),
+    h('div', { id: 'clocks', class: 'clocks', attrs: { 'aria-label': t('ui.table.clocks') } }),
     h('div', { id: 'table-actions', class: 'button-row' }),
     h('ol', { id: 'rating-changes', class: 'rating-changes', hidden: true }),
-    h('h2', { text: 'Chat' }),
+    h('h2', { text: t('ui.table.chat') }),
     h('ol', { id: 'chat-log', class: 'chat-log', attrs: { 'aria-live': 'polite' } }),
     h('form', { id: 'chat-form', class: 'chat-form', on: { submit: sendChat } },
-      h('input', { id: 'chat-input', type: 'text', maxLength: 500, autocomplete: 'off', placeholder: 'Say something…', attrs: { 'aria-label': 'Chat message' } }),
-      h('button', { type: 'submit', class: 'btn btn-small', id: 'chat-send', text: 'Send' })),
+      h('input', { id: 'chat-input', type: 'text', maxLength: 500, autocomplete: 'off', placeholder: t('ui.table.say_something'), attrs: { 'aria-label': t('ui.table.chat_message') } }),
+      h('button', { type: 'submit', class: 'btn btn-small', id: 'chat-send', text: t('ui.table.send') })),
     h('p', { id: 'chat-note', class: 'muted small' }));
   side.prepend(T.panel);
   return T.panel;
@@ -51,7 +52,7 @@ function renderClocks() {
     if (running) left = clock.deadline - now;
     else if (clock.kind === 'fischer') left = (clock.remaining || [])[s.seat];
     else left = clock.per_move + ((clock.bank || [])[s.seat] || 0);
-    const text = s.left ? (s.left.reason === 'timeout' ? 'out of time' : 'resigned') : fmt(left);
+    const text = s.left ? t(s.left.reason === 'timeout' ? 'ui.table.out_of_time' : 'ui.table.resigned') : fmt(left);
     return h('div', { class: ['clock', running && 'clock-running', running && left < 30 && 'clock-low'], dataset: { seat: s.seat } },
       h('span', { class: 'clock-name', text: seatLabel(m.seats, s.seat) }),
       h('span', { class: 'clock-time', text }));
@@ -80,7 +81,7 @@ function renderActions() {
   if (seat !== null && seat !== undefined && m.status === 'finished') {
     const offered = m.table && m.table.rematch;
     out.push(h('button', { type: 'button', class: 'btn btn-small btn-primary', id: 'rematch-btn',
-      text: offered ? 'Accept the rematch' : 'Rematch',
+      text: offered ? t('ui.table.accept_rematch') : t('ui.table.rematch'),
       on: { click: () => run(async () => {
         const res = await api.rematch(T.S.id, T.S.token);
         if (res.token) api.saveToken(res.id, res.token, res.seat);
@@ -88,24 +89,24 @@ function renderActions() {
       }) } }));
   }
   if (m && m.table && m.table.rematch && (seat === null || seat === undefined)) {
-    out.push(h('a', { class: 'btn btn-small', href: `/g/${encodeURIComponent(m.table.rematch)}`, text: 'Watch the rematch' }));
+    out.push(h('a', { class: 'btn btn-small', href: `/g/${encodeURIComponent(m.table.rematch)}`, text: t('ui.table.watch_rematch') }));
   }
   if (typeof Notification !== 'undefined' && Notification.permission === 'default' && seat !== null && seat !== undefined && m.status !== 'finished') {
-    out.push(h('button', { type: 'button', class: 'btn btn-small btn-ghost', id: 'notify-btn', text: 'Alert me on my turn',
+    out.push(h('button', { type: 'button', class: 'btn btn-small btn-ghost', id: 'notify-btn', text: t('ui.table.alert_me'),
       on: { click: () => Notification.requestPermission().then(renderActions) } }));
   }
   if (seat !== null && seat !== undefined && m.table && m.table.creator_seat === seat && m.status !== 'finished') {
     const box = h('input', { type: 'checkbox', id: 'spectator-chat-toggle', checked: !!m.table.spectator_chat,
       on: { change: (ev) => run(() => api.setSpectatorChat(T.S.id, T.S.token, ev.target.checked)) } });
-    out.push(h('label', { class: 'check-row small' }, box, ' Spectators may chat'));
+    out.push(h('label', { class: 'check-row small' }, box, ' ', t('ui.table.spectators_may_chat')));
   }
   if (seat !== null && seat !== undefined && m.status === 'running') {
     const mine = (m.seats || [])[seat] || {};
     if (mine.kind === 'human') {
-      out.push(h('button', { type: 'button', class: 'btn btn-small btn-danger', id: 'resign-btn', text: 'Resign',
-        on: { click: () => { if (window.confirm('Resign? A bot plays your seat to the end.')) run(() => api.resign(T.S.id, T.S.token)); } } }));
+      out.push(h('button', { type: 'button', class: 'btn btn-small btn-danger', id: 'resign-btn', text: t('ui.table.resign'),
+        on: { click: () => { if (window.confirm(t('ui.table.resign_confirm'))) run(() => api.resign(T.S.id, T.S.token)); } } }));
     } else if (mine.left && m.table && m.table.allow_retake) {
-      out.push(h('button', { type: 'button', class: 'btn btn-small', id: 'retake-btn', text: 'Take my seat back',
+      out.push(h('button', { type: 'button', class: 'btn btn-small', id: 'retake-btn', text: t('ui.table.retake'),
         on: { click: () => run(() => api.retake(T.S.id, T.S.token)) } }));
     }
   }
@@ -153,15 +154,15 @@ async function renderRatings() {
   list.replaceChildren(...changes.map((c) => {
     const d = c.after - c.before;
     return h('li', { class: 'rating-change', dataset: { seat: c.seat } },
-      `${c.name}: place ${c.place}, rating ${c.before.toFixed(1)} → ${c.after.toFixed(1)} (${d >= 0 ? '+' : ''}${d.toFixed(1)})`);
+      t('ui.table.rating_change', { name: c.name, place: c.place, before: c.before.toFixed(1), after: c.after.toFixed(1), delta: `${d >= 0 ? '+' : ''}${d.toFixed(1)}` }));
   }));
 }
 
 function turnAlert(m) {
   const myTurn = !!(m.legal && m.legal.length);
-  document.title = (myTurn ? '▶ Your turn · ' : '') + T.baseTitle;
+  document.title = myTurn ? t('ui.your_turn_title', { title: T.baseTitle }) : T.baseTitle;
   if (myTurn && !T.wasMyTurn && document.hidden && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
-    try { new Notification('Heliopolis: your turn', { body: `Game ${T.S.id}`, tag: `heliopolis-${T.S.id}` }); } catch { /* not allowed here */ }
+    try { new Notification(t('ui.table.notify_title'), { body: t('ui.table.notify_body', { id: T.S.id }), tag: `heliopolis-${T.S.id}` }); } catch { /* not allowed here */ }
   }
   T.wasMyTurn = myTurn;
 }
