@@ -28,7 +28,7 @@ async function renderMine(box) {
     if (g.status === 'running' && g.your_turn) what = t('ui.status.your_turn');
     if (g.status === 'finished' && g.won) what = t('ui.status.won');
     return h('li', { class: ['my-game', g.your_turn && 'my-turn'], dataset: { status: g.status } },
-      h('a', { href: `/g/${encodeURIComponent(g.id)}`, text: `${g.game} · ${g.id}` }), ' ',
+      h('a', { href: `/g/${encodeURIComponent(g.id)}`, text: `${poolName(g.game)} · ${g.id}` }), ' ',
       h('span', { class: 'badge', text: what }));
   }));
   if (!res.games.length) ul.replaceChildren(h('li', { class: 'muted', text: t('ui.social.no_games') }));
