@@ -55,7 +55,7 @@ lang_option = click.option(
 
 def english_help(cmd: click.Command) -> dict[str, str | None]:
     """The help the code gives ``cmd`` ("") and its options (by name), kept before any translation."""
-    return cmd.__dict__.setdefault(  # type: ignore[no-any-return]
+    return cmd.__dict__.setdefault(
         "_english_help", {"": cmd.help, **{p.name or "": p.help for p in cmd.params if isinstance(p, click.Option)}}
     )
 
