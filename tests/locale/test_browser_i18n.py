@@ -121,11 +121,11 @@ def test_game_page_in_german_from_start_to_the_first_move(server, browser):
     assert worded == ["Das Spiel hat sich inzwischen verändert; sieh dir die neue Stellung an und versuche es "
                       "noch einmal.", "spectators cannot act: join a seat first",
                       "Der Server ist nicht erreichbar"]  # fmt: skip
+    assert page.evaluate("async () => (await import('/static/js/i18n.js')).num(-1.24, 1, true)") == "-1,2"
     page.locator("#legal [data-action]").first.click()
     page.wait_for_function("() => document.querySelector('#log').children.length > 0")
     text = _visible_text(page)
     assert not KEY_ON_SCREEN.search(text), KEY_ON_SCREEN.search(text)
-    print(text)
     for english in ("Your turn", "Your moves", "Move log", "Seats", "Resign", "Send", "Invite"):
         assert not re.search(rf"\b{english}\b", text), english
     assert problems == [], problems

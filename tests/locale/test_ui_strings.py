@@ -96,3 +96,34 @@ def test_the_scan_finds_a_hard_coded_label(tmp_path: Path) -> None:
     scan = _Scan()
     scan.feed('<p title="Hello there">Plain words</p><p data-i18n="ui.x">Words</p>')
     assert len(scan.faults) == 2
+
+
+def test_the_lobby_gets_measured_ratings_as_numbers_to_word_them_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
+    from heliopolis.bots import levels
+
+    row = {"rating": 31.234, "low": 29.8, "high": 32.6, "games": 90}
+    monkeypatch.setattr(levels, "ratings", lambda game_id, players: {"expert": row})
+    assert levels.lobby_ratings(("random", "expert"), "ra", 3) == {"expert": [31.23, 1.4]}
+    assert levels.lobby_labels(("expert",), "ra", 3) == {"expert": "Expert — rating 31.2 ± 1.4"}
+    # What lobby.js botLabel() builds from them for a German reader.
+    args = {"level": L.text("ui.bot.expert", "de"), "rating": "31.2", "margin": "1.4"}
+    assert L.text("ui.bot.rated", "de", args) == "Experte — Wertung 31.2 ± 1.4"
+
+
+def test_keys_the_pages_build_at_run_time_exist_for_every_game_option_level_and_error() -> None:
+    # lobby.js / game.js / api.js build these keys from server data: t(`ui.option.${name}`) and so on.
+    from heliopolis.bots.base import LOBBY_BOTS
+    from heliopolis.server.authority import available_meta
+
+    keys = set(L.messages("de"))
+    meta = available_meta()
+    need = {f"ui.bot.{b}" for b in LOBBY_BOTS} | {f"ui.lobby.no_{s}" for s in ("open", "running", "finished")}
+    for g in meta["games"]:
+        need.add(f"ui.gamename.{g['id']}")
+        for o in g["options"]:
+            need.add(f"ui.option.{o['name']}")
+            need |= {f"ui.choice.{c.lower()}" for c in o["choices"] if isinstance(c, str) and not c.isdigit()}
+    need |= {f"ui.status.{s}" for s in ("open", "running", "finished", "imported")}
+    need |= {f"ui.error.{c}" for c in ("network", "stale", "rate_limited", "not_your_turn", "finished", "read_only",
+                                         "unauthorized", "too_large", "time_out", "undo_cooldown", "illegal")}  # fmt: skip
+    assert sorted(need - keys) == []

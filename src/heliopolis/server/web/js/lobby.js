@@ -5,7 +5,7 @@ import { h, $, humanize, timeAgo, seatTitle } from './dom.js';
 import { mountAccount } from './account.js';
 import { mountSocial } from './social.js';
 import { mountTableOptions, tableOptions } from './table-options.js';
-import { initI18n, t, tn, has, languageSwitch } from './i18n.js';
+import { initI18n, t, tn, has, num, languageSwitch } from './i18n.js';
 
 const NAME_KEY = 'heliopolis:name';
 const REFRESH_MS = 4000;
@@ -46,7 +46,7 @@ export function botName(b) {
 /** A bot as a person reads it: a level with its measured rating at this table size, e.g. "Expert — rating 31.2 ± 1.4". */
 function botLabel(b) {
   const rated = (((L.game && L.game.bot_ratings) || {})[String(L.seats.length)] || {})[b];
-  if (rated) return t('ui.bot.rated', { level: botName(b), rating: rated[0].toFixed(1), margin: rated[1].toFixed(1) });
+  if (rated) return t('ui.bot.rated', { level: botName(b), rating: num(rated[0]), margin: num(rated[1]) });
   if (has(`ui.bot.${b}`)) return botName(b);
   const labels = ((L.game && L.game.bot_labels) || {})[String(L.seats.length)] || {};
   return labels[b] || t('ui.bot.named', { bot: b });

@@ -3,7 +3,7 @@
 
 import * as api from './api.js';
 import { h } from './dom.js';
-import { t, tn, has } from './i18n.js';
+import { t, tn, has, num } from './i18n.js';
 
 const POOLS = ['ra:2009', 'ra:1999', 'ra-dice', 'helios', 'men-nefer'];
 
@@ -39,7 +39,7 @@ async function renderBoard(box, pool) {
   try {
     const res = await api.leaderboard(pool);
     ol.replaceChildren(...res.players.map((p) => h('li', { class: 'leader' },
-      t('ui.social.leader', { name: p.name, rating: p.rating.toFixed(1), games: tn('ui.social.games_n', p.games) }))));
+      t('ui.social.leader', { name: p.name, rating: num(p.rating), games: tn('ui.social.games_n', p.games) }))));
     if (!res.players.length) ol.replaceChildren(h('li', { class: 'muted', text: t('ui.social.no_rated') }));
   } catch (e) {
     ol.replaceChildren(h('li', { class: 'muted', text: e.message }));

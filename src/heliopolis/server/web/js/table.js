@@ -3,7 +3,7 @@
 
 import * as api from './api.js';
 import { h, seatLabel } from './dom.js';
-import { t } from './i18n.js';
+import { t, num } from './i18n.js';
 
 const CHAT_POLL_MS = 3000;
 const T = { msg: null, S: null, tick: null, chatAfter: -1, chatTimer: null, panel: null, busy: false,
@@ -154,7 +154,7 @@ async function renderRatings() {
   list.replaceChildren(...changes.map((c) => {
     const d = c.after - c.before;
     return h('li', { class: 'rating-change', dataset: { seat: c.seat } },
-      t('ui.table.rating_change', { name: c.name, place: c.place, before: c.before.toFixed(1), after: c.after.toFixed(1), delta: `${d >= 0 ? '+' : ''}${d.toFixed(1)}` }));
+      t('ui.table.rating_change', { name: c.name, place: c.place, before: num(c.before), after: num(c.after), delta: num(d, 1, true) }));
   }));
 }
 
