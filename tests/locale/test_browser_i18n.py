@@ -129,3 +129,18 @@ def test_game_page_in_german_from_start_to_the_first_move(server, browser):
     for english in ("Your turn", "Your moves", "Move log", "Seats", "Resign", "Send", "Invite"):
         assert not re.search(rf"\b{english}\b", text), english
     assert problems == [], problems
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "en-US"])
+def test_the_lobby_with_its_language_switch_fits_a_phone(server, browser, locale: str):
+    problems: list[str] = []
+    page = _page(browser, problems, locale)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#table-options")
+    page.wait_for_selector("#account-box button")
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
+    # The switch keeps its accessible name where its visible label is hidden.
+    assert page.get_by_label("Sprache" if locale == "de-DE" else "Language").count() == 1
+    assert problems == [], problems
