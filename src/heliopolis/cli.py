@@ -190,7 +190,7 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
                 console.print(render(state, seat, names))
                 action = _read_human_action(console, state, seat, names[seat])
                 if action is None:
-                    console.print(tr("cli.play.stopped_saved", path=save_path) if save_path else tr("cli.play.stopped"))
+                    console.print(escape(tr("cli.play.stopped_saved", path=save_path) if save_path else tr("cli.play.stopped")))
                     return
                 actor = names[seat]
         if verbose and actor != "chance":
