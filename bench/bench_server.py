@@ -137,6 +137,7 @@ class Server:
         cmd = [str(exe)] if exe.exists() else [shutil.which("heliopolis") or "heliopolis"]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         env.setdefault("HELIOPOLIS_CREATE_RATE", "1000")  # all its games come from one address (or a few)
+        env.setdefault("HELIOPOLIS_WS_PER_CLIENT", "0")  # and all its sockets (the limit is per address)
         self.log = open(self.log_path, "wb")  # noqa: SIM115 - a file, not a pipe: a full pipe would block the server
         self.proc = subprocess.Popen(cmd + ["serve", "--db", self.db, "--port", str(self.port), "--bot-delay", "0"],
                                      env=env, stdout=self.log, stderr=subprocess.STDOUT)  # fmt: skip

@@ -40,6 +40,15 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.ra.scoring",
     "heliopolis.games.ra.epochs",
     "heliopolis.games.ra.state",
+    # Helios: the play path (views, log, rendering and observation stay interpreted)
+    "heliopolis.games.helios.actions",
+    "heliopolis.games.helios.phases",
+    "heliopolis.games.helios.scoring",
+    "heliopolis.games.helios.sun",
+    "heliopolis.games.helios.events",
+    "heliopolis.games.helios.legality",
+    "heliopolis.games.helios.rules",
+    "heliopolis.games.helios.state",
 )
 MANIFEST: Final = "_native_build.json"
 _PACKAGE_DIR: Final = os.path.dirname(os.path.abspath(__file__))

@@ -539,11 +539,14 @@ def train_evaluator_cmd(game_id: str, players: str, games: int, holdout: int, po
               help="new games (created or imported) per second per client address, bursts of 20x")
 @click.option("--read-rate", type=float, default=20.0, show_default=True, envvar="HELIOPOLIS_READ_RATE",
               help="API reads per second per client address, bursts of 5x")
+@click.option("--ws-per-client", type=int, default=64, show_default=True, envvar="HELIOPOLIS_WS_PER_CLIENT",
+              help="open WebSockets per client address (0: no limit)")
 @click.option("--smtp", envvar="HELIOPOLIS_SMTP", help="smtp://host:port for optional turn e-mails")
 @click.option("--public-url", envvar="HELIOPOLIS_PUBLIC_URL", help="the server's address in e-mail links")
 def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot_move_cap: float,
           bot_games_per_client: int, workers: int, forwarded_allow_ips: str, allowed_origins: tuple[str, ...],
-          create_rate: float, read_rate: float, smtp: str | None, public_url: str | None) -> None:  # fmt: skip
+          create_rate: float, read_rate: float, ws_per_client: int, smtp: str | None,
+          public_url: str | None) -> None:  # fmt: skip
     """Run the web server: lobby, games in the browser, bots in seats (needs the [web] extra)."""
     try:
         import uvicorn
@@ -552,16 +555,19 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
         from heliopolis.server.storage import normalize_url
     except ImportError as e:
         _fail(tr("cli.serve.needs_web", missing=str(e.name)))
-    if workers < 1 or bot_workers < 1 or bot_move_cap <= 0 or bot_games_per_client < 0:
-        _fail("--workers and --bot-workers must be >= 1, --bot-move-cap > 0, --bot-games-per-client >= 0")
+    if workers < 1 or bot_workers < 1 or bot_move_cap <= 0 or bot_games_per_client < 0 or ws_per_client < 0:
+        _fail("--workers and --bot-workers must be >= 1, --bot-move-cap > 0, --bot-games-per-client and "
+              "--ws-per-client >= 0")
     if workers > 1 and not normalize_url(db).startswith("postgresql"):
         _fail("--workers > 1 needs PostgreSQL: a SQLite file has one writer, so one process serves it "
               "(bots still run in their own processes)")
     settings = Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers, bot_move_cap=bot_move_cap,
                         bot_games_per_client=bot_games_per_client, allowed_origins=allowed_origins,
                         create_rate=create_rate, create_burst=max(1.0, 20 * create_rate),
-                        read_rate=read_rate, read_burst=max(1.0, 5 * read_rate), smtp=smtp,
+                        read_rate=read_rate, read_burst=max(1.0, 5 * read_rate), ws_per_client=ws_per_client, smtp=smtp,
                         public_url=public_url or f"http://{host}:{port}")  # fmt: skip
+    # uvicorn's "auto" choices: uvloop and httptools (the [web] extra) and websockets' sans-I/O
+    # protocol; the alternatives measured no better per move (docs/server-api.md, "Load").
     # State messages are a few KB and sent on every move: compressing each costs more CPU than
     # it saves on a LAN (measured with bench/bench_server.py); a reverse proxy may compress.
     # Forwarded headers only from the proxies named: uvicorn's default trusts 127.0.0.1, which lets

@@ -3,13 +3,14 @@
 For each game and player count in ``GOLDENS``, games ``0 .. N-1`` are played with
 ``random.Random(seed)``; each game's fingerprint is a SHA-256 over its history, each move's
 description, the player views of every seat and a spectator every ``VIEW_EVERY`` moves and at the
-end, the final scores, winners, returns, score breakdown, text board and saved JSON. The file
+end, the final scores, winners, returns, score breakdown, text board and saved JSON (and, for the
+games in ``WITH_LOG``, the public move log). The file
 ``<game>.json`` beside this module holds the fingerprints made with the pure build (the reference);
 ``tests/test_goldens.py`` recomputes them under the build in use, and ``make test`` runs it once
 per build, so both builds must reproduce the reference exactly.
 
 Regenerate (only after a deliberate rules or view change, with the pure build):
-``HELIOPOLIS_PURE=1 python -m tests.goldens.playthroughs --write``
+``HELIOPOLIS_PURE=1 python -m tests.goldens.playthroughs --write [game ...]``
 """
 
 from __future__ import annotations
@@ -27,8 +28,12 @@ HERE = Path(__file__).parent
 # game id -> (player counts, games per count, options)
 GOLDENS: dict[str, tuple[tuple[int, ...], int, dict[str, Any]]] = {
     "ra": ((2, 3, 4, 5), 200, {}),
+    "helios": ((2, 3, 4), 100, {}),
 }
 VIEW_EVERY = 40
+# Games whose fingerprint also covers the public move log (``state.public_log()``): Helios's log tells
+# what the rules do on their own (events noted by the rules), which no other output shows.
+WITH_LOG = frozenset({"helios"})
 
 
 def fingerprint(game_id: str, players: int, seed: int, options: dict[str, Any]) -> str:
@@ -55,6 +60,8 @@ def fingerprint(game_id: str, players: int, seed: int, options: dict[str, Any]) 
     put([state.player_view(s) for s in seats])
     put([state.history(), state.scores(), state.winners(), state.returns(), state.score_breakdown()])
     put([str(state), state.to_json(seed), [state.information_state_string(p) for p in range(players)]])
+    if game_id in WITH_LOG:
+        put(state.public_log())
     return h.hexdigest()[:16]
 
 
@@ -70,10 +77,11 @@ def path(game_id: str) -> Path:
 def main() -> None:
     ap = argparse.ArgumentParser(description="Write or check the golden playthrough fingerprints.")
     ap.add_argument("--write", action="store_true", help="overwrite the stored fingerprints")
+    ap.add_argument("games", nargs="*", help="game ids (default: all)")
     args = ap.parse_args()
     from heliopolis._native import BUILD
 
-    for game_id in GOLDENS:
+    for game_id in args.games or GOLDENS:
         got = compute(game_id)
         if args.write:
             if not BUILD.startswith("pure"):

@@ -132,18 +132,18 @@ def test_concurrent_replay_reads_are_rate_limited_and_the_server_keeps_answering
 def test_replay_frames_are_computed_once_per_ply_off_the_event_loop(client, monkeypatch):
     import threading
 
-    from heliopolis.server import authority
+    from heliopolis.server import archive
 
     threads = []
-    real = authority.replay_frame_text
+    real = archive.replay_frame_text
 
     def spy(*args):  # noqa: ANN002, ANN202
         threads.append(threading.current_thread().name)
         return real(*args)
 
-    monkeypatch.setattr(authority, "replay_frame_text", spy)
+    monkeypatch.setattr(archive, "replay_frame_text", spy)
     gid = client.post("/api/import", content=json.dumps(finished_game_doc(2))).json()["id"]
-    auth_ = client.app.state.auth
+    auth_ = client.app.state.archive
     first = client.get(f"/api/games/{gid}/replay?ply=7").json()
     assert first["ply"] == 7 and len(auth_.replays) == 1
     again = [client.get(f"/api/games/{gid}/replay?ply=7").json() for _ in range(5)]
@@ -384,6 +384,54 @@ def test_creates_and_imports_are_rate_limited_per_client(tmp_path):
         codes = [client.post("/api/games", json=body).status_code for _ in range(50)]
         codes += [client.post("/api/import", content=doc).status_code for _ in range(50)]
     assert codes.count(201) <= 12 and codes[:10] == [201] * 10 and codes[-1] == 429
+
+
+# -- WebSocket flood: open sockets per client address ---------------------------------------------
+def test_a_flood_of_websockets_from_one_address_is_capped_and_others_still_connect(tmp_path):
+    """100 sockets opened at once from 127.0.0.1 to a server allowing 8 per address: 8 are served,
+    92 are told why and closed with 4429; another address connects meanwhile; a closed socket
+    frees its slot."""
+    from websockets.asyncio.client import connect
+
+    server = ServerProcess(f"sqlite:///{tmp_path / 'w.db'}", args=("--ws-per-client", "8")).start()
+    try:
+        g = httpx.post(server.url + "/api/games", json={"game": "ra", "players": 2, "join": 0,
+                       "seats": [{"kind": "human"}, {"kind": "human"}]}).json()  # fmt: skip
+        uri = f"ws{server.url[4:]}/ws/games/{g['id']}"
+
+        async def one(held: list) -> str:  # noqa: ANN001
+            ws = await connect(uri, open_timeout=30, close_timeout=2)
+            first = json.loads(await ws.recv())
+            if first["type"] == "state":
+                held.append(ws)
+                return "served"
+            try:
+                await ws.recv()
+            except Exception:
+                pass
+            assert first["code"] == "rate_limited" and "at most 8" in first["message"]
+            assert ws.close_code == 4429, ws.close_code
+            return "refused"
+
+        async def flood() -> tuple[list[str], str, str]:
+            held: list = []
+            outcomes = await asyncio.gather(*[one(held) for _ in range(100)])
+            async with connect(uri, local_addr=("127.0.0.2", 0)) as other:  # another client: not affected
+                other_first = json.loads(await other.recv())["type"]
+            await held.pop().close()
+            await asyncio.sleep(0.2)  # the server sees the close
+            again: list = []
+            after = await one(again)
+            for ws in held + again:
+                await ws.close()
+            return outcomes, other_first, after
+
+        outcomes, other_first, after = asyncio.run(flood())
+        assert outcomes.count("served") == 8 and outcomes.count("refused") == 92
+        assert other_first == "state" and after == "served"
+        assert httpx.get(server.url + "/api/meta").status_code == 200
+    finally:
+        server.stop()
 
 
 # -- 11. timestamps ----------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import json
 import threading
 
 from heliopolis.core.serialize import state_from_dict
+from heliopolis.core.text import to_json
 from tests.server.conftest import auth, create, play_out, state, wait_for
 
 
@@ -231,7 +232,7 @@ def test_replay_frames_and_import_of_a_saved_game(client):
     first = client.get(f"/api/games/{gid}/replay?ply=0").json()
     last = client.get(f"/api/games/{gid}/replay").json()
     assert first["ply"] == 0 and last["ply"] == last["plies"] == len(s.history())
-    assert last["view"] == s.player_view(None) and last["log"] == s.public_log()
+    assert last["view"] == s.player_view(None) and last["log"] == [to_json(x) for x in s.public_log()]
     mid = client.get(f"/api/games/{gid}/replay?ply=40").json()
     assert mid["view"]["terminal"] is False and mid["move"]
     assert client.get(f"/api/games/{gid}/replay?ply=100000").status_code == 400

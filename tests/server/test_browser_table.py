@@ -1,10 +1,13 @@
 """End-to-end in Chromium: sign up, create a private Ra game with a clock, join it from a second
-browser by the invitation link, chat (shown as text), watch the clock count down, resign (a bot
-takes the seat), and the same page on a phone without horizontal scrolling."""
+browser by the invitation link, chat (pushed, shown as text), watch the clock count down and run
+out (a bot takes the seat), resign, finish, see the rating changes, accept the rematch, and the
+leaderboard and "My games" pages; on desktops and on phones without horizontal scrolling."""
 
 from __future__ import annotations
 
+import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -88,48 +91,208 @@ def test_private_game_with_clock_chat_and_resign_between_two_browsers(server, br
         p.context.close()
 
 
-def test_rated_game_resigned_by_both_then_rematch_ratings_and_my_games(server, browser):  # noqa: F811
-    ann = _page(browser)
-    _signup(ann, server.url, "Cleo")
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 860}}
+TURN_SECONDS = 15  # the custom turn clock of the story: long enough to chat, short enough to wait out
+
+
+def _frames(page) -> list[dict]:  # noqa: ANN001
+    """Every JSON message the page's WebSockets receive (to tell a pushed chat from a fetched one)."""
+    got: list[dict] = []
+
+    def on_ws(ws) -> None:  # noqa: ANN001
+        ws.on("framereceived", lambda payload: got.append(json.loads(payload)) if isinstance(payload, str) else None)
+
+    page.on("websocket", on_ws)
+    return got
+
+
+def _chat_frames(page, frames: list[dict], n: int) -> list[str]:  # noqa: ANN001
+    """The texts of the chat frames the page received, once there are ``n`` (events arrive while waiting)."""
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while sum(m.get("type") == "chat" for m in frames) < n and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    return [m["message"]["text"] for m in frames if m.get("type") == "chat"]
+
+
+def _state(page, url: str, gid: str) -> dict:  # noqa: ANN001
+    return page.request.get(f"{url}/api/games/{gid}/state").json()  # the page's cookies: its account's seat
+
+
+def _resign(page) -> None:  # noqa: ANN001
+    page.wait_for_selector("#resign-btn")
+    page.once("dialog", lambda d: d.accept())
+    page.click("#resign-btn")
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_the_whole_table_story_between_two_browsers(server, browser, device):  # noqa: F811
+    """Issue 15's "Done means": sign up, create a private rated 3-player Ra game with a (short,
+    custom) turn clock, join from a second browser by the invitation link, chat (pushed), let one
+    clock run out (a bot takes the seat), resign the other, the bots finish, the end screen shows
+    each rating change, every human accepts the rematch, and the leaderboard and "My games" pages
+    show the new ratings and games. Once on desktops, once on phones."""
+    vp = PHONE if device == "phone" else DESKTOP
+    tag = device[0].upper()
+    shots = Path(os.environ.get("HELIOPOLIS_SHOTS", "/tmp"))
+    ann, bob = _page(browser, **vp), _page(browser, **vp)
+    ann_frames, bob_frames = _frames(ann), _frames(bob)
+    _signup(ann, server.url, f"Ann{tag}")
+    _signup(bob, server.url, f"Bob{tag}")
+
+    ann.goto(server.url + "/")
     ann.wait_for_selector("#game-select option[value='ra']", state="attached")
     ann.select_option("#game-select", "ra")
-    ann.select_option("#players-select", "2")
+    ann.select_option("#players-select", "3")
     ann.select_option("#seat-kind-1", "human")
+    ann.select_option("#seat-kind-2", "bot:random")
     ann.check("#table-private")
-    ann.select_option("#table-clock", "turn-24h")
+    ann.select_option("#table-clock", "custom-turn")
+    ann.fill("#clock-a", str(TURN_SECONDS))
+    ann.fill("#clock-b", "0")
+    ann.select_option("#clock-unit", "1")
     ann.select_option("#table-takeover", "random")
     ann.check("#table-rated")
     ann.click("#create-btn")
     ann.wait_for_url("**/g/**")
     link = ann.url
-    bob = _page(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    _signup(bob, server.url, "Dido")
+    gid = link.split("/g/", 1)[1].split("?", 1)[0]
+    assert "invite=" in link
+    assert gid not in [g["id"] for g in ann.request.get(server.url + "/api/games").json()["games"]]
+
     bob.goto(link)
     bob.click("#join-seat-1")
-    for p in (bob, ann):
-        p.wait_for_selector("#resign-btn")
-        p.once("dialog", lambda d: d.accept())
-        p.click("#resign-btn")
-        p.wait_for_selector("#retake-btn")
-    ann.wait_for_selector("#rematch-btn", timeout=60_000)  # bots finish the game
-    ann.wait_for_selector("#rating-changes li")
+    for p in (ann, bob):
+        p.wait_for_selector("#clocks .clock-running")
+    s = _state(ann, server.url, gid)
+    assert s["table"]["clock"]["kind"] == "turn" and s["table"]["clock"]["per_move"] == TURN_SECONDS
+    assert s["table"]["private"] and s["table"]["rated"]
+
+    # Chat: pushed over the game's socket to the other seat at once, shown as text.
+    bob.fill("#chat-input", "hi <b>Ann</b>")
+    bob.click("#chat-send")
+    ann.wait_for_selector("#chat-log .chat-text")
+    assert ann.text_content("#chat-log .chat-text") == "hi <b>Ann</b>" and ann.locator("#chat-log b").count() == 0
+    ann.fill("#chat-input", "good luck")
+    ann.click("#chat-send")
+    bob.wait_for_function("() => document.querySelectorAll('#chat-log .chat-text').length === 2")
+    for p, frames in ((ann, ann_frames), (bob, bob_frames)):  # both arrived as "chat" frames on the socket
+        assert _chat_frames(p, frames, 2) == ["hi <b>Ann</b>", "good luck"]
+
+    # The first human to move lets the clock run out: a bot takes the seat.
+    s = _state(ann, server.url, gid)
+    deadline = time.monotonic() + 10
+    while s["to_move"] not in (0, 1) and time.monotonic() < deadline:  # the bot seat may move first
+        time.sleep(0.1)
+        s = _state(ann, server.url, gid)
+    slow, other = (ann, bob) if s["to_move"] == 0 else (bob, ann)
+    seat = s["to_move"]
+    other.wait_for_function(
+        "(seat) => { const c = document.querySelector(`#clocks .clock[data-seat='${seat}'] .clock-time`);"
+        " return c && c.textContent === 'out of time' }", arg=seat, timeout=(TURN_SECONDS + 10) * 1000)  # fmt: skip
+    slow.wait_for_selector(f"#seatbar .seat-chip.bot[data-seat='{seat}']")
+    assert "random" in slow.text_content(f"#seatbar .seat-chip[data-seat='{seat}']")
+    slow.wait_for_selector("#retake-btn")  # the game's settings let the player come back
+    # The other resigns; the bots finish the game.
+    _resign(other)
+    other.wait_for_function("() => [...document.querySelectorAll('#clocks .clock-time')].some("
+                            "(e) => e.textContent === 'resigned')")  # fmt: skip
+    for p in (ann, bob):
+        p.wait_for_selector("#rematch-btn", timeout=60_000)
+
+    # The end screen shows each player's rating change: both humans left, so they share the last place.
+    ann.wait_for_function("() => document.querySelectorAll('#rating-changes li').length === 3")
     lines = ann.eval_on_selector_all("#rating-changes li", "els => els.map(e => e.textContent)")
-    # Both resigned: they share the last place (here the only one), so both ratings move alike.
-    assert len(lines) == 2 and lines[0].split(":", 1)[1] == lines[1].split(":", 1)[1] and "place 1" in lines[0]
-    shots = Path(os.environ.get("HELIOPOLIS_SHOTS", "/tmp"))
-    ann.screenshot(path=str(shots / "table-rematch-ratings.png"))
+    by_name = {line.split(":", 1)[0]: line for line in lines}
+    assert set(by_name) == {f"Ann{tag}", f"Bob{tag}", "bot random"}, lines
+    assert "place 2" in by_name[f"Ann{tag}"] and "place 2" in by_name[f"Bob{tag}"] and "place 1" in by_name["bot random"]
+    assert "(-" in by_name[f"Ann{tag}"] and "(+" in by_name["bot random"]
+    ann.screenshot(path=str(shots / f"table-end-ratings-{device}.png"), full_page=device == "desktop")
+    if device == "phone":
+        _no_horizontal_scroll(ann)
+
+    # Rematch: Ann offers it; Bob sees the offer (on the game page and under "My games") and accepts.
     ann.click("#rematch-btn")
-    ann.wait_for_url(lambda u: u != link and "/g/" in u)
+    ann.wait_for_url(lambda u: "/g/" in u and gid not in u)
+    new = ann.url.split("/g/", 1)[1].split("?", 1)[0]
     bob.wait_for_function("() => { const b = document.querySelector('#rematch-btn');"
                           " return b && b.textContent === 'Accept the rematch' }")  # fmt: skip
-    bob.click("#rematch-btn")
-    bob.wait_for_url(lambda u: u != link and "/g/" in u)
-    assert bob.url.split("?")[0] == ann.url.split("?")[0]
-    ann.wait_for_selector("#clocks .clock-running")  # the rematch runs: both accepted
-    _no_horizontal_scroll(bob)
+    bob.goto(server.url + "/my")
+    bob.wait_for_selector(f"#my-invites-list li[data-offer='rematch'][data-game-id='{gid}']")
+    if device == "phone":  # accepted from "My games"
+        bob.click(f"#my-invites-list .my-accept[data-game-id='{gid}']")
+    else:  # accepted on the finished game's page
+        bob.goto(link)
+        bob.wait_for_function("() => { const b = document.querySelector('#rematch-btn');"
+                              " return b && b.textContent === 'Accept the rematch' }")  # fmt: skip
+        bob.click("#rematch-btn")
+    bob.wait_for_url(f"**/g/{new}")
+    for p in (ann, bob):
+        p.wait_for_selector("#clocks .clock-running")  # the rematch runs: every human accepted
+    assert _state(bob, server.url, new)["status"] == "running"
+
+    # The leaderboard (its own page, linked from the lobby) and "My games" show it all.
     ann.goto(server.url + "/")
-    ann.wait_for_selector("#my-games-list li.my-game")
-    statuses = ann.eval_on_selector_all("#my-games-list li.my-game", "els => els.map(e => e.dataset.status)")
-    assert statuses[0] == "running" and "finished" in statuses
+    ann.click("#leaderboards a[data-pool='ra:2009']")
+    ann.wait_for_url("**/leaderboard?game=ra&edition=2009")
+    ann.wait_for_selector("#leaderboard-rows tr.leader-me")
+    me = ann.eval_on_selector("#leaderboard-rows tr.leader-me", "r => [...r.cells].map(c => c.textContent)")
+    assert me[1] == f"Ann{tag} (you)" and me[4] == "1"
+    names = ann.eval_on_selector_all("#leaderboard-rows .leader-name", "els => els.map(e => e.textContent)")
+    assert f"Bob{tag}" in names and "Bot: random" in names
+    ann.screenshot(path=str(shots / f"leaderboard-{device}.png"), full_page=device == "desktop")
+    if device == "phone":
+        _no_horizontal_scroll(ann)
+    ann.click("#nav-my") if ann.locator("#nav-my").count() else ann.goto(server.url + "/my")
+    ann.wait_for_url("**/my")
+    ann.wait_for_selector(f"#my-finished-list li[data-game-id='{gid}']")
+    result = ann.text_content(f"#my-finished-list li[data-game-id='{gid}'] .my-result")
+    assert "ran out of time" in result or "resigned" in result
+    assert "2nd place" in result and "rating" in result
+    running = ann.eval_on_selector_all("#my-turn-list li.my-game, #my-running-list li.my-game", "els => els.map(e => e.dataset.gameId)")
+    assert new in running
+    ann.screenshot(path=str(shots / f"my-games-{device}.png"), full_page=device == "desktop")
+    if device == "phone":
+        _no_horizontal_scroll(ann)
     for p in (ann, bob):
         p.context.close()
+
+
+def test_an_imported_game_keeps_its_chat_and_the_replay_shows_it_move_by_move(server, browser, tmp_path):  # noqa: F811
+    """Export a finished game with chat, import the file from the lobby: the imported game shows the
+    chat, and its replay dims what was said after the move on screen."""
+    import httpx
+
+    url = server.url
+    body = {"game": "ra", "players": 2, "join": 0, "table": {"takeover": "random"},
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]}  # fmt: skip
+    g = httpx.post(f"{url}/api/games", json=body).json()
+    bob = httpx.post(f"{url}/api/games/{g['id']}/join", json={}).json()
+    tokens = {0: g["token"], 1: bob["token"]}
+    for seat, text in ((0, "good luck"), (1, "you too")):
+        r = httpx.post(f"{url}/api/games/{g['id']}/chat", json={"text": text},
+                       headers={"Authorization": f"Bearer {tokens[seat]}"})  # fmt: skip
+        assert r.status_code == 201
+    for seat in (0, 1):
+        httpx.post(f"{url}/api/games/{g['id']}/resign", headers={"Authorization": f"Bearer {tokens[seat]}"})
+    deadline = time.monotonic() + 60
+    while httpx.get(f"{url}/api/games/{g['id']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    httpx.post(f"{url}/api/games/{g['id']}/chat", json={"text": "gg"},
+               headers={"Authorization": f"Bearer {tokens[0]}"})  # fmt: skip
+    saved = tmp_path / "saved.json"
+    saved.write_text(httpx.get(f"{url}/api/games/{g['id']}/export").text)
+
+    page = _page(browser)
+    page.goto(url + "/")
+    page.set_input_files("#import-file", str(saved))
+    page.wait_for_url(lambda u: "/g/" in u and g["id"] not in u)
+    page.wait_for_function("() => document.querySelectorAll('#chat-log .chat-text').length === 3")
+    assert page.eval_on_selector_all("#chat-log .chat-text", "els => els.map(e => e.textContent)") == \
+        ["good luck", "you too", "gg"]  # fmt: skip
+    page.click("#replay-first")
+    page.wait_for_function("() => document.querySelectorAll('#chat-log .chat-later').length === 3")
+    page.click("#replay-last")
+    page.wait_for_function("() => document.querySelectorAll('#chat-log .chat-later').length === 0")
+    page.context.close()

@@ -65,3 +65,30 @@ def test_the_clock_view_hides_nothing_and_has_no_deadline_when_nobody_runs():
     cfg = ClockOptions(kind="turn", per_move=60, bank=30).config()
     view = replay_clock(cfg, 2, 0.0, [(0, 10.0), (1, 100.0)]).view(None)
     assert "deadline" not in view and view["bank"] == [30.0, 0.0] and view["per_move"] == 60
+
+
+@settings(max_examples=100, deadline=None)
+@given(moves, st.lists(st.integers(0, 60), max_size=4), st.sampled_from(["fischer", "turn"]))
+def test_the_table_feeds_its_clock_move_by_move_exactly_as_a_replay(steps, cuts, kind):
+    """``TableService.clock`` feeds each new move once instead of replaying the log on every
+    commit; after any mix of commits and undos (truncations) it equals a replay of the log."""
+    from types import SimpleNamespace
+
+    from heliopolis.server.table import DEFAULTS, TableService, TableState
+
+    cfg = ClockOptions(kind=kind, base=300, increment=5, per_move=60, bank=120).config()
+    service = TableService(SimpleNamespace(storage=None))
+    live = SimpleNamespace(rec=SimpleNamespace(seats=[0, 1, 2]),
+                           extra={"table": TableState({**DEFAULTS, "clock": cfg}, 1000.0)})  # fmt: skip
+    tl, cuts = timeline(steps), list(cuts)
+    for i, move in enumerate(tl):
+        live.extra["table"].times.append(move)
+        if i % 3 == 0:
+            service.clock(live)  # a commit: the clock is read (armed) after each one
+        if cuts and cuts[0] == i:
+            st_ = live.extra["table"]  # an undo, as ``TableService.truncated`` does it (without timers)
+            del st_.times[cuts.pop(0) // 2:]
+            st_.cache = None
+        mine = service.clock(live)
+        want = replay_clock(cfg, 3, 1000.0, live.extra["table"].times)
+        assert (mine.left, mine.since, mine.per_seat_moves) == (want.left, want.since, want.per_seat_moves)

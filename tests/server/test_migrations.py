@@ -1,5 +1,6 @@
-"""Alembic migration 0002 (accounts, sessions, table settings, chat, seat holders) on SQLite and
-PostgreSQL: a database made by 0001 keeps its games, gains the new columns, and goes back."""
+"""Alembic migrations 0002 (accounts, sessions, table settings, chat, seat holders) and 0003 (limits
+shared by server processes) on SQLite and PostgreSQL: a database made by the previous revision keeps
+its games, gains the new columns, and goes back."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def test_0002_keeps_old_games_and_can_be_undone(engine):
         c.execute(sa.text("INSERT INTO games (id, game, encoding, options, seed, status, revision, plies, "
                           "created_at, updated_at) VALUES ('old', 'ra', 'x', '{}', 1, 'running', 3, 0, 1.0, 2.0)"))
         c.execute(sa.text("INSERT INTO seats (game_id, seat, kind, name) VALUES ('old', 0, 'human', 'Ann')"))
-    upgrade(engine)
+    upgrade(engine, "0002")
     assert current(engine) == "0002"
     insp = sa.inspect(engine)
     assert {"accounts", "sessions", "game_settings", "chat"} <= set(insp.get_table_names())
@@ -44,5 +45,28 @@ def test_0002_keeps_old_games_and_can_be_undone(engine):
     assert "accounts" not in sa.inspect(engine).get_table_names()
     with engine.connect() as c:
         assert c.execute(sa.text("SELECT name FROM seats")).scalar() == "Ann"
-    upgrade(engine)
+    upgrade(engine, "0002")
     assert current(engine) == "0002"
+
+
+def test_0003_adds_the_shared_limits_and_can_be_undone(engine):
+    from alembic import command
+
+    from heliopolis.server.migrate import alembic_config
+
+    upgrade(engine, "0002")
+    with engine.begin() as c:
+        c.execute(sa.text("INSERT INTO games (id, game, encoding, options, seed, status, revision, plies, "
+                          "created_at, updated_at) VALUES ('old', 'ra', 'x', '{}', 1, 'running', 3, 0, 1.0, 2.0)"))
+        c.execute(sa.text("INSERT INTO seats (game_id, seat, kind, name) VALUES ('old', 0, 'human', 'Ann')"))
+    upgrade(engine)
+    assert current(engine) == "0003"
+    insp = sa.inspect(engine)
+    assert "rate_buckets" in insp.get_table_names()
+    assert "undo_declined_at" in {c["name"] for c in insp.get_columns("seats")}
+    with engine.connect() as c:
+        assert tuple(c.execute(sa.text("SELECT name, undo_declined_at FROM seats")).one()) == ("Ann", None)
+    command.downgrade(alembic_config(engine), "0002")
+    assert current(engine) == "0002" and "rate_buckets" not in sa.inspect(engine).get_table_names()
+    with engine.connect() as c:
+        assert c.execute(sa.text("SELECT name FROM seats")).scalar() == "Ann"

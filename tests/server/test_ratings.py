@@ -96,3 +96,35 @@ def test_a_rated_game_that_ended_before_its_rating_was_written_is_rated_after_a_
         assert c.get(f"/api/games/{g['id']}/ratings").json()["changes"] == []
     with TestClient(create_app(settings)) as c:
         assert len(wait_ratings(c, g["id"], 2)) == 2
+
+
+def test_my_games_shows_results_rating_changes_and_rematch_offers_until_accepted(client):
+    ann, bob = Device(client), Device(client)
+    ta, tb = signup(ann, "Ann"), signup(bob, "Bob")
+    g = rated_game(ann, ["human", "human", "random"], token=ta)
+    r = bob.post(f"/api/games/{g['id']}/join", json={}, headers=csrf(tb))
+    assert r.status_code == 200, r.text
+    bob_seat = r.json()["seat"]
+    for dev, t in ((ann, ta), (bob, tb)):
+        assert dev.post(f"/api/games/{g['id']}/resign", headers=csrf(t)).status_code == 200
+    wait_for(ann, g["id"], None, lambda s: s["status"] == "finished", timeout=60)
+    wait_ratings(ann, g["id"], 3)
+    mine = bob.get("/api/account/games").json()["games"]
+    assert len(mine) == 1
+    item = mine[0]
+    assert item["status"] == "finished" and item["seat"] == bob_seat
+    assert item["won"] is False and item["left"] == "resigned"  # whatever the bot did for the seat
+    assert item["pool"] == "ra:2009" and item["rated"] and item["players"] == 3
+    assert [s["name"] for s in item["seats"]][:2] == ["Ann", "Bob"] and item["seats"][2]["kind"] == "bot"
+    assert item["rating"]["place"] == 2 and item["rating"]["after"] < item["rating"]["before"]  # both left: last
+    assert "rematch" not in item
+    new = ann.post(f"/api/games/{g['id']}/rematch", headers=csrf(ta)).json()
+    offer = bob.get("/api/account/games").json()["games"]
+    assert [x["id"] for x in offer] == [g["id"]] and offer[0]["rematch"] == {"id": new["id"], "accepted": False}
+    # Ann asked: the new game is open for her, and the offer counts as accepted.
+    a_games = {x["id"]: x for x in ann.get("/api/account/games").json()["games"]}
+    assert a_games[g["id"]]["rematch"]["accepted"] and a_games[new["id"]]["status"] == "open"
+    assert bob.post(f"/api/games/{g['id']}/rematch", headers=csrf(tb)).status_code == 200
+    b_games = bob.get("/api/account/games").json()["games"]
+    assert b_games[0]["id"] == new["id"] and b_games[0]["status"] == "running"
+    assert next(x for x in b_games if x["id"] == g["id"])["rematch"]["accepted"] is True

@@ -42,7 +42,8 @@ def test_moves_reach_both_seats_and_spectators_with_their_own_views(client):
         v = mine["version"]
         for ws, seat in ((w0, 0), (w1, 1), (spec, None)):
             m = _recv_state(ws, lambda m: m["version"] > v)
-            assert m["log"][-1].startswith(f"P{mover} draws")
+            last = m["log"][-1]  # a catalog message: key, arguments (the seat), English text
+            assert last["k"] == "ra.log.draws" and last["a"]["seat"] == mover and last["t"].startswith(f"P{mover} draws")
             pts = [p["points"] for p in m["view"]["seats"]]
             assert [i for i, p in enumerate(pts) if p is not None] == ([] if seat is None else [seat])
         # A stale action (the old version again) is refused, and the game is unchanged.

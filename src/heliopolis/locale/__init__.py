@@ -83,10 +83,15 @@ def plural_tags(lang: str) -> tuple[str, ...]:
     return tuple(t for t in _CLDR_ORDER if t in tags)
 
 
-def plural_index(lang: str, n: int) -> int:
+@cache
+def _plural_form(lang: str) -> Any:
     from babel import Locale
 
-    return plural_tags(lang).index(Locale.parse(lang).plural_form(abs(n)))
+    return Locale.parse(lang).plural_form
+
+
+def plural_index(lang: str, n: int) -> int:
+    return plural_tags(lang).index(_plural_form(lang)(abs(n)))
 
 
 def placeholders(text: str) -> set[str]:
@@ -100,6 +105,8 @@ def default_seat_name(i: int) -> str:
 
 def _arg(name: str, value: Any, lang: str, seat_name: SeatName) -> Any:
     if isinstance(value, Msg):
+        if lang == DEFAULT_LANG and seat_name is default_seat_name:
+            return str(value)  # a Msg is its English text with default seat names: nothing to redo
         return render(value, lang, seat_name)
     if isinstance(value, dict) and "k" in value:
         return render(value, lang, seat_name)
@@ -215,3 +222,15 @@ def check_catalogs() -> list[str]:
                     elif ph != ref:
                         problems.append(f"{lang}/{d}: {key!r} has placeholders {sorted(ph)}, others have {sorted(ref)}")
     return problems
+
+
+def listing(key: str, items: list[Any]) -> Any:
+    """``items`` as one translatable enumeration: nested ``key`` messages (``"{first}, {rest}"``),
+    so each item (a seat, a game term) is still rendered in the reader's language. An empty list
+    gives ``""``."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = msg(key, first=item, rest=out)
+    return out

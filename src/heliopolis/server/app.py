@@ -26,6 +26,7 @@ from heliopolis import locale
 from heliopolis.server import accounts as accounts_api
 from heliopolis.server import messages
 from heliopolis.server import alerts as alerts_api
+from heliopolis.server import archive as archive_api
 from heliopolis.server import chat as chat_api
 from heliopolis.server import ratings as ratings_api
 from heliopolis.server import rematch as rematch_api
@@ -65,6 +66,7 @@ class Settings:
     http_burst: float = 100.0
     ws_rate: float = 20.0  # messages per second per connection
     ws_burst: float = 40.0
+    ws_per_client: int = 64  # open WebSockets per client address (0: no limit)
     read_rate: float = 20.0  # API reads per second per client address (a lobby tab polls ~1/s)
     read_burst: float = 100.0
     create_rate: float = 0.5  # new games (created or imported) per second per client address
@@ -133,6 +135,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                      bot_games_per_client=settings.bot_games_per_client, bot_games=settings.bot_games,
                      undo_cooldown=settings.undo_cooldown)  # fmt: skip
     allowed_origins = tuple(o.rstrip("/") for o in settings.allowed_origins)
+    archive = archive_api.Archive(auth)
     accounts = accounts_api.Accounts(storage)
     table = table_api.TableService(auth)
     chat = chat_api.Chat(auth)
@@ -144,7 +147,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
         await asyncio.to_thread(storage.migrate)
-        listener = None
+        listener = chat_listener = None
         if storage.is_postgres:
             listener = PgListener("postgresql://" + storage.url.split("://", 1)[1], auth.on_remote_change,
                                   storage.instance)  # fmt: skip
@@ -152,21 +155,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await asyncio.wait_for(listener.ready.wait(), 10)
             auth.leases = BotLeases(listener.dsn, auth.take_over)
             await auth.leases.start()
+            chat_listener = PgListener(listener.dsn, chat.on_remote, storage.instance, channel=chat_api.CHANNEL)
+            chat_listener.start()
+            await asyncio.wait_for(chat_listener.ready.wait(), 10)
         await auth.bots.start()
         await auth.resume_all()
         await table.resume()
         await ratings.resume()
         yield
-        if listener is not None:
-            await listener.stop()
+        for lst in (listener, chat_listener):
+            if lst is not None:
+                await lst.stop()
         table.close()
         if auth.leases is not None:
             await auth.leases.stop()
         await auth.close()
+        archive.close()
         storage.dispose()
 
     app = FastAPI(title="Heliopolis", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.auth = auth
+    app.state.archive = archive
     app.state.settings = settings
     app.state.ratings = ratings
     app.state.alerts = alerts
@@ -194,12 +203,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         code = {404: "not_found", 405: "bad_request", 413: "too_large"}.get(exc.status_code, "bad_request")
         return JSONResponse({"error": {"code": code, "message": str(exc.detail)}}, status_code=exc.status_code)
 
-    app.add_middleware(Guard, settings=settings)
+    app.add_middleware(Guard, settings=settings, shared=storage if storage.is_postgres else None)
 
     # -- pages ---------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
         return FileResponse(WEB / "index.html")
+
+    @app.get("/leaderboard", include_in_schema=False)
+    async def leaderboard_page() -> FileResponse:
+        return FileResponse(WEB / "leaderboard.html")
+
+    @app.get("/my", include_in_schema=False)
+    async def my_games_page() -> FileResponse:
+        return FileResponse(WEB / "my.html")
 
     @app.get("/g/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
@@ -265,14 +282,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, ply: int | None = Query(None, ge=0, le=100_000)) -> Response:
-        text = await auth.replay_frame(game_id, ply)  # cached encoded frame (a JSON object)
+        text = await archive.replay_frame(game_id, ply)  # cached encoded frame (a JSON object)
         upto = (await auth.get(game_id)).rec.plies if ply is None else ply
         said = await asyncio.to_thread(chat.messages, game_id, -1, upto)
         return Response(text[:-1] + ',"chat":' + json.dumps(said) + "}", media_type="application/json")
 
     @app.get("/api/games/{game_id}/export")
     async def export(game_id: str) -> JSONResponse:
-        doc = await auth.export(game_id)
+        doc = await archive.export(game_id)
         doc["chat"] = [{k: m[k] for k in ("seat", "name", "text", "ply", "at")}
                        for m in await asyncio.to_thread(chat.messages, game_id)]  # fmt: skip
         headers = {"Content-Disposition": f'attachment; filename="heliopolis-{game_id}.json"'}
@@ -280,7 +297,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/import", status_code=201)
     async def import_game(request: Request) -> dict[str, Any]:
-        rec = await auth.import_game(parse_json_document(await request.body()))
+        doc = parse_json_document(await request.body())
+        said = chat_api.saved_chat(doc)  # checked before anything is written
+        rec = await archive.import_game(doc, chat_api.write_saved_chat(said))
         return {"id": rec.id, "url": f"/g/{rec.id}"}
 
     # -- WebSocket -----------------------------------------------------------------------------
@@ -309,6 +328,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(code=4000 + e.status)
             return
         sub = hub.subscribe(game_id)
+        watcher = chat.watch(game_id, seat, send_text)  # new chat messages are pushed (chat.py)
         bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
 
         have = [-1]  # the version this connection holds: deltas go from it (see messages.py)
@@ -353,5 +373,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             push.cancel()
             hub.unsubscribe(sub)
+            chat.unwatch(watcher)
 
     return app

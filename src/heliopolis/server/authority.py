@@ -13,13 +13,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
-import json
 import logging
 import random
 import secrets
 import time
-from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,11 +25,10 @@ from heliopolis.bots.levels import resolve as resolve_level
 from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError
 from heliopolis.core.game import State
 from heliopolis.core.registry import game_class, load_game, new_game
-from heliopolis.core.serialize import state_from_dict
 from heliopolis.server.bots import BotPool
 from heliopolis.server.hub import Hub
 from heliopolis.server.protocol import ActBody, CreateGame, ServerError
-from heliopolis.server.storage import GameRecord, Move, Seat, StaleError, Storage
+from heliopolis.server.storage import Busy, GameRecord, Move, Seat, StaleError, Storage
 
 log = logging.getLogger("heliopolis.server")
 MAX_CACHED = 2000  # games kept in memory per process
@@ -92,33 +88,15 @@ def settle_chance(state: State, seed: int, ply: int) -> list[Move]:
     return out
 
 
-def replay_frame_text(game: str, options: dict[str, Any], history: list[int], ply: int) -> str:
-    """The public position after ``ply`` moves of a finished game, as JSON text (runs in a thread)."""
-    state = new_game(game, **options)
-    move = None
-    for a in history[:ply]:
-        move = state.describe_action(a) if not state.is_chance_node() else state.action_to_string(a)
-        state.apply_action(a)
-    return json.dumps({"ply": ply, "plies": len(history), "view": state.player_view(None), "log": state.public_log(),
-                       "move": move}, separators=(",", ":"))  # fmt: skip
-
-
 class Authority:
     def __init__(self, storage: Storage, hub: Hub, bots: BotPool, bot_delay: float = 0.0,
                  bot_games_per_client: int = MAX_BOT_GAMES_PER_CLIENT, bot_games: int = MAX_BOT_GAMES,
-                 undo_cooldown: float = 30.0, replay_cache: int = 2048) -> None:  # fmt: skip
+                 undo_cooldown: float = 30.0) -> None:  # fmt: skip
         self.storage = storage
         self.hub = hub
         self.bots = bots
         self.bot_delay = bot_delay
         self.undo_cooldown = undo_cooldown
-        self.undo_declined: dict[tuple[str, int], float] = {}  # (game, seat) -> when its request was declined
-        # Replay frames of archived games never change: an LRU of (game, revision, ply) -> future of
-        # the encoded frame, so equal requests share one computation; one thread computes them, off
-        # the event loop and off the executor the database calls use.
-        self.replays: OrderedDict[tuple[str, int, int], asyncio.Future] = OrderedDict()
-        self.replay_cache = replay_cache
-        self._replay_pool = ThreadPoolExecutor(1, thread_name_prefix="heliopolis-replay")
         self.bot_games_per_client, self.bot_games = bot_games_per_client, bot_games
         self.creator: dict[str, str] = {}  # game id -> client address that created it (bot games, this process)
         self.leases: Any = None  # lease.BotLeases on PostgreSQL: which instance drives which game's bots
@@ -135,6 +113,22 @@ class Authority:
             return await asyncio.get_running_loop().run_in_executor(None, call)
         async with self._write_lock:
             return await asyncio.get_running_loop().run_in_executor(None, call)
+
+    async def _append(self, *args: Any, **kwargs: Any) -> int:
+        """A move's commit: on SQLite straight from the event loop when no other write holds the
+        lock (no thread hop; ``Storage.append_nowait``), else in a thread like every write."""
+        st = self.storage
+        if self._write_lock is not None and not self._write_lock.locked():
+            try:
+                rev = st.append_nowait(*args, **kwargs)
+            except Busy:
+                pass
+            else:
+                if st.checkpoint_due:
+                    st.checkpoint_due = False
+                    asyncio.get_running_loop().run_in_executor(None, st.checkpoint)
+                return rev
+        return await self._db(st.append, *args, **kwargs)
 
     # -- loading -------------------------------------------------------------------------------
     async def get(self, game_id: str) -> Live:
@@ -394,9 +388,8 @@ class Authority:
         done = nxt.is_terminal()
         now = time.time()
         try:
-            rev = await self._db(self.storage.append, rec.id, rec.revision, rec.plies, new,
-                                 status="finished" if done else None,
-                                 winners=nxt.winners() if done else None, now=now)  # fmt: skip
+            rev = await self._append(rec.id, rec.revision, rec.plies, new, status="finished" if done else None,
+                                     winners=nxt.winners() if done else None, now=now)  # fmt: skip
         except StaleError:
             await self.reload(rec.id)
             raise ServerError("stale", "another move was made at the same time; look again and retry") from None
@@ -415,6 +408,10 @@ class Authority:
         """Makes sure a driver runs the game while a bot (or chance) is to move."""
         task = self.drivers.get(game_id)
         if task is None or task.done():
+            live = self.games.get(game_id)
+            if (live is not None and live.rec.status == "running" and not live.state.is_chance_node()
+                    and not live.state.is_terminal() and all(s.kind == "human" for s in live.rec.seats)):
+                return  # people only, a person to move: nothing to drive (no task per move)
             self.drivers[game_id] = asyncio.create_task(self._drive(game_id))
 
     async def _drive(self, game_id: str) -> None:
@@ -478,7 +475,6 @@ class Authority:
             t.cancel()
         await asyncio.gather(*self.drivers.values(), return_exceptions=True)
         await self.bots.close()
-        self._replay_pool.shutdown(wait=False, cancel_futures=True)
 
     # -- undo ----------------------------------------------------------------------------------
     def undo_target(self, live: Live, seat: int | None) -> int | None:
@@ -507,9 +503,10 @@ class Authority:
             if accept is not None:  # an answer to someone's request
                 if not pending or seat not in pending["awaiting"]:
                     raise ServerError("bad_request", "there is no undo request waiting for your answer")
-                if not accept:
-                    await self._update(live, undo=None)
-                    self._declined(game_id, pending["by"])
+                if not accept:  # the cool-down is in the seat's row: every process sees it
+                    at = time.time()
+                    await self._update(live, undo=None, seat_updates={pending["by"]: {"undo_declined_at": at}})
+                    rec.seats[pending["by"]].undo_declined_at = at
                 else:
                     awaiting = [s for s in pending["awaiting"] if s != seat]
                     if awaiting:
@@ -520,7 +517,7 @@ class Authority:
                 if pending:  # one request at a time: a repeat changes nothing (no new version)
                     who = "your" if pending["by"] == seat else f"seat {pending['by']}'s"
                     raise ServerError("conflict", f"{who} undo request is waiting for an answer")
-                wait = self.undo_declined.get((game_id, seat), 0.0) + self.undo_cooldown - time.monotonic()
+                wait = (rec.seats[seat].undo_declined_at or 0.0) + self.undo_cooldown - time.time()
                 if wait > 0:
                     raise ServerError("undo_cooldown", f"your last undo request was declined: you can ask again "
                                                        f"in {wait:.0f} s")  # fmt: skip
@@ -536,12 +533,6 @@ class Authority:
         self.hub.publish(game_id)
         self._kick(game_id)
         return live
-
-    def _declined(self, game_id: str, seat: int) -> None:
-        now = time.monotonic()
-        if len(self.undo_declined) > 10_000:  # forget cool-downs that are over: memory stays bounded
-            self.undo_declined = {k: t for k, t in self.undo_declined.items() if now - t < self.undo_cooldown}
-        self.undo_declined[(game_id, seat)] = now
 
     async def _update(self, live: Live, **values: Any) -> None:
         try:
@@ -568,64 +559,6 @@ class Authority:
         rec.revision, rec.plies, rec.undo, rec.updated_at = rev, ply, None, time.time()
         if self.table is not None:  # table: the clocks go back with the moves
             self.table.truncated(live, ply)
-
-    # -- archive -------------------------------------------------------------------------------
-    async def replay_frame(self, game_id: str, ply: int | None) -> str:
-        """The encoded replay frame: cached, computed at most once per (game, revision, ply)."""
-        live = await self.get(game_id)
-        rec = live.rec
-        if rec.status not in READ_ONLY:
-            raise ServerError("bad_request", "replays are for finished games (a running game would reveal moves "
-                                             "as they are made; watch it instead)")  # fmt: skip
-        plies = rec.plies
-        ply = plies if ply is None else ply
-        if not 0 <= ply <= plies:
-            raise ServerError("bad_request", f"ply must be 0..{plies}")
-        key = (game_id, rec.revision, ply)
-        fut = self.replays.get(key)
-        if fut is not None:
-            self.replays.move_to_end(key)
-        else:
-            history = list(live.state.history())
-            fut = asyncio.get_running_loop().run_in_executor(self._replay_pool, replay_frame_text, rec.game,
-                                                             rec.options, history, ply)  # fmt: skip
-            self.replays[key] = fut
-            while len(self.replays) > self.replay_cache:
-                self.replays.popitem(last=False)
-        try:
-            return await asyncio.shield(fut)  # a client that goes away does not cancel the shared work
-        except Exception:
-            self.replays.pop(key, None)
-            raise
-
-    async def export(self, game_id: str) -> dict[str, Any]:
-        live = await self.get(game_id)
-        if live.rec.status not in READ_ONLY:
-            raise ServerError("bad_request", "only finished games can be exported (the log of a running game "
-                                             "holds its future randomness)")  # fmt: skip
-        return live.state.to_dict()
-
-    async def import_game(self, doc: Any) -> GameRecord:
-        try:
-            state = state_from_dict(doc)
-        except HeliopolisError as e:
-            raise ServerError("bad_request", str(e)) from None
-        info = state.game.info
-        replay = state.game.new_initial_state()
-        moves = []
-        for a in state.history():
-            seat = -1 if replay.is_chance_node() else replay.current_player()
-            moves.append(Move(a, replay.action_to_string(a), seat))
-            replay.apply_action(a)
-        players = state.game.players
-        seats = [Seat(i, "human", None, f"P{i}", None) for i in range(players)]
-        winners = state.winners() if state.is_terminal() else None
-        now = time.time()
-        rec = GameRecord(secrets.token_urlsafe(9), info.game_id, info.encoding, state.game.config(),
-                         secrets.randbits(63), "imported", 0, len(moves), seats, now, now, winners=winners)  # fmt: skip
-        await self._db(self.storage.create_game, rec, moves)
-        self._remember(Live(rec, state, [m.seat for m in moves]))
-        return rec
 
 
 def available_meta() -> dict[str, Any]:

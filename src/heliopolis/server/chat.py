@@ -1,18 +1,27 @@
 """Chat per game: seats, and spectators with an account unless the creator muted them.
 
 Messages are stored in ``chat`` with the game (numbered per game, with the number of moves made
-when they were said, so a replay shows them where they belong), kept in exports, and served
-as plain text: the browser renders them with ``textContent``. Limits: 1 to 500 characters
+when they were said, so a replay shows them where they belong), kept in exports and imports, and
+served as plain text: the browser renders them with ``textContent``. Limits: 1 to 500 characters
 (control characters removed), 1 message a second with a burst of 5 per sender and game,
-2000 messages per game. Clients poll ``GET .../chat?after=n`` (cheap, and it works unchanged
-with several server instances); nothing in a message depends on a seat's hidden information.
+2000 messages per game.
+
+A new message is pushed at once to every WebSocket connection of the game (``{"type": "chat"}``):
+the seats, and the spectators unless the creator muted them (then, while the game runs, the chat
+is the players' own: spectators neither read nor write it). The message is the same for every
+audience and holds nothing a seat may not see. On PostgreSQL the insert notifies the channel
+``heliopolis_chat`` (``<game>:<n>:<instance>``) in its transaction, so the other server instances
+push it to their own connections. ``GET .../chat?after=n`` fills gaps (a reconnect).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import time
 import unicodedata
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import sqlalchemy as sa
@@ -23,7 +32,9 @@ from heliopolis.server.limits import KeyedLimiter
 from heliopolis.server.protocol import ServerError
 from heliopolis.server.table_db import accounts, chat
 
+log = logging.getLogger("heliopolis.server")
 MAX_TEXT, MAX_PER_GAME = 500, 2000
+CHANNEL = "heliopolis_chat"  # PostgreSQL NOTIFY channel of new messages (other instances push them)
 
 
 class ChatBody(BaseModel):
@@ -37,12 +48,77 @@ def clean(text: str) -> str:
     return " ".join(out.split())
 
 
+class Watcher:
+    """One WebSocket connection of a game, as the chat sees it: its seat (``None``: a spectator)
+    and how to send it a text frame."""
+
+    __slots__ = ("game_id", "seat", "send")
+
+    def __init__(self, game_id: str, seat: int | None, send: Callable[[str], Awaitable[None]]) -> None:
+        self.game_id, self.seat, self.send = game_id, seat, send
+
+
 class Chat:
     def __init__(self, auth: Any, rate: float = 1.0, burst: float = 5.0) -> None:
         self.auth = auth
         self.storage = auth.storage
         self.limiter = KeyedLimiter(rate, burst)
+        self.watchers: dict[str, set[Watcher]] = {}
+        self._sending: set[asyncio.Task] = set()  # pushes in flight (kept referenced until done)
 
+    # -- live connections ----------------------------------------------------------------------
+    def watch(self, game_id: str, seat: int | None, send: Callable[[str], Awaitable[None]]) -> Watcher:
+        w = Watcher(game_id, seat, send)
+        self.watchers.setdefault(game_id, set()).add(w)
+        return w
+
+    def unwatch(self, w: Watcher) -> None:
+        ws = self.watchers.get(w.game_id)
+        if ws is not None:
+            ws.discard(w)
+            if not ws:
+                del self.watchers[w.game_id]
+
+    def spectators_allowed(self, live: Any) -> bool:
+        """Spectators see the chat of a running game only if the creator did not mute them; the
+        chat of a finished game is part of its record (replays, exports)."""
+        return live.rec.status not in ("open", "running") or bool(self.auth.table.state(live).settings["spectator_chat"])
+
+    def push(self, live: Any, msg: dict[str, Any]) -> int:
+        """Sends a new message to this instance's connections of the game; returns how many."""
+        watchers = self.watchers.get(live.rec.id)
+        if not watchers:
+            return 0
+        text = json.dumps({"type": "chat", "game_id": live.rec.id, "message": msg}, separators=(",", ":"))
+        spectators = self.spectators_allowed(live)
+        sent = 0
+        for w in list(watchers):
+            if w.seat is None and not spectators:
+                continue
+            task = asyncio.get_running_loop().create_task(self._send(w, text))
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
+            sent += 1
+        return sent
+
+    @staticmethod
+    async def _send(w: Watcher, text: str) -> None:
+        try:
+            await w.send(text)
+        except Exception:  # a connection closing meanwhile: its reconnect fetches what it missed
+            pass
+
+    async def on_remote(self, game_id: str, n: int) -> None:
+        """A message inserted on another instance (PostgreSQL notification): push it here too."""
+        if game_id not in self.watchers:
+            return
+        live = await self.auth.get(game_id)
+        msgs = await asyncio.to_thread(self.messages, game_id, n - 1)
+        for m in msgs:
+            if m["n"] == n:
+                self.push(live, m)
+
+    # -- storage -------------------------------------------------------------------------------
     def _insert(self, game_id: str, seat: int | None, name: str, text: str, ply: int) -> dict[str, Any]:
         now = time.time()
         for _ in range(5):  # two writers may pick the same number: the primary key refuses one
@@ -54,6 +130,8 @@ class Chat:
                         raise ServerError("conflict", f"this game's chat is full ({MAX_PER_GAME} messages)")
                     c.execute(chat.insert().values(game_id=game_id, n=n, seat=seat, name=name, text=text, ply=ply,
                                                    created_at=now))  # fmt: skip
+                    if self.storage.is_postgres:  # delivered on commit, to every instance
+                        c.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{game_id}:{n}:{self.storage.instance}")))
                 return {"n": n, "seat": seat, "name": name, "text": text, "ply": ply, "at": round(now, 3)}
             except sa.exc.IntegrityError:
                 continue
@@ -65,7 +143,13 @@ class Chat:
             q = q.where(chat.c.ply <= upto_ply)
         with self.storage.engine.connect() as c:
             return [{"n": r["n"], "seat": r["seat"], "name": r["name"], "text": r["text"], "ply": r["ply"],
-                     "at": r["created_at"]} for r in c.execute(q).mappings()]  # fmt: skip
+                     "at": round(r["created_at"], 3)} for r in c.execute(q).mappings()]  # fmt: skip
+
+    async def read(self, game_id: str, token: str | None, account: int | None, after: int) -> list[dict[str, Any]]:
+        live = await self.auth.get(game_id)  # 404 for an unknown game
+        if self.auth.seat_of(live, token, account) is None and not self.spectators_allowed(live):
+            raise ServerError("forbidden", "the creator of this game made its chat the players' own while it runs")
+        return await asyncio.to_thread(self.messages, live.rec.id, after)
 
     def _username(self, account_id: int) -> str:
         with self.storage.engine.connect() as c:
@@ -88,7 +172,9 @@ class Chat:
             name = s.name or f"Seat {seat}"
         if not self.limiter.take(f"{game_id}:{seat if seat is not None else 'a' + str(account)}"):
             raise ServerError("rate_limited", "you are chatting too fast; slow down")
-        return await self.auth._db(self._insert, game_id, seat, name, text, live.rec.plies)
+        msg = await self.auth._db(self._insert, game_id, seat, name, text, live.rec.plies)
+        self.push(self.auth.games.get(game_id, live), msg)
+        return msg
 
 
 async def set_spectator_chat(service: Chat, game_id: str, token: str | None, account: int | None,
@@ -116,6 +202,59 @@ async def set_spectator_chat(service: Chat, game_id: str, token: str | None, acc
     return {"spectator_chat": allowed}
 
 
+class SavedMessage(BaseModel):
+    """A message as ``GET .../export`` writes it into a saved game."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = Field(None, ge=0, le=63)
+    name: str = Field(min_length=1, max_length=64)
+    text: str = Field(min_length=1, max_length=MAX_TEXT)
+    ply: int = Field(ge=0, le=1_000_000)
+    at: float = Field(ge=0, le=1e11)
+
+
+def saved_chat(doc: Any) -> list[SavedMessage]:
+    """The ``chat`` of a saved game being imported, checked (400 naming the field: nothing is
+    imported); ``[]`` if it has none. Texts are cleaned as when they were said."""
+    from pydantic import TypeAdapter, ValidationError
+
+    raw = doc.get("chat") if isinstance(doc, dict) else None
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or len(raw) > MAX_PER_GAME:
+        raise ServerError("bad_request", f"chat: a list of at most {MAX_PER_GAME} messages")
+    try:
+        said = TypeAdapter(list[SavedMessage]).validate_python(raw)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(x) for x in err["loc"])
+        raise ServerError("bad_request", f"chat.{where}: {err['msg']}") from None
+    history = doc.get("history")
+    plies = len(history) if isinstance(history, list) else 0
+    players = (doc.get("options") or {}).get("players") if isinstance(doc.get("options"), dict) else None
+    for i, m in enumerate(said):
+        m.text, m.name = clean(m.text), clean(m.name)
+        if not m.text or not m.name:
+            raise ServerError("bad_request", f"chat.{i}: name and text must hold more than control characters")
+        if m.ply > plies:
+            raise ServerError("bad_request", f"chat.{i}.ply: {m.ply} is after the game's last move ({plies})")
+        if m.seat is not None and isinstance(players, int) and m.seat >= players:
+            raise ServerError("bad_request", f"chat.{i}.seat: the game has {players} seats")
+    return said
+
+
+def write_saved_chat(said: list[SavedMessage]) -> Callable[[sa.Connection, str], None] | None:
+    """Writes an imported game's chat in the import's own transaction (numbered anew, in order)."""
+    if not said:
+        return None
+
+    def write(c: sa.Connection, game_id: str) -> None:
+        c.execute(chat.insert(), [{"game_id": game_id, "n": n, "seat": m.seat, "name": m.name, "text": m.text,
+                                   "ply": m.ply, "created_at": m.at} for n, m in enumerate(said)])  # fmt: skip
+
+    return write
+
+
 def _in_tx(storage: Any, fn: Any) -> None:
     with storage.engine.begin() as c:
         fn(c)
@@ -130,10 +269,9 @@ def router(service: Chat, accounts_service: Any, token_of: Any) -> APIRouter:
     r = APIRouter(tags=["chat"])
 
     @r.get("/api/games/{game_id}/chat")
-    async def read(game_id: str, after: int = Query(-1, ge=-1, le=1_000_000)) -> dict[str, Any]:
-        live = await service.auth.get(game_id)  # 404 for an unknown game
-        msgs = await asyncio.to_thread(service.messages, live.rec.id, after)
-        return {"messages": msgs}
+    async def read(game_id: str, request: Request, after: int = Query(-1, ge=-1, le=1_000_000)) -> dict[str, Any]:
+        account = await accounts_service.principal(request, write=False)
+        return {"messages": await service.read(game_id, token_of(request), account, after)}
 
     @r.post("/api/games/{game_id}/chat", status_code=201)
     async def say(game_id: str, body: ChatBody, request: Request) -> dict[str, Any]:

@@ -50,8 +50,10 @@ class Hub:
 
 
 class PgListener:
-    def __init__(self, dsn: str, on_change: Callable[[str, int], Awaitable[None]], instance: str = "") -> None:
+    def __init__(self, dsn: str, on_change: Callable[[str, int], Awaitable[None]], instance: str = "",
+                 channel: str = "heliopolis") -> None:  # fmt: skip
         self.dsn = dsn
+        self.channel = channel  # payloads "<game>:<number>:<instance>" (moves; chat.py: messages)
         self.instance = instance
         self.on_change = on_change
         self.task: asyncio.Task | None = None
@@ -66,7 +68,7 @@ class PgListener:
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(self.dsn, autocommit=True) as conn:
-                    await conn.execute("LISTEN heliopolis")
+                    await conn.execute(f"LISTEN {self.channel}")
                     self.ready.set()
                     async for note in conn.notifies():
                         game_id, rev, origin = note.payload.split(":", 2)

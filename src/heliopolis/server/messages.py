@@ -8,7 +8,10 @@ shares one). For each revision and audience there are two encodings:
   exactly one message behind;
 * ``delta`` — what changed since the audience's previous message (``base``): top-level fields
   that changed (``set``), the view's changed keys (``view``) and removed keys (``view_del``), and
-  the log lines added (``log``). A client applies it only if it holds version ``base``; otherwise
+  the log lines added (``log``).
+
+Log lines and legal-move texts are catalog messages on the wire (``{"k": key, "a": args, "t":
+English}``, ``core.text.to_json``); plain strings (a game without catalog texts) pass as they are. A client applies it only if it holds version ``base``; otherwise
   it asks for a ``sync``. An undo (the log shrinks) always sends a full state.
 
 JSON goes through orjson when installed (the ``[web]`` extra; ~30 times faster than ``json`` on
@@ -19,6 +22,8 @@ from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
+
+from heliopolis.core.text import to_json
 
 if TYPE_CHECKING:
     from heliopolis.server.authority import Authority, Live
@@ -52,8 +57,14 @@ class Audience:
     @property
     def full(self) -> str:
         if self._full is None:  # the log only grows while ``plog`` is the same object (an undo makes a new one)
-            self._full = dumps({**self.fields, "log": self.plog.lines[: self.log_len]})
+            self._full = dumps({**self.fields, "log": wire_lines(self.plog.lines[: self.log_len])})
         return self._full
+
+
+def wire_lines(lines: list[str]) -> list[Any]:
+    """Log lines for the wire: catalog messages as ``{"k", "a", "t"}`` (the browser renders them in
+    its language with seat names), anything else as its text."""
+    return [to_json(line) for line in lines]
 
 
 def _fields(auth: Authority, live: Live, seat: int | None, shared: dict[str, Any]) -> dict[str, Any]:
@@ -61,7 +72,7 @@ def _fields(auth: Authority, live: Live, seat: int | None, shared: dict[str, Any
     to_move = shared["to_move"]
     legal = []
     if seat is not None and to_move == seat:
-        legal = [{"id": a, "notation": state.action_to_string(a), "text": state.describe_action(a)}
+        legal = [{"id": a, "notation": state.action_to_string(a), "text": to_json(state.describe_action(a))}
                  for a in state.legal_actions()]  # fmt: skip
     pending = rec.undo
     return {
@@ -130,7 +141,7 @@ def _delta(old: Audience, new: Audience, lines: list[str]) -> str:
     elif va != vb:
         msg["set"] = {**changed, "view": vb}
     if new.log_len > old.log_len:
-        msg["log"] = lines[old.log_len:new.log_len]
+        msg["log"] = wire_lines(lines[old.log_len:new.log_len])
     return dumps(msg)
 
 

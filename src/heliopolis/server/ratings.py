@@ -163,13 +163,40 @@ class Ratings:
                  "after": round(r["mu_after"] - 3 * r["sigma_after"], 3)} for r in rows]  # fmt: skip
 
     def my_games(self, account_id: int, limit: int = 100) -> list[dict[str, Any]]:
-        q = (sa.select(games.c.id, games.c.game, games.c.status, games.c.updated_at, games.c.winners, seats.c.seat,
-                       game_settings.c.private)
+        """The account's seats, newest first, with what the "My games" page shows: the seats' names,
+        the result and rating change of finished games, and rematches offered but not yet accepted."""
+        q = (sa.select(games.c.id, games.c.game, games.c.options, games.c.status, games.c.updated_at, games.c.winners,
+                       seats.c.seat, game_settings.c.private, game_settings.c.rated, game_settings.c.rematch)
              .join(seats, seats.c.game_id == games.c.id)
              .join(game_settings, game_settings.c.game_id == games.c.id, isouter=True)
              .where(seats.c.account_id == account_id).order_by(games.c.updated_at.desc()).limit(limit))  # fmt: skip
         with self.storage.engine.connect() as c:
-            return [dict(r) for r in c.execute(q).mappings()]
+            rows = [dict(r) for r in c.execute(q).mappings()]
+            ids = [r["id"] for r in rows]
+            names: dict[str, list[dict[str, Any]]] = {}
+            changes: dict[tuple[str, int], Any] = {}
+            accepted: set[str] = set()
+            if ids:
+                for r in c.execute(sa.select(seats.c.game_id, seats.c.seat, seats.c.kind, seats.c.bot, seats.c.name,
+                                             seats.c.left_reason).where(seats.c.game_id.in_(ids))
+                                   .order_by(seats.c.game_id, seats.c.seat)).mappings():  # fmt: skip
+                    names.setdefault(r["game_id"], []).append(
+                        {"seat": r["seat"], "name": r["name"], "kind": r["kind"], "bot": r["bot"],
+                         "left": r["left_reason"]})  # fmt: skip
+                for r in c.execute(sa.select(rating_changes).where(rating_changes.c.game_id.in_(ids))).mappings():
+                    changes[(r["game_id"], r["seat"])] = r
+                later = [r["rematch"] for r in rows if r["rematch"]]
+                if later:
+                    accepted = set(c.execute(sa.select(seats.c.game_id).where(
+                        seats.c.game_id.in_(later), seats.c.account_id == account_id)).scalars())  # fmt: skip
+        for r in rows:
+            r["seats"] = names.get(r["id"], [])
+            ch = changes.get((r["id"], r["seat"]))
+            r["rating"] = None if ch is None else {
+                "place": ch["place"], "before": round(ch["mu_before"] - 3 * ch["sigma_before"], 3),
+                "after": round(ch["mu_after"] - 3 * ch["sigma_after"], 3)}  # fmt: skip
+            r["rematch_accepted"] = r["rematch"] in accepted
+        return rows
 
 
 def router(service: Ratings, accounts_service: Any) -> APIRouter:
@@ -188,24 +215,36 @@ def router(service: Ratings, accounts_service: Any) -> APIRouter:
 
     @r.get("/api/account/games")
     async def my_games(request: Request) -> dict[str, Any]:
-        """Running games with "your turn" first, then open ones, then finished ones with results."""
+        """Running games with "your turn" first, then open ones (and rematches offered to you), then
+        finished ones with results."""
         s = await accounts_service.session(request)
         if s is None:
             raise ServerError("unauthorized", "log in to see your games")
         rows = await asyncio.to_thread(service.my_games, s.account_id)
         out = []
         for row in rows:
-            item = {"id": row["id"], "game": row["game"], "status": row["status"], "seat": row["seat"],
-                    "updated": row["updated_at"], "private": bool(row["private"]), "your_turn": False}  # fmt: skip
+            options = json.loads(row["options"]) if row["options"] else {}
+            item = {"id": row["id"], "game": row["game"], "pool": pool_of(row["game"], options),
+                    "players": options.get("players"), "status": row["status"], "seat": row["seat"],
+                    "updated": row["updated_at"], "private": bool(row["private"]), "rated": bool(row["rated"]),
+                    "seats": row["seats"], "your_turn": False}  # fmt: skip
             if row["status"] == "running":
                 live = await service.auth.get(row["id"])
                 st = live.state
-                item["your_turn"] = (not st.is_terminal() and not st.is_chance_node()
-                                     and service.auth.seat_of(live, None, s.account_id) == st.current_player())  # fmt: skip
+                mine = service.auth.seat_of(live, None, s.account_id)
+                item["your_turn"] = not st.is_terminal() and not st.is_chance_node() and mine == st.current_player()
+                item["to_move"] = None if st.is_terminal() or st.is_chance_node() else st.current_player()
+                running, deadline = service.auth.table.running(live)
+                item["deadline"] = deadline if running is not None and running == mine else None
             elif row["status"] == "finished":
                 winners = json.loads(row["winners"]) if row["winners"] else []
+                left = next((x["left"] for x in row["seats"] if x["seat"] == row["seat"]), None)
                 item["winners"] = winners
-                item["won"] = row["seat"] in winners
+                item["left"] = left  # "resigned" | "timeout": the seat's bot played on, its result is not mine
+                item["won"] = row["seat"] in winners and left is None
+                item["rating"] = row["rating"]
+                if row["rematch"]:
+                    item["rematch"] = {"id": row["rematch"], "accepted": row["rematch_accepted"]}
             out.append(item)
         order = {"running": 0, "open": 1, "finished": 2}
         out.sort(key=lambda x: (order.get(x["status"], 3), not x["your_turn"], -x["updated"]))

@@ -19,6 +19,7 @@ other instances can push the change to their clients. Nothing is pickled.
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +29,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 metadata = sa.MetaData()
+CHECKPOINT_EVERY = 300  # SQLite: loop commits (~3 WAL pages each) between two checkpoints
 
 games = sa.Table(
     "games", metadata,
@@ -58,6 +60,7 @@ seats = sa.Table(
     sa.Column("account_id", sa.Integer, nullable=True),  # the account holding the seat (table_db.accounts)
     sa.Column("left_at", sa.Float, nullable=True),  # a player who left (the seat is a bot since)
     sa.Column("left_reason", sa.String(16), nullable=True),  # resigned | timeout
+    sa.Column("undo_declined_at", sa.Float, nullable=True),  # the seat's last undo request declined (cool-down)
     sa.Index("ix_seats_account", "account_id"),
 )  # fmt: skip
 
@@ -76,6 +79,10 @@ class StaleError(Exception):
     """The game changed since the revision the writer read (another request won the race)."""
 
 
+class Busy(Exception):
+    """SQLite: another connection holds the write lock (``append_nowait`` does not wait for it)."""
+
+
 @dataclass
 class Seat:
     seat: int
@@ -86,6 +93,7 @@ class Seat:
     account_id: int | None = None
     left_at: float | None = None
     left_reason: str | None = None
+    undo_declined_at: float | None = None  # epoch; shared by every process through the database
 
     def public(self) -> dict[str, Any]:
         left = {"reason": self.left_reason, "at": self.left_at} if self.left_reason else None
@@ -154,6 +162,9 @@ class Storage:
         self.engine = create_engine(self.url)
         self.is_postgres = self.engine.dialect.name == "postgresql"
         self.instance = instance  # names this server process in its notifications
+        self._loop_conn: Any = None  # SQLite: the event loop's own connection (append_nowait)
+        self._since_checkpoint = 0
+        self.checkpoint_due = False
 
     def migrate(self) -> None:
         """Brings the schema to the newest Alembic revision (creates it on a new database)."""
@@ -162,6 +173,9 @@ class Storage:
         upgrade(self.engine)
 
     def dispose(self) -> None:
+        if self._loop_conn is not None:
+            self._loop_conn.close()
+            self._loop_conn = None
         self.engine.dispose()
 
     # -- writes --------------------------------------------------------------------------------
@@ -192,6 +206,48 @@ class Storage:
                winners: list[int] | None = None, now: float | None = None) -> int:  # fmt: skip
         """Appends moves after ``plies`` if the game is still at ``revision``; returns the new revision.
         ``now`` is the moves' time (the clocks' authority), by default the time of the call."""
+        raw = self.engine.raw_connection()
+        try:
+            return self._append_on(raw, game_id, revision, plies, new, status, winners, now)
+        finally:
+            raw.close()  # back to the pool
+
+    def append_nowait(self, game_id: str, revision: int, plies: int, new: Iterable[Move], *,
+                      status: str | None = None, winners: list[int] | None = None, now: float | None = None,
+                      ) -> int:  # fmt: skip
+        """SQLite only, called on the event loop: ``append`` on a connection of its own that never
+        waits for the database's write lock (``Busy`` if another connection holds it: the caller
+        retries with ``append`` in a thread). A WAL commit with ``synchronous=NORMAL`` writes the
+        log without fsync, a few tens of microseconds: cheaper than the hop to a thread and back.
+        The checkpoint (which does fsync) is left to ``checkpoint`` in a thread (``checkpoint_due``)."""
+        raw = self._loop_conn
+        if raw is None:
+            raw = self.engine.raw_connection()
+            raw.detach()  # its own: never handed to a thread by the pool
+            cur = raw.cursor()
+            cur.execute("PRAGMA busy_timeout=0")
+            cur.execute("PRAGMA wal_autocheckpoint=0")
+            cur.close()
+            self._loop_conn = raw
+        try:
+            rev = self._append_on(raw, game_id, revision, plies, new, status, winners, now)
+        except sqlite3.OperationalError as e:
+            if getattr(e, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                raise Busy(game_id) from None
+            raise
+        self._since_checkpoint += 1
+        if self._since_checkpoint >= CHECKPOINT_EVERY:
+            self._since_checkpoint = 0
+            self.checkpoint_due = True
+        return rev
+
+    def checkpoint(self) -> None:
+        """Copies the write-ahead log into the database file (SQLite; in a thread, it fsyncs)."""
+        with self.engine.connect() as c:
+            c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def _append_on(self, raw: Any, game_id: str, revision: int, plies: int, new: Iterable[Move],
+                   status: str | None, winners: list[int] | None, now: float | None) -> int:  # fmt: skip
         new = list(new)
         now = time.time() if now is None else now
         # The hot path of every move: plain SQL through the driver (a quarter of the CPU of building
@@ -207,37 +263,57 @@ class Storage:
             args.append(json.dumps(winners))
         sql = f"UPDATE games SET {', '.join(sets)} WHERE id={p} AND revision={p}"
         args += [game_id, revision]
-        # The driver's own connection from the pool (no SQLAlchemy Connection, transaction or
-        # execution context per move: about a third of this call's CPU); both drivers open the
-        # transaction themselves and commit() ends it.
-        raw = self.engine.raw_connection()
+        flat = [x for i, m in enumerate(new) for x in (game_id, plies + i, m.action, m.notation, m.seat, now)]
+        if self.is_postgres:
+            self._append_pg(raw, game_id, sql + " RETURNING pg_notify('heliopolis', %s)",
+                            [*args, f"{game_id}:{revision + 1}:{self.instance}"], flat)  # fmt: skip
+            return revision + 1
+        # The driver's own connection (no SQLAlchemy Connection, transaction or execution context
+        # per move: about a third of this call's CPU); the driver opens the transaction itself.
         try:
             cur = raw.cursor()
             try:
-                if self.is_postgres:  # one round trip for the compare-and-set and the notification
-                    cur.execute(sql + " RETURNING pg_notify('heliopolis', %s)",
-                                (*args, f"{game_id}:{revision + 1}:{self.instance}"))  # fmt: skip
-                    if len(cur.fetchall()) != 1:
-                        raise StaleError(game_id)
-                else:
-                    cur.execute(sql, tuple(args))
-                    if cur.rowcount != 1:
-                        raise StaleError(game_id)
-                if new:  # one statement for the move and the chance outcomes it settled (one round trip)
-                    row = f"({p}, {p}, {p}, {p}, {p}, {p})"
-                    cur.execute(
-                        "INSERT INTO moves (game_id, ply, action, notation, seat, created_at) VALUES "
-                        + ", ".join([row] * len(new)),
-                        [x for i, m in enumerate(new) for x in (game_id, plies + i, m.action, m.notation, m.seat, now)])  # fmt: skip
+                cur.execute(sql, tuple(args))
+                if cur.rowcount != 1:
+                    raise StaleError(game_id)
+                if new:  # one statement for the move and the chance outcomes it settled
+                    cur.execute("INSERT INTO moves (game_id, ply, action, notation, seat, created_at) VALUES "
+                                + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(new)), flat)  # fmt: skip
             finally:
                 cur.close()
             raw.commit()
         except BaseException:
             raw.rollback()
             raise
-        finally:
-            raw.close()  # back to the pool
         return revision + 1
+
+    @staticmethod
+    def _append_pg(raw: Any, game_id: str, update: str, args: list[Any], flat: list[Any]) -> None:
+        """PostgreSQL: the compare-and-set, its notification and the new moves in one statement, run
+        in autocommit (one round trip instead of BEGIN, UPDATE, INSERT, COMMIT). A data-modifying
+        CTE runs exactly once; the INSERT takes its rows only if the UPDATE matched the revision."""
+        n = len(flat) // 6
+        if n:
+            sql = (f"WITH u AS ({update}) INSERT INTO moves (game_id, ply, action, notation, seat, created_at) "
+                   f"SELECT v.* FROM (VALUES {', '.join(['(%s, %s, %s, %s, %s, %s)'] * n)}) "
+                   "AS v(game_id, ply, action, notation, seat, created_at) WHERE EXISTS (SELECT 1 FROM u)")  # fmt: skip
+        conn = raw.driver_connection
+        conn.autocommit = True  # the pool hands out idle connections; set back before returning it
+        try:
+            cur = conn.cursor()
+            try:
+                if n:
+                    cur.execute(sql, [*args, *flat])
+                    ok = cur.rowcount == n
+                else:
+                    cur.execute(update, args)
+                    ok = len(cur.fetchall()) == 1
+            finally:
+                cur.close()
+        finally:
+            conn.autocommit = False
+        if not ok:
+            raise StaleError(game_id)
 
     def truncate(self, game_id: str, revision: int, plies: int) -> int:
         """Undo: drops every move from ``plies`` on; returns the new revision."""
@@ -310,6 +386,24 @@ class Storage:
                     by_game[r["game_id"]].append(_seat(r))
         return [_record(r, by_game[r["id"]]) for r in rows]
 
+    def take_token(self, limit: str, client: str, rate: float, burst: float) -> bool:
+        """PostgreSQL: one token from the bucket of ``limit`` and ``client`` shared by every server
+        process (``rate`` per second, at most ``burst``), atomically, on the database's clock."""
+        sql = ("INSERT INTO rate_buckets (key, tokens, stamp) VALUES (%(k)s, %(burst)s - 1, %(now)s) "
+               "ON CONFLICT (key) DO UPDATE SET "
+               "tokens = LEAST(%(burst)s, rate_buckets.tokens + (%(now)s - rate_buckets.stamp) * %(rate)s) - 1, "
+               "stamp = %(now)s "
+               "WHERE LEAST(%(burst)s, rate_buckets.tokens + (%(now)s - rate_buckets.stamp) * %(rate)s) >= 1 "
+               "RETURNING tokens")  # fmt: skip
+        with self.engine.begin() as c:
+            now = c.exec_driver_sql("SELECT extract(epoch FROM clock_timestamp())::float8").scalar()
+            # A bucket idle for burst / rate seconds is full again, the same as no row: rows stay few.
+            c.exec_driver_sql("DELETE FROM rate_buckets WHERE stamp < %(old)s AND key LIKE %(kind)s",
+                              {"old": now - burst / max(rate, 1e-9), "kind": limit + ":%"})  # fmt: skip
+            got = c.exec_driver_sql(sql, {"k": f"{limit}:{client}"[:96], "burst": burst, "rate": rate,
+                                          "now": now}).first()  # fmt: skip
+        return got is not None
+
     def running_ids(self) -> list[str]:
         with self.engine.connect() as c:
             return list(c.execute(sa.select(games.c.id).where(games.c.status == "running")).scalars())
@@ -317,7 +411,7 @@ class Storage:
 
 def _seat(r: Any) -> Seat:
     return Seat(r["seat"], r["kind"], r["bot"], r["name"], r["token_hash"], r["account_id"], r["left_at"],
-                r["left_reason"])  # fmt: skip
+                r["left_reason"], r["undo_declined_at"])  # fmt: skip
 
 
 def _record(row: Any, seat_list: list[Seat]) -> GameRecord:

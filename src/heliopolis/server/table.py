@@ -60,7 +60,7 @@ class TableState:
     settings: dict[str, Any]
     started_at: float | None = None
     times: list[tuple[int, float]] = field(default_factory=list)
-    cache: tuple[int, Clock] | None = None  # (revision, clock after the last move)
+    cache: tuple[int, Clock] | None = None  # (moves fed, the clock after them): fed on, never replayed
 
 
 @dataclass
@@ -97,7 +97,10 @@ class TableService:
     def __init__(self, auth: Any) -> None:
         self.auth = auth
         self.storage = auth.storage
-        self.timers: dict[str, asyncio.Task] = {}
+        # One timer per game whose clock runs: a loop timer (re-armed after every move, so it must
+        # be cheap: no task per move), which starts the expiry task when it fires.
+        self.timers: dict[str, asyncio.TimerHandle] = {}
+        self._expiring: set[asyncio.Task] = set()
         self.finish_hooks: list[Any] = []  # called with a game that just ended here (ratings)
         self.turn_hooks: list[Any] = []  # called with (game, seat that acted) after each commit here (alerts)
         auth.table = self
@@ -162,7 +165,8 @@ class TableService:
         return st
 
     def started(self, live: Any, at: float) -> None:
-        self.state(live).started_at = at
+        st = self.state(live)
+        st.started_at, st.cache = at, None
         self.arm(live)
 
     def committed(self, live: Any, new: list[Any], now: float) -> None:
@@ -197,10 +201,16 @@ class TableService:
         cfg = st.settings["clock"]
         if cfg is None or st.started_at is None:
             return None
-        rev = live.rec.revision
-        if st.cache is None or st.cache[0] != rev:
-            st.cache = (rev, replay_clock(cfg, len(live.rec.seats), st.started_at, st.times))
-        return st.cache[1]
+        # Each move feeds the clock once (a full replay per move would cost O(moves) on every commit);
+        # an undo drops the cache (``truncated``) and the next call replays the shorter log.
+        if st.cache is None or st.cache[0] > len(st.times):
+            st.cache = (0, replay_clock(cfg, len(live.rec.seats), st.started_at, ()))
+        fed, clock = st.cache
+        if fed < len(st.times):
+            for seat, at in st.times[fed:]:
+                clock.feed(seat, at)
+            st.cache = (len(st.times), clock)
+        return clock
 
     def running(self, live: Any) -> tuple[int | None, float | None]:
         """The seat whose clock runs and when it runs out (``None`` if no clock runs)."""
@@ -227,17 +237,21 @@ class TableService:
     def arm(self, live: Any) -> None:
         gid = live.rec.id
         old = self.timers.pop(gid, None)
-        if old is not None and old is not asyncio.current_task():
+        if old is not None:
             old.cancel()
         seat, deadline = self.running(live)
         if seat is None or deadline is None:
             return
-        self.timers[gid] = asyncio.get_running_loop().create_task(self._wait(gid, deadline))
+        loop = asyncio.get_running_loop()
+        self.timers[gid] = loop.call_at(loop.time() + max(0.0, deadline - time.time()), self._fire, gid)
 
-    async def _wait(self, game_id: str, deadline: float) -> None:
-        await asyncio.sleep(max(0.0, deadline - time.time()))
-        if self.timers.get(game_id) is asyncio.current_task():
-            del self.timers[game_id]
+    def _fire(self, game_id: str) -> None:
+        self.timers.pop(game_id, None)
+        task = asyncio.get_running_loop().create_task(self._expire_quietly(game_id))
+        self._expiring.add(task)
+        task.add_done_callback(self._expiring.discard)
+
+    async def _expire_quietly(self, game_id: str) -> None:
         try:
             await self.expire(game_id)
         except ServerError:
@@ -297,6 +311,8 @@ class TableService:
         for t in self.timers.values():
             t.cancel()
         self.timers.clear()
+        for task in self._expiring:
+            task.cancel()
 
     # -- resign / retake -----------------------------------------------------------------------
     async def resign(self, game_id: str, token: str | None, account: int | None) -> Any:

@@ -122,7 +122,7 @@ def moves(s: HeliosState) -> dict[tuple, int]:
                 key = (hex_name(sun), pos, st.vp[p] - vp0, st.x[p], st.xmax[p])
                 out[key] = min(out.get(key, 99), depth)
                 continue
-            if c.phase == R._ph().PH_SUN and c.actor == p and c.sun_ctx is not None:
+            if c.phase == R.PH_SUN and c.actor == p and c.sun_ctx is not None:
                 walk(c, depth + 1)
             else:  # the move ended by itself (range used up)
                 cst = coast(st.tiles[p])

@@ -81,7 +81,7 @@ def test_public_log_has_one_line_per_event():
     assert s.cur == 1 and s.phar == [1, 1, 1]
     log = s.public_log()
     assert log == [
-        "P0 rolls: red Sun, yellow Sun, green Sun, blue Sun, purple Pharaoh — 4 sun(s) locked",
+        "P0 rolls: red Sun, yellow Sun, green Sun, blue Sun, purple Pharaoh — 4 suns locked",
         "P0 keeps the dice",
         "P0 rolled 4 suns and may declare a disaster",
         "P0 declares a Pharaoh disaster",

@@ -36,7 +36,9 @@ def _walk(players, seed):
             A.action_to_string(a)
         silent_run += 1
         assert silent_run <= 2 * NUM_DICE + 1  # a roll's line follows its dice
-    assert "ends and is scored" in log.lines[-1] or any("ends and is scored" in x for x in log.lines[-3:])
+    # the last epoch's scoring line, then one line per seat (change, total, each category)
+    assert any("ends and is scored" in x for x in log.lines[-(players + 3):])
+    assert all(log.lines[-players + p].startswith(f"P{p}: ") for p in range(players))
 
 
 def _run(games):

@@ -22,14 +22,23 @@ from typing import Any, Final
 from heliopolis.core.errors import ComponentDataError
 
 COLOURS: Final = ("blue", "brown", "grey", "green", "black")
-BLUE, BROWN, GREY, GREEN, BLACK = range(5)
+BLUE: Final = 0
+BROWN: Final = 1
+GREY: Final = 2
+GREEN: Final = 3
+BLACK: Final = 4
 SYMBOLS: Final = ("land", "build", "sun")
-LAND, BUILD, SUN = range(3)
+LAND: Final = 0
+BUILD: Final = 1
+SUN: Final = 2
 TILE_COLOURS: Final = ("red", "blue", "yellow", "grey")
 WILD: Final = 3
 SPECIALS: Final = ("free", "created", "resources", "temples")
 SPECIAL_JSON_IDS: Final = ("free_fields", "created_land", "resources", "temples")
-FREE_FIELDS, CREATED_LAND, RESOURCES_SP, TEMPLES_SP = range(4)
+FREE_FIELDS: Final = 0
+CREATED_LAND: Final = 1
+RESOURCES_SP: Final = 2
+TEMPLES_SP: Final = 3
 DIRS: Final = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))  # N NE SE S SW NW, clockwise
 
 

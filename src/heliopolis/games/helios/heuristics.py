@@ -27,6 +27,7 @@ from typing import Any
 from heliopolis.core.lookahead import turn_lookahead
 from heliopolis.games.helios import rules as R
 from heliopolis.games.helios.components import DATA
+from heliopolis.games.helios.phases import PH_TAKE
 
 
 def evaluate(state: Any) -> list[float]:
@@ -56,9 +57,7 @@ TURN_LOOKAHEAD = 12
 
 
 def _turn_over(state: Any, seat: int) -> bool:
-    from heliopolis.games.helios.state import PH_TAKE
-
-    return state.current_player() != seat or state.phase == PH_TAKE
+    return bool(state.current_player() != seat or state.phase == PH_TAKE)
 
 
 def choose(state: Any, rng: random.Random) -> int:
@@ -73,4 +72,5 @@ def rollout(state: Any, rng: random.Random) -> int:
     legal = state.legal_actions()
     if len(legal) > 1 and FORGO in legal:
         legal = [a for a in legal if a != FORGO]
-    return legal[rng.randrange(len(legal))]
+    action: int = legal[rng.randrange(len(legal))]
+    return action

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from heliopolis.games.helios import rules as R
+from heliopolis.games.helios.legality import slot_count
 from heliopolis.games.helios import sun as S
 from heliopolis.games.helios.components import DATA
 
@@ -55,7 +55,7 @@ def check_invariants(s: Any) -> None:
                 assert c.hexes[c.pos_of_edge[e]] == s.sun[p], "HE-SUN-6: the anchor's position is the sun's hex"
         assert s.mana[p] >= 0 and s.vp[p] >= 0 and s.x[p] <= s.xmax[p] + 1
         for sl in range(3):
-            assert R.slot_count(s, p, sl) < 4 or s.full_slot == sl
+            assert slot_count(s, p, sl) < 4 or s.full_slot == sl
         assert not (s.active[p] & ~s.owned[p])
     owned = 0
     for p in range(n):

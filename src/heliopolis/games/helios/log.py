@@ -3,12 +3,13 @@ and the move log (``HeliosLog``), which adds what the rules do on their own.
 
 Places are named by the board's own coordinates (``components.hex_label``: column letter, then the
 hex counted from the bottom of the column, ``e5``), never by the axial notation of saved games.
-The log replays the history with ``record_events`` on, so the rules note (``rules.note``) what no
+The log replays the history with ``record_events`` on, so the rules note (``events.note``) what no
 action names: an action forgone because nothing could be paid or placed, a bonus resource lost, an
 automatic person-phase pass, a sun move stopped by its range, irradiation, laps, the phases, rounds
 and the final scoring; changes of VP, mana and sun range per seat follow each action.
 
-Every sentence of Helios's moves and log is in this module (one place to move into message catalogs).
+Every sentence is a message of the ``helios`` catalog (``heliopolis.locale.msg``): English text with
+key and arguments, so the browser shows it in the reader's language with seat names.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 from heliopolis.core.game import PublicLog
 from heliopolis.games.helios import actions as A
+from heliopolis.games.helios.events import Event, Snapshot, snapshot
 from heliopolis.games.helios.components import (
     COLOURS,
     DATA,
@@ -27,14 +29,17 @@ from heliopolis.games.helios.components import (
     hex_of_name,
 )
 
-SPECIAL_WORDS = {"free": "free-fields", "created": "created-land", "resources": "resources", "temples": "temples"}
-SYMBOL_WORDS = {"land": "land", "build": "build", "sun": "sun"}
-CATEGORY_WORDS = {"bag": "VP during play"}
-assert set(SPECIAL_WORDS) == set(SPECIALS) and set(SYMBOL_WORDS) == set(SYMBOLS)
+from heliopolis.locale import listing, msg
+
+# Game terms of the ``helios`` catalog, by the engine's ids: helios.colour.<resource/land colour>,
+# helios.tile_colour.<action-tile colour>, helios.special.<special tile>, helios.symbol.<action symbol>,
+# helios.building.<id>, helios.person.<id>, helios.category.<final-scoring category>.
+SIMPLE = {"gain": "colour", "slot": "tile_colour", "home": "colour"}  # argument -> term kind
+assert set(SPECIALS) == {"free", "created", "resources", "temples"} and set(SYMBOLS) == {"land", "build", "sun"}
 
 
-def seat(p: int) -> str:
-    return f"P{p}"
+def term(kind: str, name: str) -> Any:
+    return msg(f"helios.{kind}.{name}")
 
 
 def where(arg: str) -> str:
@@ -43,130 +48,108 @@ def where(arg: str) -> str:
     return hex_label(h) if h is not None else arg
 
 
-def special_tile(k: int) -> str:
-    return f"the {SPECIAL_WORDS[SPECIALS[k]]} special tile"
-
-
-_SIMPLE = {
-    "home": "starts with a {} land tile", "gain": "gains a {} resource", "slot": "attaches the grey action tile to the {} slot",
-    "special": "takes {}", "stop": "stops the sun", "trade": "trades {} mana for VP", "do": "takes the bonus action: {}",
-    "pass": "passes", "forgo": "forgoes the rest of the action",
-}  # fmt: skip
-
-
 def describe(s: Any, action: int) -> str:
     text = A.action_to_string(action)
     kind, _, arg = text.partition(":")
-    who = seat(s.actor)
+    who = s.actor
     if action >= A.CHANCE_OFFSET:
         if kind == "start":
-            return f"{seat(int(arg))} takes the dragon (start player)"
+            return msg("helios.log.dragon", seat=int(arg))
         if kind == "deal":
-            return f"a {arg} action tile is dealt"
-        return f"a {arg} land tile comes from the extra stack"
+            return msg("helios.log.dealt", colour=term("tile_colour", arg))
+        return msg("helios.log.extra_land", colour=term("colour", arg))
     if kind == "take":
         col = s.columns[SYMBOLS.index(arg)]
-        colour = f"{TILE_COLOURS[col[-1]]} " if col else ""
-        return f"{who} takes the {colour}action tile from the {SYMBOL_WORDS[arg]} column"
+        symbol = term("symbol", arg)
+        if col:
+            return msg("helios.move.take", seat=who, colour=term("tile_colour", TILE_COLOURS[col[-1]]), symbol=symbol)
+        return msg("helios.move.take_any", seat=who, symbol=symbol)
     if kind == "land":
         if arg == "extra":
             c = s.face_up[5]
-            return f"{who} takes the face-up {COLOURS[c] + ' ' if c >= 0 else ''}land tile of the extra stack"
-        return f"{who} takes the face-up {arg} land tile"
+            if c >= 0:
+                return msg("helios.move.land_extra", seat=who, colour=term("colour", COLOURS[c]))
+            return msg("helios.move.land_extra_any", seat=who)
+        return msg("helios.move.land", seat=who, colour=term("colour", arg))
     if kind == "place":
         if s.hand:
-            what = f"the {COLOURS[s.hand[1]]} land tile" if s.hand[0] == "land" else special_tile(s.hand[1])
-            return f"{who} places {what} on {where(arg)}"
-        return f"{who} places the tile on {where(arg)}"
-    if kind == "temple":
-        return f"{who} builds a temple on {where(arg)}"
-    if kind == "put":
-        return f"{who} puts the resource on {where(arg)}"
-    if kind == "step":
-        return f"{who} moves the sun to {where(arg)}"
+            if s.hand[0] == "land":
+                return msg("helios.move.place_land", seat=who, colour=term("colour", COLOURS[s.hand[1]]), hex=where(arg))
+            return msg("helios.move.place_special", seat=who, special=term("special", SPECIALS[s.hand[1]]), hex=where(arg))
+        return msg("helios.move.place", seat=who, hex=where(arg))
+    if kind in ("temple", "put", "step"):
+        return msg(f"helios.move.{kind}", seat=who, hex=where(arg))
     if kind == "pay":
         h, _, colour = arg.partition(":")
-        return f"{who} pays {colour} from {where(h)}"
-    if kind in ("build", "buy", "activate"):
-        names = {b.id: b.name for b in DATA.buildings} if kind == "build" else {p.id: p.name for p in DATA.persons}
-        verb = {"build": "builds", "buy": "buys", "activate": "activates"}[kind]
-        return f"{who} {verb} the {names.get(arg, arg)}"
+        return msg("helios.move.pay", seat=who, colour=term("colour", colour), hex=where(h))
+    if kind == "build":
+        return msg("helios.move.build", seat=who, building=term("building", arg))
+    if kind in ("buy", "activate"):
+        return msg(f"helios.move.{kind}", seat=who, person=term("person", arg))
     if kind == "special":
-        return f"{who} takes {special_tile(SPECIALS.index(arg))}"
-    if kind in _SIMPLE:
-        return f"{who} " + _SIMPLE[kind].format(arg)
-    return f"{who}: {text}"
+        return msg("helios.move.special", seat=who, special=term("special", arg))
+    if kind in SIMPLE:
+        return msg(f"helios.move.{kind}", seat=who, colour=term(SIMPLE[kind], arg))
+    if kind == "trade":
+        return msg("helios.move.trade", seat=who, n=int(arg))
+    if kind == "do":
+        return msg("helios.move.do", seat=who, symbol=term("symbol", arg))
+    if kind in ("stop", "pass", "forgo"):
+        return msg(f"helios.move.{kind}", seat=who)
+    return msg("helios.move.other", seat=who, notation=text)
 
 
-def event_text(s: Any, event: tuple) -> str:
+def event_text(s: Any, event: Event) -> str:
     kind, *args = event
     if kind == "forgone":
         p, sym = args
-        why = {"land": "no land tile or special tile can be taken and placed",
-               "build": "nothing (building or temple) can be paid for"}.get(SYMBOLS[sym], "nothing can be done")
-        return f"{seat(p)} cannot use the {SYMBOLS[sym]} action: {why}; it is forgone"
-    if kind == "gain_lost":
-        return f"{seat(args[0])}'s bonus resource is lost: no tile can take it"
-    if kind == "auto_pass":
-        return f"{seat(args[0])} passes: no person can be bought or activated"
-    if kind == "range_stop":
-        return f"{seat(args[0])}'s sun stops on {hex_label(args[1])}: its range is used up"
-    if kind == "irradiate":
-        return f"{seat(args[0])}'s sun irradiates the tiles around {hex_label(args[1])}"
+        return msg(f"helios.log.forgone_{SYMBOLS[sym]}", seat=p, symbol=term("symbol", SYMBOLS[sym]))
+    if kind in ("gain_lost", "auto_pass", "phase2"):
+        return msg(f"helios.log.{kind}", seat=args[0])
+    if kind in ("range_stop", "irradiate"):
+        return msg(f"helios.log.{kind}", seat=args[0], hex=hex_label(args[1]))
     if kind == "lap":
-        return f"{seat(args[0])}'s sun completes a lap: +{args[1]} VP"
+        return msg("helios.log.lap", seat=args[0], vp=args[1])
     if kind == "reshuffle":
-        return f"The {SYMBOLS[args[0]]} discard pile is shuffled into a new stack"
+        return msg("helios.log.reshuffle", symbol=term("symbol", SYMBOLS[args[0]]))
     if kind == "slot_full":
-        return f"{seat(args[0])}'s full {TILE_COLOURS[args[1]]} slot goes to the discard piles"
+        return msg("helios.log.slot_full", seat=args[0], colour=term("tile_colour", TILE_COLOURS[args[1]]))
     if kind == "phase1_over":
-        extra = "; the action tiles left in the columns are discarded" if args[0] else ""
-        return f"— Phase 2: persons (most mana first){extra} —"
-    if kind == "phase2":
-        return f"{seat(args[0])} has the most mana and starts the person phase"
-    if kind == "phase3":
-        return "— Phase 3: new land tiles face up, bonus resources, the dragon moves on —"
+        return msg("helios.log.phase2_discard" if args[0] else "helios.log.phase2_start")
     if kind == "round":
-        return f"— Round {args[0]} of {DATA.rounds[s.game.players]}: {seat(args[1])} has the dragon —"
-    if kind == "new_deal":
-        return "The action-tile columns are discarded and dealt anew"
-    if kind == "final":
-        return "— Final scoring —"
+        return msg("helios.log.round", round=args[0], rounds=DATA.rounds[s.game.players], seat=args[1])
+    if kind in ("phase3", "new_deal", "final"):
+        return msg(f"helios.log.{kind}")
     raise AssertionError(f"unknown Helios event {event}")  # pragma: no cover
 
 
-def _snap(s: Any) -> tuple:
-    """What every seat holds, as ``rules.note`` records it with each event."""
-    return tuple(s.vp), tuple(s.mana), tuple(s.rng), tuple(map(tuple, s.res))
+COUNTERS = ("vp", "mana", "range")  # the first three fields of a snapshot, as helios.change.<name>
 
 
-def _changes(s: Any, old: tuple, new: tuple, irradiated: set[int]) -> list[str]:
-    lines = []
+def _changes(s: Any, old: Snapshot, new: Snapshot, irradiated: set[int]) -> list[str]:
+    lines: list[str] = []
+    counters = (old[0], new[0]), (old[1], new[1]), (old[2], new[2])
     for p in range(s.game.players):
-        parts = []
-        for k, words in ((0, "VP"), (1, "mana"), (2, "sun range")):
-            if old[k][p] != new[k][p]:
-                parts.append(f"{words} {new[k][p] - old[k][p]:+d} → {new[k][p]}")
+        parts: list[Any] = [msg(f"helios.change.{name}", delta=f"{now[p] - was[p]:+d}", total=now[p])
+                            for name, (was, now) in zip(COUNTERS, counters) if was[p] != now[p]]  # fmt: skip
         if p in irradiated:
             grown = [hex_label(h) for h in range(len(DATA.hexes))
                      if sum(new[3][p][h * 5:h * 5 + 5]) > sum(old[3][p][h * 5:h * 5 + 5])]  # fmt: skip
-            parts.append(f"new resources on {', '.join(grown)}" if grown else "no new resources")
+            parts.append(msg("helios.change.grown", hexes=", ".join(grown)) if grown else msg("helios.change.none_grown"))
         if parts:
-            lines.append(f"{seat(p)}: {', '.join(parts)}")
+            lines.append(msg("helios.log.changes", seat=p, changes=listing("helios.list", parts)))
     return lines
 
 
 def final_lines(s: Any) -> list[str]:
     from heliopolis.games.helios import rules as R
 
-    out = []
+    out: list[str] = []
     for p in range(s.game.players):
         cats = R.final_categories(s, p)
-        parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in cats.items())
-        out.append(f"{seat(p)} scores {sum(cats.values())} VP at the end ({parts}): {s.vp[p]} + "
-                   f"{sum(cats.values())} = {s.final[p]} VP")  # fmt: skip
-    w = s.winners()
-    out.append(f"Game over: winner {', '.join(map(seat, w))}")
+        gained = sum(cats.values())
+        out.append(msg("helios.log.final_seat", seat=p, gained=gained, before=s.vp[p], total=s.final[p], **cats))
+    out.append(msg("helios.log.winners", seats=listing("helios.list", [msg("helios.seat", seat=w) for w in s.winners()])))
     return out
 
 
@@ -181,9 +164,8 @@ class HeliosLog(PublicLog):
 
     def feed(self, action: int) -> list[str]:
         s = self.replay
-        text = describe(s, action)
-        lines = [text[:1].upper() + text[1:]]
-        snap = _snap(s)
+        lines = [describe(s, action)]
+        snap = snapshot(s)
         s.events.clear()
         s.apply_action(action)
         irradiated: set[int] = set()  # seats whose sun irradiated since the last event
@@ -192,7 +174,7 @@ class HeliosLog(PublicLog):
             lines.append(event_text(s, event))
             snap = at
             irradiated = {event[1]} if event[0] == "irradiate" else set()
-        lines += _changes(s, snap, _snap(s), irradiated)
+        lines += _changes(s, snap, snapshot(s), irradiated)
         if s.is_terminal():
             lines += final_lines(s)
         s.events.clear()
@@ -200,4 +182,4 @@ class HeliosLog(PublicLog):
         return lines
 
 
-__all__ = ["HeliosLog", "describe", "event_text", "where"]
+__all__ = ["HeliosLog", "describe", "event_text", "term", "where"]

@@ -38,8 +38,9 @@ from typing import Any
 
 from heliopolis.core.helpers import check_seat
 from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece
-from heliopolis.games.helios import rules as R
+from heliopolis.games.helios.legality import slot_count
 from heliopolis.games.helios.components import NUM_HEXES
+from heliopolis.games.helios.state import HeliosState
 
 NUM_PHASES = 18
 
@@ -48,7 +49,7 @@ def _cap(v: float, cap: float) -> float:
     return max(0.0, min(v, cap)) / cap
 
 
-class HeliosObserver(Observer):
+class HeliosObserver(Observer[HeliosState]):
     def __init__(self, game: Any, obs_type: ObservationType) -> None:
         super().__init__(game, obs_type)
         n = self._n = game.players
@@ -123,7 +124,7 @@ class HeliosObserver(Observer):
         for p in range(n):
             out += [1.0 if h == state.sun[p] else 0.0 for h in range(NUM_HEXES)]
         for p in range(n):
-            out += [_cap(R.slot_count(state, p, sl), 4) for sl in range(3)]
+            out += [_cap(slot_count(state, p, sl), 4) for sl in range(3)]
             out += [float(state.buildings[p] >> i & 1) for i in range(12)]
             out += [float(state.owned[p] >> i & 1) for i in range(8)]
             out += [float(state.active[p] >> i & 1) for i in range(8)]

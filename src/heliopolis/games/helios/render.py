@@ -15,6 +15,8 @@ from typing import Any
 from heliopolis.core.helpers import Segments, segments_text
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import rules as R
+from heliopolis.games.helios.legality import has, slot_count
+from heliopolis.games.helios.phases import POWER_PLANT
 from heliopolis.games.helios.components import (
     COLOURS, COLUMN_LETTERS, DATA, SPECIALS, SYMBOLS, TILE_COLOURS, hex_label)  # fmt: skip
 
@@ -83,7 +85,7 @@ def board_lines(s: Any, p: int, marks: dict[int, str] | None = None) -> Segments
 
 
 def _status(s: Any, names: list[str]) -> str:
-    from heliopolis.games.helios.state import PH_IDLE, PHASE_NAMES
+    from heliopolis.games.helios.phases import PH_IDLE, PHASE_NAMES
 
     if s.is_terminal():
         return "game over"
@@ -124,8 +126,8 @@ def render_segments(s: Any, viewer: int | None = None, *, omniscient: bool = Tru
     for p in range(n):
         out.append([])
         you = " (you)" if viewer == p else ""
-        slots = " ".join(f"{TILE_COLOURS[sl]} {R.slot_count(s, p, sl)}" for sl in range(3))
-        rng = "coast (Kraftwerk)" if R.has(s, p, R.POWER_PLANT) else str(s.rng[p])
+        slots = " ".join(f"{TILE_COLOURS[sl]} {slot_count(s, p, sl)}" for sl in range(3))
+        rng = "coast (Kraftwerk)" if has(s, p, POWER_PLANT) else str(s.rng[p])
         out.append([("▶ " if p == cp else "  ", "bold"), (names[p] + you, "current" if p == cp else "bold"),
                     (f"  {s.vp[p]} VP  mana {s.mana[p]}  sun range {rng}  laps {s.x[p]}/{s.xmax[p]}  slots {slots}",
                      "")])  # fmt: skip

@@ -1,167 +1,89 @@
-"""The Helios rules behind ``HeliosState``: legal actions per phase, their effects, the task loop.
+"""The Helios rules behind ``HeliosState``: the effects of actions and the task loop.
 
 ``run(state)`` pops pending tasks until a decision (or chance node) is reached; handlers that finish
-a decision set ``state.phase = PH_IDLE``. Rule IDs are cited where they are enforced.
+a decision set ``state.phase = PH_IDLE``. The legal actions of each phase are in ``legality``, the
+phases and shared constants in ``phases``, the events noted for the move log in ``events``.
+Rule IDs are cited where they are enforced.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import scoring as SC
 from heliopolis.games.helios import sun as S
-from heliopolis.games.helios.components import B, DATA, LAND, NUM_HEXES, SUN, WILD
+from heliopolis.games.helios.components import DATA, SUN, WILD
+from heliopolis.games.helios.events import note
+from heliopolis.games.helios.legality import (  # noqa: F401 (re-exported: rules.slot_count, rules.has, ...)
+    action_options,
+    any_action_option,
+    has,
+    held_by,
+    legal,
+    pay_options,
+    person_options,
+    put_targets,
+    slot_count,
+    sun_options,
+    sun_targets,
+    temple_cost,
+)
+from heliopolis.games.helios.phases import (  # noqa: F401 (re-exported: rules.PH_IDLE, rules.POWER_PLANT, ...)
+    BAZAAR,
+    COUNCIL,
+    LAND_OFFICE,
+    PALACE,
+    PH_ACTION,
+    PH_BONUS,
+    PH_DEAL,
+    PH_END,
+    PH_EXTRA,
+    PH_GAIN,
+    PH_HOME,
+    PH_IDLE,
+    PH_LV,
+    PH_PAY,
+    PH_PERSON,
+    PH_PLACE,
+    PH_PUT,
+    PH_SLOT,
+    PH_SUN,
+    PH_TAKE,
+    PH_TRADE,
+    POWER_PLANT,
+    WAREHOUSE,
+    WATCHTOWER,
+)
 
-PH_IDLE = 99
-NB = DATA.nbrs
-SPECIAL_BASE = SC.SPECIAL_BASE
-LAND_OFFICE, PALACE, BAZAAR = B["land_office"], B["palace"], B["bazaar"]
-POWER_PLANT, WATCHTOWER, WAREHOUSE, COUNCIL, CITADEL = (
-    B["power_plant"], B["watchtower"], B["warehouse"], B["council"], B["citadel"])  # fmt: skip
+if TYPE_CHECKING:
+    from heliopolis.games.helios.state import HeliosState
 
-
-_ST: Any = None
-
-
-def _ph() -> Any:
-    """The state module (phase constants), imported lazily to avoid an import cycle; memoised
-    because a function-level import costs ~1 µs and this is called on every action."""
-    global _ST
-    if _ST is None:
-        from heliopolis.games.helios import state as st
-
-        _ST = st
-    return _ST
-
-
-def note(s: Any, *event: Any) -> None:
-    """Records an event the move log tells (``log.HeliosLog`` switches recording on; play never does)."""
-    if s.record_events:  # with what every seat holds at that moment, to tell changes in order
-        s.events.append((event, (tuple(s.vp), tuple(s.mana), tuple(s.rng), tuple(map(tuple, s.res)))))
-
-
-def has(s: Any, p: int, b: int) -> bool:
-    return bool(s.buildings[p] >> b & 1)
-
-
-# -- legal actions ------------------------------------------------------------------------------
-def legal(s: Any) -> list[int]:
-    st = _ph()
-    ph, p = s.phase, s.actor
-    if ph == st.PH_HOME:
-        return [A.HOME + c for c in DATA.start_colours]  # HE-SETUP-6
-    if ph == st.PH_GAIN:
-        return [A.GAIN + c for c in range(5)]
-    if ph == st.PH_PUT:
-        return [A.PUT + h for h in put_targets(s, p)]
-    if ph == st.PH_TAKE:
-        return [A.TAKE + i for i in range(3) if s.columns[i]]  # HE-ACT-2
-    if ph == st.PH_SLOT:
-        return [A.SLOT + i for i in range(3)]  # HE-ACT-3
-    if ph == st.PH_ACTION:
-        return [A.FORGO] + action_options(s, p, s.sym)
-    if ph == st.PH_PLACE:
-        return [A.PLACE + h for h in S.placements(s.tiles[p], s.sun[p])]
-    if ph == st.PH_PAY:
-        return pay_options(s, p)
-    if ph == st.PH_SUN:
-        return sun_options(s, p)
-    if ph == st.PH_TRADE:
-        return [A.TRADE + k for k in range(min(3, s.mana[p]) + 1)]  # HE-BLD-T9
-    if ph == st.PH_BONUS:
-        return [A.FORGO] + [A.DO + i for i in range(3)]  # HE-ACT-8
-    if ph == st.PH_PERSON:
-        return person_options(s, p) + [A.PASS]
-    return []
+NB: Final = S.NB
+SPECIAL_BASE: Final = SC.SPECIAL_BASE
+CENTRE: Final[int] = DATA.centre
+MANA_FIELDS: Final[frozenset[int]] = DATA.mana_fields
+BONUS_FIELDS: Final[frozenset[int]] = DATA.bonus_fields
+SLOT_BONUS_AT: Final[int] = DATA.slot_bonus_at
+LAP_VP: Final[int] = DATA.lap_vp
+LAP_VP_WATCHTOWER: Final[int] = DATA.lap_vp_watchtower
+COLUMN_SIZE: Final[int] = DATA.column_size
 
 
-def put_targets(s: Any, p: int) -> list[int]:
-    """HE-REF-6 / HE-PERS-6 / HE-AMB-10: own tile, no temple, fewer than 2 resources."""
-    t, r, tm = s.tiles[p], s.res[p], s.temples[p]
-    return [h for h in range(NUM_HEXES) if t[h] >= 0 and not tm[h] and sum(r[h * 5:h * 5 + 5]) < 2]
-
-
-def temple_cost(s: Any, p: int) -> int:
-    """HE-TMP-2: the n-th temple costs n resources; with the Zitadelle always 1."""
-    return 1 if has(s, p, CITADEL) else sum(s.temples[p]) + 1
-
-
-def action_options(s: Any, p: int, sym: int) -> list[int]:
-    out = []
-    if sym == LAND:  # HE-LAND-1/4: a source only if some hex can take it
-        if S.placements(s.tiles[p], s.sun[p]):
-            out += [A.LAND + i for i in range(6) if s.face_up[i] >= 0]
-            out += [A.SPECIAL + k for k in range(4) if s.special[k]]
-    else:  # build (HE-BLD-1): temples and buildings the player can pay for
-        held = SC.holdings(s.res[p])
-        if sum(held) >= temple_cost(s, p):  # HE-TMP-5
-            out += [A.TEMPLE + h for h in range(NUM_HEXES) if s.tiles[p][h] >= 0 and not s.temples[p][h]]
-        for i, b in enumerate(DATA.buildings):
-            if not has(s, p, i) and SC.feasible(held, *SC.normalize(b.cost, held)):  # HE-BLD-2/6
-                out.append(A.BUILD + i)
-    return sorted(out)
-
-
-def pay_options(s: Any, p: int) -> list[int]:
-    _, _, spec, one, anyn = s.pay
-    held = SC.holdings(s.res[p])
-    out = []
-    for c in range(5):
-        nxt = SC.assign(c, list(spec), one, anyn)
-        if not held[c] or nxt is None:
-            continue
-        held[c] -= 1
-        ok = SC.feasible(held, *nxt)
-        held[c] += 1
-        if ok:  # HE-PAY-5
-            r = s.res[p]
-            out += [A.PAY + h * 5 + c for h in range(NUM_HEXES) if r[h * 5 + c]]
-    return sorted(out)
-
-
-def sun_targets(s: Any, p: int) -> list[tuple[int, int]]:
-    """``(hex, k)`` of the legal next steps (k = -1 inside a dead end), HE-SUN-5/7/8."""
-    start, left, _ = s.sun_ctx
-    if left <= 0:
-        return []
-    c = S.coast_cached(s.tiles[p])
-    h = s.sun[p]
-    if h in c.dead:
-        cand = [(S.dead_path(c, h)[0], -1)]
-    else:
-        pos = c.pos_of_edge[s.anchor[p]]
-        cand = [(hx, k) for k, hx in S.steps_from(c, pos)]
-    # HE-SUN-8: ending on the start hex is illegal, so stepping onto it needs range to leave again
-    return [(hx, k) for hx, k in cand if hx != start or left >= 2]
-
-
-def sun_options(s: Any, p: int) -> list[int]:
-    start, _, moved = s.sun_ctx
-    out = [A.STEP + h for h, _ in sun_targets(s, p)]
-    if moved and s.sun[p] != start:
-        out.append(A.STOP)
-    if not moved:
-        out.append(A.FORGO)  # HE-AMB-37
-    return sorted(out)
-
-
-def person_options(s: Any, p: int) -> list[int]:
-    out = []
-    if not s.acted & 2:  # HE-PERS-3: at most one purchase per person-turn
-        out += [A.BUY + i for i, pr in enumerate(DATA.persons)
-                if s.persons_free >> i & 1 and s.mana[p] >= pr.buy_mana]  # fmt: skip
-    held = SC.holdings(s.res[p])
-    for i, pr in enumerate(DATA.persons):
-        if s.owned[p] >> i & 1 and not s.active[p] >> i & 1 and SC.feasible(held, *SC.normalize(pr.cost, held)):
-            out.append(A.ACTIVATE + i)
-    return out
+def own_board(s: HeliosState, p: int) -> None:
+    """Copy-on-write: seat p's ``tiles``, ``res`` and ``temples`` lists are shared with clones
+    (``HeliosState.clone``) until one of them writes; every write to them goes through here first."""
+    s.held_src[p] = None  # (legality.held_by)
+    if s.shared >> p & 1:
+        s.tiles[p] = s.tiles[p][:]
+        s.res[p] = s.res[p][:]
+        s.temples[p] = s.temples[p][:]
+        s.shared &= ~(1 << p)
 
 
 # -- effects ------------------------------------------------------------------------------------
-def apply_chance(s: Any, a: int) -> None:
-    st = _ph()
-    if s.phase == st.PH_DEAL:
+def apply_chance(s: HeliosState, a: int) -> None:
+    if s.phase == PH_DEAL:
         col = next(i for i in range(3) if s.deal_need[i])
         c = a - A.DEAL
         s.draw[col][c] -= 1
@@ -169,7 +91,7 @@ def apply_chance(s: Any, a: int) -> None:
         s.deal_need[col] -= 1
         s.phase = PH_IDLE
         s.todo.append(("deal",))
-    elif s.phase == st.PH_EXTRA:
+    elif s.phase == PH_EXTRA:
         c = a - A.EXTRA
         s.extra[c] -= 1
         s.face_up[5] = c  # HE-SETUP-8 / HE-REF-1
@@ -179,88 +101,96 @@ def apply_chance(s: Any, a: int) -> None:
         s.extra[c] -= 1
         s.hand = ("land", c)
         if S.placements(s.tiles[s.actor], s.sun[s.actor]):
-            s.phase = st.PH_PLACE
+            s.phase = PH_PLACE
         else:  # HE-AMB-12: no legal hex, the tile leaves the game
             s.hand = None
             s.phase = PH_IDLE
 
 
-def apply_player(s: Any, a: int) -> None:
-    st = _ph()
+def apply_player(s: HeliosState, a: int) -> None:
     ph, p = s.phase, s.actor
-    n = s.game.players
-    if ph == st.PH_HOME:
+    n = len(s.vp)
+    if ph == PH_HOME:
         c = a - A.HOME
-        s.tiles[p][DATA.centre] = c  # HE-SETUP-6
-        s.res[p][DATA.centre * 5 + c] = 1
+        own_board(s, p)
+        s.tiles[p][CENTRE] = c  # HE-SETUP-6
+        s.res[p][CENTRE * 5 + c] = 1
         s.phase = PH_IDLE
-    elif ph == st.PH_GAIN:
+    elif ph == PH_GAIN:
+        assert s.gain_ctx is not None
         target = s.gain_ctx[0]
         c = a - A.GAIN
         if target >= 0:
+            own_board(s, p)
             s.res[p][target * 5 + c] += 1
             s.gain_ctx = None
             s.phase = PH_IDLE
         else:
             s.gain_ctx = (-1, c)
-            s.phase = st.PH_PUT
-    elif ph == st.PH_PUT:
+            s.phase = PH_PUT
+    elif ph == PH_PUT:
+        assert s.gain_ctx is not None
+        own_board(s, p)
         s.res[p][(a - A.PUT) * 5 + s.gain_ctx[1]] += 1
         s.gain_ctx = None
         s.phase = PH_IDLE
-    elif ph == st.PH_TAKE:
+    elif ph == PH_TAKE:
         sym = a - A.TAKE
         s.sym = sym
         c = s.columns[sym].pop()
         if c == WILD:
-            s.phase = st.PH_SLOT  # HE-ACT-3 / HE-AMB-26
+            s.phase = PH_SLOT  # HE-ACT-3 / HE-AMB-26
         else:
             _attach(s, p, c)
-    elif ph == st.PH_SLOT:
+    elif ph == PH_SLOT:
         _attach(s, p, a - A.SLOT, grey=True)
-    elif ph == st.PH_BONUS:
+    elif ph == PH_BONUS:
         if a != A.FORGO:
             s.todo.append(("action", a - A.DO))
         s.phase = PH_IDLE
-    elif ph == st.PH_ACTION:
+    elif ph == PH_ACTION:
         if a == A.FORGO:  # HE-ACT-5
             s.phase = PH_IDLE
         elif A.LAND <= a < A.SPECIAL:
             i = a - A.LAND
             s.hand = ("land", s.face_up[i])
             s.face_up[i] = -1  # HE-LAND-3: no replacement until Phase 3
-            s.phase = st.PH_PLACE
+            s.phase = PH_PLACE
         elif A.SPECIAL <= a < A.PLACE:
             k = a - A.SPECIAL
             s.special[k] -= 1
             s.hand = ("special", k)
-            s.phase = st.PH_PLACE
+            s.phase = PH_PLACE
         elif A.TEMPLE <= a < A.BUILD:
             s.pay = ("temple", a - A.TEMPLE, (0,) * 5, 0, temple_cost(s, p))
-            s.phase = st.PH_PAY
+            s.phase = PH_PAY
         else:
             b = a - A.BUILD
-            spec, one, anyn = SC.normalize(DATA.buildings[b].cost, SC.holdings(s.res[p]))
+            spec, one, anyn = SC.normalize(DATA.buildings[b].cost, held_by(s, p))
             s.pay = ("build", b, tuple(spec), one, anyn)
-            s.phase = st.PH_PAY
-    elif ph == st.PH_PLACE:
+            s.phase = PH_PAY
+    elif ph == PH_PLACE:
         _create(s, p, a - A.PLACE)
-    elif ph == st.PH_PAY:
+    elif ph == PH_PAY:
         h, c = divmod(a - A.PAY, 5)
+        own_board(s, p)
         s.res[p][h * 5 + c] -= 1  # HE-PAY-1: back to the supply
-        kind, what, spec, one, anyn = s.pay
-        spec, one, anyn = SC.assign(c, list(spec), one, anyn)
+        assert s.pay is not None
+        kind, what, spec0, one, anyn = s.pay
+        nxt = SC.assign(c, list(spec0), one, anyn)
+        assert nxt is not None
+        spec, one, anyn = nxt
         if sum(spec) + one + anyn:
             s.pay = (kind, what, tuple(spec), one, anyn)
         else:
             s.pay = None
             _paid(s, p, kind, what)
-    elif ph == st.PH_TRADE:
+    elif ph == PH_TRADE:
         k = a - A.TRADE
         s.mana[p] -= k
         s.vp[p] += 4 * k
         s.phase = PH_IDLE
-    elif ph == st.PH_SUN:
+    elif ph == PH_SUN:
         if a == A.FORGO:
             s.sun_ctx = None
             s.phase = PH_IDLE
@@ -268,11 +198,11 @@ def apply_player(s: Any, a: int) -> None:
             _stop(s, p)
         else:
             _step(s, p, a - A.STEP)
-    elif ph == st.PH_PERSON:
+    elif ph == PH_PERSON:
         if a == A.PASS:  # HE-PERS-4 / HE-AMB-5
             s.passes = 0 if s.acted else s.passes + 1
             s.acted = 0
-            s.person_order[0] = (p + 1) % n
+            s.person_order = [(p + 1) % n]  # (a new list: clones share it)
             s.phase = PH_IDLE
             s.todo.append(("person_turn",))
         elif a < A.ACTIVATE:
@@ -283,42 +213,44 @@ def apply_player(s: Any, a: int) -> None:
             s.acted |= 3
         else:
             i = a - A.ACTIVATE  # HE-PERS-6
-            spec, one, anyn = SC.normalize(DATA.persons[i].cost, SC.holdings(s.res[p]))
+            spec, one, anyn = SC.normalize(DATA.persons[i].cost, held_by(s, p))
             s.pay = ("person", i, tuple(spec), one, anyn)
             s.acted |= 1
-            s.phase = st.PH_PAY
+            s.phase = PH_PAY
 
 
-def _attach(s: Any, p: int, slot: int, grey: bool = False) -> None:
+def _attach(s: HeliosState, p: int, slot: int, grey: bool = False) -> None:
     """HE-ACT-3/7: attach the taken tile; the 4th tile in a slot earns a bonus action."""
     s.slots[p][(9 if grey else 0) + slot * 3 + s.sym] += 1
-    if slot_count(s, p, slot) >= DATA.slot_bonus_at:
+    if slot_count(s, p, slot) >= SLOT_BONUS_AT:
         s.bonus_pending += 1
         s.full_slot = slot
     s.todo += [("end_turn",), ("bonuses",), ("action", s.sym)]
     s.phase = PH_IDLE
 
 
-def _create(s: Any, p: int, h: int) -> None:
+def _create(s: HeliosState, p: int, h: int) -> None:
     """HE-LAND-2/5/6, HE-FIELD-1/2/4: put the tile in hand on hex h."""
+    assert s.hand is not None
     kind, v = s.hand
     s.hand = None
     s.phase = PH_IDLE
+    own_board(s, p)
     if kind == "land":
         s.tiles[p][h] = v
         s.res[p][h * 5 + v] += 1
     else:
         s.tiles[p][h] = SPECIAL_BASE + v
-    if h in DATA.mana_fields:
+    if h in MANA_FIELDS:
         s.mana[p] += 2
-    if h in DATA.bonus_fields:
+    if h in BONUS_FIELDS:
         s.todo.append(("gain", p, h))
 
 
-def _paid(s: Any, p: int, kind: str, what: int) -> None:
-    st = _ph()
+def _paid(s: HeliosState, p: int, kind: str, what: int) -> None:
     s.phase = PH_IDLE
     if kind == "temple":
+        own_board(s, p)
         s.temples[p][what] = 1
         for c in range(5):  # HE-TMP-4: leftovers on the temple tile return to the supply
             s.res[p][what * 5 + c] = 0
@@ -329,7 +261,7 @@ def _paid(s: Any, p: int, kind: str, what: int) -> None:
         s.rng[p] += b.sun_range  # HE-BLD-3
         s.mana[p] += b.mana
         if what == BAZAAR and s.mana[p]:
-            s.phase = st.PH_TRADE
+            s.phase = PH_TRADE
         elif what == LAND_OFFICE:
             s.todo.append(("lv", 2))
         elif what == PALACE:
@@ -344,8 +276,7 @@ def _paid(s: Any, p: int, kind: str, what: int) -> None:
             s.todo.append(("gain", p, -1))
 
 
-def _start_sun(s: Any, p: int) -> None:
-    st = _ph()
+def _start_sun(s: HeliosState, p: int) -> None:
     if has(s, p, POWER_PLANT):  # HE-SUN-12, HE-AMB-25: every position within one circuit
         c = S.coast_cached(s.tiles[p])
         h = s.sun[p]
@@ -353,10 +284,10 @@ def _start_sun(s: Any, p: int) -> None:
     else:
         left = s.rng[p]  # HE-SUN-1
     s.sun_ctx = (s.sun[p], left, False)
-    s.phase = st.PH_SUN
+    s.phase = PH_SUN
 
 
-def _step(s: Any, p: int, h: int) -> None:
+def _step(s: HeliosState, p: int, h: int) -> None:
     c = S.coast_cached(s.tiles[p])
     old = s.sun[p]
     k = next(k for hx, k in sun_targets(s, p) if hx == h)
@@ -365,10 +296,10 @@ def _step(s: Any, p: int, h: int) -> None:
             s.anchor[p] = S.edge_to(s.tiles[p], h)
         else:
             pos = c.pos_of_edge[s.anchor[p]]
-            s.anchor[p] = _edge_of(c, pos)
+            s.anchor[p] = c.edge_of(pos)
     else:
         pos = (c.pos_of_edge[s.anchor[p]] + k) % len(c.hexes)
-        s.anchor[p] = _edge_of(c, pos)
+        s.anchor[p] = c.edge_of(pos)
     s.sun[p] = h
     s.x[p] += S.crossing(old, h)
     if s.x[p] > s.xmax[p]:  # HE-SUN-11: per step, at most one award per turn
@@ -376,23 +307,21 @@ def _step(s: Any, p: int, h: int) -> None:
         if not s.lapped:
             s.lapped = True
             if not has(s, p, POWER_PLANT):
-                s.vp[p] += DATA.lap_vp_watchtower if has(s, p, WATCHTOWER) else DATA.lap_vp
-                note(s, "lap", p, DATA.lap_vp_watchtower if has(s, p, WATCHTOWER) else DATA.lap_vp)
+                vp = LAP_VP_WATCHTOWER if has(s, p, WATCHTOWER) else LAP_VP
+                s.vp[p] += vp
+                note(s, ("lap", p, vp))
+    assert s.sun_ctx is not None
     start, left, _ = s.sun_ctx
     s.sun_ctx = (start, left - 1, True)
     if left - 1 == 0:
-        note(s, "range_stop", p, h)
+        note(s, ("range_stop", p, h))
         _stop(s, p)
 
 
-def _edge_of(c: S.Coast, pos: int) -> int:
-    return min(e for e, q in c.pos_of_edge.items() if q == pos and e not in c.dead_edges)
-
-
-def _stop(s: Any, p: int) -> None:
+def _stop(s: HeliosState, p: int) -> None:
     """HE-IRR-1..6: irradiate the tiles around the sun's resting hex."""
     h = s.sun[p]
-    note(s, "irradiate", p, h)
+    note(s, ("irradiate", p, h))
     t, r, tm = s.tiles[p], s.res[p], s.temples[p]
     for n in NB[h]:
         if n < 0 or t[n] < 0:
@@ -400,85 +329,88 @@ def _stop(s: Any, p: int) -> None:
         if tm[n]:
             s.vp[p] += SC.temple_vp(t, n, has(s, p, COUNCIL))
         elif t[n] < SPECIAL_BASE:
-            cnt = sum(r[n * 5:n * 5 + 5])
+            i = n * 5
+            cnt = r[i] + r[i + 1] + r[i + 2] + r[i + 3] + r[i + 4]
             if cnt == 0 or (cnt == 1 and has(s, p, WAREHOUSE)):
+                own_board(s, p)
+                r = s.res[p]
                 r[n * 5 + t[n]] += 1
     s.sun_ctx = None
     s.phase = PH_IDLE
 
 
 # -- the task loop ------------------------------------------------------------------------------
-def run(s: Any) -> None:
-    st = _ph()
-    n = s.game.players
+def run(s: HeliosState) -> None:
+    s.legal_cache = None  # (also when a scenario set the state up by hand and calls run itself)
+    n = len(s.vp)
     while s.phase == PH_IDLE:
         task = s.todo.pop()
         kind = task[0]
-        if kind == "deal":
+        if kind == "turn":  # (the tasks in the order of how often they come)
+            _turn(s)
+        elif kind == "end_turn":
+            _end_turn(s)
+        elif kind == "bonuses":
+            if s.bonus_pending:
+                s.bonus_pending -= 1
+                s.todo.append(("bonuses",))
+                s.phase = PH_BONUS
+        elif kind == "action":
+            s.sym = task[1]
+            if s.sym == SUN:
+                _start_sun(s, s.actor)
+            elif any_action_option(s, s.actor, s.sym):
+                s.phase = PH_ACTION  # HE-AMB-27: otherwise forgone automatically
+            else:
+                note(s, ("forgone", s.actor, s.sym))
+        elif kind == "deal":
             _deal(s)
         elif kind == "homes":
             s.todo += [("home", (s.dragon + i) % n) for i in reversed(range(n))]
         elif kind == "home":
             s.actor = task[1]
-            s.phase = st.PH_HOME
+            s.phase = PH_HOME
         elif kind == "extra_reveal":
             if not any(s.extra) and not any(s.land_stack) and s.round == 1:
                 _form_stacks(s)
             if any(s.extra):
-                s.phase = st.PH_EXTRA
+                s.phase = PH_EXTRA
         elif kind == "setup_gains" or kind == "refill_gains":
             for seat in reversed(DATA.bonus_seats[n]):  # HE-SETUP-10, HE-REF-6, HE-AMB-2
                 p = (s.dragon + seat - 1) % n
-                s.todo.append(("gain", p, DATA.centre if kind == "setup_gains" else -1))
+                s.todo.append(("gain", p, CENTRE if kind == "setup_gains" else -1))
         elif kind == "gain":
             p, target = task[1], task[2]
             if target >= 0 or put_targets(s, p):  # HE-AMB-11: lost if no tile can take it
                 s.actor = p
                 s.gain_ctx = (target,)
-                s.phase = st.PH_GAIN
+                s.phase = PH_GAIN
             else:
-                note(s, "gain_lost", p)
+                note(s, ("gain_lost", p))
         elif kind == "round_start":
             s.turn = 0
             s.todo.append(("turn",))
-        elif kind == "turn":
-            _turn(s)
-        elif kind == "action":
-            s.sym = task[1]
-            if s.sym == SUN:
-                _start_sun(s, s.actor)
-            elif action_options(s, s.actor, s.sym):
-                s.phase = st.PH_ACTION  # HE-AMB-27: otherwise forgone automatically
-            else:
-                note(s, "forgone", s.actor, s.sym)
-        elif kind == "bonuses":
-            if s.bonus_pending:
-                s.bonus_pending -= 1
-                s.todo.append(("bonuses",))
-                s.phase = st.PH_BONUS
         elif kind == "lv":
             if task[1] and any(s.extra):
                 s.todo.append(("lv", task[1] - 1))
-                s.phase = st.PH_LV
-        elif kind == "end_turn":
-            _end_turn(s)
+                s.phase = PH_LV
         elif kind == "phase2":
             _phase2(s)
         elif kind == "person_turn":
             _person_turn(s)
         elif kind == "person_resume":
-            s.phase = st.PH_PERSON
+            s.phase = PH_PERSON
         elif kind == "phase3":
             _phase3(s)
         elif kind == "dragon":
             s.dragon = (s.dragon + 1) % n  # HE-REF-5
             s.round += 1
-            note(s, "round", s.round, s.dragon)
+            note(s, ("round", s.round, s.dragon))
         elif kind == "deal_round":
             if s.round in DATA.deal_after[n]:  # HE-REF-4, HE-RND-4
-                note(s, "new_deal")
+                note(s, ("new_deal",))
                 _discard_columns(s)
-                s.deal_need = [DATA.column_size] * 3
+                s.deal_need = [COLUMN_SIZE] * 3
                 s.todo.append(("deal",))
         elif kind == "final":
             _final(s)
@@ -486,26 +418,25 @@ def run(s: Any) -> None:
             raise AssertionError(f"unknown task {task}")
 
 
-def _deal(s: Any) -> None:
+def _deal(s: HeliosState) -> None:
     """HE-SETUP-1 / HE-REF-4 / HE-AMB-13: deal the next tile, reshuffling discards when short."""
-    st = _ph()
     for col in range(3):
         if s.deal_need[col]:
             if not sum(s.draw[col]):
-                note(s, "reshuffle", col)
+                note(s, ("reshuffle", col))
                 s.draw[col] = s.discard[col]
                 s.discard[col] = [0, 0, 0, 0]
             if not sum(s.draw[col]):
                 s.deal_need[col] = 0  # dealt short
                 continue
-            s.phase = st.PH_DEAL
+            s.phase = PH_DEAL
             return
 
 
-def _form_stacks(s: Any) -> None:
+def _form_stacks(s: HeliosState) -> None:
     """HE-SETUP-7/8: 4 per colour into colour stacks, the rest into the extra stack."""
     left = list(DATA.land_counts)
-    for p in range(s.game.players):
+    for p in range(len(s.vp)):
         left[s.tiles[p][DATA.centre]] -= 1
     for c in range(5):
         s.land_stack[c] = DATA.per_colour_stack - 1
@@ -513,31 +444,30 @@ def _form_stacks(s: Any) -> None:
         s.extra[c] = left[c] - DATA.per_colour_stack
 
 
-def _turn(s: Any) -> None:
-    st = _ph()
-    n = s.game.players
+def _turn(s: HeliosState) -> None:
+    n = len(s.vp)
     if s.turn >= n * DATA.turns_per_round[n] or not any(s.columns):  # HE-ACT-1, HE-AMB-13
         if n == 4:
             _discard_columns(s)  # HE-ACT-11
-        note(s, "phase1_over", n == 4)
+        note(s, ("phase1_over", n == 4))
         s.todo.append(("phase2",))
         return
     s.actor = (s.dragon + s.turn) % n
-    s.phase = st.PH_TAKE
+    s.phase = PH_TAKE
 
 
-def _discard_columns(s: Any) -> None:
+def _discard_columns(s: HeliosState) -> None:
     for sym in range(3):
         for c in s.columns[sym]:
             s.discard[sym][c] += 1
         s.columns[sym] = []
 
 
-def _end_turn(s: Any) -> None:
+def _end_turn(s: HeliosState) -> None:
     p = s.actor
     if s.full_slot >= 0:  # HE-ACT-7: the 4 tiles go to the discard piles, by symbol
         sl = s.full_slot
-        note(s, "slot_full", p, sl)
+        note(s, ("slot_full", p, sl))
         for sym in range(3):
             s.discard[sym][sl] += s.slots[p][sl * 3 + sym]
             s.discard[sym][WILD] += s.slots[p][9 + sl * 3 + sym]
@@ -548,40 +478,35 @@ def _end_turn(s: Any) -> None:
     s.todo.append(("turn",))
 
 
-def slot_count(s: Any, p: int, sl: int) -> int:
-    return sum(s.slots[p][sl * 3:sl * 3 + 3]) + sum(s.slots[p][9 + sl * 3:9 + sl * 3 + 3])
-
-
-def _phase2(s: Any) -> None:
+def _phase2(s: HeliosState) -> None:
     """HE-PERS-2 / HE-AMB-36/38: most mana starts; ties to the seat nearest seat 1 clockwise."""
-    n = s.game.players
+    n = len(s.vp)
     seats = [(s.dragon + i) % n for i in range(n)]
     best = max(s.mana)
     s.person_order = [next(p for p in seats if s.mana[p] == best)]
-    note(s, "phase2", s.person_order[0])
+    note(s, ("phase2", s.person_order[0]))
     s.passes = 0
     s.acted = 0
     s.todo.append(("person_turn",))
 
 
-def _person_turn(s: Any) -> None:
-    st = _ph()
-    n = s.game.players
+def _person_turn(s: HeliosState) -> None:
+    n = len(s.vp)
     while s.passes < n:
         p = s.person_order[0]
         if person_options(s, p):
             s.actor = p
-            s.phase = st.PH_PERSON
+            s.phase = PH_PERSON
             return
         s.passes += 1  # nothing possible: an automatic pass
-        note(s, "auto_pass", p)
-        s.person_order[0] = (p + 1) % n
+        note(s, ("auto_pass", p))
+        s.person_order = [(p + 1) % n]  # (a new list: clones share it)
     s.todo.append(("final",) if s.round >= DATA.rounds[n] else ("phase3",))  # HE-END-1, HE-AMB-29
 
 
-def _phase3(s: Any) -> None:
+def _phase3(s: HeliosState) -> None:
     """HE-REF-1..7."""
-    note(s, "phase3")
+    note(s, ("phase3",))
     for c in range(5):
         s.face_up[c] = -1
         if s.land_stack[c]:
@@ -591,19 +516,18 @@ def _phase3(s: Any) -> None:
     s.todo += [("round_start",), ("refill_gains",), ("dragon",), ("deal_round",), ("extra_reveal",)]
 
 
-def _final(s: Any) -> None:
-    st = _ph()
-    s.final = [s.vp[p] + sum(final_categories(s, p).values()) for p in range(s.game.players)]
-    note(s, "final")
-    s.phase = st.PH_END
+def _final(s: HeliosState) -> None:
+    s.final = [s.vp[p] + sum(final_categories(s, p).values()) for p in range(len(s.vp))]
+    note(s, ("final",))
+    s.phase = PH_END
 
 
-def final_categories(s: Any, p: int) -> dict[str, int]:
+def final_categories(s: HeliosState, p: int) -> dict[str, int]:
     return SC.final_breakdown(s.tiles[p], s.res[p], s.temples[p], s.buildings[p], s.active[p], s.mana[p], s.rng[p])
 
 
-def breakdown(s: Any) -> dict[str, list[int]]:
-    n = s.game.players
+def breakdown(s: HeliosState) -> dict[str, list[int]]:
+    n = len(s.vp)
     out: dict[str, list[int]] = {"bag": s.vp[:]}
     if s.final:
         cats = [final_categories(s, p) for p in range(n)]

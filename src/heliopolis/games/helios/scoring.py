@@ -38,6 +38,34 @@ def normalize(cost: Cost, held: list[int]) -> tuple[list[int], int, int]:
     return spec, one, anyn
 
 
+def affordable(specific: tuple[int, ...], anyn: int, one_of: tuple[int, ...], held: list[int]) -> bool:
+    """``feasible(held, *normalize(cost, held))`` without building the lists (the legality hot path)."""
+    total = 0
+    black_blue = 0
+    for c in range(5):
+        h = held[c]
+        n = specific[c]
+        if n:
+            if h:
+                if h < n:
+                    return False
+                h -= n
+            else:
+                anyn += 2 * n
+        total += h
+        if c == BLACK or c == BLUE:
+            black_blue += h
+    one = 0
+    if one_of:
+        if any(held[c] for c in one_of):
+            one = 1
+        else:
+            anyn += 2
+    if one and black_blue < one:
+        return False
+    return total - one >= anyn
+
+
 def feasible(held: list[int], spec: list[int], one: int, anyn: int) -> bool:
     """HE-PAY-5: every requirement met at once by distinct resources (one-of = black or blue)."""
     left = [h - s for h, s in zip(held, spec)]
@@ -97,7 +125,10 @@ def special_vp(tiles: list[int], res: list[int], temples: list[int], h: int) -> 
 def final_breakdown(tiles: list[int], res: list[int], temples: list[int], buildings: int, active: int,
                     mana: int, sun_range: int) -> dict[str, int]:  # fmt: skip
     """HE-END-2 (a)-(f) for one player: VP per category (the bag is added by the caller)."""
-    has = lambda pid: bool(active >> P[pid] & 1)  # noqa: E731
+
+    def has(pid: str) -> bool:
+        return bool(active >> P[pid] & 1)
+
     corners = reached_corners(tiles) * (DATA.corner_vp_explorer if has("explorer") else DATA.corner_vp)
     specials = sum(special_vp(tiles, res, temples, h) for h in range(len(tiles)) if tiles[h] >= SPECIAL_BASE)
     built = sum(b.vp for i, b in enumerate(DATA.buildings) if buildings >> i & 1)

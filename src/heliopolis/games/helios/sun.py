@@ -8,48 +8,79 @@ times per board; search bots revisit boards constantly); everything else is reco
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final
 
 from heliopolis.games.helios.components import DATA
 
-NB = DATA.nbrs
-HEXQ = tuple(q for q, _ in DATA.hexes)
-LIGHT = DATA.light
-YELLOW = DATA.yellow
-NBV = tuple(tuple(x for x in nb if x >= 0) for nb in NB)  # on-board neighbours only
-DARK = tuple(i for i in range(len(NB)) if not LIGHT[i])
-LIGHTS = tuple(i for i in range(len(NB)) if LIGHT[i])
+NB: Final[tuple[tuple[int, ...], ...]] = DATA.nbrs
+HEXQ: Final = tuple(q for q, _ in DATA.hexes)
+LIGHT: Final[tuple[bool, ...]] = DATA.light
+YELLOW: Final[frozenset[int]] = DATA.yellow
+NBV: Final = tuple(tuple(x for x in nb if x >= 0) for nb in NB)  # on-board neighbours only
+DARK: Final = tuple(i for i in range(len(NB)) if not LIGHT[i])
+LIGHTS: Final = tuple(i for i in range(len(NB)) if LIGHT[i])
+# Per edge ``tile * 6 + direction`` (HE-SUN-4): the hex it faces, the neighbour round its corner, and
+# its successor on the coast when that neighbour holds a tile (``PIVOT``) or not (``TURN``).
+EDGE_FACING: Final = tuple(NB[e // 6][e % 6] for e in range(len(NB) * 6))
+EDGE_CORNER: Final = tuple(NB[e // 6][(e % 6 + 1) % 6] for e in range(len(NB) * 6))
+EDGE_PIVOT: Final = tuple(EDGE_CORNER[e] * 6 + (e % 6 - 1) % 6 if EDGE_CORNER[e] >= 0 else -1
+                          for e in range(len(NB) * 6))  # fmt: skip
+EDGE_TURN: Final = tuple(e // 6 * 6 + (e % 6 + 1) % 6 for e in range(len(NB) * 6))
 # memo sizes (a full memo is simply cleared): ~0.75 kB per placements entry, ~4.5 kB per coast
-_PLACEMENTS_MAX = 20000
-_COAST_MAX = 4096
-_placements_memo: dict[tuple, tuple] = {}
-_coast_memo: dict[tuple, "Coast"] = {}
+_PLACEMENTS_MAX: Final = 20000
+_COAST_MAX: Final = 4096
+_placements_memo: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+_coast_memo: dict[tuple[int, ...], Coast] = {}
 
 
 def outer_free(tiles: list[int]) -> set[int]:
     """HE-SUN-2: free hexes connected to the dark border through free hexes."""
-    seen = {i for i in range(len(tiles)) if not LIGHT[i] and tiles[i] < 0}
-    stack = list(seen)
+    seen = [False] * len(tiles)
+    stack = [i for i in DARK if tiles[i] < 0]
+    for i in stack:
+        seen[i] = True
+    out = set(stack)
     while stack:
         h = stack.pop()
-        for n in NB[h]:
-            if n >= 0 and n not in seen and tiles[n] < 0:
-                seen.add(n)
+        for n in NBV[h]:
+            if not seen[n] and tiles[n] < 0:
+                seen[n] = True
+                out.add(n)
                 stack.append(n)
-    return seen
+    return out
 
 
 def dead_ends(free: set[int]) -> set[int]:
-    """HE-SUN-3: iterative pruning of hexes with at most one remaining free neighbour."""
-    alive = set(free)
-    changed = True
-    while changed:
-        changed = False
-        for h in list(alive):
-            if LIGHT[h] and sum(1 for n in NB[h] if n in alive) <= 1:  # HE-AMB-15: dark never
-                alive.discard(h)
-                changed = True
-    return free - alive
+    """HE-SUN-3: iterative pruning of hexes with at most one remaining free neighbour (dark hexes
+    never, HE-AMB-15). The fixed point is unique, so hexes are pruned from a work list, each
+    neighbour's count of remaining free neighbours kept up to date."""
+    alive = [False] * len(NB)
+    for h in free:
+        alive[h] = True
+    count = [0] * len(NB)
+    stack = []
+    for h in free:
+        if LIGHT[h]:
+            k = 0
+            for n in NBV[h]:
+                if alive[n]:
+                    k += 1
+            count[h] = k
+            if k <= 1:
+                stack.append(h)
+    dead: set[int] = set()
+    while stack:
+        h = stack.pop()
+        if not alive[h]:
+            continue
+        alive[h] = False
+        dead.add(h)
+        for n in NBV[h]:
+            if alive[n] and LIGHT[n]:
+                count[n] -= 1
+                if count[n] <= 1:
+                    stack.append(n)
+    return dead
 
 
 def enclosed(tiles: list[int], sun: int) -> bool:
@@ -59,64 +90,80 @@ def enclosed(tiles: list[int], sun: int) -> bool:
 
 def placements(tiles: list[int], sun: int) -> list[int]:
     """HE-LAND-2: hexes where a tile may be created (light, empty, adjacent, not the sun, no enclosure)."""
+    return list(_placements_cached(tiles, sun))
+
+
+def can_place(tiles: list[int], sun: int) -> bool:
+    """Whether ``placements(tiles, sun)`` is not empty (without copying it)."""
+    return len(_placements_cached(tiles, sun)) > 0
+
+
+def _placements_cached(tiles: list[int], sun: int) -> tuple[int, ...]:
     key = (tuple(tiles), sun)
     r = _placements_memo.get(key)
     if r is None:
         if len(_placements_memo) >= _PLACEMENTS_MAX:
             _placements_memo.clear()
-        r = _placements_memo[key] = tuple(_placements(tiles, sun))
-    return list(r)
+        r = tuple(_placements(tiles, sun))
+        _placements_memo[key] = r
+    return r
 
 
 def _placements(tiles: list[int], sun: int) -> list[int]:
-    """Equivalent to filling each candidate and asking ``enclosed`` (one flood fill per candidate),
-    but linear per call: a candidate encloses the sun iff it is a cut vertex separating the sun from
-    the dark border. One DFS (Tarjan low-links) over the free hexes, rooted at a virtual node joined
-    to every free dark hex, finds them: the proper ancestors ``a`` of the sun whose child ``c`` on
-    the path to the sun has ``low[c] >= disc[a]``.
-    """
-    n = len(tiles)
-    cands = [h for h in LIGHTS if tiles[h] < 0 and h != sun and any(tiles[x] >= 0 for x in NBV[h])]
-    if not cands or tiles[sun] >= 0:
+    """Equivalent to filling each candidate and asking ``enclosed``, but cheap: a candidate whose
+    free neighbours form one unbroken arc around it cannot cut any free region in two (a path
+    through it can go round along the arc), so only the others are filled and flood-filled, from
+    the sun outwards until a free dark hex is reached (``_reaches_border``)."""
+    if tiles[sun] >= 0:
         return []  # (a tile on the sun's hex: enclosed whatever is placed)
-    root = n
-    disc = [0] * (n + 1)
-    low = [0] * (n + 1)
-    parent = [-1] * (n + 1)
-    disc[root] = low[root] = 1
-    t = 1
-    # children of the virtual root: the free dark hexes (HE-SUN-2 seeds)
-    stack = [(root, iter([i for i in DARK if tiles[i] < 0]))]
+    cands = []
+    for h in LIGHTS:
+        if tiles[h] < 0 and h != sun:
+            for x in NBV[h]:
+                if tiles[x] >= 0:
+                    cands.append(h)
+                    break
+    if not cands or not _reaches_border(tiles, sun, -1):
+        return []  # (none, or the sun is already enclosed)
+    out = []
+    for h in cands:
+        if _one_arc(tiles, h) or _reaches_border(tiles, sun, h):
+            out.append(h)
+    return out
+
+
+def _one_arc(tiles: list[int], h: int) -> bool:
+    """Whether the free neighbours of the light hex h form at most one run around it (a light hex
+    has all six neighbours on the board, and consecutive ones are adjacent to each other)."""
+    nb = NB[h]
+    starts = 0
+    prev = tiles[nb[5]] < 0
+    for d in range(6):
+        free = tiles[nb[d]] < 0
+        if free and not prev:
+            starts += 1
+        prev = free
+    return starts <= 1
+
+
+def _reaches_border(tiles: list[int], sun: int, blocked: int) -> bool:
+    """Whether the sun's hex connects to a free dark hex through free hexes other than ``blocked``."""
+    if not LIGHT[sun]:
+        return True
+    seen = [False] * len(tiles)
+    seen[sun] = True
+    if blocked >= 0:
+        seen[blocked] = True
+    stack = [sun]
     while stack:
-        v, it = stack[-1]
-        for w in it:
-            if disc[w]:
-                if w != parent[v] and disc[w] < low[v]:
-                    low[v] = disc[w]
-                continue
-            t += 1
-            disc[w] = low[w] = t
-            parent[w] = v
-            nb = [x for x in NBV[w] if tiles[x] < 0]
-            if not LIGHT[w]:
-                nb.append(root)
-            stack.append((w, iter(nb)))
-            break
-        else:
-            stack.pop()
-            p = parent[v]
-            if p >= 0 and low[v] < low[p]:
-                low[p] = low[v]
-    if not disc[sun]:
-        return []  # already enclosed
-    bad = set()
-    c = sun
-    a = parent[c]
-    while a != root:
-        if low[c] >= disc[a]:
-            bad.add(a)
-        c, a = a, parent[a]
-    return [h for h in cands if h not in bad]
+        v = stack.pop()
+        for w in NBV[v]:
+            if not seen[w] and tiles[w] < 0:
+                if not LIGHT[w]:
+                    return True
+                seen[w] = True
+                stack.append(w)
+    return False
 
 
 def crossing(a: int, b: int) -> int:
@@ -128,16 +175,40 @@ def crossing(a: int, b: int) -> int:
     return 0
 
 
-@dataclass
 class Coast:
     """The cyclic coast (HE-SUN-4): ``hexes[i]`` of position i; ``pos_of_edge`` maps every outer
-    boundary edge (dead-end edges included, HE-SUN-7) to the position it belongs to."""
+    boundary edge (dead-end edges included, HE-SUN-7) to the position it belongs to. A coast is
+    shared by every state with the same board (``coast_cached``): read it, never change it; the
+    steps from each position and the anchor edge of each position are worked out once, on demand."""
 
-    hexes: list[int]
-    pos_of_edge: dict[int, int]
-    dead: set[int]
-    free: set[int]
-    dead_edges: set[int]
+    def __init__(self, hexes: list[int], pos_of_edge: dict[int, int], dead: set[int], free: set[int],
+                 dead_edges: set[int]) -> None:  # fmt: skip
+        self.hexes = hexes
+        self.pos_of_edge = pos_of_edge
+        self.dead = dead
+        self.free = free
+        self.dead_edges = dead_edges
+        self._steps: dict[int, list[tuple[int, int]]] = {}
+        self._edge_of: dict[int, int] = {}
+
+    def steps(self, pos: int) -> list[tuple[int, int]]:
+        """``steps_from(self, pos)``, remembered (callers must not change the list)."""
+        r = self._steps.get(pos)
+        if r is None:
+            r = steps_from(self, pos)
+            self._steps[pos] = r
+        return r
+
+    def edge_of(self, pos: int) -> int:
+        """The anchor edge of position ``pos``: its smallest edge outside the dead ends (HE-SUN-6)."""
+        r = self._edge_of.get(pos)
+        if r is None:
+            r = min(e for e, q in self.pos_of_edge.items() if q == pos and e not in self.dead_edges)
+            self._edge_of[pos] = r
+        return r
+
+    def __repr__(self) -> str:
+        return f"Coast(hexes={self.hexes!r}, dead={sorted(self.dead)!r})"
 
 
 def coast_cached(tiles: list[int]) -> Coast:
@@ -148,14 +219,15 @@ def coast_cached(tiles: list[int]) -> Coast:
     if c is None:
         if len(_coast_memo) >= _COAST_MAX:
             _coast_memo.clear()
-        c = _coast_memo[key] = coast(tiles)
+        c = coast(tiles)
+        _coast_memo[key] = c
     return c
 
 
 def coast(tiles: list[int]) -> Coast:
     free = outer_free(tiles)
     dead = dead_ends(free)
-    start = None
+    start: int | None = None
     for t in range(len(tiles)):
         if tiles[t] >= 0:
             for i in range(6):
@@ -165,35 +237,35 @@ def coast(tiles: list[int]) -> Coast:
         if start is not None:
             break
     assert start is not None
-    edges = []
-    e = start
-    while True:
-        edges.append(e)
-        t, i = divmod(e, 6)
-        j = (i + 1) % 6
-        n = NB[t][j]
-        e = n * 6 + (i - 1) % 6 if n >= 0 and tiles[n] >= 0 else t * 6 + j  # HE-SUN-4 successor rule
-        if e == start:
-            break
-        if len(edges) > 61 * 6:
-            raise AssertionError("boundary walk does not close")
+    # HE-SUN-4 successor rule, edge by edge, grouped into runs of edges facing the same hex.
     # Every successor faces the same free hex or one adjacent to it, so the walk never leaves the
     # outer free region; the assertion guards that argument.
-    assert all(NB[x // 6][x % 6] in free for x in edges)
-    runs: list[list] = []
-    for x in edges:
-        h = NB[x // 6][x % 6]
-        if runs and runs[-1][0] == h:
-            runs[-1][1].append(x)
+    runs: list[tuple[int, list[int]]] = []
+    e = start
+    last = -2
+    walked = 0
+    while True:
+        h = EDGE_FACING[e]
+        assert h in free
+        if h == last:
+            runs[-1][1].append(e)
         else:
-            runs.append([h, [x]])
+            runs.append((h, [e]))
+            last = h
+        n = EDGE_CORNER[e]
+        e = EDGE_PIVOT[e] if n >= 0 and tiles[n] >= 0 else EDGE_TURN[e]
+        if e == start:
+            break
+        walked += 1
+        if walked > 61 * 6:
+            raise AssertionError("boundary walk does not close")
     if len(runs) > 1 and runs[0][0] == runs[-1][0]:
         runs[0][1][:0] = runs.pop()[1]
     # delete dead-end runs; their edges join the run before them (which merges with the one after)
     k = next((i for i, r in enumerate(runs) if r[0] not in dead), None)
     assert k is not None, "the coast has no hex outside dead ends"
     runs = runs[k:] + runs[:k]
-    kept: list[list] = []
+    kept: list[tuple[int, list[int]]] = []
     dead_edges: set[int] = set()
     for h, es in runs:
         if h in dead:
@@ -202,7 +274,7 @@ def coast(tiles: list[int]) -> Coast:
         elif kept and kept[-1][0] == h:
             kept[-1][1].extend(es)
         else:
-            kept.append([h, list(es)])
+            kept.append((h, list(es)))
     if len(kept) > 1 and kept[0][0] == kept[-1][0]:
         kept[0][1][:0] = kept.pop()[1]
     pos_of_edge = {x: i for i, (_, es) in enumerate(kept) for x in es}
@@ -214,7 +286,7 @@ def steps_from(c: Coast, p: int) -> list[tuple[int, int]]:
     n = len(c.hexes)
     hp = c.hexes[p]
     out = []
-    seen = set()
+    seen: set[int] = set()
     acc = 0
     for k in range(1, n):
         a, b = c.hexes[(p + k - 1) % n], c.hexes[(p + k) % n]

@@ -16,6 +16,8 @@ from typing import Any, Final
 from heliopolis.core.helpers import check_seat
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import rules as R
+from heliopolis.games.helios.legality import has, slot_count
+from heliopolis.games.helios.phases import POWER_PLANT
 from heliopolis.games.helios.components import (
     BUILDING_IDS, COLOURS, DATA, PERSON_IDS, SPECIALS, SYMBOLS, TILE_COLOURS, hex_label, hex_name)  # fmt: skip
 
@@ -28,11 +30,11 @@ def _board(s: Any, p: int) -> dict[str, Any]:
         kind = COLOURS[t] if t < 5 else "special:" + SPECIALS[t - 5]
         res = [COLOURS[c] for c in range(5) for _ in range(s.res[p][h * 5 + c])]
         tiles.append({"hex": hex_name(h), "tile": kind, "resources": res, "temple": bool(s.temples[p][h])})
-    slots = {TILE_COLOURS[sl]: R.slot_count(s, p, sl) for sl in range(3)}
+    slots = {TILE_COLOURS[sl]: slot_count(s, p, sl) for sl in range(3)}
     return {
         "tiles": tiles,
         "sun": hex_name(s.sun[p]),
-        "sun_range": "sun" if R.has(s, p, R.POWER_PLANT) else s.rng[p],
+        "sun_range": "sun" if has(s, p, POWER_PLANT) else s.rng[p],
         "numeric_range": s.rng[p],
         "laps": {"x": s.x[p], "x_max": s.xmax[p]},
         "slots": slots,
@@ -46,7 +48,7 @@ def _board(s: Any, p: int) -> dict[str, Any]:
 
 def player_view(s: Any, player: int | None) -> dict[str, Any]:
     check_seat(s.game.players, player)
-    from heliopolis.games.helios.state import PH_END, PH_IDLE, PHASE_NAMES
+    from heliopolis.games.helios.phases import PH_END, PH_IDLE, PHASE_NAMES
 
     return {
         "game": "helios",
@@ -87,6 +89,12 @@ def _cost_text(c: Any) -> str:
     return " ".join(parts)
 
 
+def english_name(ident: str) -> str:
+    """A building's or person's English name from its id (``sun_lodge`` -> "Sun Lodge"); the data
+    file's names are the German rulebook's."""
+    return ident.replace("_", " ").title()
+
+
 def _tables() -> dict[str, Any]:
     """The fixed board features and the building/person tables from the data file, so a browser
     view draws exactly the board and costs the engine plays with (HE-BOARD-3: swappable data)."""
@@ -98,9 +106,10 @@ def _tables() -> dict[str, Any]:
         "bonus_fields": sorted(hex_name(h) for h in DATA.bonus_fields),
         "mana_fields": sorted(hex_name(h) for h in DATA.mana_fields),
         "yellow": sorted(hex_name(h) for h in DATA.yellow),
-        "buildings": {b.id: {"name": b.name, "cost": _cost_text(b.cost), "vp": b.vp, "sun_range": b.sun_range,
+        # English names (the catalog's helios.building.<id> / helios.person.<id>; the browser translates by id)
+        "buildings": {b.id: {"name": english_name(b.id), "cost": _cost_text(b.cost), "vp": b.vp, "sun_range": b.sun_range,
                              "mana": b.mana} for b in DATA.buildings},  # fmt: skip
-        "persons": {p.id: {"name": p.name, "buy_mana": p.buy_mana, "cost": _cost_text(p.cost),
+        "persons": {p.id: {"name": english_name(p.id), "buy_mana": p.buy_mana, "cost": _cost_text(p.cost),
                            "sun_range": p.sun_range, "mana": p.mana} for p in DATA.persons},  # fmt: skip
     }
 
@@ -121,7 +130,7 @@ def information_state_string(s: Any, player: int) -> str:
     return f"p{player} " + " ".join(A.NAMES[a] for a in s.history())
 
 
-def information_state_key(s: Any, player: int) -> tuple:
+def information_state_key(s: Any, player: int) -> tuple[int, Any]:
     check_seat(s.game.players, player)
     # the linked-tuple history is shared between clones and hashes at C speed (no unlinking per call)
     return (player, s.hist)

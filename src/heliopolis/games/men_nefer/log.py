@@ -8,8 +8,8 @@ heka, tracks, pieces ready, PP per scoring category) with the step before and wr
 so a forced fallback ("cannot pay: +3 food"), an eager effect or a Harvest's points per category
 each get their line. Play never pays for this: without a narrator the loop only tests for ``None``.
 
-The log's own sentences are in this module, the decisions' in ``views.describe_action`` (the two
-places to move into message catalogs).
+The log's own sentences are in this module, the decisions' in ``views.describe_action``; all are
+messages of the ``men-nefer`` catalog (``heliopolis.locale.msg``), rendered in the reader's language.
 """
 
 from __future__ import annotations
@@ -22,50 +22,33 @@ from heliopolis.games.men_nefer import flow
 from heliopolis.games.men_nefer.components import DATA, NUM_HOUSES
 from heliopolis.games.men_nefer.effects import CATEGORIES, NCAT
 
+from heliopolis.locale import listing, msg
+
 ERAS = ("I", "II", "III", "IV", "V")
 ROUNDS = flow.NOPT * DATA.options_per_era
 
-# what a seat holds, as (state field, words); each a flat list indexed by seat
-COUNTERS = (
-    ("food", "food"), ("heka", "heka"), ("heart", "heart"), ("feather", "feather"), ("sun", "sun disc"),
-    ("gp", "Great Pyramid block"), ("qp", "queens' pyramid block"), ("glyph", "hieroglyph track"),
-    ("sphinx_av", "sphinxes ready"), ("sarc_av", "sarcophagi ready"), ("eye_av", "eyes of Horus ready"),
-    ("rolled", "papyri rolled up"),
-)  # fmt: skip
-CATEGORY_WORDS = {
-    "start": "the start", "turns": "actions", "duat": "the Duat", "agreements": "trade agreements",
-    "sarcophagi": "sarcophagi", "sun_disc": "the sun disc", "great_pyramid": "the Great Pyramid",
-    "queens": "the queens' pyramids",
-}  # fmt: skip
-assert set(CATEGORY_WORDS) == set(CATEGORIES)
-
-LOST = {
-    "group": "perform the rest of the printed actions", "choice": "perform either alternative",
-    "track": "perform a specialization space", "row": "perform display actions", "lime": "transport limestone",
-    "bury": "bury a sarcophagus", "erect": "erect a sphinx", "papyrus": "get a papyrus", "ware": "get a ware",
-    "priest": "move a priestess", "boats": "move a boat", "mastaba_any": "activate a mastaba",
-    "scarab": "move a scarab", "hathor": "take a trade agreement", "city_ta": "take a trade agreement",
-    "gp_pos": "build on the Great Pyramid", "queen_eye": "place an eye of Horus",
-}  # fmt: skip
-EMPTY = {
-    "c_ware": "The ware bag is empty: market slot {} stays empty",
-    "c_papyrus": "The papyrus bag is empty: market slot {} stays empty",
-    "c_ta": "No trade agreement of that value is left: a city slot stays empty",
-    "c_tile": "No action tile is left to draw",
-}  # fmt: skip
+# what a seat holds: state fields (flat lists indexed by seat); each change is men-nefer.change.<field>
+COUNTERS = ("food", "heka", "heart", "feather", "sun", "gp", "qp", "glyph", "sphinx_av", "sarc_av", "eye_av", "rolled")
+# why a decision could not be made: men-nefer.lost.<task kind>
+LOST = frozenset({"group", "choice", "track", "row", "lime", "bury", "erect", "papyrus", "ware", "priest", "boats",
+                  "mastaba_any", "scarab", "hathor", "city_ta", "gp_pos", "queen_eye"})  # fmt: skip
+EMPTY = frozenset({"c_ware", "c_papyrus", "c_ta", "c_tile"})  # an empty bag or stack: men-nefer.empty.<kind>
+HARVEST_CATEGORIES = tuple(c for c in CATEGORIES if c not in ("start", "turns"))
 
 
-def seat(p: int) -> str:
-    return f"P{p}"
+def term(kind: str, name: str) -> Any:
+    """A game term of the ``men-nefer`` catalog: men-nefer.<kind>.<name> (house, op, favour, deity,
+    ware_kind, category)."""
+    return msg(f"men-nefer.{kind}.{name}")
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def seat_list(seats: Any) -> Any:
+    return listing("men-nefer.list", [msg("men-nefer.seat", seat=p) for p in seats])
 
 
 def _snapshot(s: Any) -> tuple:
     return (
-        tuple(tuple(getattr(s, f)) for f, _ in COUNTERS),
+        tuple(tuple(getattr(s, f)) for f in COUNTERS),
         tuple(s.scarab),
         tuple(s.pp_cat),
     )
@@ -73,30 +56,29 @@ def _snapshot(s: Any) -> tuple:
 
 def _changes(s: Any, old: tuple, new: tuple, harvest: bool = False) -> list[str]:
     """Lines for what changed per seat; after a Harvest, every category of every seat, zeros included."""
-    lines = []
+    lines: list[str] = []
     for p in range(s.n):
-        parts = []
-        for (field, words), a, b in zip(COUNTERS, old[0], new[0]):
-            if a[p] != b[p]:
-                parts.append(f"{words} {b[p] - a[p]:+d} → {b[p]}")
+        parts: list[Any] = [msg(f"men-nefer.change.{field}", delta=f"{b[p] - a[p]:+d}", total=b[p])
+                            for field, a, b in zip(COUNTERS, old[0], new[0]) if a[p] != b[p]]  # fmt: skip
         for h in range(NUM_HOUSES):
             i = p * NUM_HOUSES + h
             if old[1][i] != new[1][i]:
-                parts.append(f"{DATA.houses[h]} scarab {new[1][i] - old[1][i]:+d} → {new[1][i]}")
+                parts.append(msg("men-nefer.change.scarab", house=term("house", DATA.houses[h]),
+                                 delta=f"{new[1][i] - old[1][i]:+d}", total=new[1][i]))  # fmt: skip
         if parts:
-            lines.append(f"{seat(p)}: {', '.join(parts)}")
+            lines.append(msg("men-nefer.log.changes", seat=p, changes=listing("men-nefer.list", parts)))
+        total = sum(new[2][p * NCAT:(p + 1) * NCAT])
         if harvest:
-            cats = [f"{CATEGORY_WORDS[c]} {new[2][p * NCAT + k] - old[2][p * NCAT + k]:+d}"
-                    for k, c in enumerate(CATEGORIES) if c not in ("start", "turns")]  # fmt: skip
-            gained = sum(new[2][p * NCAT:(p + 1) * NCAT]) - sum(old[2][p * NCAT:(p + 1) * NCAT])
-            total = sum(new[2][p * NCAT:(p + 1) * NCAT])
-            lines.append(f"{seat(p)} scores {gained:+d} PP in the Harvest ({', '.join(cats)}) → {total} PP")
+            cats = {c: f"{new[2][p * NCAT + k] - old[2][p * NCAT + k]:+d}" for k, c in enumerate(CATEGORIES)
+                    if c in HARVEST_CATEGORIES}  # fmt: skip
+            gained = total - sum(old[2][p * NCAT:(p + 1) * NCAT])
+            lines.append(msg("men-nefer.log.harvest_seat", seat=p, gained=f"{gained:+d}", total=total, **cats))
             continue
         for k, cat in enumerate(CATEGORIES):
             i = p * NCAT + k
             if old[2][i] != new[2][i]:
-                total = sum(new[2][p * NCAT:(p + 1) * NCAT])
-                lines.append(f"{seat(p)} scores {new[2][i] - old[2][i]:+d} PP for {CATEGORY_WORDS[cat]} → {total} PP")
+                lines.append(msg("men-nefer.log.scores", seat=p, delta=f"{new[2][i] - old[2][i]:+d}",
+                                 category=term("category", cat), total=total))  # fmt: skip
     return lines
 
 
@@ -113,82 +95,79 @@ def decision_text(s: Any, action: int) -> str:
         return text
     cost = flow.occupancy_cost(flow.space_count(s, house, side))
     if s.food[p] < cost:
-        text += f" — cannot pay {cost} food: gains {DATA.cannot_pay_gain} food instead of the actions"
-    elif cost:
-        text += f" and pays {cost} food"
+        return msg("men-nefer.log.cannot_pay", action=text, cost=cost, gain=DATA.cannot_pay_gain)
+    if cost:
+        return msg("men-nefer.log.pays", action=text, cost=cost)
     return text
 
 
 def _auto_text(s: Any, task: tuple) -> str | None:
     kind = task[0]
     if kind == "era_start":
-        return f"— Era {ERAS[s.era - 1]}: Sowing, {ROUNDS} rounds —"
+        return msg("men-nefer.log.era_start", era=ERAS[s.era - 1], rounds=ROUNDS)
     if kind == "turn":
         if s.rnd >= ROUNDS:
             return None  # the Harvest follows and has its own line
-        return f"{seat(s.order[s.turn_pos])}'s turn (era {ERAS[s.era - 1]}, round {s.rnd + 1} of {ROUNDS})"
+        return msg("men-nefer.log.turn", seat=s.order[s.turn_pos], era=ERAS[s.era - 1], round=s.rnd + 1, rounds=ROUNDS)
     if kind == "advance":
         if s.turn_pos + 1 < s.n:
             return None  # the next seat's "turn" line says it
         if s.rnd + 1 < ROUNDS:
-            return f"Round {s.rnd + 1} is over"
-        return f"Round {ROUNDS}, the last of era {ERAS[s.era - 1]}'s Sowing, is over"
+            return msg("men-nefer.log.round_over", round=s.rnd + 1)
+        return msg("men-nefer.log.last_round_over", round=ROUNDS, era=ERAS[s.era - 1])
     if kind == "preplace":
         cfg = DATA.setup[s.n]
-        parts = []
-        if cfg["great_pyramid_preplaced"]["level_I_pieces"]:
-            parts.append("a level-I piece is preplaced on the Great Pyramid")
-        if cfg["queens_preplaced_levels"]["levels"]:
-            parts.append(f"the queens' pyramids start with {len(cfg['queens_preplaced_levels']['levels'])} level(s) built")
-        return f"Setup for {s.n} players: {'; '.join(parts)}" if parts else None
+        gp = bool(cfg["great_pyramid_preplaced"]["level_I_pieces"])
+        levels = len(cfg["queens_preplaced_levels"]["levels"])
+        if gp and levels:
+            return msg("men-nefer.log.setup_both", players=s.n, n=levels)
+        if gp:
+            return msg("men-nefer.log.setup_gp", players=s.n)
+        return msg("men-nefer.log.setup_queens", players=s.n, n=levels) if levels else None
     if kind == "end_turn":
         if -1 in s.ware_mkt or -1 in s.pap_mkt:
-            return "The ware and papyrus markets slide right; the empty slots are refilled from the bags"
+            return msg("men-nefer.log.markets_slide")
         return None
     if kind == "flood":
-        return (f"— Flood: era {ERAS[s.era]} begins; boats fish, obelisks give heka, apprentices go home, "
-                "empty city slots get new trade agreements —")  # fmt: skip
+        return msg("men-nefer.log.flood", era=ERAS[s.era])
     if kind == "turn_order":
-        order = sorted(s.order, key=lambda p: s.pp[p])
-        return f"Turn order: {', '.join(map(seat, order))} (fewest PP first)"
+        return msg("men-nefer.log.turn_order", seats=seat_list(sorted(s.order, key=lambda p: s.pp[p])))
     if kind == "harvest":
-        return (f"— Harvest of era {ERAS[s.era - 1]}: papyri, the Duat, trade agreements, sarcophagi, the sun "
-                "disc, the Great Pyramid, the queens' pyramids —")  # fmt: skip
+        return msg("men-nefer.log.harvest", era=ERAS[s.era - 1])
     if kind == "discard_tile":
-        return f"Tile {DATA.tile_ids[task[1]]} goes to the discard pile"
+        return msg("men-nefer.log.discard_tile", tile=DATA.tile_ids[task[1]])
     if kind == "close_gap":
-        text = f"The display closes the gap at slot {task[1] + 1}"
         if s.supply_top >= 0:
-            return text + f"; tile {DATA.tile_ids[s.supply_top]} from the supply enters slot 1"
+            return msg("men-nefer.log.close_gap_supply", slot=task[1] + 1, tile=DATA.tile_ids[s.supply_top])
         if not s.supply_seq and not s.tile_pool and s.discard:
-            return text + f"; the discard pile is turned over and tile {DATA.tile_ids[s.discard[0]]} enters slot 1"
-        return text
+            return msg("men-nefer.log.close_gap_discard", slot=task[1] + 1, tile=DATA.tile_ids[s.discard[0]])
+        return msg("men-nefer.log.close_gap", slot=task[1] + 1)
     if kind == "reveal_top":
         if s.supply_seq:
-            return f"The supply's next tile {DATA.tile_ids[s.supply_seq[-1]]} is turned face up"
+            return msg("men-nefer.log.reveal_top", tile=DATA.tile_ids[s.supply_seq[-1]])
         if not s.tile_pool and s.opt.recycle_immediately and s.discard:
-            return f"The discard pile is turned over as the supply; tile {DATA.tile_ids[s.discard[0]]} is on top"
+            return msg("men-nefer.log.discard_turned", tile=DATA.tile_ids[s.discard[0]])
         return None
     if kind == "fixed_favour":
         from heliopolis.games.men_nefer.views import effect_text
 
-        return f"{seat(s.actor)} receives the printed favour: {effect_text(DATA.favours[task[1]])}"
+        return msg("men-nefer.log.fixed_favour", seat=s.actor, effect=effect_text(DATA.favours[task[1]]))
     if kind == "boat_exit":
-        return f"{seat(s.actor)}'s boat leaves the city along its arrow"
+        return msg("men-nefer.log.boat_exit", seat=s.actor)
     if kind == "gp_build":
         from heliopolis.games.men_nefer.pyramids import LEVELS, current_level
 
         if not s.pyramidion and current_level(s) >= LEVELS:
-            return f"{seat(s.actor)} crowns the Great Pyramid with the pyramidion"
+            return msg("men-nefer.log.pyramidion", seat=s.actor)
         return None
     if kind == "lay":
         from heliopolis.games.men_nefer.temple import PRIEST_W
 
         if s.priest[s.actor * PRIEST_W + task[1] * 2]:
-            return f"{seat(s.actor)}'s priestess in room {task[1]} lies down"
+            return msg("men-nefer.log.lies_down", seat=s.actor, room=task[1])
         return None
     if kind == "start":
-        return f"{seat(task[1])} is the start player"
+        return msg("men-nefer.log.start", seat=task[1])
     return None  # setup bookkeeping that only queues draws (deal, preplace)
 
 
@@ -198,7 +177,7 @@ def _step_text(s: Any, task: tuple) -> str | None:
     if kind == "ta_place":
         w = DATA.ta_slots
         if -1 in s.ta[s.actor * w:(s.actor + 1) * w]:
-            return f"{seat(s.actor)} puts trade agreement {DATA.ta_ids[task[1]]} on an empty board slot, open"
+            return msg("men-nefer.log.ta_place", seat=s.actor, agreement=DATA.ta_ids[task[1]])
     return None
 
 
@@ -229,14 +208,17 @@ class Narrator:
             line = _auto_text(s, task)
             self.harvest = task[0] == "harvest"
         elif what == "forced":
-            line = f"{decision_text(s, action)} (the only choice)"
+            line = msg("men-nefer.log.forced", action=decision_text(s, action))
         elif what == "drawn":
-            line = _cap(s.describe_action(action))
+            line = s.describe_action(action)
         elif what == "lost":
-            line = f"{seat(s.actor)} cannot {LOST.get(task[0], task[0].replace('_', ' '))}: that action is lost"
-        elif what == "empty":
-            text = EMPTY.get(task[0])
-            line = text.format(task[1] + 1 if len(task) > 1 and isinstance(task[1], int) else "") if text else None
+            if task[0] in LOST:
+                line = msg(f"men-nefer.lost.{task[0]}", seat=s.actor)
+            else:  # a task kind without its own sentence: its name
+                line = msg("men-nefer.lost.other", seat=s.actor, what=task[0].replace("_", " "))
+        elif what == "empty" and task[0] in EMPTY:
+            slot = task[1] + 1 if len(task) > 1 and isinstance(task[1], int) else 0
+            line = msg(f"men-nefer.empty.{task[0]}", slot=slot)
         if line:
             self.lines.append(line)
 
@@ -254,13 +236,13 @@ class MenNeferLog(PublicLog):
         s = self.replay
         start = len(self.lines)
         self.narrator.flush()
-        text = _cap(s.describe_action(action)) if s.is_chance_node() else decision_text(s, action)
+        text = s.describe_action(action) if s.is_chance_node() else decision_text(s, action)
         self.lines.append(text)
         s.apply_action(action, self.narrator)
         self.narrator.flush()
         if s.is_terminal():
             from heliopolis.games.men_nefer.harvest import winners
 
-            pp = ", ".join(f"{seat(p)} {s.pp[p]}" for p in range(s.n))
-            self.lines.append(f"Game over: {pp} PP; winner {', '.join(map(seat, winners(s)))}")
+            pp = listing("men-nefer.list", [msg("men-nefer.seat_pp", seat=p, pp=s.pp[p]) for p in range(s.n)])
+            self.lines.append(msg("men-nefer.log.game_over", pp=pp, seats=seat_list(winners(s))))
         return self.lines[start:]

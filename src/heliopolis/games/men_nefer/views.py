@@ -22,6 +22,7 @@ from typing import Any
 from heliopolis.core.helpers import check_seat
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import flow, nile, temple
+from heliopolis.locale import msg
 from heliopolis.games.men_nefer.components import (
     CHOICE,
     CITY_SLOTS,
@@ -94,14 +95,8 @@ def _player(s: Any, p: int) -> dict[str, Any]:
 # -- texts and static tables for the browser view --------------------------------------------------------
 # Short English texts for the printed actions (the notation of MN-DATA, in words), so a browser view
 # shows exactly the tiles, tracks and spaces the engine plays with (every value comes from the data file).
-_EFFECT_TEXT = {
-    "food": "{n} food", "heka": "{n} heka", "pp": "{n} PP", "heart": "heart {n}", "feather": "feather {n}",
-    "limestone": "limestone {n}", "eye": "eye of Horus", "favour": "favour {bangs}", "food_or_heka": "{n} food or heka",
-    "embalm": "embalm", "bury": "bury {numeral}", "buy_papyrus": "buy papyrus", "free_papyrus": "free papyrus",
-    "buy_ware": "buy ware", "free_ware": "free ware", "carve": "carve sphinx", "erect": "erect {numeral}",
-    "sun": "sun {n}", "mastaba": "mastaba {bangs}", "scarab": "scarab +1", "take_trade_agreement": "take an agreement",
-    "food_heka_mix": "{n} food/heka",
-}  # fmt: skip
+# Every printed action is a message of the ``men-nefer`` catalog: men-nefer.effect.<op> with {n}, {bangs}
+# (favour !!, mastaba !) and {numeral} (bury II); a group joins its actions with men-nefer.and ("+").
 
 
 def effect_text(eff: tuple) -> str:
@@ -109,20 +104,46 @@ def effect_text(eff: tuple) -> str:
     op = OPS[eff[0]]
     n = eff[1]
     if eff[0] == CHOICE:
-        return "(" + f" {n} ".join(group_text(alt) for alt in eff[2]) + ")"
+        alts = [group_text(alt) for alt in eff[2]]
+        out = alts[-1]
+        for alt in reversed(alts[:-1]):
+            out = msg("men-nefer.alternatives", first=alt, sep=str(n), rest=out)
+        return msg("men-nefer.effect.choice", alternatives=out)
     if op == "priestesses":
-        return f"priestesses {n}" + (" + offering" if eff[2] else "")
+        return msg("men-nefer.effect.priestesses_offering" if eff[2] else "men-nefer.effect.priestesses", n=n)
     if op == "boats":
-        return f"boats {n}" + (" " + "!" * eff[2] if eff[2] else "")
-    numeral = NUMERALS[n] if op in ("bury", "erect") else ""
-    return _EFFECT_TEXT[op].format(n=n, bangs="!" * n, numeral=numeral)
+        return msg("men-nefer.effect.boats_activate", n=n, bangs="!" * eff[2]) if eff[2] else msg("men-nefer.effect.boats", n=n)
+    args: dict[str, Any] = {"n": n}
+    if op in ("favour", "mastaba"):
+        args = {"bangs": "!" * n}
+    elif op in ("bury", "erect"):
+        args = {"numeral": NUMERALS[n]}
+    elif op in ("eye", "embalm", "buy_papyrus", "free_papyrus", "buy_ware", "free_ware", "carve", "scarab",
+                "take_trade_agreement"):  # fmt: skip
+        args = {}
+    return msg(f"men-nefer.effect.{op}", **args)
 
 
 def group_text(g: tuple) -> str:
     """A group in words; a lone choice needs no brackets ("heart 1 / feather 1")."""
     if len(g) == 1 and g[0][0] == CHOICE:
-        return f" {g[0][1]} ".join(group_text(alt) for alt in g[0][2])
-    return " + ".join(effect_text(e) for e in g) or "nothing"
+        alts = [group_text(alt) for alt in g[0][2]]
+        out = alts[-1]
+        for alt in reversed(alts[:-1]):
+            out = msg("men-nefer.alternatives", first=alt, sep=str(g[0][1]), rest=out)
+        return out
+    parts = [effect_text(e) for e in g]
+    if not parts:
+        return msg("men-nefer.nothing")
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = msg("men-nefer.and", first=part, rest=out)
+    return out
+
+
+def _gt(g: tuple) -> str:
+    """``group_text`` as plain English for the cached tables (copied per view: plain strings are cheap)."""
+    return str(group_text(g))
 
 
 _TA_TEXT = {
@@ -164,16 +185,16 @@ def view_tables(flags: Any) -> dict[str, Any]:
     return {
         "houses": [DATA.houses[h] for h in DATA.house_order],
         "occupancy_cost": list(DATA.occupancy_cost),
-        "tracks": {DATA.houses[h]: [group_text(g) for g in DATA.tracks[h]] for h in range(NUM_HOUSES)},
+        "tracks": {DATA.houses[h]: [_gt(g) for g in DATA.tracks[h]] for h in range(NUM_HOUSES)},
         "tiles": {t: {"number": DATA.tile_number[i], "glyph": DATA.glyphs[DATA.tile_glyph[i]],
-                      "text": group_text(DATA.tile_actions[i])} for i, t in enumerate(DATA.tile_ids)},
-        "display": [{"food": f, "text": group_text(g)} for f, g in zip(DATA.display_food, DATA.display_actions)],
-        "boards": {b: [{"glyph": DATA.glyphs[g], "bonus": effect_text(e)}
+                      "text": _gt(DATA.tile_actions[i])} for i, t in enumerate(DATA.tile_ids)},
+        "display": [{"food": f, "text": _gt(g)} for f, g in zip(DATA.display_food, DATA.display_actions)],
+        "boards": {b: [{"glyph": DATA.glyphs[g], "bonus": str(effect_text(e))}
                        for g, e in zip(DATA.board_glyphs[i], DATA.board_bonus[i])] for i, b in enumerate(DATA.board_ids)},
         "ware_spaces": [{"space": nm, "level": DATA.ware_space_level[i] + 1, "pp": DATA.ware_space_pp[i]}
                         for i, nm in enumerate(DATA.ware_space_names)],
         "wares": {w: {"kind": DATA.ware_kinds[DATA.ware_kind[i]],
-                      "levels": [group_text(g) for g in _ware_levels(i)]} for i, w in enumerate(DATA.ware_ids)},
+                      "levels": [_gt(g) for g in _ware_levels(i)]} for i, w in enumerate(DATA.ware_ids)},
         "ware_market_cost": list(DATA.ware_market_cost),
         "papyri": {x: {"left": DATA.drawing_kinds[DATA.papyrus_left[i]], "right": DATA.drawing_kinds[DATA.papyrus_right[i]]}
                    for i, x in enumerate(DATA.papyrus_ids)},
@@ -181,21 +202,21 @@ def view_tables(flags: Any) -> dict[str, Any]:
         "papyrus_slot_cost": list(DATA.papyrus_slot_cost),
         "graves": {g: {"column": DATA.grave_column[i], "row": "upper" if "-U-" in g else "lower",
                        "mastabas": [DATA.mastaba_slots[k] for k in DATA.grave_mastabas[i]],
-                       "text": group_text(DATA.grave_bonus[i])} for i, g in enumerate(DATA.grave_ids)},
+                       "text": _gt(DATA.grave_bonus[i])} for i, g in enumerate(DATA.grave_ids)},
         "column_activations": list(DATA.column_activations),
         "mastaba_slots": list(DATA.mastaba_slots),
-        "mastabas": {m: {"pp": DATA.mastaba_pp[i], "text": group_text(mastaba_actions[i])}
+        "mastabas": {m: {"pp": DATA.mastaba_pp[i], "text": _gt(mastaba_actions[i])}
                      for i, m in enumerate(DATA.mastaba_ids)},
         "pedestals": {x: {"avenue": x.split("-")[1], "numeral": NUMERALS[DATA.pedestal_numeral[i]],
-                          "text": group_text(DATA.pedestal_bonus[i])} for i, x in enumerate(DATA.pedestal_ids)},
+                          "text": _gt(DATA.pedestal_bonus[i])} for i, x in enumerate(DATA.pedestal_ids)},
         "rooms": DATA.rooms,
         "room_cost": list(DATA.room_cost),
-        "temple": {t: {"room": DATA.temple_room[i], "text": group_text(DATA.temple_actions[i])}
+        "temple": {t: {"room": DATA.temple_room[i], "text": _gt(DATA.temple_actions[i])}
                    for i, t in enumerate(DATA.temple_ids) if not temple_8 or i in DATA.temple_variant},
         "obelisk": [{"seal": DATA.obelisk_seal[k], "deity": DATA.obelisk_deity[k],
                      "heka": DATA.obelisk_heka[k] if k and DATA.obelisk_heka[k] != DATA.obelisk_heka[k - 1] else 0}
                     for k in range(DATA.obelisk_top + 1)],
-        "deities": {d: group_text(DATA.deity_actions[i]) for i, d in enumerate(DATA.deity_ids)},
+        "deities": {d: _gt(DATA.deity_actions[i]) for i, d in enumerate(DATA.deity_ids)},
         "gp_track": [{"feature": _GP_FEATURE.get(kind), "n": n} for kind, n in DATA.gp_feature],
         "gp_build_places": [FAVOUR_KINDS[f] for f in DATA.gp_build_places],
         "qp_track": [{"feature": "construction" if k in DATA.qp_construction else None} for k in range(DATA.qp_len + 1)],
@@ -205,7 +226,7 @@ def view_tables(flags: Any) -> dict[str, Any]:
                        **({"bank": "upper" if DATA.locations[i].startswith("U") else "lower",
                            "borders": loc_name(borders[i]), "arrow": loc_name(DATA.city_arrow[i - sections])}
                           if i >= sections else {})} for i in range(len(DATA.locations))],
-        "advantages": {a: group_text(DATA.advantage_actions[i]) for i, a in enumerate(DATA.advantage_ids)},
+        "advantages": {a: _gt(DATA.advantage_actions[i]) for i, a in enumerate(DATA.advantage_ids)},
         "agreements": {t: {"value": DATA.ta_value[i], "kind": DATA.ta_kind[i], "text": _ta_text(i, named)}
                        for i, t in enumerate(DATA.ta_ids)},
         "duat": {"last": DATA.duat_last, "scales": sorted(DATA.scales)},
@@ -242,10 +263,10 @@ def _decision(s: Any) -> dict[str, Any] | None:
         d["slot"] = t[1] + 1
     elif k == "group":
         g, mask = t[1], t[2]
-        d["ops"] = {OPS[g[i][0]]: effect_text(g[i]) for i in range(len(g)) if mask >> i & 1}
+        d["ops"] = {OPS[g[i][0]]: str(effect_text(g[i])) for i in range(len(g)) if mask >> i & 1}
     elif k == "choice":
         d["sep"] = t[1][1]
-        d["alternatives"] = [group_text(alt) for alt in t[1][2]]
+        d["alternatives"] = [str(group_text(alt)) for alt in t[1][2]]
     elif k in ("lime", "favour"):
         d["steps" if k == "lime" else "count"] = t[1]
     elif k == "gain":
@@ -360,116 +381,118 @@ def resample_from_infostate(s: Any, player: int, rng: Any) -> Any:
     return s.clone()  # nothing is hidden in the state (see the module docstring)
 
 
-_CHANCE_TEXT = {
-    "start": "P{} is the start player", "board": "player board {} is dealt", "queens": "queens' tile {} is drawn",
-    "mastaba-tile": "mastaba tile {} is drawn", "deity": "the deity in play is {}",
-    "advantage": "city advantage {} is drawn", "neutral": "neutral placement tile {} is drawn",
-    "piece": "a Great Pyramid piece showing {} is revealed", "ware-draw": "ware {} is drawn",
-    "papyrus-draw": "papyrus {} is drawn", "agreement-draw": "trade agreement {} is drawn",
-    "tile": "action tile {} is drawn",
-}
+# chance outcomes: men-nefer.chance.<kind> with {id} (the component's printed id) or a term
+_TERM_CHANCE = {"deity": "deity", "piece": "favour"}
 
 
 def describe_action(s: Any, action: int) -> str:
     text = A.action_to_string(action)
     kind, _, arg = text.partition(":")
     if action >= A.CHANCE_OFFSET:
-        return _CHANCE_TEXT[kind].format(arg.upper() if kind not in ("deity", "piece", "start") else arg)
-    who = f"P{s.actor}"
+        key = f"men-nefer.chance.{kind.replace('-', '_')}"
+        if kind == "start":
+            return msg(key, seat=int(arg))
+        if kind in _TERM_CHANCE:
+            return msg(key, term=msg(f"men-nefer.{_TERM_CHANCE[kind]}.{arg.replace('-', '_')}"))
+        return msg(key, id=arg.upper())
+    who = s.actor
     if kind == "visit":
-        return f"{who} sends the apprentice under tile {arg.upper()}"
-    if kind == "house":
-        return f"{who} visits the {arg} house of life"
-    if kind == "raise":
-        return f"{who} raises the {arg} specialization"
+        return msg("men-nefer.move.visit", seat=who, tile=arg.upper())
+    if kind in ("house", "raise"):
+        return msg(f"men-nefer.move.{kind}", seat=who, house=msg(f"men-nefer.house.{arg}"))
     if kind == "take":
-        t = s.display[int(arg) - 1]
-        return f"{who} takes tile {_tile(t)} from display slot {arg}"
+        return msg("men-nefer.move.take", seat=who, tile=_tile(s.display[int(arg) - 1]) or "?", slot=int(arg))
     if kind == "do":
         task = s.todo[-1] if s.todo else ("",)
         if task[0] == "group":
             effs = [e for e in task[1] if OPS[e[0]] == arg]
             if effs:
-                return f"{who} performs {effect_text(effs[0])} next"
-        return f"{who} performs {arg.replace('_', ' ')} next"
+                return msg("men-nefer.move.do", seat=who, action=effect_text(effs[0]))
+        return msg("men-nefer.move.do", seat=who, action=msg(f"men-nefer.op.{arg}"))
     if kind == "pass":
-        return f"{who} passes"
+        return msg("men-nefer.move.pass", seat=who)
     more = _describe_step(s, kind, arg)
-    return f"{who} {more}" if more else f"{who}: {text}"
+    return msg("men-nefer.move.step", seat=who, step=more) if more else msg("men-nefer.move.other", seat=who, notation=text)
 
 
 def _describe_step(s: Any, kind: str, arg: str) -> str | None:
     """The decisions inside a turn, in words (the pending task on top of the stack says what for)."""
     p = s.actor
     task = s.todo[-1] if s.todo else ("",)
+    m = msg
     if kind == "track" and task[0] == "track":
         house = task[1]
-        return f"performs {DATA.houses[house]} space {arg}: {group_text(DATA.tracks[house][int(arg) - 1])}"
+        return m("men-nefer.step.track", house=m(f"men-nefer.house.{DATA.houses[house]}"), space=int(arg),
+                 actions=group_text(DATA.tracks[house][int(arg) - 1]))  # fmt: skip
     if kind == "row":
-        return f"performs the display actions of slot {arg}: {group_text(DATA.display_actions[int(arg) - 1])}"
+        return m("men-nefer.step.row", slot=int(arg), actions=group_text(DATA.display_actions[int(arg) - 1]))
     if kind == "alt" and task[0] == "choice":
-        return f"chooses {group_text(task[1][2][int(arg) - 1])}"
+        return m("men-nefer.step.alt", actions=group_text(task[1][2][int(arg) - 1]))
     if kind == "block":
         if arg == "great":
             pos = s.gp[p]
-            return "moves the Great Pyramid block beyond the end (a favour)" if pos >= DATA.gp_len else \
-                f"moves the Great Pyramid block to space {pos + 1}"
-        return f"moves the queens' pyramid block to space {s.qp[p] + 1}"
+            return m("men-nefer.step.block_beyond") if pos >= DATA.gp_len else m("men-nefer.step.block_great", space=pos + 1)
+        return m("men-nefer.step.block_queens", space=s.qp[p] + 1)
     if kind == "position":
-        return f"builds the Great Pyramid on position {arg}"
+        return m("men-nefer.step.position", position=int(arg))
     if kind == "favour":
-        return f"takes the favour {arg}"
+        return m("men-nefer.step.favour", favour=m(f"men-nefer.favour.{arg}"))
     if kind == "gain":
         n = task[1] if task[0] == "gain" and not task[2] else 1
-        return f"gains {n} {arg}"
+        return m(f"men-nefer.step.gain_{arg}", n=n)
     if kind == "pyramid":
-        return f"places an eye of Horus at queens' pyramid {arg.upper()}"
+        return m("men-nefer.step.pyramid", pyramid=arg.upper())
     if kind == "grave":
         g = A.NAMES.index(f"grave:{arg}") - A.GRAVE
-        return f"buries a sarcophagus on {DATA.grave_ids[g]} ({group_text(DATA.grave_bonus[g])})"
+        return m("men-nefer.step.grave", grave=DATA.grave_ids[g], actions=group_text(DATA.grave_bonus[g]))
     if kind == "mastaba":
         k = A.NAMES.index(f"mastaba:{arg}") - A.MASTABA
-        m = s.mastaba[k]
-        return f"activates mastaba tile {DATA.mastaba_ids[m] if m >= 0 else '?'} ({arg.replace('-', ' ')})"
+        mt = s.mastaba[k]
+        return m("men-nefer.step.mastaba", tile=DATA.mastaba_ids[mt] if mt >= 0 else "?",
+                 slot=m(f"men-nefer.mastaba_slot.{arg.replace('-', '_')}"))  # fmt: skip
     if kind == "papyrus":
         x = s.pap_mkt[int(arg) - 1]
-        return f"takes papyrus {DATA.papyrus_ids[x] if x >= 0 else '?'} from market slot {arg}"
+        return m("men-nefer.step.papyrus", papyrus=DATA.papyrus_ids[x] if x >= 0 else "?", slot=int(arg))
     if kind == "ware":
         w = s.ware_mkt[int(arg) - 1]
-        name = f"{DATA.ware_kinds[DATA.ware_kind[w]]} {DATA.ware_ids[w]}" if w >= 0 else "?"
-        return f"takes ware {name} from market slot {arg}"
+        if w < 0:
+            return m("men-nefer.step.ware_unknown", slot=int(arg))
+        return m("men-nefer.step.ware", kind=m(f"men-nefer.ware_kind.{DATA.ware_kinds[DATA.ware_kind[w]]}"),
+                 ware=DATA.ware_ids[w], slot=int(arg))  # fmt: skip
     if kind == "place":
-        return f"puts the ware on ware space {arg.upper()}"
+        return m("men-nefer.step.place", space=arg.upper())
     if kind == "priestess":
         if arg == "entrance":
-            return "moves a priestess from the entrance into room 1"
+            return m("men-nefer.step.priestess_entrance")
         room = int(arg[:-1])
-        return f"moves a {'standing' if arg[-1] == 's' else 'lying'} priestess from room {room} to room {room + 1}"
+        return m("men-nefer.step.priestess_standing" if arg[-1] == "s" else "men-nefer.step.priestess_lying",
+                 room=room, to=room + 1)  # fmt: skip
     if kind == "offer":
-        return f"offers the ware on ware space {arg.upper()}"
+        return m("men-nefer.step.offer", space=arg.upper())
     if kind == "basket":
         t = A.NAMES.index(f"basket:{arg}") - A.BASKET
-        return f"puts the basket on temple space {DATA.temple_ids[t]} ({group_text(DATA.temple_actions[t])})"
+        return m("men-nefer.step.basket", space=DATA.temple_ids[t], actions=group_text(DATA.temple_actions[t]))
     if kind in ("sail", "sail-activated"):
         a, _, b = arg.partition(":")
-        which = "an already activated boat" if kind == "sail-activated" else "a boat"
-        return f"sails {which} from {a.upper()} to {b.upper()}"
+        return m("men-nefer.step.sail_activated" if kind == "sail-activated" else "men-nefer.step.sail",
+                 start=a.upper(), to=b.upper())  # fmt: skip
     if kind == "activate":
-        return f"activates the boat on {arg.upper()}"
+        return m("men-nefer.step.activate", location=arg.upper())
     if kind == "agreement":
         i = A.NAMES.index(f"agreement:{arg}") - A.AGREEMENT
         t = s.city_ta[i]
-        return f"takes trade agreement {DATA.ta_ids[t] if t >= 0 else '?'} from {arg.partition(':')[0].upper()}"
+        return m("men-nefer.step.agreement", agreement=DATA.ta_ids[t] if t >= 0 else "?",
+                 city=arg.partition(":")[0].upper())  # fmt: skip
     if kind == "discard":
         if arg == "new":
-            return "discards the new trade agreement"
+            return m("men-nefer.step.discard_new")
         t = s.ta[p * DATA.ta_slots + int(arg) - 1]
-        return f"discards trade agreement {DATA.ta_ids[t >> 1] if t >= 0 else '?'} for the new one"
+        return m("men-nefer.step.discard", agreement=DATA.ta_ids[t >> 1] if t >= 0 else "?")
     if kind == "pedestal":
         i = A.NAMES.index(f"pedestal:{arg}") - A.PEDESTAL
-        return f"erects a sphinx on {DATA.pedestal_ids[i]} ({group_text(DATA.pedestal_bonus[i])})"
+        return m("men-nefer.step.pedestal", pedestal=DATA.pedestal_ids[i], actions=group_text(DATA.pedestal_bonus[i]))
     if kind == "scarab":
-        return f"moves the {arg} scarab 1 space"
+        return m("men-nefer.step.scarab", house=m(f"men-nefer.house.{arg}"))
     return None
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from heliopolis.core.game import PublicLog
 from heliopolis.core.helpers import illegal_message as core_illegal_message
+from heliopolis.core.text import Msg
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
     AUCTION_SPACES,
@@ -30,6 +31,7 @@ from heliopolis.games.ra.components import (
 )
 from heliopolis.games.ra.phases import AUCTION, DEAL, DISCARD, DRAWN, PEND_UNREST, PHASE_NAMES, T3_FORCED, TRIGGER_NAMES
 from heliopolis.games.ra.scoring import CATEGORIES
+from heliopolis.locale import msg
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
@@ -38,8 +40,13 @@ T = NUM_TILES
 _DISPLAY_TILES = tuple(t for _, row in DISPLAY_ROWS for t in row)
 
 
-def tile_label(t: int) -> str:
-    return TILE_NAMES[t].replace("-", " ").capitalize()
+def tile_label(t: int) -> Msg:
+    """The tile kind's name, a game term of the ``ra`` catalog ("Step pyramid", "Stufenpyramide")."""
+    return msg(f"ra.tile.{TILE_NAMES[t]}")
+
+
+def _suns(values: Any) -> str:
+    return ", ".join(map(str, values))
 
 
 def _phase_names() -> tuple[str, ...]:
@@ -133,32 +140,32 @@ def describe_action(state: RaState, action: int) -> str:
     text = A.action_to_string(action)
     kind, _, arg = text.partition(":")
     if kind == "draw":
-        return f"Draw a tile from the bag ({state.bag_total} left)"
+        return msg("ra.move.draw", n=state.bag_total)
     if kind == "ra":
         if state.track_n == AUCTION_SPACES:
-            return "Invoke Ra (forced: the auction track is full; all may pass)"
-        return f"Invoke Ra: auction {state.track_n} tile(s) and sun {state.centre}"
+            return msg("ra.move.invoke_forced")
+        return msg("ra.move.invoke", n=state.track_n, sun=state.centre)
     if kind == "pass":
         if state.trigger == T3_FORCED and state.high_bidder < 0 and state.cur == state.ra_player:
-            return "Pass (everyone passed: the auction track is discarded)"
-        return "Pass"
+            return msg("ra.move.pass_discard")
+        return msg("ra.move.pass")
     if kind == "done":
-        return "End your god turn"
+        return msg("ra.move.done")
     if kind == "bid":
-        beat = f", beats {state.high}" if state.high else ""
-        return f"Bid sun {arg}{beat} for sun {state.centre} and {state.track_n} tile(s)"
+        if state.high:
+            return msg("ra.move.bid_beats", bid=int(arg), high=state.high, sun=state.centre, n=state.track_n)
+        return msg("ra.move.bid", bid=int(arg), sun=state.centre, n=state.track_n)
     if kind == "god":
-        return f"Use a god to take {tile_label(A.GOD_TILE[action - A.GOD_BASE])} from the auction track"
+        return msg("ra.move.god", tile=tile_label(A.GOD_TILE[action - A.GOD_BASE]))
     if kind == "discard":
         t = A.DISCARD_TILE[action - A.DISCARD_BASE]
-        cat = "civilization" if t in CIVS else "monument"
-        return f"Discard {tile_label(t)} (disaster: choose which {cat} tile to lose)"
+        return msg("ra.move.discard_civ" if t in CIVS else "ra.move.discard_monument", tile=tile_label(t))
     if kind == "tile":
-        return f"Draws {tile_label(action - A.TILE_BASE)}"
+        return msg("ra.move.tile", tile=tile_label(action - A.TILE_BASE))
     if kind == "stack":
         k = int(arg) - 1
-        suns = ", ".join(map(str, state.game.stacks[k])) if k < len(state.game.stacks) else "?"
-        return f"Seat {state.cur} receives sun stack {arg} ({suns})"
+        suns = _suns(state.game.stacks[k]) if k < len(state.game.stacks) else "?"
+        return msg("ra.move.stack", seat=state.cur, stack=int(arg), suns=suns)
     return text
 
 
@@ -176,6 +183,17 @@ def public_events(state: RaState, last: int | None = None) -> list[str]:
     return lines if last is None else lines[-last:]
 
 
+def signed(v: int) -> str:
+    return f"{v:+d}"
+
+
+def epoch_lines(record: Any) -> list[str]:
+    """One line per seat for a scored epoch: the change, the new total and each category."""
+    _, cats, before, after = record
+    return [msg("ra.log.epoch_seat", seat=p, delta=signed(after[p] - before[p]), total=after[p],
+                **{c: signed(v) for c, v in zip(CATEGORIES, cats[p])}) for p in range(len(cats))]  # fmt: skip
+
+
 class RaPublicLog(PublicLog):
     """Ra's move log in sentences, built incrementally on a replay of the public history: the
     lines of an action depend on the position it was played in (who won an auction, with what)."""
@@ -190,24 +208,23 @@ class RaPublicLog(PublicLog):
         who = replay.cur
         if replay.is_chance_node():
             if replay.phase == DRAWN:
-                lines.append(f"P{who} draws {tile_label(a - A.TILE_BASE)}")
+                lines.append(msg("ra.log.draws", seat=who, tile=tile_label(a - A.TILE_BASE)))
             else:
                 k = a - A.STACK_BASE
-                lines.append(f"P{who} receives suns {', '.join(map(str, replay.game.stacks[k - 1]))}")
+                lines.append(msg("ra.log.receives_suns", seat=who, suns=_suns(replay.game.stacks[k - 1])))
         else:
             text = A.action_to_string(a)
             kind, _, arg = text.partition(":")
             if kind == "draw":
                 replay.apply_action(a)
                 return lines  # the outcome line says it
-            lines.append({
-                "ra": f"P{who} invokes Ra",
-                "pass": f"P{who} passes",
-                "done": f"P{who} ends the god turn",
-                "bid": f"P{who} bids {arg}",
-                "god": f"P{who} plays a god: takes {arg}",
-                "discard": f"P{who} discards {arg}",
-            }[kind])  # fmt: skip
+            if kind in ("god", "discard"):
+                t = (A.GOD_TILE[a - A.GOD_BASE] if kind == "god" else A.DISCARD_TILE[a - A.DISCARD_BASE])
+                lines.append(msg(f"ra.log.{kind}", seat=who, tile=tile_label(t)))
+            elif kind == "bid":
+                lines.append(msg("ra.log.bid", seat=who, bid=int(arg)))
+            else:  # ra, pass, done
+                lines.append(msg(f"ra.log.{kind}", seat=who))
         epoch = replay.epoch
         closes_auction = replay.phase == AUCTION and replay.cur == replay.ra_player
         centre, lot = replay.centre, replay.track_n
@@ -215,11 +232,14 @@ class RaPublicLog(PublicLog):
         replay.apply_action(a)
         if replay.phase != DEAL and replay.hlen == _deal_length(replay) > 0:
             seat = replay.n - 1
-            lines.append(f"P{seat} receives suns {', '.join(map(str, sun_list(replay.up[seat])))}")
+            lines.append(msg("ra.log.receives_suns", seat=seat, suns=_suns(sun_list(replay.up[seat]))))
         if closes_auction:
-            lines.append(f"P{winner} wins sun {centre} and {lot} tile(s) with {bid}" if winner >= 0 else "Nobody bids")
+            lines.append(msg("ra.log.wins", seat=winner, sun=centre, n=lot, bid=bid) if winner >= 0
+                         else msg("ra.log.nobody_bids"))  # fmt: skip
         if replay.epoch != epoch or replay.is_terminal():
-            lines.append(f"— epoch {epoch} ends and is scored —")
+            lines.append(msg("ra.log.epoch_scored", epoch=epoch))
+            if not replay.game.hidden_scores:  # RA-SCORE-10: hidden points stay out of the public log
+                lines += epoch_lines(replay.epoch_log[-1])
         self.lines.extend(lines)
         return lines
 

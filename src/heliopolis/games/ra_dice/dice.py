@@ -15,6 +15,7 @@ from heliopolis.games.ra_dice.components import ANKH, CIV, COLUMNS, MON, NILE, N
 from heliopolis.games.ra_dice.disasters import disaster
 from heliopolis.games.ra_dice.epochs import end_epoch
 from heliopolis.games.ra_dice.phases import COLUMN_SPACES, DIS_AVAILABLE, DIS_DECLARED, DIS_NONE, FREE, USED
+from heliopolis.locale import msg
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState
@@ -272,7 +273,7 @@ def finish(state: RaDiceState) -> None:
         gain(state, p, pts)
         state.bonus[2 * p + 1] += pts
         if state.log is not None:
-            state.log.append(f"P{p} scores {pts} for {pairs} unused ankh pair(s)")
+            state.log.append(msg("ra-dice.log.ankh_pairs", seat=p, points=pts, n=pairs))
     if state.ra >= g.ra_last:
         end_epoch(state)
         return

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from heliopolis.games.ra_dice import actions as A
-from heliopolis.games.ra_dice.components import D_CIV, D_NILE, D_PHARAOH, NUM_DICE
+from heliopolis.games.ra_dice.components import D_CIV, D_NILE, D_PHARAOH, DISASTER_NAMES, NUM_DICE
 from heliopolis.games.ra_dice.phases import APPLY, NUM_SPACES, REMOVE
+from heliopolis.locale import msg
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState
@@ -24,7 +25,7 @@ def disaster(state: RaDiceState, kind: int) -> None:
     n = state.n
     log = state.log
     if log is not None:
-        log.append(f"P{p} declares a {('Pharaoh', 'Nile', 'Civilization', 'Monument')[kind]} disaster")
+        log.append(msg(f"ra-dice.log.disaster_{DISASTER_NAMES[kind]}", seat=p))
     if kind == D_PHARAOH:  # RD-DIS-1
         for q in range(n):
             if q != p:
@@ -65,7 +66,7 @@ def next_victim(state: RaDiceState, q: int) -> None:
         for i in own:  # forced: all of them go (RD-DIS-3/4: one if he has only one)
             take(state, q, kind, i)
         if own and state.log is not None:
-            state.log.append(f"P{q} loses {len(own)} {'Civilization' if kind == D_CIV else 'Monument'} marker(s)")
+            state.log.append(msg("ra-dice.log.loses_civ" if kind == D_CIV else "ra-dice.log.loses_mon", seat=q, n=len(own)))
         q = q + 1 if q + 1 < n else 0
     state.vic = -1
     state.vic_kind = -1

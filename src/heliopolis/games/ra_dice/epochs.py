@@ -11,6 +11,7 @@ from heliopolis.core.game import TERMINAL
 from heliopolis.games.ra_dice import scoring
 from heliopolis.games.ra_dice.components import COLUMNS, NUM_DICE
 from heliopolis.games.ra_dice.phases import END
+from heliopolis.locale import msg
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState
@@ -61,8 +62,10 @@ def end_epoch(state: RaDiceState) -> None:
     state.civ = [0] * NUM_DICE  # RD-SCORE-3
     state.epoch_log = state.epoch_log + ((state.epoch, tuple(map(tuple, cats)), before, tuple(state.points)),)
     if state.log is not None:
-        parts = ", ".join(f"P{p} {state.points[p] - before[p]:+d} → {state.points[p]}" for p in range(n))
-        state.log.append(f"— epoch {state.epoch} ends and is scored: {parts} —")
+        state.log.append(msg("ra-dice.log.epoch_scored", epoch=state.epoch))
+        for p in range(n):  # one line per seat: the change, the new total and each category
+            state.log.append(msg("ra-dice.log.epoch_seat", seat=p, delta=f"{state.points[p] - before[p]:+d}",
+                                 total=state.points[p], **{c: f"{v:+d}" for c, v in zip(scoring.EPOCH_CATEGORIES, cats[p])}))
     if final:
         state.phase = END
         state.cur = TERMINAL

@@ -68,6 +68,7 @@ from heliopolis.games.ra_dice.phases import (  # noqa: F401 (all re-exported: st
     USED,
 )
 from heliopolis.games.ra_dice.views import illegal_message, roll_line
+from heliopolis.locale import msg
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.game import RaDiceGame
@@ -342,17 +343,17 @@ class RaDiceState(State["RaDiceGame"]):
             before = self.ra
             self.ra = min(g.ra_last, self.ra + adv)
             if log is not None:
-                log.append(f"Ra advances {self.ra - before} to space {self.ra} of {g.ra_last}"
-                           + (" — the epoch ends after this turn" if self.ra >= g.ra_last else ""))  # fmt: skip
+                log.append(msg("ra-dice.log.ra_advances_end" if self.ra >= g.ra_last else "ra-dice.log.ra_advances",
+                               n=self.ra - before, space=self.ra, last=g.ra_last))  # fmt: skip
         if pts:  # RD-SUN-3
             self._gain(self.cur, pts)
             self.bonus[2 * self.cur] += pts
             if log is not None:
-                log.append(f"P{self.cur} scores {pts} for {self.suns} suns")
+                log.append(msg("ra-dice.log.sun_points", seat=self.cur, points=pts, n=self.suns))
         if disaster:  # RD-SUN-4
             self.dis = DIS_AVAILABLE
             if log is not None:
-                log.append(f"P{self.cur} rolled {self.suns} suns and may declare a disaster")
+                log.append(msg("ra-dice.log.may_declare", seat=self.cur, n=self.suns))
         self.phase = APPLY
         self._auto_finish()
 
@@ -366,7 +367,7 @@ class RaDiceState(State["RaDiceGame"]):
         if (av[CIV] or av[MON]) and len(self._apply_actions()) > 1:
             return
         if self.log is not None:
-            self.log.append(f"P{self.cur}'s turn ends (nothing left to do with the dice)")
+            self.log.append(msg("ra-dice.log.turn_ends_forced", seat=self.cur))
         self._finish()
 
     # -- applying the dice (dice.py) and disasters (disasters.py) -------------------------------

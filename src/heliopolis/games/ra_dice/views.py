@@ -18,21 +18,25 @@ from heliopolis.games.ra_dice.components import (
     COLUMNS,
     DISASTER_LABELS,
     DISASTER_NAMES,
-    FACE_LABELS,
     FACE_NAMES,
     NUM_DICE,
     NUM_FACES,
 )
 from heliopolis.games.ra_dice.epochs import columns_of
 from heliopolis.games.ra_dice.scoring import EPOCH_CATEGORIES
+from heliopolis.locale import listing, msg
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.state import RaDiceState
 
 
 def colour(state: RaDiceState, c: int) -> str:
-    name: str = state.game.colour_names[c]
-    return name
+    """A die's (or space's) colour, a term of the ``ra-dice`` catalog."""
+    return msg(f"ra-dice.colour.{state.game.colour_names[c]}")
+
+
+def face(f: int) -> str:
+    return msg(f"ra-dice.face.{FACE_NAMES[f]}")
 
 
 def player_view(state: RaDiceState, viewer: int | None) -> dict[str, Any]:
@@ -117,7 +121,11 @@ def information_state_string(state: RaDiceState, player: int) -> str:
 
 def _die(state: RaDiceState, d: int) -> str:
     f = state.face[d]
-    return f"{colour(state, d)} {FACE_LABELS[f]}" if f >= 0 else f"{colour(state, d)} (rolling)"
+    return msg("ra-dice.die", colour=colour(state, d), face=face(f)) if f >= 0 else msg("ra-dice.die_rolling", colour=colour(state, d))
+
+
+_DISASTER_MOVES = ("ra-dice.move.disaster_pharaoh", "ra-dice.move.disaster_nile", "ra-dice.move.disaster_civ",
+                   "ra-dice.move.disaster_mon")  # fmt: skip
 
 
 def describe_action(state: RaDiceState, action: int) -> str:
@@ -127,57 +135,53 @@ def describe_action(state: RaDiceState, action: int) -> str:
     p = state.cur
     if action >= A.DIE_BASE:
         if action >= A.START_BASE:
-            return f"P{action - A.START_BASE} is the start player"
+            return msg("ra-dice.move.start", seat=action - A.START_BASE)
         d, f = divmod(action - A.DIE_BASE, NUM_FACES)
-        return f"The {colour(state, d)} die shows {FACE_LABELS[f]}"
+        return msg("ra-dice.move.die_shows", colour=colour(state, d), face=face(f))
     if action == A.STOP:
-        return f"Keep the dice and apply them ({state.suns} sun(s) locked)"
+        return msg("ra-dice.move.stop", n=state.suns)
     if action == A.ROLL:
         chosen = [colour(state, d) for d in range(NUM_DICE) if state.marks >> d & 1]
-        return f"Reroll {', '.join(chosen) or 'the chosen dice'} (roll {state.rolls + 1} of {g.rolls_max})"
+        dice = listing("ra-dice.list", chosen) or msg("ra-dice.move.chosen_dice")
+        return msg("ra-dice.move.roll", dice=dice, roll=state.rolls + 1, max=g.rolls_max)
     if A.REROLL_BASE <= action < A.PHARAOH_REAL:
-        d = action - A.REROLL_BASE
-        return f"Choose the {_die(state, d)} die for rerolling"
+        return msg("ra-dice.move.mark", die=_die(state, action - A.REROLL_BASE))
     if action in (A.PHARAOH_REAL, A.PHARAOH_ANKH):
-        what = "a Pharaoh die" if action == A.PHARAOH_REAL else "an ankh as a Pharaoh"
         to = min(g.phar_max, state.phar[p] + 1) if p >= 0 else 0
-        return f"Use {what}: Pharaoh marker {state.phar[p] if p >= 0 else 0} → {to}"
+        key = "ra-dice.move.pharaoh" if action == A.PHARAOH_REAL else "ra-dice.move.pharaoh_ankh"
+        return msg(key, space=state.phar[p] if p >= 0 else 0, to=to)
     if action in (A.NILE_REAL, A.NILE_ANKH):
-        what = "a Nile die" if action == A.NILE_REAL else "an ankh as a Nile"
         to = min(g.nile_max, state.nile[p] + 1) if p >= 0 else 0
-        return f"Use {what}: Nile stack {state.nile[p] if p >= 0 else 0} → {to}"
+        key = "ra-dice.move.nile" if action == A.NILE_REAL else "ra-dice.move.nile_ankh"
+        return msg(key, space=state.nile[p] if p >= 0 else 0, to=to)
     if A.FLOOD_BASE <= action < A.CIV_BASE:
         k = action - A.FLOOD_BASE
         space = state.nile[p] if p >= 0 else 0
-        return (f"Flood the Nile with {g.flood_dice - k} Nile die/dice and {k} ankh(s): a flood marker "
-                f"on space {space} (worth {g.nile_points[space]} now)")  # fmt: skip
+        return msg("ra-dice.move.flood", nile=g.flood_dice - k, ankhs=k, space=space, points=g.nile_points[space])
     if A.CIV_BASE <= action < A.MON_BASE:
         c = action - A.CIV_BASE
-        extra = " (starts a set of 3 dice)" if not state.civ_n else " (one more die in the set)"
-        return f"Place a Civilization marker on the {colour(state, c)} space{extra}"
+        key = "ra-dice.move.civ_first" if not state.civ_n else "ra-dice.move.civ_more"
+        return msg(key, colour=colour(state, c))
     if A.MON_BASE <= action < A.DISASTER_BASE:
         c, col = divmod(action - A.MON_BASE, COLUMNS)
-        kind = "first marker" if not state.mon_n else "further marker: needs a partner Monument or ankh"
-        return f"Place a Monument marker on the {colour(state, c)} space of column {col + 1} ({kind})"
+        key = "ra-dice.move.mon_first" if not state.mon_n else "ra-dice.move.mon_more"
+        return msg(key, colour=colour(state, c), column=col + 1)
     if A.DISASTER_BASE <= action < A.FINISH:
         k = action - A.DISASTER_BASE
-        return {
-            0: f"Pharaoh disaster: every other player's Pharaoh marker goes back {g.dis_pharaoh_back}",
-            1: "Nile disaster: every other player loses a flood marker, or goes back "
-               f"{g.dis_nile_back} without one",
-            2: f"Civilization disaster: every other player removes {g.dis_civ_remove} of their Civilization markers",
-            3: f"Monument disaster: every other player removes {g.dis_mon_remove} of their Monument markers",
-        }[k]  # fmt: skip
+        n = (g.dis_pharaoh_back, g.dis_nile_back, g.dis_civ_remove, g.dis_mon_remove)[k]
+        return msg(_DISASTER_MOVES[k], n=n)
     if action == A.FINISH:
         pairs = state.free_ankhs() // 2 if state.phase == S.APPLY else 0
-        bonus = f" (+{pairs * g.ankh_pair_points} for {pairs} unused ankh pair(s))" if pairs > 0 else ""
-        end = " — the epoch ends" if state.ra >= g.ra_last else ""
-        return f"End the turn{bonus}{end}"
+        end = state.ra >= g.ra_last
+        if pairs > 0:
+            return msg("ra-dice.move.finish_pairs_end" if end else "ra-dice.move.finish_pairs",
+                       points=pairs * g.ankh_pair_points, n=pairs)  # fmt: skip
+        return msg("ra-dice.move.finish_end" if end else "ra-dice.move.finish")
     if A.REMOVE_CIV_BASE <= action < A.REMOVE_MON_BASE:
-        return f"Remove your Civilization marker from the {colour(state, action - A.REMOVE_CIV_BASE)} space"
+        return msg("ra-dice.move.remove_civ", colour=colour(state, action - A.REMOVE_CIV_BASE))
     if A.REMOVE_MON_BASE <= action < A.NUM_DISTINCT_ACTIONS:
         c, col = divmod(action - A.REMOVE_MON_BASE, COLUMNS)
-        return f"Remove your Monument marker from the {colour(state, c)} space of column {col + 1}"
+        return msg("ra-dice.move.remove_mon", colour=colour(state, c), column=col + 1)
     return text
 
 
@@ -186,41 +190,43 @@ def illegal_message(state: Any, action: Any, reason: str) -> str:
 
 def roll_line(state: RaDiceState) -> str:
     """The event line of a completed roll (called by the state while a log is recorded)."""
-    dice = ", ".join(_die(state, d) for d in range(NUM_DICE) if state.rmask >> d & 1)
-    verb = "rolls" if state.rolls == 1 else f"rerolls (roll {state.rolls})"
-    return f"P{state.cur} {verb}: {dice} — {state.suns} sun(s) locked"
+    dice = listing("ra-dice.list", [_die(state, d) for d in range(NUM_DICE) if state.rmask >> d & 1])
+    if state.rolls == 1:
+        return msg("ra-dice.log.rolls", seat=state.cur, dice=dice, n=state.suns)
+    return msg("ra-dice.log.rerolls", seat=state.cur, roll=state.rolls, dice=dice, n=state.suns)
 
 
 def _action_line(state: RaDiceState, a: int) -> str | None:
     """The event line of a player action, from the position before it (None: no line)."""
     p = state.current_player()
     if a == A.STOP:
-        return f"P{p} keeps the dice"
+        return msg("ra-dice.log.keeps", seat=p)
     if a == A.ROLL or A.REROLL_BASE <= a < A.PHARAOH_REAL:
         return None  # the roll's own line says which dice were rolled
     text = A.action_to_string(a)
     if a in (A.PHARAOH_REAL, A.PHARAOH_ANKH):
-        via = " with an ankh" if a == A.PHARAOH_ANKH else ""
-        return f"P{p} advances on the Pharaoh track{via} to {min(state.game.phar_max, state.phar[p] + 1)}"
+        key = "ra-dice.log.pharaoh_ankh" if a == A.PHARAOH_ANKH else "ra-dice.log.pharaoh"
+        return msg(key, seat=p, to=min(state.game.phar_max, state.phar[p] + 1))
     if a in (A.NILE_REAL, A.NILE_ANKH):
-        via = " with an ankh" if a == A.NILE_ANKH else ""
-        return f"P{p} advances on the Nile{via} to {min(state.game.nile_max, state.nile[p] + 1)}"
+        key = "ra-dice.log.nile_ankh" if a == A.NILE_ANKH else "ra-dice.log.nile"
+        return msg(key, seat=p, to=min(state.game.nile_max, state.nile[p] + 1))
     if A.FLOOD_BASE <= a < A.CIV_BASE:
-        return f"P{p} floods the Nile on space {state.nile[p]} ({text.split(':')[1]})"
+        k = a - A.FLOOD_BASE
+        return msg("ra-dice.log.flood", seat=p, space=state.nile[p], nile=state.game.flood_dice - k, ankhs=k)
     if A.CIV_BASE <= a < A.MON_BASE:
-        return f"P{p} places a Civilization marker on {colour(state, a - A.CIV_BASE)}"
+        return msg("ra-dice.log.civ", seat=p, colour=colour(state, a - A.CIV_BASE))
     if A.MON_BASE <= a < A.DISASTER_BASE:
         c, col = divmod(a - A.MON_BASE, COLUMNS)
-        return f"P{p} places a Monument marker on {colour(state, c)}, column {col + 1}"
+        return msg("ra-dice.log.mon", seat=p, colour=colour(state, c), column=col + 1)
     if A.DISASTER_BASE <= a < A.FINISH:
         return None  # the state logs the disaster and its automatic effects
     if a == A.FINISH:
-        return f"P{p} ends the turn"
+        return msg("ra-dice.log.finish", seat=p)
     if A.REMOVE_CIV_BASE <= a < A.REMOVE_MON_BASE:
-        return f"P{p} removes their Civilization marker from {colour(state, a - A.REMOVE_CIV_BASE)}"
+        return msg("ra-dice.log.remove_civ", seat=p, colour=colour(state, a - A.REMOVE_CIV_BASE))
     if A.REMOVE_MON_BASE <= a < A.NUM_DISTINCT_ACTIONS:
         c, col = divmod(a - A.REMOVE_MON_BASE, COLUMNS)
-        return f"P{p} removes their Monument marker from {colour(state, c)}, column {col + 1}"
+        return msg("ra-dice.log.remove_mon", seat=p, colour=colour(state, c), column=col + 1)
     return text
 
 
@@ -248,7 +254,7 @@ class RaDicePublicLog(PublicLog):
         start = len(lines)
         if a >= A.START_BASE:
             scores = ", ".join(map(str, replay.game.starting_scores[:replay.n]))
-            lines.append(f"P{a - A.START_BASE} is the start player: scores {scores} clockwise")
+            lines.append(msg("ra-dice.log.start", seat=a - A.START_BASE, scores=scores))
         elif not replay.is_chance_node():
             line = _action_line(replay, a)
             if line is not None:

@@ -161,7 +161,7 @@ export const resign = (id, token) => request(`/api/games/${enc(id)}/resign`, { m
 export const retake = (id, token) => request(`/api/games/${enc(id)}/retake`, { method: 'POST', token, body: {} });
 export const setSpectatorChat = (id, token, allowed) =>
   request(`/api/games/${enc(id)}/chat/settings`, { method: 'POST', token, body: { spectator_chat: allowed } });
-export const getChat = (id, after) => request(`/api/games/${enc(id)}/chat?after=${enc(after)}`);
+export const getChat = (id, after, token) => request(`/api/games/${enc(id)}/chat?after=${enc(after)}`, { token });
 export const postChat = (id, token, text) =>
   request(`/api/games/${enc(id)}/chat`, { method: 'POST', token, body: { text } });
 export const rematch = (id, token) => request(`/api/games/${enc(id)}/rematch`, { method: 'POST', token, body: {} });

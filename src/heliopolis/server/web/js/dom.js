@@ -4,6 +4,8 @@ import { t, lang } from './i18n.js';
 // Text always goes in through textContent / text nodes: server strings (player names, log
 // lines, action texts) are user input and are never parsed as HTML.
 
+import { render as renderMsg } from './i18n.js';
+
 /**
  * h('button', {class: 'x', dataset: {action: 'bid:5'}, on: {click: fn}}, 'label', child, ...)
  * Props: class (string or array), text, dataset, attrs, style (object), on (events), and any
@@ -106,14 +108,23 @@ export function withSeatNames(text, seats) {
   return text.replace(/\bP(\d)\b/g, (m, d) => (seats.some((s) => s.seat === Number(d)) ? seatLabel(seats, Number(d)) : m));
 }
 
-/** A frame whose log lines and legal-move texts use seat names (see withSeatNames). */
+/**
+ * A log line or move text from the server as the reader sees it: a catalog message
+ * ({k, a, t}) in the page's language with seat names, or plain text (older saves) with "P0"
+ * replaced by seat names.
+ */
+export function lineText(line, seats) {
+  if (line && typeof line === 'object') return renderMsg(line, (i) => seatLabel(seats, i));
+  return withSeatNames(line, seats);
+}
+
+/** A frame whose log lines and legal-move texts are rendered for the reader (see lineText). */
 export function namedFrame(frame) {
   const seats = frame.seats || [];
-  if (!seats.length) return frame;
   return {
     ...frame,
-    log: (frame.log || []).map((l) => withSeatNames(l, seats)),
-    legal: (frame.legal || []).map((l) => (l.text ? { ...l, text: withSeatNames(l.text, seats) } : l)),
+    log: (frame.log || []).map((l) => lineText(l, seats)),
+    legal: (frame.legal || []).map((l) => (l.text ? { ...l, text: lineText(l.text, seats) } : l)),
   };
 }
 

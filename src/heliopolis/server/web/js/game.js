@@ -3,10 +3,11 @@
 // view module js/views/<game>.js, which exports render(root, msg, ctx).
 
 import * as api from './api.js';
-import { h, $, humanize, seatTitle, seatLabel, namedFrame } from './dom.js';
-import { tableUpdate } from './table.js';
+import { h, $, humanize, seatTitle, seatLabel, namedFrame, lineText } from './dom.js';
+import { tableUpdate, chatPush, chatAtPly } from './table.js';
 import { mountAccount } from './account.js';
-import { initI18n, t, tn, has, languageSwitch } from './i18n.js';
+import { mountHelp, updateHelp, decorateBoard } from './help.js';
+import { initI18n, t, tn, has, languageSwitch, render as renderLine } from './i18n.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const gameId = decodeURIComponent(parts[0] === 'g' && parts[1] ? parts[1] : parts[parts.length - 1] || '');
@@ -89,6 +90,7 @@ function connect() {
     if (m.type === 'state') onState(m);
     else if (m.type === 'delta') onDelta(m);
     else if (m.type === 'error') onError(m);
+    else if (m.type === 'chat') chatPush(m);
   };
   ws.onclose = (ev) => {
     if (gen !== S.wsGen) return;
@@ -265,6 +267,7 @@ function applyReplayFrame(frame) {
   r.ply = frame.ply;
   r.plies = frame.plies;
   render();
+  chatAtPly(frame.ply); // the chat as it stood at this move (said later: dimmed)
 }
 
 function replayGo(ply) {
@@ -307,7 +310,9 @@ function renderReplayBar() {
   const mv = $('#replay-move');
   if (r.frame && r.frame.ply === ply) {
     const mod = S.loaded.get(r.frame.view && r.frame.view.game);
-    const text = r.frame.move && mod && mod.describeMove ? mod.describeMove(r.frame.move) : r.frame.move;
+    const raw = r.frame.move; // a catalog message, or notation from an older server
+    const text = raw && typeof raw === 'object' ? lineText(raw, (S.msg && S.msg.seats) || [])
+      : raw && mod && mod.describeMove ? mod.describeMove(raw) : raw;
     mv.textContent = ply === 0 ? t('ui.replay.start') : text ? t('ui.replay.last_move', { move: text }) : '';
   } else {
     mv.textContent = r.loading ? t('ui.replay.loading') : '';
@@ -357,6 +362,7 @@ function render() {
   renderTools(live);
   renderLog(frame);
   renderBoard(frame);
+  updateHelp(frame, S.id, renderLine); // rules panel, since-your-last-move box (help.js)
 }
 
 function gameName(game) {
@@ -575,6 +581,7 @@ async function renderBoard(frame) {
   };
   try {
     mod.render(root, frame, ctx);
+    decorateBoard(game);
   } catch (e) {
     console.error(e);
     fallbackRender(root, frame);
@@ -592,7 +599,7 @@ function showNotFound() {
 
 // -- start ----------------------------------------------------------------------------------------
 async function main() {
-  await initI18n(); // before the first text is drawn
+  try { await initI18n(); } catch (e) { console.error(e); } // before the first text is drawn; English if the catalogs fail
   document.querySelector('.topbar').append(languageSwitch());
   $('#game-title').textContent = t('ui.game.title', { id: S.id });
   initReplayControls();
@@ -637,6 +644,12 @@ async function main() {
     if (e.status === 404) { showNotFound(); return; }
   }
   await mountAccount();
+  await mountHelp({
+    game: () => S.msg && (S.msg.game || (S.msg.view && S.msg.view.game)),
+    summary: () => S.summary,
+    seat: () => S.seat,
+    seatName: (i) => seatLabel(S.msg && S.msg.seats, i),
+  });
   connect();
   // Logged in or out here: the account's seats (no token needed) change, so look again.
   window.addEventListener('heliopolis:account', () => { if (!S.token) connect(); });

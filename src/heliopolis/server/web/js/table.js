@@ -1,12 +1,13 @@
 // The table panel on the game page: each seat's clock (a local countdown from the server's
-// deadline), resign / take the seat back, and the game's chat (polled; rendered as text).
+// deadline), resign / take the seat back, and the game's chat (pushed over the game's WebSocket,
+// gaps filled over HTTP; rendered as text).
 
 import * as api from './api.js';
 import { h, seatLabel } from './dom.js';
 import { t, num } from './i18n.js';
+import { boardUrl } from './social.js';
 
-const CHAT_POLL_MS = 3000;
-const T = { msg: null, S: null, tick: null, chatAfter: -1, chatTimer: null, panel: null, busy: false,
+const T = { msg: null, S: null, tick: null, chatAfter: -1, chatGen: null, chatClosed: false, replayPly: null, panel: null, busy: false,
   baseTitle: document.title, wasMyTurn: false, ratingsFor: null };
 
 function fmt(seconds) {
@@ -27,7 +28,9 @@ function panel() {
   T.panel = h('section', { class: 'panel table-panel', id: 'table-panel' },
     h('div', { id: 'clocks', class: 'clocks', attrs: { 'aria-label': t('ui.table.clocks') } }),
     h('div', { id: 'table-actions', class: 'button-row' }),
+    h('h2', { id: 'rating-title', text: t('ui.table.rating_changes'), hidden: true }),
     h('ol', { id: 'rating-changes', class: 'rating-changes', hidden: true }),
+    h('a', { id: 'rating-board-link', class: 'small-link', href: '/leaderboard', text: t('ui.table.leaderboard_link'), hidden: true }),
     h('h2', { text: t('ui.table.chat') }),
     h('ol', { id: 'chat-log', class: 'chat-log', attrs: { 'aria-live': 'polite' } }),
     h('form', { id: 'chat-form', class: 'chat-form', on: { submit: sendChat } },
@@ -113,18 +116,45 @@ function renderActions() {
   box.replaceChildren(...out);
 }
 
-async function pollChat() {
+function showChat(c) {
+  if (c.n <= T.chatAfter) return; // already shown (a push and a fetch may overlap)
+  T.chatAfter = c.n;
+  const log = document.getElementById('chat-log');
+  const later = T.replayPly !== null && c.ply > T.replayPly;
+  log.appendChild(h('li', { class: ['chat-line', c.seat === null && 'chat-spectator', later && 'chat-later'], dataset: { n: c.n, ply: c.ply } },
+    h('strong', { class: 'chat-name', text: c.name }), ' ', h('span', { class: 'chat-text', text: c.text })));
+  log.scrollTop = log.scrollHeight;
+}
+
+/** Fetches what this page has not shown yet (after a (re)connect, or a gap in the pushes). */
+async function fetchChat() {
   if (!T.S) return;
   try {
-    const res = await api.getChat(T.S.id, T.chatAfter);
-    const log = document.getElementById('chat-log');
-    for (const c of res.messages) {
-      T.chatAfter = Math.max(T.chatAfter, c.n);
-      log.appendChild(h('li', { class: ['chat-line', c.seat === null && 'chat-spectator'] },
-        h('strong', { class: 'chat-name', text: c.name }), ' ', h('span', { class: 'chat-text', text: c.text })));
+    const res = await api.getChat(T.S.id, T.chatAfter, T.S.token);
+    T.chatClosed = false;
+    for (const c of res.messages) showChat(c);
+  } catch (e) {
+    if (e.status === 403) {
+      T.chatClosed = true;
+      document.getElementById('chat-note').textContent = t('ui.table.chat_players_only');
     }
-    if (res.messages.length) log.scrollTop = log.scrollHeight;
-  } catch { /* the next poll tries again */ }
+  }
+}
+
+/** A replay shows move `ply`: messages said after it are marked (dimmed), as the replay frames say. */
+export function chatAtPly(ply) {
+  T.replayPly = ply;
+  for (const li of document.querySelectorAll('#chat-log .chat-line')) {
+    li.classList.toggle('chat-later', Number(li.dataset.ply) > ply);
+  }
+}
+
+/** A message pushed over the game's WebSocket (type "chat"). */
+export function chatPush(m) {
+  const c = m && m.message;
+  if (!c || !T.S || m.game_id !== T.S.id) return;
+  if (c.n > T.chatAfter + 1) fetchChat(); // missed one: fetch the gap (and this one)
+  else showChat(c);
 }
 
 async function sendChat(ev) {
@@ -133,10 +163,10 @@ async function sendChat(ev) {
   const text = input.value.trim();
   if (!text) return;
   await run(async () => {
-    await api.postChat(T.S.id, T.S.token, text);
+    const said = await api.postChat(T.S.id, T.S.token, text);
+    chatPush({ game_id: T.S.id, message: said }); // also pushed; shown once
     input.value = '';
     document.getElementById('chat-note').textContent = '';
-    await pollChat();
   });
 }
 
@@ -151,6 +181,11 @@ async function renderRatings() {
     if (!changes.length) await new Promise((r) => setTimeout(r, 500));
   }
   list.hidden = !changes.length;
+  document.getElementById('rating-title').hidden = !changes.length;
+  const link = document.getElementById('rating-board-link');
+  const game = T.S.summary && T.S.summary.game;
+  if (game) link.href = boardUrl(game === 'ra' ? `ra:${(T.S.summary.options || {}).edition || '2009'}` : game);
+  link.hidden = !changes.length;
   list.replaceChildren(...changes.map((c) => {
     const d = c.after - c.before;
     return h('li', { class: 'rating-change', dataset: { seat: c.seat } },
@@ -177,8 +212,9 @@ export function tableUpdate(m, S) {
   turnAlert(m);
   renderRatings();
   if (!T.tick) T.tick = setInterval(renderClocks, 250);
-  if (!T.chatTimer) {
-    pollChat();
-    T.chatTimer = setInterval(pollChat, CHAT_POLL_MS);
+  // The first state of each connection: pushes flow from here on, so fetch what came before.
+  if (T.chatGen !== S.wsGen || (T.chatClosed && m.status === 'finished')) {
+    T.chatGen = S.wsGen;
+    fetchChat();
   }
 }

@@ -7,6 +7,7 @@
 // buildings/persons for build/buy/activate, and a choice bar for the rest.
 
 import { details, h, humanize, placedAction, ranking, seatTitle } from '../dom.js';
+import { has, t as tr } from '../i18n.js';
 
 (function ensureCss() {
   if (typeof document === 'undefined' || document.querySelector('link[data-view-css="helios"]')) return;
@@ -19,23 +20,25 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 const SQ3 = Math.sqrt(3);
 const RES = ['blue', 'brown', 'grey', 'green', 'black'];
 const RES_FILL = { blue: '#3b7dd8', brown: '#8b5a2b', grey: '#a3a3a3', green: '#3f9b4b', black: '#2a2a2a' };
-const SPECIAL_LABEL = { free: 'Free fields', created: 'Created land', resources: 'Resources', temples: 'Temples' };
+const SPECIALS = ['free', 'created', 'resources', 'temples']; // helios.special.<k>
+const specialName = (k) => tr(`helios.special.${k}`);
+const colourName = (c) => tr(`helios.colour.${c}`);
+const tileColour = (c) => tr(`helios.tile_colour.${c}`);
+const symbolName = (s) => tr(`helios.symbol.${s}`);
+/** A printed cost from the tables ("blue grey +1 any", "black or blue") in the page's language. */
+const costText = (c) => String(c).split(' ').map((w) => (RES.includes(w) ? colourName(w) : w === 'any' || w === 'or' ? tr(`helios.ui.cost_${w}`) : w)).join(' ');
 const SPECIAL_SHORT = { free: 'F', created: 'C', resources: 'R', temples: 'T' };
 // Board features and building/person tables come from the engine (view.tables, read from the data
 // file), so a corrected printed board shows up here without touching this file.
 let TABLES = { hexes: [], buildings: {}, persons: {}, corners: [], bonus_fields: [], mana_fields: [] };
-const buildingName = (id) => (TABLES.buildings[id] || { name: humanize(id) }).name;
-const personName = (id) => (TABLES.persons[id] || { name: humanize(id) }).name;
+// names by id from the helios catalog (English / the German rulebook's names)
+const buildingName = (id) => (has(`helios.building.${id}`) ? tr(`helios.building.${id}`) : (TABLES.buildings[id] || { name: humanize(id) }).name);
+const personName = (id) => (has(`helios.person.${id}`) ? tr(`helios.person.${id}`) : (TABLES.persons[id] || { name: humanize(id) }).name);
 /** A hex of the notation ("0,-1") as the board coordinate a player reads ("e6"). */
 const coord = (key) => ((TABLES.hexes.find((x) => x.hex === key) || {}).label || key);
-const PHASE_TEXT = {
-  start: 'Choosing the start player', deal: 'Dealing action tiles', home: 'Choose your starting land tile',
-  extra: 'Revealing a land tile', gain: 'Choose the colour of a bonus resource', put: 'Choose the tile for the bonus resource',
-  take: 'Take an action tile from a column', slot: 'Attach the grey tile to a slot', action: 'Carry out the action',
-  place: 'Create the land tile: pick a hex', pay: 'Pay the cost, resource by resource', sun: 'Move the sun',
-  trade: 'Tauschbasar: trade mana for VP', bonus: 'Bonus action', land_office: 'Landverwaltung: place the drawn tile',
-  person: 'Person phase: buy or activate a person', end: 'Game over', idle: '',
-};
+const PHASES = ['start', 'deal', 'home', 'extra', 'gain', 'put', 'take', 'slot', 'action', 'place', 'pay', 'sun', 'trade', 'bonus',
+  'land_office', 'person', 'end']; // helios.ui.phase_<phase>
+const phaseText = (p) => (PHASES.includes(p) ? tr(`helios.ui.phase_${p}`) : p === 'idle' ? '' : humanize(p));
 
 
 function svg(tag, attrs, ...children) {
@@ -78,7 +81,7 @@ function name(ctx, i) {
 }
 
 function who(ctx, i) {
-  return i === ctx.seat ? 'You' : name(ctx, i);
+  return i === ctx.seat ? tr('ra-dice.ui.you_cap') : name(ctx, i);
 }
 
 function parseHex(s) {
@@ -106,7 +109,7 @@ function hexBoard(pl, i, ctx, placed, v) {
   const mine = i === ctx.seat && ctx.legal.length > 0;
   const root = svg('svg', {
     class: 'he-hexboard', viewBox: `${-7.1 * size} ${-4.6 * SQ3 * size} ${14.2 * size} ${9.2 * SQ3 * size}`,
-    role: 'group', 'aria-label': `${name(ctx, i)}'s board`,
+    role: 'group', 'aria-label': tr('helios.ui.board_of', { name: name(ctx, i) }),
   });
   const sunHex = pl.sun;
   const bonus = new Set(TABLES.bonus_fields);
@@ -184,20 +187,21 @@ function hexBoard(pl, i, ctx, placed, v) {
 // -- supply: columns, land, specials, buildings, persons ---------------------------------------------------
 function columnsArea(v, ctx, placed) {
   return h('section', { class: 'he-area he-columns', id: 'he-columns' },
-    h('h3', { text: 'Action tiles' }),
+    h('h3', { text: tr('helios.ui.action_tiles') }),
     h('div', { class: 'he-cols' }, Object.entries(v.columns).map(([sym, list]) => {
       const tiles = list.map((c, k) => {
         const bottom = k === list.length - 1;
         const cls = ['he-atile', `at-${c}`, bottom && 'bottom'];
-        if (bottom) return actionable('div', `take:${sym}`, ctx, placed, { class: cls, title: `${c} ${sym} tile (bottom)` }, h('span', { text: humanize(sym) }));
-        return h('div', { class: cls, title: `${c} ${sym} tile` }, h('span', { text: humanize(sym) }));
+        const title = tr('helios.ui.atile', { colour: tileColour(c), symbol: symbolName(sym) });
+        if (bottom) return actionable('div', `take:${sym}`, ctx, placed, { class: cls, title: `${title} ${tr('helios.ui.bottom')}` }, h('span', { text: symbolName(sym) }));
+        return h('div', { class: cls, title }, h('span', { text: symbolName(sym) }));
       });
       const disc = v.discards[sym] || {};
       const discN = Object.values(disc).reduce((a, b) => a + b, 0);
       return h('div', { class: 'he-col', dataset: { symbol: sym } },
-        h('div', { class: 'he-col-head' }, h('strong', { text: humanize(sym) }),
-          h('span', { class: 'he-dim', text: `stack ${v.draw_stacks[sym]} · discard ${discN}`, title: Object.entries(disc).map(([c, n]) => `${c} ${n}`).join(', ') })),
-        h('div', { class: 'he-col-tiles' }, tiles.length ? tiles : h('span', { class: 'he-dim', text: 'empty' })));
+        h('div', { class: 'he-col-head' }, h('strong', { text: symbolName(sym) }),
+          h('span', { class: 'he-dim', text: tr('helios.ui.stack_discard', { stack: v.draw_stacks[sym], discard: discN }), title: Object.entries(disc).map(([c, n]) => `${tileColour(c)} ${n}`).join(', ') })),
+        h('div', { class: 'he-col-tiles' }, tiles.length ? tiles : h('span', { class: 'he-dim', text: tr('helios.ui.empty') })));
     })));
 }
 
@@ -206,77 +210,78 @@ function landArea(v, ctx, placed) {
     const n = stack === 'extra' ? 'land:extra' : `land:${stack}`;
     const count = stack === 'extra' ? v.extra_stack : v.land_stacks[stack];
     return actionable('div', n, ctx, placed, { class: ['he-land', c ? `res-${c}` : 'none'], dataset: { stack } },
-      h('span', { class: 'he-land-tile', text: c ? humanize(c) : '—' }),
-      h('span', { class: 'he-dim', text: `${stack === 'extra' ? 'extra' : stack} · ${count}` }));
+      h('span', { class: 'he-land-tile', text: c ? colourName(c) : '—' }),
+      h('span', { class: 'he-dim', text: `${stack === 'extra' ? tr('helios.ui.extra') : colourName(stack)} · ${count}` }));
   });
   const specials = Object.entries(v.special_tiles).map(([k, n]) => actionable('div', `special:${k}`, ctx, placed,
-    { class: 'he-special', dataset: { special: k }, title: SPECIAL_LABEL[k] },
-    h('span', { class: 'he-special-badge', text: SPECIAL_SHORT[k] }), h('span', { text: `${SPECIAL_LABEL[k]} ×${n}` })));
+    { class: 'he-special', dataset: { special: k }, title: specialName(k) },
+    h('span', { class: 'he-special-badge', text: SPECIAL_SHORT[k] }), h('span', { text: `${specialName(k)} ×${n}` })));
   return h('section', { class: 'he-area he-landarea', id: 'he-land' },
-    h('h3', { text: 'Land tiles (face up, stack size)' }), h('div', { class: 'he-row' }, items),
-    h('h3', { text: 'Special tiles' }), h('div', { class: 'he-row' }, specials));
+    h('h3', { text: tr('helios.ui.land_tiles') }), h('div', { class: 'he-row' }, items),
+    h('h3', { text: tr('helios.ui.special_tiles') }), h('div', { class: 'he-row' }, specials));
 }
 
 function buildingsArea(v, ctx, placed) {
   const me = ctx.seat !== null && ctx.seat !== undefined ? v.players[ctx.seat] : null;
-  return details('he-buildings', 'he-details', 'Buildings', ctx.legal.some((l) => l.notation.startsWith('build:')),
-    h('div', { class: 'he-grid' }, Object.entries(TABLES.buildings).map(([id, { name: nm, cost, vp }]) => {
+  return details('he-buildings', 'he-details', tr('helios.ui.buildings'), ctx.legal.some((l) => l.notation.startsWith('build:')),
+    h('div', { class: 'he-grid' }, Object.entries(TABLES.buildings).map(([id, { cost, vp }]) => {
       const owners = v.players.map((p, i) => (p.buildings.includes(id) ? i : -1)).filter((i) => i >= 0);
       return actionable('div', `build:${id}`, ctx, placed, { class: ['he-card', me && me.buildings.includes(id) && 'owned'], dataset: { building: id } },
-        h('strong', { text: nm }), h('span', { class: 'he-dim', text: `cost ${cost} · ${vp} VP` }),
-        owners.length ? h('span', { class: 'he-owners', text: `built: ${owners.map((o) => who(ctx, o)).join(', ')}` }) : null);
+        h('strong', { text: buildingName(id) }), h('span', { class: 'he-dim', text: tr('helios.ui.cost_vp', { cost: costText(cost), vp }) }),
+        owners.length ? h('span', { class: 'he-owners', text: tr('helios.ui.built_by', { seats: owners.map((o) => who(ctx, o)).join(', ') }) }) : null);
     })));
 }
 
 function personsArea(v, ctx, placed) {
   return h('section', { class: 'he-area', id: 'he-persons' },
-    h('h3', { text: 'Persons for sale' }),
+    h('h3', { text: tr('helios.ui.persons_for_sale') }),
     h('div', { class: 'he-grid' }, v.persons_available.length ? v.persons_available.map((id) => {
-      const { name: nm, buy_mana: mana, cost } = TABLES.persons[id] || { name: humanize(id), buy_mana: '?', cost: '?' };
+      const { buy_mana: mana, cost } = TABLES.persons[id] || { buy_mana: '?', cost: '?' };
       return actionable('div', `buy:${id}`, ctx, placed, { class: 'he-card', dataset: { person: id } },
-        h('strong', { text: nm }), h('span', { class: 'he-dim', text: `${mana} mana · activate: ${cost}` }));
-    }) : h('span', { class: 'he-dim', text: 'none left' })));
+        h('strong', { text: personName(id) }), h('span', { class: 'he-dim', text: tr('helios.ui.person_cost', { mana, cost: costText(cost) }) }));
+    }) : h('span', { class: 'he-dim', text: tr('helios.ui.none_left') })));
 }
 
 // -- prompt and choice bar ------------------------------------------------------------------------------------
 function promptText(msg, ctx) {
   const v = msg.view;
-  if (v.final_scores) return 'Game over.';
+  if (v.final_scores) return tr('helios.ui.game_over');
   if (ctx.replay) return '';
   const mine = ctx.legal.length > 0;
-  const base = PHASE_TEXT[v.phase] || humanize(v.phase);
-  if (!mine) return v.to_move === null || v.to_move === undefined || v.to_move < 0 ? base : `${name(ctx, v.to_move)}: ${base.toLowerCase()}…`;
+  const base = phaseText(v.phase);
+  if (!mine) return v.to_move === null || v.to_move === undefined || v.to_move < 0 ? base : `${name(ctx, v.to_move)}: ${base}…`;
   let t = base;
   if (v.phase === 'pay' || v.payment_due) {
     const p = v.payment_due;
     if (p) {
-      const parts = Object.entries(p.colours || {}).map(([c, k]) => `${k} ${c}`);
-      if (p.black_or_blue) parts.push(`${typeof p.black_or_blue === 'number' ? p.black_or_blue : 1} black or blue`);
-      if (p.any) parts.push(`${p.any} of any colour`);
-      t = `Pay for ${payWhat(p)}: ${parts.join(', ') || 'nothing'} left — click a resource on your board`;
+      const parts = Object.entries(p.colours || {}).map(([c, k]) => `${k} ${colourName(c)}`);
+      if (p.black_or_blue) parts.push(tr('helios.ui.black_or_blue', { n: typeof p.black_or_blue === 'number' ? p.black_or_blue : 1 }));
+      if (p.any) parts.push(tr('helios.ui.any_colour', { n: p.any }));
+      t = tr('helios.ui.prompt_pay', { what: payWhat(p), left: parts.join(', ') || tr('helios.ui.nothing') });
     }
   } else if (v.phase === 'sun') {
     const me = v.players[ctx.seat];
     const steps = ctx.legal.some((l) => l.notation.startsWith('step:'));
-    const rng = me.sun_range === 'sun' ? 'Kraftwerk: anywhere along the coast' : `range ${me.sun_range}`;
-    t = steps ? `Move the sun (${rng}): click a highlighted hex${ctx.action('stop') ? ', or stop' : ''}` : 'Stop the sun: it irradiates';
+    const rng = me.sun_range === 'sun' ? tr('helios.ui.range_coast') : tr('helios.ui.range', { n: me.sun_range });
+    t = steps ? tr(ctx.action('stop') ? 'helios.ui.prompt_sun_stop' : 'helios.ui.prompt_sun', { range: rng }) : tr('helios.ui.prompt_stop');
   } else if (v.phase === 'place' || v.phase === 'land_office') {
-    t = 'Create the tile: click a highlighted hex';
+    t = tr('helios.ui.prompt_place');
   }
-  return `Your move — ${t}`;
+  return tr('helios.ui.your_move', { what: t });
 }
 
 /** payment_due.what is an index: building / person in data order, or the temple's hex index. */
 function payWhat(p) {
-  if (p.for === 'build') return `the ${(Object.values(TABLES.buildings)[p.what] || { name: 'building' }).name}`;
-  if (p.for === 'person') return `the ${(Object.values(TABLES.persons)[p.what] || { name: 'person' }).name}`;
-  if (p.for === 'temple') return 'a temple';
+  if (p.for === 'build') return buildingName(Object.keys(TABLES.buildings)[p.what] || 'building');
+  if (p.for === 'person') return personName(Object.keys(TABLES.persons)[p.what] || 'person');
+  if (p.for === 'temple') return tr('helios.ui.a_temple');
   return humanize(String(p.for));
 }
 
 const CHOICE_LABEL = {
-  home: (a) => `Start with ${a}`, gain: (a) => `Gain ${a}`, slot: (a) => `Slot: ${a}`, do: (a) => `Bonus: ${a}`,
-  trade: (a) => `Trade ${a} mana`, activate: (a) => `Activate ${personName(a)}`,
+  home: (a) => tr('helios.ui.choice_home', { colour: colourName(a) }), gain: (a) => tr('helios.ui.choice_gain', { colour: colourName(a) }),
+  slot: (a) => tr('helios.ui.choice_slot', { colour: tileColour(a) }), do: (a) => tr('helios.ui.choice_do', { symbol: symbolName(a) }),
+  trade: (a) => tr('helios.ui.choice_trade', { n: a }), activate: (a) => tr('helios.ui.choice_activate', { person: personName(a) }),
 };
 
 function choiceBar(ctx, placed) {
@@ -285,7 +290,7 @@ function choiceBar(ctx, placed) {
   return h('div', { class: 'he-choices', id: 'he-choices' }, left.map((l) => {
     const [k, ...rest] = l.notation.split(':');
     const arg = rest.join(':');
-    const label = CHOICE_LABEL[k] ? CHOICE_LABEL[k](arg) : l.notation === 'stop' ? 'Stop the sun' : l.notation === 'pass' ? 'Pass' : l.notation === 'forgo' ? 'Forgo' : l.notation;
+    const label = CHOICE_LABEL[k] ? CHOICE_LABEL[k](arg) : ['stop', 'pass', 'forgo'].includes(l.notation) ? tr(`helios.ui.choice_${l.notation}`) : l.notation;
     const cls = ['btn', 'he-btn', ['forgo', 'pass', 'stop'].includes(l.notation) ? 'btn-secondary' : 'btn-primary'];
     if (k === 'home' || k === 'gain') cls.push(`res-${arg}`, 'he-res-btn');
     if (k === 'slot') cls.push(`at-${arg}`);
@@ -299,44 +304,44 @@ function seatPanel(v, i, msg, ctx, placed) {
   const info = (ctx.seats || []).find((s) => s.seat === i) || {};
   const you = i === ctx.seat;
   const toMove = !v.final_scores && v.to_move === i;
-  const kind = info.kind === 'bot' ? (info.bot || 'bot') : info.kind === 'human' ? 'human' : '';
+  const kind = info.kind === 'bot' ? (info.bot || 'bot') : info.kind === 'human' ? tr('ra.ui.human') : '';
   const final = v.final_scores ? v.final_scores[i] : null;
   const won = (v.winners || []).includes(i);
   const persons = pl.persons.map((p) => actionable('span', `activate:${p.id}`, ctx, placed,
-    { class: ['he-chip', p.active ? 'active' : 'inactive'], dataset: { person: p.id }, title: p.active ? 'active' : 'inactive' },
+    { class: ['he-chip', p.active ? 'active' : 'inactive'], dataset: { person: p.id }, title: p.active ? tr('helios.ui.active') : tr('helios.ui.inactive') },
     `${personName(p.id)}${p.active ? ' ✓' : ''}`));
   return h('section', {
     class: ['seat-panel', 'he-seat', you && 'you', toMove && 'to-move', won && 'winner'],
-    dataset: { seat: i }, attrs: { 'aria-label': `Seat ${i}: ${ctx.seatName(i)}` },
+    dataset: { seat: i }, attrs: { 'aria-label': tr('ra.ui.seat_label', { i, name: ctx.seatName(i) }) },
   },
   h('header', { class: 'seat-head' },
     h('div', { class: 'seat-title' },
       h('span', { class: 'seat-name', text: seatTitle(info, i) }),
-      you ? h('span', { class: 'badge badge-you', text: 'you' }) : null,
+      you ? h('span', { class: 'badge badge-you', text: tr('ra.ui.you') }) : null,
       kind ? h('span', { class: 'badge badge-kind', text: kind }) : null,
-      v.dragon === i ? h('span', { class: 'badge badge-kind he-dragon', title: 'Holds the dragon (start player)', text: 'dragon' }) : null,
-      toMove ? h('span', { class: 'badge badge-turn', text: 'turn' }) : null,
-      won ? h('span', { class: 'badge badge-win', text: 'winner' }) : null),
+      v.dragon === i ? h('span', { class: 'badge badge-kind he-dragon', title: tr('helios.ui.dragon_title'), text: tr('helios.ui.dragon') }) : null,
+      toMove ? h('span', { class: 'badge badge-turn', text: tr('ra-dice.ui.badge_turn') }) : null,
+      won ? h('span', { class: 'badge badge-win', text: tr('ra.ui.winner') }) : null),
     final !== null
-      ? h('span', { class: 'points', dataset: { points: final }, title: `${pl.vp} VP before the final scoring`, text: `${final} VP final` })
-      : h('span', { class: 'points', dataset: { points: pl.vp }, text: `${pl.vp} VP` })),
+      ? h('span', { class: 'points', dataset: { points: final }, title: tr('helios.ui.vp_before_final', { n: pl.vp }), text: tr('helios.ui.vp_final', { n: final }) })
+      : h('span', { class: 'points', dataset: { points: pl.vp }, text: tr('helios.ui.vp', { n: pl.vp }) })),
   h('dl', { class: 'he-stats' },
-    stat('Mana', pl.mana), stat('Sun range', pl.sun_range === 'sun' ? 'coast' : pl.sun_range),
-    stat('Laps', `${pl.laps.x}/${pl.laps.x_max}`),
-    stat('Slots', h('span', null, Object.entries(pl.slots).map(([c, n]) => h('span', { class: ['he-slot', `at-${c}`], title: `${c} slot`, text: n })))),
+    stat(tr('helios.ui.mana'), pl.mana), stat(tr('helios.ui.sun_range'), pl.sun_range === 'sun' ? tr('helios.ui.coast') : pl.sun_range),
+    stat(tr('helios.ui.laps'), `${pl.laps.x}/${pl.laps.x_max}`),
+    stat(tr('helios.ui.slots'), h('span', null, Object.entries(pl.slots).map(([c, n]) => h('span', { class: ['he-slot', `at-${c}`], title: tr('helios.ui.slot', { colour: tileColour(c) }), text: n })))),
   ),
   hexBoard(pl, i, ctx, placed, v),
   h('div', { class: 'he-owned' },
-    h('span', { class: 'he-dim', text: 'Buildings: ' }),
-    pl.buildings.length ? pl.buildings.map((b) => h('span', { class: 'he-chip', dataset: { building: b }, text: buildingName(b) })) : h('span', { class: 'he-dim', text: 'none' })),
+    h('span', { class: 'he-dim', text: `${tr('helios.ui.buildings')}: ` }),
+    pl.buildings.length ? pl.buildings.map((b) => h('span', { class: 'he-chip', dataset: { building: b }, text: buildingName(b) })) : h('span', { class: 'he-dim', text: tr('helios.ui.none') })),
   h('div', { class: 'he-owned' },
-    h('span', { class: 'he-dim', text: 'Persons: ' }), persons.length ? persons : h('span', { class: 'he-dim', text: 'none' })));
+    h('span', { class: 'he-dim', text: `${tr('helios.ui.persons')}: ` }), persons.length ? persons : h('span', { class: 'he-dim', text: tr('helios.ui.none') })));
 }
 
 function handText(hand) {
   const [kind, idx] = hand;
-  if (kind === 'land') return `${RES[idx] || idx} land tile`;
-  if (kind === 'special') return `${SPECIAL_LABEL[Object.keys(SPECIAL_LABEL)[idx]] || idx} special tile`;
+  if (kind === 'land') return tr('helios.ui.hand_land', { colour: RES[idx] ? colourName(RES[idx]) : idx });
+  if (kind === 'special') return tr('helios.ui.hand_special', { special: SPECIALS[idx] ? specialName(SPECIALS[idx]) : idx });
   return hand.map(String).join(' ');
 }
 
@@ -344,29 +349,27 @@ function stat(label, value) {
   return h('div', { class: 'he-stat' }, h('dt', { text: label }), h('dd', null, value));
 }
 
-const BREAKDOWN_LABEL = {
-  bag: 'During play', corners: 'Corner fields', specials: 'Special tiles', buildings: 'Buildings', persons: 'Persons', mana: 'Mana',
-};
+const BREAKDOWN = ['bag', 'corners', 'specials', 'buildings', 'persons', 'mana']; // helios.ui.breakdown_<k>
 
 function finalResults(v, ctx) {
   if (!v.final_scores) return null;
   const bd = v.score_breakdown || {};
   const seats = v.final_scores.map((_, i) => i);
   return h('section', { id: 'final-results', class: 'final-results' },
-    h('h2', { text: 'Final results' }),
-    ranking(ctx, v.final_scores.map((points, seat) => ({ seat, points })), v.winners, 'VP'),
+    h('h2', { text: tr('ra.ui.final_results') }),
+    ranking(ctx, v.final_scores.map((points, seat) => ({ seat, points })), v.winners, tr('helios.ui.vp_unit')),
     Object.keys(bd).length ? h('table', { class: 'he-breakdown', id: 'he-breakdown' },
-      h('thead', null, h('tr', null, h('th', { text: 'VP' }), seats.map((i) => h('th', { text: ctx.seatName(i) })))),
+      h('thead', null, h('tr', null, h('th', { text: tr('helios.ui.vp_unit') }), seats.map((i) => h('th', { text: ctx.seatName(i) })))),
       h('tbody', null, Object.entries(bd).map(([k, vals]) => h('tr', { dataset: { category: k } },
-        h('th', { text: BREAKDOWN_LABEL[k] || humanize(k) }), vals.map((x) => h('td', { text: x })))),
-      h('tr', { class: 'total' }, h('th', { text: 'Total' }), v.final_scores.map((x) => h('td', { text: x }))))) : null);
+        h('th', { text: BREAKDOWN.includes(k) ? tr(`helios.ui.breakdown_${k}`) : humanize(k) }), vals.map((x) => h('td', { text: x })))),
+      h('tr', { class: 'total' }, h('th', { text: tr('helios.ui.total') }), v.final_scores.map((x) => h('td', { text: x }))))) : null);
 }
 
 function legend() {
   const sw = (c, t) => h('span', { class: 'he-legend-item' }, h('span', { class: ['he-swatch', `res-${c}`] }), t);
-  return h('p', { class: 'legend he-legend' }, RES.map((c) => sw(c, humanize(c))),
-    h('span', { class: 'he-legend-item' }, h('span', { class: 'he-swatch special' }), 'special tile (F/C/R/T)'),
-    h('span', { class: 'he-legend-item', text: '+1 bonus-resource field · M mana field · ★ corner · orange = dark border · ⌂ temple · small discs = resources' }));
+  return h('p', { class: 'legend he-legend' }, RES.map((c) => sw(c, colourName(c))),
+    h('span', { class: 'he-legend-item' }, h('span', { class: 'he-swatch special' }), tr('helios.ui.legend_special')),
+    h('span', { class: 'he-legend-item', text: tr('helios.ui.legend_fields') }));
 }
 
 // -- entry point ----------------------------------------------------------------------------------------------------
@@ -388,12 +391,12 @@ export function render(root, msg, ctx) {
   const choices = choiceBar(ctx, placed);
   const prompt = promptText(msg, ctx);
   const info = h('div', { class: 'he-info' },
-    h('span', { class: 'chip', text: `Round ${v.round}/${v.rounds}` }),
-    h('span', { class: 'chip', text: `Turn ${v.turn}` }),
-    h('span', { class: 'chip', text: `Phase: ${humanize(v.phase)}` }),
-    h('span', { class: 'chip', text: `Dragon: ${who(ctx, v.dragon)}` }),
-    v.bonus_actions_pending ? h('span', { class: 'chip', text: `Bonus actions: ${v.bonus_actions_pending}` }) : null,
-    v.hand ? h('span', { class: 'chip he-hand', text: `In hand: ${handText(v.hand)}` }) : null);
+    h('span', { class: 'chip', text: tr('helios.ui.round', { round: v.round, rounds: v.rounds }) }),
+    h('span', { class: 'chip', text: tr('helios.ui.turn', { n: v.turn }) }),
+    h('span', { class: 'chip', text: tr('helios.ui.phase', { phase: phaseText(v.phase) || humanize(v.phase) }) }),
+    h('span', { class: 'chip', text: tr('helios.ui.dragon_of', { name: who(ctx, v.dragon) }) }),
+    v.bonus_actions_pending ? h('span', { class: 'chip', text: tr('helios.ui.bonus_pending', { n: v.bonus_actions_pending }) }) : null,
+    v.hand ? h('span', { class: 'chip he-hand', text: tr('helios.ui.in_hand', { what: handText(v.hand) }) }) : null);
   root.replaceChildren(...[
     finalResults(v, ctx),
     h('section', { class: 'ra-table he-table', id: 'he-table' },
@@ -421,7 +424,7 @@ export function describeMove(move) {
     case 'take': return `takes an action tile from the ${p[1]} column`;
     case 'slot': return `attaches the grey tile to the ${p[1]} slot`;
     case 'land': return p[1] === 'extra' ? 'takes the face-up land tile of the extra stack' : `takes the face-up ${p[1]} land tile`;
-    case 'special': return `takes the ${SPECIAL_LABEL[p[1]] || p[1]} special tile`;
+    case 'special': return `takes the ${specialName(p[1])} special tile`;
     case 'place': return `creates the tile on ${coord(p[1])}`;
     case 'temple': return `builds a temple on ${coord(p[1])}`;
     case 'build': return `builds the ${buildingName(p[1])}`;

@@ -1,25 +1,29 @@
 // Men-Nefer view: shared state (the engine's tables), small helpers and component texts.
 
 import { h, humanize, placedAction, seatTitle } from '../dom.js';
+import { t } from '../i18n.js';
+
+/** A table of catalog keys read as texts in the page's language (looked up when used). */
+const texts = (keys) => new Proxy(keys, { get: (o, k) => (typeof k === 'string' && k in o ? t(o[k]) : undefined) });
 
 // Component texts and board features come from the engine (view.tables, read from the data file).
 export let TABLES = null;
 /** render() hands the engine's tables to every Men-Nefer view module (imports see the new value). */
 export function setTables(t) { TABLES = t; }
 export const ROMAN = ['', 'I', 'II', 'III', 'IIII'];
-export const HOUSE_NAME = { pyramids: 'Pyramids', necropolis: 'Necropolis', temple: 'Temple', nile: 'Nile', sphinxes: 'Sphinxes' };
-export const FAVOUR_LABEL = { food_or_heka: 'food/heka', heart: 'heart', feather: 'feather', eye: 'eye' };
+export const HOUSE_NAME = texts({ pyramids: 'mnui.house.pyramids', necropolis: 'mnui.house.necropolis', temple: 'mnui.house.temple', nile: 'mnui.house.nile', sphinxes: 'mnui.house.sphinxes' });
+export const FAVOUR_LABEL = texts({ food_or_heka: 'mnui.fav.food_or_heka', heart: 'mnui.fav.heart', feather: 'mnui.fav.feather', eye: 'mnui.fav.eye' });
 export const FAVOUR_SHORT = { food_or_heka: 'F/H', heart: '♥', feather: 'Fe', eye: 'Eye' };
 export const AVENUES = ['temple', 'necropolis', 'pyramids', 'nile'];
-export const CATEGORY_LABEL = {
-  start: 'Start', turns: 'During the turns', duat: 'Duat', agreements: 'Trade agreements', sarcophagi: 'Sarcophagi',
-  sun_disc: 'Sun disc', great_pyramid: 'Great Pyramid', queens: "Queens' pyramids",
-};
-export const PASS_LABEL = {
-  lime: 'Stop transporting', boats: 'Stop moving boats', priest: 'Stop (priestesses)', papyrus: 'Take no papyrus',
-  ware: 'Take no ware', bury: 'Do not bury', erect: 'Do not erect', bury_acts: 'Stop the mastaba activations',
-  mastaba_any: 'Stop the mastaba activations', hathor: 'Take no agreement', city_ta: 'Take no agreement',
-};
+export const CATEGORY_LABEL = texts({
+  start: 'mnui.cat.start', turns: 'mnui.cat.turns', duat: 'mnui.cat.duat', agreements: 'mnui.cat.agreements', sarcophagi: 'mnui.cat.sarcophagi',
+  sun_disc: 'mnui.cat.sun_disc', great_pyramid: 'mnui.cat.great_pyramid', queens: 'mnui.cat.queens',
+});
+export const PASS_LABEL = texts({
+  lime: 'mnui.pass.lime', boats: 'mnui.pass.boats', priest: 'mnui.pass.priest', papyrus: 'mnui.pass.papyrus',
+  ware: 'mnui.pass.ware', bury: 'mnui.pass.bury', erect: 'mnui.pass.erect', bury_acts: 'mnui.pass.mastaba',
+  mastaba_any: 'mnui.pass.mastaba', hathor: 'mnui.pass.agreement', city_ta: 'mnui.pass.agreement',
+});
 
 export const houseName = (h0) => HOUSE_NAME[h0] || humanize(h0);
 export const tileText = (id) => (TABLES.tiles[id] || { text: '' }).text;
@@ -49,8 +53,8 @@ export function plural(n, one, many = `${one}s`) {
 /** A player's marker: a small disc in the seat colour (seat "n" = neutral). */
 export function token(p, ctx, { label = '', count = 1, cls = '' } = {}) {
   const neutral = p === 'n';
-  const title = `${neutral ? 'neutral' : name(ctx, p)}${label ? ` — ${label}` : ''}${count > 1 ? ` ×${count}` : ''}`;
-  return h('span', { class: ['mn-tok', neutral ? 'mn-cn' : `mn-c${p}`, cls], title, attrs: { 'aria-label': title } },
+  const title = `${neutral ? t('mnui.neutral') : name(ctx, p)}${label ? ` — ${label}` : ''}${count > 1 ? ` ×${count}` : ''}`;
+  return h('span', { class: ['mn-tok', neutral ? 'mn-cn' : `mn-c${p}`, cls], title, attrs: { role: 'img', 'aria-label': title } },
     count > 1 ? String(count) : '');
 }
 
@@ -86,18 +90,19 @@ export function agreementText(id) {
 }
 
 export function favourLabel(k) {
-  return { food: '1 food', heka: '1 heka', feather: 'feather 1', heart: 'heart 1', eye: 'eye of Horus' }[k] || k;
+  const key = { food: 'mnui.favour.food', heka: 'mnui.favour.heka', feather: 'mnui.favour.feather', heart: 'mnui.favour.heart', eye: 'mnui.eye' }[k];
+  return key ? t(key) : k;
 }
 
 export function tileCard(id, ctx, placed, notation, extra = {}) {
-  if (!id) return h('div', { class: 'mn-tile mn-empty', text: 'empty' });
-  const t = TABLES.tiles[id] || { number: '?', glyph: '?', text: '' };
-  return actionable('div', notation, ctx, placed, { class: ['mn-tile', extra.cls], dataset: { tile: id }, title: `${id}: ${t.text}` },
+  if (!id) return h('div', { class: 'mn-tile mn-empty', text: t('mnui.empty') });
+  const tile = TABLES.tiles[id] || { number: '?', glyph: '?', text: '' };
+  return actionable('div', notation, ctx, placed, { class: ['mn-tile', extra.cls], dataset: { tile: id }, title: `${id}: ${tile.text}` },
     h('span', { class: 'mn-tile-head' },
-      h('span', { class: 'mn-tile-no', text: t.number }),
-      h('span', { class: ['mn-glyph', `g-${t.glyph}`], text: t.glyph }),
+      h('span', { class: 'mn-tile-no', text: tile.number }),
+      h('span', { class: ['mn-glyph', `g-${tile.glyph}`], text: tile.glyph }),
       h('span', { class: 'mn-dim', text: id })),
-    h('span', { class: 'mn-tile-text', text: t.text }),
+    h('span', { class: 'mn-tile-text', text: tile.text }),
     extra.note ? h('span', { class: 'mn-dim mn-tile-note', text: extra.note }) : null);
 }
 

@@ -12,7 +12,8 @@
 // are in men-nefer-board.js, shared helpers and the engine's tables in men-nefer-common.js.
 
 import { details, h, humanize, ranking, seatTitle } from '../dom.js';
-import { CATEGORY_LABEL, PASS_LABEL, ROMAN, TABLES, actionable, agreementText, area, cityName, favourLabel, houseName, mySeat, name, plural, setTables, tileCard, tileText, token, vars, wareName } from './men-nefer-common.js';
+import { t } from '../i18n.js';
+import { CATEGORY_LABEL, PASS_LABEL, ROMAN, TABLES, actionable, agreementText, area, cityName, favourLabel, houseName, mySeat, name, setTables, tileCard, tileText, token, vars, wareName } from './men-nefer-common.js';
 import { duatArea, gpArea, housesArea, marketsArea, necropolisArea, nileArea, obeliskArea, papyrusCard, qpArea, sphinxArea, templeArea, tilesArea, wareCard } from './men-nefer-board.js';
 
 (function ensureCss() {
@@ -23,81 +24,78 @@ import { duatArea, gpArea, housesArea, marketsArea, necropolisArea, nileArea, ob
 }());
 
 // -- the prompt ---------------------------------------------------------------------------------------
+// Each decision has a sentence for the player who decides (mnui.ask.*) and a phrase for the others
+// (mnui.wait.*: "<name> is choosing …", in German "<Name> wählt …").
+function ask(mine, key, args = {}) {
+  return t(`mnui.${mine ? 'ask' : 'wait'}.${key}`, args);
+}
+
 function decisionText(v, ctx, mine) {
   const d = v.decision || {};
   const me = mySeat(ctx) !== null ? v.players[ctx.seat] : null;
+  const has = (p) => ctx.legal.some((l) => l.notation.startsWith(p));
+  const or = ctx.action('pass') ? t('mnui.or_stop') : '';
   switch (d.kind) {
     case 'option': {
-      if (!mine) return 'choosing a turn option';
+      if (!mine) return ask(false, 'option');
       const parts = [];
-      if (ctx.legal.some((l) => l.notation.startsWith('visit:'))) parts.push('visit a house of life (an action tile on your board)');
-      if (ctx.legal.some((l) => l.notation.startsWith('raise:'))) parts.push('raise a specialization (a moon space where your apprentice is)');
-      if (ctx.legal.some((l) => l.notation.startsWith('take:'))) parts.push('take a display tile');
+      if (has('visit:')) parts.push(t('mnui.opt.visit'));
+      if (has('raise:')) parts.push(t('mnui.opt.raise'));
+      if (has('take:')) parts.push(t('mnui.opt.take'));
       const u = me ? me.options_used : null;
-      const used = u ? ` This era: ${plural(u.visit, 'visit')}, ${plural(u.raise, 'raise')}, ${plural(u.take, 'take')} of ${TABLES.options_per_era} each.` : '';
-      const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} or ${parts[parts.length - 1]}` : parts[0];
-      return `Choose your turn: ${list}.${used}`;
+      const used = u ? ` ${t('mnui.opt.used', { visit: u.visit, raise: u.raise, take: u.take, per: TABLES.options_per_era })}` : '';
+      const list = parts.length > 1 ? t('mnui.list_or', { first: parts.slice(0, -1).join(', '), last: parts[parts.length - 1] }) : parts[0];
+      return `${t('mnui.ask.option', { list })}${used}`;
     }
-    case 'house': return mine
-      ? `Send your apprentice with tile ${d.tile} (${tileText(d.tile)}) to the sun space of a house of life. Each apprentice already there raises the food cost; the house decides which specialization you can raise later.`
-      : `choosing a house of life for tile ${d.tile}`;
-    case 'track': return mine
-      ? `Raise ${houseName(d.house)}: choose the specialization space to perform — your scarab's space or any space to its left.`
-      : `choosing a ${houseName(d.house)} specialization space`;
-    case 'row': return mine
-      ? `Choose the display actions to perform: those beside slot ${d.slot} or beside any slot below it.`
-      : 'choosing the display actions';
-    case 'group': {
-      const ops = Object.values(d.ops || {});
-      return mine ? `Several actions to do, in any order: ${ops.join(', ')}. Choose the one to do next.` : `ordering actions (${ops.join(', ')})`;
-    }
-    case 'choice': return mine ? `Choose one: ${(d.alternatives || []).join(` ${d.sep} `)}.` : 'choosing between alternatives';
-    case 'lime': return mine
-      ? `Transport limestone: ${plural(d.steps, 'step')} left. Move your Great Pyramid block or your queens' pyramid block one space (click the highlighted track space), or stop.`
-      : `transporting limestone (${plural(d.steps, 'step')} left)`;
-    case 'favour': return mine ? `Khufu's favour: choose ${d.count > 1 ? `a favour (${d.count} left)` : 'a favour'} — food, heka, feather, heart or an eye of Horus.` : "choosing Khufu's favour";
-    case 'gain': return mine ? (d.per_unit ? `Isis: take 1 food or 1 heka (${d.n} left).` : `Gain ${d.n} food or ${d.n} heka.`) : 'choosing food or heka';
-    case 'gp_pos': return mine ? `Build the Great Pyramid: choose a position on level ${ROMAN[d.level]} (you get the favour you cover and the new piece's favour).` : 'building the Great Pyramid';
-    case 'pyramidion': return mine ? `The pyramidion: choose a favour of the covered pieces (${d.picks} left).` : 'placing the pyramidion';
-    case 'queen_eye': return mine ? "Place your eye of Horus beside a queens' pyramid: it builds that pyramid's next level." : "placing an eye of Horus at a queens' pyramid";
-    case 'bury': return mine ? `Bury a sarcophagus (${d.level === '?' ? 'column allowed by your necropolis scarab' : `column ${d.level} or lower`}): click a necropolis space, or don't.` : 'burying a sarcophagus';
-    case 'bury_acts': return mine ? `Mastaba activations for your burial on ${d.grave}: ${d.activations} left — click its row or column mastaba tile, or stop.` : 'activating mastaba tiles';
-    case 'mastaba_any': return mine ? `Activate any mastaba tile (${d.activations} left), or stop.` : 'activating mastaba tiles';
-    case 'erect': return mine ? `Erect a sphinx (${d.level === '?' ? 'pedestal allowed by your sphinx scarab' : `pedestal ${d.level} or lower`}): click a pedestal, or don't.` : 'erecting a sphinx';
-    case 'papyrus': return mine ? (d.free ? 'Take a papyrus from the market for free.' : 'Buy a papyrus: market cost plus the cost of your next papyrus slot, in heka — or take none.') : 'taking a papyrus';
-    case 'ware': return mine ? (d.free ? 'Take a ware from the market for free.' : 'Buy a ware for the food shown under its slot, or take none.') : 'taking a ware';
-    case 'ware_place': return mine ? `Put your new ware (${wareName(d.ware)}) on a space of your ware area.` : 'placing a ware';
+    case 'house': return ask(mine, 'house', { tile: d.tile, text: tileText(d.tile) });
+    case 'track': return ask(mine, 'track', { house: houseName(d.house) });
+    case 'row': return ask(mine, 'row', { slot: d.slot });
+    case 'group': return ask(mine, 'group', { ops: Object.values(d.ops || {}).join(', ') });
+    case 'choice': return ask(mine, 'choice', { alts: (d.alternatives || []).join(` ${d.sep} `) });
+    case 'lime': return ask(mine, 'lime', { n: d.steps });
+    case 'favour': return ask(mine, d.count > 1 ? 'favour_n' : 'favour', { n: d.count });
+    case 'gain': return mine ? (d.per_unit ? t('mnui.ask.gain_isis', { n: d.n }) : t('mnui.ask.gain', { n: d.n })) : ask(false, 'gain');
+    case 'gp_pos': return ask(mine, 'gp_pos', { lv: ROMAN[d.level] });
+    case 'pyramidion': return ask(mine, 'pyramidion', { n: d.picks });
+    case 'queen_eye': return ask(mine, 'queen_eye');
+    case 'bury': return ask(mine, 'bury', { where: d.level === '?' ? t('mnui.bury_q') : t('mnui.bury_col', { lv: d.level }) });
+    case 'bury_acts': return ask(mine, 'bury_acts', { grave: d.grave, n: d.activations });
+    case 'mastaba_any': return ask(mine, 'mastaba_any', { n: d.activations });
+    case 'erect': return ask(mine, 'erect', { where: d.level === '?' ? t('mnui.erect_q') : t('mnui.erect_lv', { lv: d.level }) });
+    case 'papyrus': return ask(mine, d.free ? 'papyrus_free' : 'papyrus');
+    case 'ware': return ask(mine, d.free ? 'ware_free' : 'ware');
+    case 'ware_place': return ask(mine, 'ware_place', { ware: wareName(d.ware) });
     case 'priest': {
-      if (!mine) return 'moving priestesses';
+      if (!mine) return ask(false, 'priest');
       const bits = [];
-      if (d.steps > 0 && ctx.legal.some((l) => l.notation.startsWith('priestess:'))) bits.push(`move a priestess one room deeper (${plural(d.steps, 'step')} left; rooms 1–2 cost 1 step, rooms 3–4 cost 2): click one of your priestesses in the temple`);
-      if (ctx.legal.some((l) => l.notation.startsWith('offer:'))) bits.push('make an offering: click a ware with a basket on your board');
-      return `${bits.length ? bits.join('; or ') : 'Priestesses'}${ctx.action('pass') ? '; or stop' : ''}.`;
+      if (d.steps > 0 && has('priestess:')) bits.push(t('mnui.ask.priest_move', { n: d.steps }));
+      if (has('offer:')) bits.push(t('mnui.ask.priest_offer'));
+      return `${bits.length ? bits.join(t('mnui.or_sep')) : t('mnui.ask.priest')}${or}.`;
     }
-    case 'basket': return mine ? 'Put the basket of your offering on a free temple space in a room where one of your priestesses stands.' : 'placing an offering basket';
+    case 'basket': return ask(mine, 'basket');
     case 'boats': {
-      if (!mine) return 'moving boats';
+      if (!mine) return ask(false, 'boats');
       const bits = [];
-      if (ctx.legal.some((l) => l.notation.startsWith('sail:'))) bits.push(`sail (${plural(d.steps, 'step')} left): click an arrow on the Nile`);
-      if (ctx.legal.some((l) => l.notation.startsWith('activate:'))) bits.push(`activate a boat (${d.activations} left): click it`);
-      return `Boats: ${bits.join('; or ')}${ctx.action('pass') ? '; or stop' : ''}.`;
+      if (has('sail:')) bits.push(t('mnui.ask.boats_sail', { n: d.steps }));
+      if (has('activate:')) bits.push(t('mnui.ask.boats_activate', { n: d.activations }));
+      return `${t('mnui.ask.boats', { what: bits.join(t('mnui.or_sep')) })}${or}.`;
     }
-    case 'city_ta': return mine ? `Take a trade agreement from ${cityName(d.city)}.` : 'taking a trade agreement';
-    case 'hathor': return mine ? 'Hathor: take a trade agreement from any city, or none.' : 'taking a trade agreement (Hathor)';
-    case 'ta_place': return mine ? `Your agreement board is full: discard one of your agreements (click it) or the new one (${agreementText(d.agreement)}).` : 'making room for a trade agreement';
-    case 'scarab': return mine ? 'Scarab bonus: move one of your scarabs 1 space right (no actions): click a specialization on your board.' : 'moving a scarab';
-    default: return mine ? 'Choose a move.' : 'thinking';
+    case 'city_ta': return ask(mine, 'city_ta', { city: cityName(d.city) });
+    case 'hathor': return ask(mine, 'hathor');
+    case 'ta_place': return ask(mine, 'ta_place', { agreement: agreementText(d.agreement) });
+    case 'scarab': return ask(mine, 'scarab');
+    default: return ask(mine, 'default');
   }
 }
 
 function promptText(v, ctx) {
-  if (v.terminal) return 'Game over.';
+  if (v.terminal) return t('mnui.game_over');
   if (ctx.replay) return '';
   const mine = ctx.legal.length > 0;
   const text = decisionText(v, ctx, mine);
-  if (mine) return `Your move — ${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+  if (mine) return t('mnui.prompt.mine', { text: `${text.charAt(0).toUpperCase()}${text.slice(1)}` });
   if (v.to_move === null || v.to_move === undefined || v.to_move < 0) return '';
-  return `${name(ctx, v.to_move)} is ${text}…`;
+  return t('mnui.prompt.other', { who: name(ctx, v.to_move), text });
 }
 
 // -- a player's administration board ---------------------------------------------------------------------------
@@ -118,12 +116,12 @@ function seatPanel(v, i, ctx, placed) {
   const turnPos = v.turn_order.indexOf(i) + 1;
 
   const slots = pl.tile_slots.map((s, k) => h('div', { class: ['mn-slot', s.apprentice_home ? 'home' : 'away'] },
-    h('span', { class: 'mn-dim', text: s.apprentice_home ? `apprentice ${k + 1}: home` : `apprentice ${k + 1}: out` }),
-    s.tile ? tileCard(s.tile, ctx, placed, `visit:${s.tile.toLowerCase()}`) : h('div', { class: 'mn-tile mn-empty', text: 'empty tile slot' })));
+    h('span', { class: 'mn-dim', text: t(s.apprentice_home ? 'mnui.apprentice_home' : 'mnui.apprentice_out', { n: k + 1 }) }),
+    s.tile ? tileCard(s.tile, ctx, placed, `visit:${s.tile.toLowerCase()}`) : h('div', { class: 'mn-tile mn-empty', text: t('mnui.empty_tile_slot') })));
 
   const specs = TABLES.houses.map((house) => {
     const n = pl.scarabs[house];
-    return actionable('div', `scarab:${house}`, ctx, placed, { class: 'mn-spec', dataset: { house }, title: `${houseName(house)} specialization: scarab on space ${n} of ${TABLES.track_len}` },
+    return actionable('div', `scarab:${house}`, ctx, placed, { class: 'mn-spec', dataset: { house }, title: t('mnui.spec_title', { house: houseName(house), n, of: TABLES.track_len }) },
       h('span', { class: 'mn-spec-name', text: houseName(house) }),
       vars(h('span', { class: 'mn-bar' }), { '--f': n / TABLES.track_len }),
       h('span', { class: 'mn-spec-n', text: `${n}/${TABLES.track_len}` }));
@@ -131,26 +129,26 @@ function seatPanel(v, i, ctx, placed) {
 
   const glyphs = (TABLES.boards[pl.board] || []).map((g, k) => h('span', {
     class: ['mn-gcell', `g-${g.glyph}`, k < pl.hieroglyph && 'reached', k === pl.hieroglyph && 'next'], title: `${k + 1}: ${g.glyph} → ${g.bonus}`,
-  }, h('span', { text: g.glyph }), h('span', { class: 'mn-dim', text: g.bonus === 'scarab +1' ? 'scarab' : g.bonus })));
+  }, h('span', { text: g.glyph }), h('span', { class: 'mn-dim', text: g.bonus === 'scarab +1' ? t('mnui.scarab') : g.bonus })));
 
   const wareRows = [3, 2, 1].map((lv) => h('div', { class: 'mn-wrow', dataset: { level: lv } },
     pl.wares.map((w, k) => ({ w, k })).filter(({ k }) => TABLES.ware_spaces[k].level === lv).map(({ w, k }) => {
       const sp = TABLES.ware_spaces[k];
       const notation = ctx.action(`place:${w.space}`) ? `place:${w.space}` : `offer:${w.space}`;
-      const stateText = w.ware ? (w.state === 'offered' ? 'offered' : 'basket on it') : 'basket';
+      const stateText = w.ware ? (w.state === 'offered' ? t('mnui.ware_offered') : t('mnui.ware_basket_on')) : t('mnui.basket');
       return actionable('div', i === ctx.seat ? notation : null, ctx, placed, {
         class: ['mn-wspace', w.ware ? `st-${w.state}` : 'st-empty', d.ware_space === w.space && i === v.to_move && 'mn-focus'], dataset: { space: w.space },
-        title: `${w.space.toUpperCase()}${sp.pp ? ` (+${sp.pp} PP when filled)` : ''}: ${w.ware ? `${wareName(w.ware)}, ${stateText}` : 'empty, basket'}`,
-      }, w.ware ? wareCard(w.ware, { level: lv }) : h('span', { class: 'mn-dim', text: sp.pp ? `+${sp.pp} PP` : 'empty' }),
+        title: `${w.space.toUpperCase()}${sp.pp ? ` ${t('mnui.pp_when_filled', { n: sp.pp })}` : ''}: ${w.ware ? `${wareName(w.ware)}, ${stateText}` : t('mnui.empty_basket')}`,
+      }, w.ware ? wareCard(w.ware, { level: lv }) : h('span', { class: 'mn-dim', text: sp.pp ? `+${sp.pp} PP` : t('mnui.empty') }),
       h('span', { class: 'mn-wstate', text: w.ware ? stateText : '' }));
     })));
 
   const papyri = TABLES.papyrus_slot_cost.map((cost, k) => h('div', { class: 'mn-pslot' },
-    pl.papyri[k] ? papyrusCard(pl.papyri[k]) : h('span', { class: 'mn-dim', text: 'empty' }), h('span', { class: 'mn-cost', text: cost ? `+${cost} heka` : 'free' })));
+    pl.papyri[k] ? papyrusCard(pl.papyri[k]) : h('span', { class: 'mn-dim', text: t('mnui.empty') }), h('span', { class: 'mn-cost', text: cost ? `+${t('mnui.heka_n', { n: cost })}` : t('mnui.free') })));
 
   const agreements = pl.agreements.map((a, k) => actionable('div', i === ctx.seat ? `discard:${k + 1}` : null, ctx, placed, {
     class: ['mn-ta', !a && 'mn-empty', a && a.fulfilled && 'fulfilled'], dataset: { agreement: a ? a.id : '' },
-    title: a ? `${a.id}: ${agreementText(a.id)}${a.fulfilled ? ' — fulfilled' : ' — open'}` : 'empty agreement slot',
+    title: a ? `${a.id}: ${agreementText(a.id)} — ${t(a.fulfilled ? 'mnui.ta_fulfilled' : 'mnui.ta_open')}` : t('mnui.empty_ta_slot'),
   }, a ? [h('span', { class: 'mn-ta-val', text: `${TABLES.agreements[a.id].value} PP${a.fulfilled ? ' ✓' : ''}` }), h('span', { class: 'mn-ta-text', text: TABLES.agreements[a.id].text })]
     : h('span', { class: 'mn-dim', text: '—' })));
   const nAgreements = pl.agreements.filter(Boolean).length;
@@ -158,46 +156,46 @@ function seatPanel(v, i, ctx, placed) {
   const priest = ['entrance', 'room1', 'room2', 'room3', 'room4'].map((r) => {
     const x = pl.priestesses[r] || { standing: 0, lying: 0 };
     const n = x.standing + x.lying;
-    return n ? `${r === 'entrance' ? 'entrance' : r.replace('room', 'room ')}: ${x.standing}▲${x.lying ? ` ${x.lying}▼` : ''}` : null;
+    return n ? `${r === 'entrance' ? t('mnui.entrance') : t('mnui.room', { n: r.replace('room', '') })}: ${x.standing}▲${x.lying ? ` ${x.lying}▼` : ''}` : null;
   }).filter(Boolean).join(' · ');
 
   return h('section', {
     class: ['seat-panel', 'mn-seat', `mn-seat-c${i}`, you && 'you', toMove && 'to-move', won && 'winner'],
-    dataset: { seat: i }, attrs: { 'aria-label': `Seat ${i}: ${ctx.seatName(i)}` },
+    dataset: { seat: i }, attrs: { 'aria-label': t('mnui.seat_label', { n: i, who: ctx.seatName(i) }) },
   },
   h('header', { class: 'seat-head' },
     h('div', { class: 'seat-title' },
       h('span', { class: ['mn-tok', `mn-c${i}`] }),
       h('span', { class: 'seat-name', text: seatTitle(info, i) }),
-      you ? h('span', { class: 'badge badge-you', text: 'you' }) : null,
+      you ? h('span', { class: 'badge badge-you', text: t('mnui.you') }) : null,
       kind ? h('span', { class: 'badge badge-kind', text: kind }) : null,
-      h('span', { class: 'badge badge-kind', title: 'position in the turn order', text: `#${turnPos}` }),
-      toMove ? h('span', { class: 'badge badge-turn', text: 'turn' }) : null,
-      won ? h('span', { class: 'badge badge-win', text: 'winner' }) : null),
+      h('span', { class: 'badge badge-kind', title: t('mnui.turn_pos'), text: `#${turnPos}` }),
+      toMove ? h('span', { class: 'badge badge-turn', text: t('mnui.turn') }) : null,
+      won ? h('span', { class: 'badge badge-win', text: t('mnui.winner') }) : null),
     h('span', { class: 'points', dataset: { points: pl.pp }, text: `${pl.pp} PP` })),
   h('dl', { class: 'mn-stats' },
-    stat('Food', `${pl.food}/${TABLES.caps.food}`), stat('Heka', `${pl.heka}/${TABLES.caps.heka}`),
-    stat('Sun disc', pl.sun_disc, 'obelisk space'), stat('GP block', pl.great_pyramid_block, 'Great Pyramid track space'),
-    stat('Queens block', pl.queens_block, "queens' track space"), stat('Heart', pl.heart, 'Duat position'), stat('Feather', pl.feather, 'Duat position'),
-    stat('This era', `visit ${u.visit}/${per} · raise ${u.raise}/${per} · take ${u.take}/${per}`, `turn options used this era (${per} of each)`)),
-  h('h4', { text: 'Apprentices and action tiles' }),
+    stat(t('mnui.stat.food'), `${pl.food}/${TABLES.caps.food}`), stat(t('mnui.stat.heka'), `${pl.heka}/${TABLES.caps.heka}`),
+    stat(t('mnui.stat.sun_disc'), pl.sun_disc, t('mnui.stat.sun_disc_t')), stat(t('mnui.stat.gp'), pl.great_pyramid_block, t('mnui.stat.gp_t')),
+    stat(t('mnui.stat.queens'), pl.queens_block, t('mnui.stat.queens_t')), stat(t('mnui.stat.heart'), pl.heart, t('mnui.stat.duat_t')), stat(t('mnui.stat.feather'), pl.feather, t('mnui.stat.duat_t')),
+    stat(t('mnui.stat.era'), t('mnui.stat.era_v', { visit: u.visit, raise: u.raise, take: u.take, per }), t('mnui.stat.era_t', { per }))),
+  h('h3', { class: 'mn-h', text: t('mnui.h.apprentices') }),
   h('div', { class: 'mn-slots' }, slots),
-  h('h4', { text: 'Specializations (scarabs)' }),
+  h('h3', { class: 'mn-h', text: t('mnui.h.specs') }),
   h('div', { class: 'mn-specs' }, specs),
-  h('h4', { text: `Hieroglyph track (board ${pl.board || '?'}): ${pl.hieroglyph}/${(TABLES.boards[pl.board] || []).length}` }),
+  h('h3', { class: 'mn-h', text: t('mnui.h.glyphs', { board: pl.board || '?', n: pl.hieroglyph, of: (TABLES.boards[pl.board] || []).length }) }),
   h('div', { class: 'mn-glyphs' }, glyphs),
   h('dl', { class: 'mn-stats mn-pieces' },
-    stat('Sphinxes', `${pl.sphinxes.supply} supply · ${pl.sphinxes.available} carved`),
-    stat('Mummies', `${pl.mummies.supply} supply · ${pl.mummies.sarcophagi} sarcophagi`),
-    stat('Eyes', `${pl.eyes.supply} supply · ${pl.eyes.available} ready · ${pl.eyes_beside_queens.reduce((a, b) => a + b, 0)} placed`),
-    stat('Boats', pl.boats.map(cityName).join(' ')),
-    stat('Priestesses', priest || '—')),
-  h('h4', { text: 'Ware area' }),
+    stat(t('mnui.stat.sphinxes'), t('mnui.stat.sphinxes_v', { supply: pl.sphinxes.supply, n: pl.sphinxes.available })),
+    stat(t('mnui.stat.mummies'), t('mnui.stat.mummies_v', { supply: pl.mummies.supply, n: pl.mummies.sarcophagi })),
+    stat(t('mnui.stat.eyes'), t('mnui.stat.eyes_v', { supply: pl.eyes.supply, n: pl.eyes.available, placed: pl.eyes_beside_queens.reduce((a, b) => a + b, 0) })),
+    stat(t('mnui.stat.boats'), pl.boats.map(cityName).join(' ')),
+    stat(t('mnui.stat.priestesses'), priest || '—')),
+  h('h3', { class: 'mn-h', text: t('mnui.h.wares') }),
   h('div', { class: 'mn-wares' }, wareRows),
-  h('h4', { text: `Papyri (rolled up: ${pl.rolled_papyri})` }),
+  h('h3', { class: 'mn-h', text: t('mnui.h.papyri', { n: pl.rolled_papyri }) }),
   h('div', { class: 'mn-papyri' }, papyri),
-  h('h4', { text: `Trade agreements (${nAgreements} of ${pl.agreements.length} slots)` }),
-  nAgreements ? h('div', { class: 'mn-agreements' }, agreements.filter((_, k) => pl.agreements[k])) : h('p', { class: 'mn-dim', text: 'none yet' }));
+  h('h3', { class: 'mn-h', text: t('mnui.h.agreements', { n: nAgreements, of: pl.agreements.length }) }),
+  nAgreements ? h('div', { class: 'mn-agreements' }, agreements.filter((_, k) => pl.agreements[k])) : h('p', { class: 'mn-dim', text: t('mnui.none_yet') }));
 }
 
 // -- choices, results -------------------------------------------------------------------------------------------
@@ -205,12 +203,12 @@ function choiceLabel(l, v) {
   const d = v.decision || {};
   const [k, ...rest] = l.notation.split(':');
   const arg = rest.join(':');
-  if (k === 'do') return `Next: ${(d.ops || {})[arg] || humanize(arg)}`;
-  if (k === 'alt') return (d.alternatives || [])[Number(arg) - 1] || `Alternative ${arg}`;
-  if (k === 'favour') return `Favour: ${favourLabel(arg)}`;
-  if (k === 'gain') return `${d.per_unit ? 1 : d.n || 1} ${arg}`;
-  if (l.notation === 'pass') return PASS_LABEL[d.kind] || 'Pass';
-  if (l.notation === 'discard:new') return `Discard the new agreement (${agreementText(d.agreement)})`;
+  if (k === 'do') return t('mnui.choice.next', { op: (d.ops || {})[arg] || humanize(arg) });
+  if (k === 'alt') return (d.alternatives || [])[Number(arg) - 1] || t('mnui.choice.alt', { n: arg });
+  if (k === 'favour') return t('mnui.choice.favour', { favour: favourLabel(arg) });
+  if (k === 'gain') return t(arg === 'food' ? 'mnui.food_n' : 'mnui.heka_n', { n: d.per_unit ? 1 : d.n || 1 });
+  if (l.notation === 'pass') return PASS_LABEL[d.kind] || t('mnui.pass.pass');
+  if (l.notation === 'discard:new') return t('mnui.choice.discard_new', { agreement: agreementText(d.agreement) });
   return l.text || l.notation;
 }
 
@@ -228,23 +226,23 @@ function finalResults(v, ctx) {
   const bd = v.score_breakdown || {};
   const seats = v.final_scores.map((_, i) => i);
   return h('section', { id: 'final-results', class: 'final-results' },
-    h('h2', { text: 'Final results' }),
+    h('h2', { text: t('mnui.final') }),
     ranking(ctx, v.final_scores.map((points, seat) => ({ seat, points })), v.winners, 'PP'),
     Object.keys(bd).length ? h('div', { class: 'table-scroll' }, h('table', { class: 'score-table mn-breakdown', id: 'mn-breakdown' },
       h('thead', null, h('tr', null, h('th', { text: 'PP' }), seats.map((i) => h('th', { class: i === ctx.seat ? 'you' : '', text: name(ctx, i) })))),
       h('tbody', null, Object.entries(bd).map(([k, vals]) => h('tr', { dataset: { category: k } },
         h('th', { text: CATEGORY_LABEL[k] || humanize(k) }), vals.map((x) => h('td', { class: x > 0 ? 'pos' : x < 0 ? 'neg' : 'zero', text: x })))),
-      h('tr', { class: 'row-after' }, h('th', { text: 'Total' }), v.final_scores.map((x) => h('td', { text: x })))))) : null,
-    v.winners && v.winners.length > 1 ? h('p', { class: 'mn-dim', text: 'Tied on PP and on the tie-break (purest heart): the victory is shared.' }) : null);
+      h('tr', { class: 'row-after' }, h('th', { text: t('mnui.total') }), v.final_scores.map((x) => h('td', { text: x })))))) : null,
+    v.winners && v.winners.length > 1 ? h('p', { class: 'mn-dim', text: t('mnui.shared') }) : null);
 }
 
 function harvestTable(v, ctx) {
   if (!v.harvests || !v.harvests.length) return null;
   const seats = v.players.map((_, i) => i);
-  return details('mn-harvests', 'mn-details mn-area', 'Harvest scores', !!v.terminal,
+  return details('mn-harvests', 'mn-details mn-area', t('mnui.harvests'), !!v.terminal,
     h('div', { class: 'table-scroll' }, h('table', { class: 'score-table', id: 'mn-harvest-table' },
-      h('thead', null, h('tr', null, h('th', { text: 'Era' }), seats.map((i) => h('th', { class: i === ctx.seat ? 'you' : '', text: name(ctx, i) })))),
-      h('tbody', null, v.harvests.map((hv) => h('tr', { dataset: { era: hv.era } }, h('th', { text: `Harvest ${ROMAN[hv.era]}` }),
+      h('thead', null, h('tr', null, h('th', { text: t('mnui.era') }), seats.map((i) => h('th', { class: i === ctx.seat ? 'you' : '', text: name(ctx, i) })))),
+      h('tbody', null, v.harvests.map((hv) => h('tr', { dataset: { era: hv.era } }, h('th', { text: t('mnui.harvest_n', { era: ROMAN[hv.era] }) }),
         seats.map((i) => {
           const diff = hv.after[i] - hv.before[i];
           return h('td', { class: diff > 0 ? 'pos' : diff < 0 ? 'neg' : 'zero', text: `${diff > 0 ? '+' : ''}${diff} → ${hv.after[i]}` });
@@ -254,22 +252,22 @@ function harvestTable(v, ctx) {
 function infoBar(v, ctx) {
   const mover = v.terminal ? null : v.to_move;
   return h('div', { class: 'mn-info' },
-    h('span', { class: 'chip chip-strong', text: `Era ${ROMAN[v.era] || v.era}` }),
-    h('span', { class: 'chip', text: v.terminal ? 'Game over' : `Sowing · round ${Math.min(TABLES.rounds, (v.round || 0) + 1)}/${TABLES.rounds}` }),
-    h('span', { class: 'chip mn-order', title: 'turn order (fewest PP first from era II)' }, 'Order: ',
+    h('span', { class: 'chip chip-strong', text: t('mnui.era_n', { era: ROMAN[v.era] || v.era }) }),
+    h('span', { class: 'chip', text: v.terminal ? t('mnui.game_over') : t('mnui.sowing', { n: Math.min(TABLES.rounds, (v.round || 0) + 1), of: TABLES.rounds }) }),
+    h('span', { class: 'chip mn-order', title: t('mnui.order_t') }, t('mnui.order'),
       v.turn_order.map((p) => h('span', { class: ['mn-order-seat', p === mover && 'moving'] }, token(p, ctx), name(ctx, p)))),
-    v.deity ? h('span', { class: 'chip', title: TABLES.deities[v.deity] || '', text: `Deity: ${humanize(v.deity)} (${TABLES.deities[v.deity] || ''})` }) : null);
+    v.deity ? h('span', { class: 'chip', title: TABLES.deities[v.deity] || '', text: t('mnui.deity_chip', { deity: humanize(v.deity), text: TABLES.deities[v.deity] || '' }) }) : null);
 }
 
 function legend() {
-  return h('p', { class: 'legend mn-legend', text: '! = one activation (boats) or one free choice (favours, mastaba tiles) · ⊥ and / = choose one · ? = the highest numeral your scarab has reached on that track · ▲ construction · ☥ deity · ⚖ Duat scale' });
+  return h('p', { class: 'legend mn-legend', text: t('mnui.legend') });
 }
 
 // -- entry point --------------------------------------------------------------------------------------------------
 export function render(root, msg, ctx) {
   const v = msg.view;
   if (!v || !v.tables) {
-    root.replaceChildren(h('p', { class: 'muted', text: 'Loading…' }));
+    root.replaceChildren(h('p', { class: 'muted', text: t('mnui.loading') }));
     return;
   }
   setTables(v.tables);
@@ -281,20 +279,22 @@ export function render(root, msg, ctx) {
   // The acting player's own elements first (tiles on the board, wares, agreements, scarabs), then the
   // main board; whatever is left goes to the choice bar.
   const seats = order.map((i) => seatPanel(v, i, ctx, placed));
-  // Your own administration board sits next to the action tiles and markets (the turn options are
-  // there); the other players' boards follow the main board.
+  // The main board first; the administration boards follow, each collapsible (open while it holds
+  // one of your legal moves, otherwise as the player left it).
   const board = h('div', { class: 'mn-main', id: 'mn-main' },
-    housesArea(v, ctx, placed), seats[0],
-    h('div', { class: 'mn-stack' }, tilesArea(v, ctx, placed), marketsArea(v, ctx, placed)),
+    housesArea(v, ctx, placed), tilesArea(v, ctx, placed), marketsArea(v, ctx, placed),
     nileArea(v, ctx, placed), gpArea(v, ctx, placed), qpArea(v, ctx, placed), necropolisArea(v, ctx, placed),
     sphinxArea(v, ctx, placed), templeArea(v, ctx, placed), obeliskArea(v, ctx), duatArea(v, ctx));
   const onBoard = placed.size > 0;
   const choices = choiceBar(v, ctx, placed);
   const prompt = promptText(v, ctx);
   const jump = onBoard ? h('button', {
-    type: 'button', class: 'btn btn-ghost btn-small mn-jump', text: 'Show me ↓',
+    type: 'button', class: 'btn btn-ghost btn-small mn-jump', text: t('mnui.show_me'),
     on: { click: () => { const el = root.querySelector('.mn-main .mn-act, .mn-seat .mn-act'); if (el) el.scrollIntoView({ behavior: 'smooth', block: 'center' }); } },
   }) : null;
+  const admin = h('section', { class: 'mn-admin', id: 'seats', attrs: { 'aria-labelledby': 'mn-admin-title' } },
+    h('h2', { id: 'mn-admin-title', class: 'mn-admin-title', text: t('mnui.admin.title') }),
+    order.map((i, k) => adminBoard(v, i, ctx, seats[k])));
   root.replaceChildren(...[
     finalResults(v, ctx),
     h('section', { class: ['ra-table', 'mn-table'], id: 'mn-table' },
@@ -302,52 +302,120 @@ export function render(root, msg, ctx) {
       prompt ? h('div', { class: ['mn-prompt', ctx.legal.length && 'mine'], id: 'mn-prompt' }, h('span', { text: prompt }), jump) : null,
       choices),
     board,
-    seats.length > 1 ? h('div', { id: 'seats', class: 'mn-seats' }, seats.slice(1)) : null,
+    admin,
     harvestTable(v, ctx),
     legend(),
   ].filter(Boolean));
+  markChanges(root, msg, ctx);
+}
+
+// -- an administration board, collapsible -----------------------------------------------------------
+function adminBoard(v, i, ctx, panel) {
+  const pl = v.players[i];
+  const mine = !!panel.querySelector('[data-action]'); // one of your legal moves is on it
+  const summary = h('span', { class: 'mn-admin-sum' },
+    h('span', { class: ['mn-tok', `mn-c${i}`], attrs: { 'aria-hidden': 'true' } }),
+    h('strong', { text: name(ctx, i) }),
+    h('span', { text: t('mnui.admin.summary', { pp: pl.pp, food: pl.food, heka: pl.heka }) }),
+    h('span', { class: 'mn-changed-badge', text: t('mnui.changed') }));
+  // Closed by default (the summary line says PP, food and heka); open while it holds a legal move,
+  // otherwise as the player left it.
+  const id = `mn-admin-${i}`;
+  const open = mine || ADMIN_OPEN.get(id) === true;
+  const d = h('details', { id, class: ['mn-admin-board', `mn-seat-c${i}`], open, dataset: { change: `seat-${i}` } },
+    h('summary', null, summary), panel);
+  let first = open; // a <details> created open fires one toggle event: not the player's
+  d.addEventListener('toggle', () => {
+    if (first && d.open) { first = false; return; }
+    first = false;
+    ADMIN_OPEN.set(id, d.open);
+  });
+  return d;
+}
+const ADMIN_OPEN = new Map();
+
+// -- what changed since your last move ------------------------------------------------------------------
+// Each main-board area and administration board gets a signature (its text); the signatures are
+// kept (per game and seat, in localStorage) when the turn passes from you to someone else. Areas
+// whose text differs later are marked "changed since your last move".
+const SNAP = { key: null, wasMine: false };
+
+function signatures(root) {
+  const out = {};
+  for (const el of root.querySelectorAll('.mn-main > .mn-area[id], .mn-admin-board[data-change]')) {
+    const key = el.id && el.classList.contains('mn-area') ? el.id : el.dataset.change;
+    const clone = el.cloneNode(true);
+    for (const x of clone.querySelectorAll('.mn-changed-badge')) x.remove();
+    out[key] = clone.textContent.replace(/\s+/g, ' ').trim();
+  }
+  return out;
+}
+
+function markChanges(root, msg, ctx) {
+  if (ctx.seat === null || ctx.seat === undefined || ctx.replay || msg.view.terminal) return;
+  const key = `heliopolis:mn-snap:${msg.game_id || location.pathname}:${ctx.seat}`;
+  const mine = ctx.legal.length > 0;
+  const now = signatures(root);
+  if (SNAP.key !== key) { SNAP.key = key; SNAP.wasMine = mine; }
+  if (SNAP.wasMine && !mine) {
+    try { localStorage.setItem(key, JSON.stringify(now)); } catch { /* not kept */ }
+  }
+  SNAP.wasMine = mine;
+  let before = null;
+  try { before = JSON.parse(localStorage.getItem(key) || 'null'); } catch { before = null; }
+  if (!before) return;
+  for (const el of root.querySelectorAll('.mn-main > .mn-area[id], .mn-admin-board[data-change]')) {
+    const k = el.id && el.classList.contains('mn-area') ? el.id : el.dataset.change;
+    if (k in before && before[k] !== now[k]) {
+      el.classList.add('mn-changed');
+      if (el.classList.contains('mn-area') && !el.querySelector(':scope > .mn-changed-badge')) {
+        el.querySelector('.mn-area-title').after(h('span', { class: 'mn-changed-badge', text: t('mnui.changed') }));
+      }
+    }
+  }
 }
 
 /** Replay captions from notation. */
 export function describeMove(move) {
   const p = String(move || '').split(':');
   const up = (x) => String(x || '').toUpperCase();
+  const mv = (key, args = {}) => t(`mnui.mv.${key}`, args);
   switch (p[0]) {
-    case 'visit': return `visits with the apprentice under tile ${up(p[1])}`;
-    case 'house': return `sends the apprentice to the ${houseName(p[1])} house`;
-    case 'raise': return `raises the ${houseName(p[1])} specialization`;
-    case 'take': return `takes the action tile of display slot ${p[1]}`;
-    case 'track': return `performs specialization space ${p[1]}`;
-    case 'row': return `performs the display actions of slot ${p[1]}`;
-    case 'do': return `does ${String(p[1]).replace(/_/g, ' ')} next`;
-    case 'alt': return `chooses alternative ${p[1]}`;
-    case 'block': return p[1] === 'great' ? 'moves the Great Pyramid block' : "moves the queens' pyramid block";
-    case 'position': return `builds the Great Pyramid on position ${p[1]}`;
-    case 'favour': return `takes the favour ${favourLabel(p[1])}`;
-    case 'gain': return `gains ${p[1]}`;
-    case 'pyramid': return `places an eye of Horus at queens' pyramid ${up(p[1])}`;
-    case 'grave': return `buries a sarcophagus on ${up(p[1])}`;
-    case 'mastaba': return `activates the ${p[1].replace('-', ' ')} mastaba tile`;
-    case 'papyrus': return `takes the papyrus of market slot ${p[1]}`;
-    case 'ware': return `takes the ware of market slot ${p[1]}`;
-    case 'place': return `places the ware on ${up(p[1])}`;
-    case 'priestess': return `moves a priestess from ${p[1] === 'entrance' ? 'the entrance' : `room ${p[1]}`}`;
-    case 'offer': return `offers the ware on ${up(p[1])}`;
-    case 'basket': return `puts the basket on ${up(p[1])}`;
-    case 'sail': return `sails a boat from ${up(p[1])} to ${up(p[2])}`;
-    case 'sail-activated': return `sails an already activated boat from ${up(p[1])} to ${up(p[2])}`;
-    case 'activate': return `activates the boat on ${up(p[1])}`;
-    case 'agreement': return `takes the trade agreement of ${up(p[1])} slot ${p[2]}`;
-    case 'discard': return p[1] === 'new' ? 'discards the new trade agreement' : `discards the trade agreement in slot ${p[1]}`;
-    case 'pedestal': return `erects a sphinx on ${up(p[1])}`;
-    case 'scarab': return `moves the ${houseName(p[1])} scarab`;
-    case 'pass': return 'passes';
-    case 'start': return `seat ${p[1]} is the start player`;
-    case 'tile': return `action tile ${up(p[1])} is drawn`;
-    case 'ware-draw': return `ware ${up(p[1])} is drawn`;
-    case 'papyrus-draw': return `papyrus ${up(p[1])} is drawn`;
-    case 'agreement-draw': return `trade agreement ${up(p[1])} is drawn`;
-    case 'piece': return `a Great Pyramid piece (${p[1]}) is revealed`;
+    case 'visit': return mv('visit', { tile: up(p[1]) });
+    case 'house': return mv('house', { house: houseName(p[1]) });
+    case 'raise': return mv('raise', { house: houseName(p[1]) });
+    case 'take': return mv('take', { n: p[1] });
+    case 'track': return mv('track', { n: p[1] });
+    case 'row': return mv('row', { n: p[1] });
+    case 'do': return mv('do', { op: String(p[1]).replace(/_/g, ' ') });
+    case 'alt': return mv('alt', { n: p[1] });
+    case 'block': return mv(p[1] === 'great' ? 'block_great' : 'block_queens');
+    case 'position': return mv('position', { n: p[1] });
+    case 'favour': return mv('favour', { favour: favourLabel(p[1]) });
+    case 'gain': return mv('gain', { what: p[1] });
+    case 'pyramid': return mv('pyramid', { q: up(p[1]) });
+    case 'grave': return mv('grave', { at: up(p[1]) });
+    case 'mastaba': return mv('mastaba', { tile: p[1].replace('-', ' ') });
+    case 'papyrus': return mv('papyrus', { n: p[1] });
+    case 'ware': return mv('ware', { n: p[1] });
+    case 'place': return mv('place', { at: up(p[1]) });
+    case 'priestess': return p[1] === 'entrance' ? mv('priestess_entrance') : mv('priestess', { n: p[1] });
+    case 'offer': return mv('offer', { at: up(p[1]) });
+    case 'basket': return mv('basket', { at: up(p[1]) });
+    case 'sail': return mv('sail', { from: up(p[1]), to: up(p[2]) });
+    case 'sail-activated': return mv('sail_activated', { from: up(p[1]), to: up(p[2]) });
+    case 'activate': return mv('activate', { at: up(p[1]) });
+    case 'agreement': return mv('agreement', { city: up(p[1]), n: p[2] });
+    case 'discard': return p[1] === 'new' ? mv('discard_new') : mv('discard', { n: p[1] });
+    case 'pedestal': return mv('pedestal', { at: up(p[1]) });
+    case 'scarab': return mv('scarab', { house: houseName(p[1]) });
+    case 'pass': return mv('pass');
+    case 'start': return mv('start', { n: p[1] });
+    case 'tile': return mv('tile', { id: up(p[1]) });
+    case 'ware-draw': return mv('ware_draw', { id: up(p[1]) });
+    case 'papyrus-draw': return mv('papyrus_draw', { id: up(p[1]) });
+    case 'agreement-draw': return mv('agreement_draw', { id: up(p[1]) });
+    case 'piece': return mv('piece', { id: p[1] });
     default: return move;
   }
 }

@@ -4,7 +4,11 @@
 // showHelper, replay}. Every clickable action element is a <button data-action="<notation>">;
 // each legal action has exactly one place on the board (game.js also lists them all as buttons).
 
-import { actionable, details, h, humanize, ranking, seatTitle } from '../dom.js';
+import { actionable, details, h, ranking, seatTitle } from '../dom.js';
+import { t as tr, tn } from '../i18n.js';
+
+const face = (f) => tr(`ra-dice.face.${f}`);
+const colourName = (c) => tr(`ra-dice.colour.${c}`);
 
 // The view's stylesheet, injected once (the game page only loads style.css).
 (function ensureCss() {
@@ -15,18 +19,13 @@ import { actionable, details, h, humanize, ranking, seatTitle } from '../dom.js'
 }());
 
 const FACE_LABEL = { sun: 'Sun', pharaoh: 'Pharaoh', nile: 'Nile', civ: 'Civilization', mon: 'Monument', ankh: 'Ankh' };
-const FACE_SHORT = { sun: 'Sun', pharaoh: 'Pharaoh', nile: 'Nile', civ: 'Civ', mon: 'Monument', ankh: 'Ankh' };
-const FACE_TINY = { sun: 'Sun', pharaoh: 'Phar.', nile: 'Nile', civ: 'Civ', mon: 'Mon.', ankh: 'Ankh' }; // phones
-const STATE_LABEL = { rolling: 'rolling', free: 'free', chosen: 'reroll', sun: 'locked', used: 'used' };
-const DISASTERS = [
-  ['pharaoh', 'Pharaoh', 'every other Pharaoh marker goes back 2'],
-  ['nile', 'Nile', 'others lose a flood marker, or go back 2 on the Nile without one'],
-  ['civ', 'Civilization', 'others remove 2 of their Civilization markers'],
-  ['mon', 'Monument', 'others remove 2 of their Monument markers'],
-];
-const DISASTER_NAME = Object.fromEntries(DISASTERS.map(([k, label]) => [k, label]));
-const FLOODS = [['flood:nnn', '3 Nile'], ['flood:nna', '2 Nile + ankh'], ['flood:naa', '1 Nile + 2 ankhs']];
-const CATEGORIES = [['pharaoh', 'Pharaoh'], ['nile', 'Nile'], ['civilization', 'Civilization'], ['monument', 'Monuments']];
+const faceShort = (f) => tr(`ra-dice.ui.face_short_${f}`);
+const faceTiny = (f) => tr(`ra-dice.ui.face_tiny_${f}`); // phones
+const stateLabel = (s) => tr(`ra-dice.ui.state_${s}`);
+const DISASTERS = ['pharaoh', 'nile', 'civ', 'mon']; // ra-dice.ui.disaster_<k> (name), ra-dice.ui.disaster_what_<k>
+const DISASTER_NAME = { pharaoh: 'Pharaoh', nile: 'Nile', civ: 'Civilization', mon: 'Monument' }; // replay captions (old frames)
+const FLOODS = ['flood:nnn', 'flood:nna', 'flood:naa'];
+const CATEGORIES = [['pharaoh', 'ra-dice.ui.cat_pharaoh'], ['nile', 'ra-dice.face.nile'], ['civilization', 'ra-dice.face.civ'], ['monument', 'ra-dice.ui.cat_monument']];
 
 
 // -- icons (inline SVG, so they look the same with any font) -----------------------------------------
@@ -98,10 +97,6 @@ function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
-function plural(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 function seatOrder(n, first) {
   const start = first === null || first === undefined ? 0 : first;
   return Array.from({ length: n }, (_, i) => (start + i) % n);
@@ -116,7 +111,7 @@ function makeTokens(v, ctx) {
   return (seat, { cls = [], label = true } = {}) => h('span', {
     class: ['rd-token', `seat-c${seat}`, ...cls],
     dataset: { seat },
-    title: `${ctx.seatName(seat)}${seat === ctx.seat ? ' (you)' : ''}`,
+    title: `${ctx.seatName(seat)}${seat === ctx.seat ? tr('ra-dice.ui.you_suffix') : ''}`,
     text: label ? letters[seat] : '',
   });
 }
@@ -131,9 +126,9 @@ function infoBar(v, ctx) {
   const st = v.sun_track;
   const left = Math.max(0, st.last - st.ra);
   return h('div', { class: 'ra-info rd-info' },
-    h('span', { id: 'epoch', class: 'chip chip-strong', text: v.terminal ? 'Game over' : `Epoch ${v.epoch} / ${v.epochs}` }),
-    !v.terminal ? h('span', { id: 'ra-left', class: 'chip', title: 'Spaces the Ra figure still has to go before the epoch ends', text: left ? `Ra: ${plural(left, 'space')} to go` : 'Last turn of the epoch' }) : null,
-    t ? h('span', { id: 'turn-of', class: 'chip', text: `Turn: ${t.seat === ctx.seat ? 'you' : ctx.seatName(t.seat)}` }) : null);
+    h('span', { id: 'epoch', class: 'chip chip-strong', text: v.terminal ? tr('ra.ui.game_over') : tr('ra.ui.epoch_of', { epoch: v.epoch, epochs: v.epochs }) }),
+    !v.terminal ? h('span', { id: 'ra-left', class: 'chip', title: tr('ra-dice.ui.ra_left_title'), text: left ? tn('ra-dice.ui.ra_left', left) : tr('ra-dice.ui.last_turn') }) : null,
+    t ? h('span', { id: 'turn-of', class: 'chip', text: t.seat === ctx.seat ? tr('ra-dice.ui.turn_you') : tr('ra-dice.ui.turn_of', { seat: t.seat }, ctx.seatName) }) : null);
 }
 
 function has(ctx, prefix) {
@@ -143,12 +138,12 @@ function has(ctx, prefix) {
 function sunEffectText(t) {
   if (!t) return '';
   const s = t.suns;
-  if (s === 0) return 'No sun: the Ra figure stays.';
-  if (s <= 2) return `${plural(s, 'sun')}: the Ra figure moved ${plural(s, 'space')}.`;
-  if (s === 3) return '3 suns: +3 points.';
-  if (t.disaster === 'available') return `${s} suns: a disaster may be declared.`;
-  if (DISASTER_NAME[t.disaster]) return `${s} suns: ${DISASTER_NAME[t.disaster]} disaster declared.`;
-  return `${s} suns.`;
+  if (s === 0) return tr('ra-dice.ui.sun_none');
+  if (s <= 2) return tn('ra-dice.ui.sun_moves', s);
+  if (s === 3) return tr('ra-dice.ui.sun_three');
+  if (t.disaster === 'available') return tr('ra-dice.ui.sun_may_declare', { n: s });
+  if (DISASTERS.includes(t.disaster)) return tr(`ra-dice.ui.sun_declared_${t.disaster}`, { n: s });
+  return tr('ra-dice.ui.sun_many', { n: s });
 }
 
 function promptText(msg, ctx) {
@@ -158,30 +153,27 @@ function promptText(msg, ctx) {
   const mine = ctx.legal.length > 0;
   if (v.phase === 'remove' && v.removal) {
     const r = v.removal;
-    const what = r.kind === 'civ' ? 'Civilization' : 'Monument';
-    if (mine) return `${what} disaster: remove ${r.left} more of your ${what} markers — tap them (highlighted) on the board.`;
+    if (mine) return tn(`ra-dice.ui.prompt_remove_${r.kind}`, r.left);
     return ''; // the removal banner says it
   }
   if (!t) return '';
-  const who = t.seat === ctx.seat ? 'You' : ctx.seatName(t.seat);
-  if (v.phase === 'roll') return t.seat === ctx.seat ? 'Rolling…' : `${who} is rolling…`;
+  const seat = { seat: t.seat };
+  if (v.phase === 'roll') return t.seat === ctx.seat ? tr('ra-dice.ui.rolling_you') : tr('ra-dice.ui.rolling', seat, ctx.seatName);
   if (v.phase === 'reroll') {
-    if (!mine) return `${who} may reroll (roll ${t.rolls} of ${t.rolls_max} done)…`;
-    const chosen = t.dice.filter((d) => d.state === 'chosen').map((d) => d.colour);
-    if (chosen.length) {
-      return `Chosen for the reroll: ${chosen.join(', ')}. Tap more dice further right, or roll them.`;
-    }
-    return `Roll ${t.rolls} of ${t.rolls_max}: tap the dice to reroll, then roll them — or keep these dice. Dice are chosen left to right (choosing the rightmost free die rolls at once).`;
+    if (!mine) return tr('ra-dice.ui.may_reroll', { ...seat, roll: t.rolls, max: t.rolls_max }, ctx.seatName);
+    const chosen = t.dice.filter((d) => d.state === 'chosen').map((d) => colourName(d.colour));
+    if (chosen.length) return tr('ra-dice.ui.chosen', { dice: chosen.join(', ') });
+    return tr('ra-dice.ui.prompt_reroll', { roll: t.rolls, max: t.rolls_max });
   }
   if (v.phase === 'apply') {
-    if (!mine) return `${who} is applying the dice. ${sunEffectText(t)}`;
+    if (!mine) return `${tr('ra-dice.ui.applying', seat, ctx.seatName)} ${sunEffectText(t)}`;
     const uses = [];
-    if (has(ctx, 'pharaoh')) uses.push('Pharaoh track');
-    if (has(ctx, 'nile') || has(ctx, 'flood')) uses.push('Nile');
-    if (has(ctx, 'civ')) uses.push('a Civilization space');
-    if (has(ctx, 'mon')) uses.push('a Monument space');
-    if (has(ctx, 'disaster')) uses.push('a disaster');
-    const list = uses.length ? `Use your dice in any order — ${uses.join(', ')} (tap the glowing places) — then end your turn.` : 'Nothing left to use: end your turn.';
+    if (has(ctx, 'pharaoh')) uses.push(tr('ra-dice.ui.use_pharaoh'));
+    if (has(ctx, 'nile') || has(ctx, 'flood')) uses.push(tr('ra-dice.face.nile'));
+    if (has(ctx, 'civ')) uses.push(tr('ra-dice.ui.use_civ'));
+    if (has(ctx, 'mon')) uses.push(tr('ra-dice.ui.use_mon'));
+    if (has(ctx, 'disaster')) uses.push(tr('ra-dice.ui.use_disaster'));
+    const list = uses.length ? tr('ra-dice.ui.prompt_apply', { uses: uses.join(', ') }) : tr('ra-dice.ui.prompt_nothing');
     return `${sunEffectText(t)} ${list}`;
   }
   return '';
@@ -201,38 +193,37 @@ function sunTrack(v, ctx) {
       class: ['rd-sun-space', i < st.start && 'unused', i === st.start && 'start', i === st.last && 'last',
         i >= st.start && i < st.ra && 'passed', ra && 'ra', ghost && 'ghost'],
       dataset: { index: i },
-      title: i === st.last ? 'Last space: reaching it ends the epoch after the turn'
-        : i === st.start ? 'Start space of the Ra figure' : i < st.start ? 'Not used with this many players' : '',
+      title: i === st.last ? tr('ra-dice.ui.space_last') : i === st.start ? tr('ra-dice.ui.space_start') : i < st.start ? tr('ra-dice.ui.space_unused') : '',
     },
-    ra ? h('span', { class: 'ra-figure rd-ra', title: `Ra figure on space ${st.ra}`, text: 'Ra' })
-      : ghost ? h('span', { class: 'rd-sun-die', title: 'A sun die of this roll' }, icon('sun'))
+    ra ? h('span', { class: 'ra-figure rd-ra', title: tr('ra-dice.ui.ra_on', { space: st.ra }), text: 'Ra' })
+      : ghost ? h('span', { class: 'rd-sun-die', title: tr('ra-dice.ui.sun_die') }, icon('sun'))
         : h('span', { class: 'rd-sun-no', text: String(i) })));
   }
   const surplus = Math.max(0, st.ra + ghosts - st.last);
   return h('div', { class: 'track-block rd-sun-block' },
     h('div', { class: 'track-label' },
-      h('span', { text: 'Sun track' }),
-      h('span', { class: 'track-count', id: 'sun-count', text: `Ra ${st.ra} / ${st.last}${surplus ? ` · +${surplus} sun${surplus === 1 ? '' : 's'} beside the end` : ''}` })),
+      h('span', { text: tr('ra-dice.ui.sun_track') }),
+      h('span', { class: 'track-count', id: 'sun-count', text: `Ra ${st.ra} / ${st.last}${surplus ? ` · ${tn('ra-dice.ui.surplus', surplus)}` : ''}` })),
     h('div', { id: 'sun-track', class: 'rd-sun-track', style: { '--spaces': st.last + 1 } }, spaces));
 }
 
 // -- the dice ------------------------------------------------------------------------------------------------
 function dieEl(d, ctx) {
-  const face = d.face;
+  const f = d.face;
   const notation = `reroll:${d.colour}`;
   const canChoose = !!ctx.action(notation);
-  const lbl = face ? FACE_LABEL[face] : 'rolling';
+  const lbl = f ? face(f) : stateLabel('rolling');
   return actionable('div', canChoose ? notation : null, ctx, {
-    class: ['rd-die', `die-${d.colour}`, `state-${d.state}`, face && `face-${face}`],
-    dataset: { colour: d.colour, face: face || '', state: d.state },
-    attrs: { 'aria-label': `${d.colour} die: ${lbl} (${STATE_LABEL[d.state] || d.state})` },
+    class: ['rd-die', `die-${d.colour}`, `state-${d.state}`, f && `face-${f}`],
+    dataset: { colour: d.colour, face: f || '', state: d.state },
+    attrs: { 'aria-label': tr('ra-dice.ui.die_label', { colour: colourName(d.colour), face: lbl, state: stateLabel(d.state) }) },
   },
-  h('span', { class: 'rd-die-face' }, face ? icon(face, 'rd-die-icon') : h('span', { class: 'rd-die-q', text: '?' })),
-  h('span', { class: 'rd-die-label rd-long', text: face ? FACE_SHORT[face] : '…' }),
-  h('span', { class: 'rd-die-label rd-short', text: face ? FACE_TINY[face] : '…' }),
-  d.state === 'sun' ? h('span', { class: 'rd-die-badge badge-lock', title: 'Locked on the Sun track' }, icon('lock')) : null,
-  d.state === 'chosen' ? h('span', { class: 'rd-die-badge badge-reroll', title: 'Chosen for the reroll' }, icon('reroll')) : null,
-  d.state === 'used' ? h('span', { class: 'rd-die-badge badge-used', title: 'Used this turn', text: '✓' }) : null);
+  h('span', { class: 'rd-die-face' }, f ? icon(f, 'rd-die-icon') : h('span', { class: 'rd-die-q', text: '?' })),
+  h('span', { class: 'rd-die-label rd-long', text: f ? faceShort(f) : '…' }),
+  h('span', { class: 'rd-die-label rd-short', text: f ? faceTiny(f) : '…' }),
+  d.state === 'sun' ? h('span', { class: 'rd-die-badge badge-lock', title: tr('ra-dice.ui.badge_locked') }, icon('lock')) : null,
+  d.state === 'chosen' ? h('span', { class: 'rd-die-badge badge-reroll', title: tr('ra-dice.ui.badge_chosen') }, icon('reroll')) : null,
+  d.state === 'used' ? h('span', { class: 'rd-die-badge badge-used', title: tr('ra-dice.ui.badge_used'), text: '✓' }) : null);
 }
 
 function diceTray(msg, ctx) {
@@ -246,24 +237,24 @@ function diceTray(msg, ctx) {
   }
   const free = t.free_ankhs;
   const stats = [
-    h('span', { class: 'chip', id: 'rolls', text: `Roll ${t.rolls} / ${t.rolls_max}` }),
-    h('span', { class: ['chip', t.suns >= 3 && 'chip-sun'], id: 'suns', text: `Suns ${t.suns}` }),
-    free !== null && free !== undefined ? h('span', { class: 'chip', id: 'free-ankhs', title: 'Ankhs not yet used or needed; every unused pair scores 2 when the turn ends', text: `Free ankhs ${free}` }) : null,
-    t.civilization_markers ? h('span', { class: 'chip', title: 'Civilization markers placed this turn: a set of markers + 2 dice (free Civilization dice first, then ankhs)', text: `Civ markers ${t.civilization_markers} (set of ${t.civilization_markers + 2} dice)` }) : null,
-    t.monument_markers ? h('span', { class: 'chip', title: 'Monument markers placed this turn: each one after the first takes a partner die (a free Monument die, else an ankh)', text: `Monument markers ${t.monument_markers}${t.monument_markers > 1 ? ` (${2 * t.monument_markers - 1} dice)` : ''}` }) : null,
+    h('span', { class: 'chip', id: 'rolls', text: tr('ra-dice.ui.roll_of', { roll: t.rolls, max: t.rolls_max }) }),
+    h('span', { class: ['chip', t.suns >= 3 && 'chip-sun'], id: 'suns', text: tr('ra-dice.ui.suns', { n: t.suns }) }),
+    free !== null && free !== undefined ? h('span', { class: 'chip', id: 'free-ankhs', title: tr('ra-dice.ui.free_ankhs_title'), text: tr('ra-dice.ui.free_ankhs', { n: free }) }) : null,
+    t.civilization_markers ? h('span', { class: 'chip', title: tr('ra-dice.ui.civ_markers_title'), text: tr('ra-dice.ui.civ_markers', { n: t.civilization_markers, dice: t.civilization_markers + 2 }) }) : null,
+    t.monument_markers ? h('span', { class: 'chip', title: tr('ra-dice.ui.mon_markers_title'), text: t.monument_markers > 1 ? tr('ra-dice.ui.mon_markers_dice', { n: t.monument_markers, dice: 2 * t.monument_markers - 1 }) : tr('ra-dice.ui.mon_markers', { n: t.monument_markers }) }) : null,
   ];
   const pairs = free ? Math.floor(free / 2) : 0;
   const buttons = [
-    actBtn('roll', ctx, 'Roll chosen dice', { icon: 'reroll' }),
-    actBtn('stop', ctx, 'Keep these dice', { kind: ctx.action('roll') ? 'secondary' : 'primary' }),
-    actBtn('finish', ctx, `End turn${pairs ? ` (+${2 * pairs} for ankhs)` : ''}${v.sun_track.ra >= v.sun_track.last ? ' · epoch ends' : ''}`, { kind: 'secondary' }),
+    actBtn('roll', ctx, tr('ra-dice.ui.btn_roll'), { icon: 'reroll' }),
+    actBtn('stop', ctx, tr('ra-dice.ui.btn_keep'), { kind: ctx.action('roll') ? 'secondary' : 'primary' }),
+    actBtn('finish', ctx, `${tr('ra-dice.ui.btn_end')}${pairs ? ` ${tr('ra-dice.ui.for_ankhs', { points: 2 * pairs })}` : ''}${v.sun_track.ra >= v.sun_track.last ? ` · ${tr('ra-dice.ui.epoch_ends')}` : ''}`, { kind: 'secondary' }),
   ].filter(Boolean);
   return h('div', {
     id: 'rd-controls', class: ['ra-controls', 'rd-controls', mine && 'mine'],
     dataset: { phase: v.phase, seat: t.seat, rolls: t.rolls, suns: t.suns },
   },
   h('div', { class: 'rd-dice-head' },
-    h('strong', { text: t.seat === ctx.seat ? 'Your dice' : `${ctx.seatName(t.seat)}'s dice` }),
+    h('strong', { text: t.seat === ctx.seat ? tr('ra-dice.ui.your_dice') : tr('ra-dice.ui.dice_of', { seat: t.seat }, ctx.seatName) }),
     h('span', { class: 'rd-dice-stats' }, stats)),
   h('div', { id: 'dice', class: 'rd-dice' }, t.dice.map((d) => dieEl(d, ctx))),
   prompt ? h('p', { id: 'prompt', class: 'prompt', text: prompt }) : null,
@@ -276,19 +267,18 @@ function disasterBox(v, ctx) {
   if (!t || t.disaster !== 'available' || v.phase !== 'apply') return null;
   const mine = has(ctx, 'disaster');
   return h('div', { id: 'disasters', class: 'rd-disasters' },
-    h('div', { class: 'rd-disasters-head', text: mine ? 'Declare one disaster (optional; the others suffer):' : `${ctx.seatName(t.seat)} may declare a disaster.` }),
-    mine ? h('div', { class: 'rd-disaster-list' }, DISASTERS.map(([k, label, what]) => actionable('span', `disaster:${k}`, ctx, {
+    h('div', { class: 'rd-disasters-head', text: mine ? tr('ra-dice.ui.declare_one') : tr('ra-dice.ui.may_declare', { seat: t.seat }, ctx.seatName) }),
+    mine ? h('div', { class: 'rd-disaster-list' }, DISASTERS.map((k) => actionable('span', `disaster:${k}`, ctx, {
       class: ['btn', 'rd-btn', 'rd-disaster-btn'],
-    }, h('strong', { text: `${label} disaster` }), h('span', { class: 'rd-disaster-what', text: what })))) : null);
+    }, h('strong', { text: tr(`ra-dice.ui.disaster_${k}`) }), h('span', { class: 'rd-disaster-what', text: tr(`ra-dice.ui.disaster_what_${k}`) })))) : null);
 }
 
 function removalBanner(v, ctx) {
   const r = v.removal;
   if (!r || (r.seat === ctx.seat && ctx.legal.length)) return null; // the prompt says it to the seat itself
-  const what = r.kind === 'civ' ? 'Civilization' : 'Monument';
   return h('div', { id: 'removal', class: 'pending-discard rd-removal', dataset: { seat: r.seat, kind: r.kind, left: r.left } },
-    h('strong', { text: `${what} disaster! ` }),
-    `${r.seat === ctx.seat ? 'You' : ctx.seatName(r.seat)} must remove ${r.left} more ${what} marker${r.left === 1 ? '' : 's'}.`);
+    h('strong', { text: `${tr(`ra-dice.ui.disaster_${r.kind}`)}! ` }),
+    r.seat === ctx.seat ? tn(`ra-dice.ui.you_must_remove_${r.kind}`, r.left) : tn(`ra-dice.ui.must_remove_${r.kind}`, r.left, { seat: r.seat }, ctx.seatName));
 }
 
 // -- Pharaoh and Nile tracks -----------------------------------------------------------------------------------
@@ -307,7 +297,7 @@ function laneTrack(v, ctx, token, { id, title, max, header, headerTitle, pos, ta
     }
     return h('div', { class: ['rd-lane', s === ctx.seat && 'you', s === active && 'active'], dataset: { seat: s, pos: p } },
       h('div', { class: 'rd-lane-label' }, token(s, { cls: ['rd-token-small'] }),
-        h('span', { class: 'rd-lane-name', text: s === ctx.seat ? 'You' : seatTitle((ctx.seats || []).find((x) => x.seat === s), s) }),
+        h('span', { class: 'rd-lane-name', text: s === ctx.seat ? tr('ra-dice.ui.you_cap') : seatTitle((ctx.seats || []).find((x) => x.seat === s), s) }),
         tags ? tags(s) : null),
       cells);
   });
@@ -324,14 +314,14 @@ function pharaohTrack(v, ctx, token) {
   const lo = Math.min(...pos);
   const cur = v.turn ? v.seats[v.turn.seat].pharaoh : 0;
   return laneTrack(v, ctx, token, {
-    id: 'pharaoh-track', title: 'Pharaoh track', max: 12, headerTitle: '',
-    note: 'at each epoch end: furthest +5, last −2',
+    id: 'pharaoh-track', title: tr('ra-dice.ui.pharaoh_track'), max: 12, headerTitle: '',
+    note: tr('ra-dice.ui.pharaoh_note'),
     pos: (s) => v.seats[s].pharaoh,
     tags: (s) => (hi === lo || v.terminal ? null : pos[s] === hi ? h('span', { class: 'rd-tag rd-tag-good', text: '+5' })
       : pos[s] === lo ? h('span', { class: 'rd-tag rd-tag-bad', text: '−2' }) : null),
     actions: [
-      actBtn('pharaoh', ctx, `Pharaoh die: ${cur} → ${Math.min(12, cur + 1)}`, { icon: 'pharaoh' }),
-      actBtn('pharaoh:ankh', ctx, `Ankh as Pharaoh: ${cur} → ${Math.min(12, cur + 1)}`, { icon: 'ankh' }),
+      actBtn('pharaoh', ctx, tr('ra-dice.ui.btn_pharaoh', { from: cur, to: Math.min(12, cur + 1) }), { icon: 'pharaoh' }),
+      actBtn('pharaoh:ankh', ctx, tr('ra-dice.ui.btn_pharaoh_ankh', { from: cur, to: Math.min(12, cur + 1) }), { icon: 'ankh' }),
     ],
   });
 }
@@ -340,15 +330,15 @@ function nileTrack(v, ctx, token) {
   const values = v.nile_values || [];
   const cur = v.turn ? v.seats[v.turn.seat].nile : 0;
   return laneTrack(v, ctx, token, {
-    id: 'nile-track', title: 'Nile track', max: values.length - 1, header: values, headerTitle: 'pts',
-    note: 'scores its space at the epoch end only with a flood',
+    id: 'nile-track', title: tr('ra-dice.ui.nile_track'), max: values.length - 1, header: values, headerTitle: tr('ra.ui.pts_unit'),
+    note: tr('ra-dice.ui.nile_note'),
     pos: (s) => v.seats[s].nile,
-    extra: (s) => (v.seats[s].floods ? h('span', { class: 'rd-flood-badge', title: `${plural(v.seats[s].floods, 'flood marker')}`, text: String(v.seats[s].floods) }) : null),
-    tags: (s) => (v.seats[s].floods ? h('span', { class: 'rd-tag rd-tag-nile', title: `Flooded: scores ${values[v.seats[s].nile]} at the epoch end`, text: `≈ ${values[v.seats[s].nile]}` }) : null),
+    extra: (s) => (v.seats[s].floods ? h('span', { class: 'rd-flood-badge', title: tn('ra-dice.ui.flood_markers', v.seats[s].floods), text: String(v.seats[s].floods) }) : null),
+    tags: (s) => (v.seats[s].floods ? h('span', { class: 'rd-tag rd-tag-nile', title: tr('ra-dice.ui.flooded', { n: values[v.seats[s].nile] }), text: `≈ ${values[v.seats[s].nile]}` }) : null),
     actions: [
-      actBtn('nile', ctx, `Nile die: ${cur} → ${Math.min(values.length - 1, cur + 1)}`, { icon: 'nile' }),
-      actBtn('nile:ankh', ctx, `Ankh as Nile: ${cur} → ${Math.min(values.length - 1, cur + 1)}`, { icon: 'ankh' }),
-      ...FLOODS.map(([n, label]) => actBtn(n, ctx, `Flood (${label})`, { icon: 'flood', kind: 'secondary', cls: ['rd-btn-flood'] })),
+      actBtn('nile', ctx, tr('ra-dice.ui.btn_nile', { from: cur, to: Math.min(values.length - 1, cur + 1) }), { icon: 'nile' }),
+      actBtn('nile:ankh', ctx, tr('ra-dice.ui.btn_nile_ankh', { from: cur, to: Math.min(values.length - 1, cur + 1) }), { icon: 'ankh' }),
+      ...FLOODS.map((n) => actBtn(n, ctx, tr(`ra-dice.ui.btn_${n.replace(':', '_')}`), { icon: 'flood', kind: 'secondary', cls: ['rd-btn-flood'] })),
     ],
   });
 }
@@ -361,18 +351,18 @@ function civArea(v, ctx, token) {
     const notation = ctx.action(`civ:${c}`) ? `civ:${c}` : ctx.action(`remove:civ:${c}`) ? `remove:civ:${c}` : null;
     const slots = [];
     for (let i = 0; i < cap; i += 1) {
-      slots.push(held[i] !== undefined ? token(held[i]) : h('span', { class: 'rd-slot', title: 'free' }));
+      slots.push(held[i] !== undefined ? token(held[i]) : h('span', { class: 'rd-slot', title: stateLabel('free') }));
     }
     return actionable('div', notation, ctx, {
       class: ['rd-civ-space', `space-${c}`, held.length >= cap && 'full', notation && notation.startsWith('remove') && 'removing'],
       dataset: { colour: c, markers: held.length },
     },
-    h('span', { class: 'rd-civ-name' }, icon('civ', 'rd-icon rd-icon-small'), h('span', { text: humanize(c) })),
+    h('span', { class: 'rd-civ-name' }, icon('civ', 'rd-icon rd-icon-small'), h('span', { text: colourName(c) })),
     h('span', { class: 'rd-civ-slots' }, slots));
   });
   return h('section', { id: 'civilization', class: 'rd-area rd-civ' },
-    h('div', { class: 'rd-area-head' }, h('h3', { text: 'Civilization' }),
-      h('span', { class: 'rd-area-note', text: `${cap} marker${cap === 1 ? '' : 's'} per space · epoch end: 0 → −5, 1–2 → 0, 3 → +5, 4 → +10, 5 → +15` })),
+    h('div', { class: 'rd-area-head' }, h('h3', { text: face('civ') }),
+      h('span', { class: 'rd-area-note', text: tn('ra-dice.ui.civ_note', cap) })),
     h('div', { class: 'rd-civ-spaces' }, spaces));
 }
 
@@ -383,7 +373,7 @@ function monumentArea(v, ctx, token) {
   for (let c = 1; c <= ncols; c += 1) head.push(h('div', { class: 'rd-mon-colno', text: String(c) }));
   const rows = cs.map((c) => {
     const row = v.monuments[c] || [];
-    return [h('div', { class: ['rd-mon-rowlabel', `space-${c}`], title: `${humanize(c)} row`, attrs: { 'aria-label': `${c} row` } }),
+    return [h('div', { class: ['rd-mon-rowlabel', `space-${c}`], title: tr('ra-dice.ui.row', { colour: colourName(c) }), attrs: { role: 'img', 'aria-label': tr('ra-dice.ui.row', { colour: colourName(c) }) } }),
       row.map((owner, i) => {
         const n = `mon:${c}:${i + 1}`;
         const r = `remove:mon:${c}:${i + 1}`;
@@ -391,13 +381,13 @@ function monumentArea(v, ctx, token) {
         return actionable('div', notation, ctx, {
           class: ['rd-mon-cell', `space-${c}`, owner !== null && 'taken', notation && notation.startsWith('remove') && 'removing'],
           dataset: { colour: c, column: i + 1, owner: owner ?? '' },
-          attrs: notation ? null : { 'aria-label': `${c} column ${i + 1}${owner !== null ? `: ${ctx.seatName(owner)}` : ''}` },
+          attrs: notation ? null : { role: 'img', 'aria-label': `${tr('ra-dice.ui.cell', { colour: colourName(c), column: i + 1 })}${owner !== null ? `: ${ctx.seatName(owner)}` : ''}` },
         }, owner !== null ? token(owner) : null);
       })];
   });
   return h('section', { id: 'monuments', class: 'rd-area rd-mon' },
-    h('div', { class: 'rd-area-head' }, h('h3', { text: 'Monuments' }),
-      h('span', { class: 'rd-area-note', text: 'scored after epoch 3: columns 1–6 → 1–6, 7 → 10, 8 → 15; +5/+10/+15 per column with 3/4/5 markers' })),
+    h('div', { class: 'rd-area-head' }, h('h3', { text: tr('ra-dice.ui.cat_monument') }),
+      h('span', { class: 'rd-area-note', text: tr('ra-dice.ui.mon_note') })),
     h('div', { class: 'rd-mon-grid', style: { '--cols': ncols } }, head, rows));
 }
 
@@ -411,7 +401,7 @@ function seatPanel(seat, msg, ctx, token) {
   const toMove = !v.terminal && v.current_player === i && msg.status !== 'open';
   const winner = (v.winners || []).includes(i);
   const hidden = seat.points === null || seat.points === undefined;
-  const kind = info.kind === 'bot' ? (info.bot || 'bot') : info.kind === 'human' ? (info.taken === false && msg.status === 'open' ? 'open seat' : 'human') : '';
+  const kind = info.kind === 'bot' ? (info.bot || 'bot') : info.kind === 'human' ? (info.taken === false && msg.status === 'open' ? tr('ra.ui.open_seat') : tr('ra.ui.human')) : '';
   const helper = ctx.showHelper && msg.helper ? msg.helper : null;
   const cols = seat.monument_columns || [];
   const colsUsed = cols.filter((k) => k > 0).length;
@@ -420,30 +410,30 @@ function seatPanel(seat, msg, ctx, token) {
   return h('section', {
     class: ['seat-panel', 'rd-seat', you && 'you', (toMove || active) && 'to-move', winner && 'winner'],
     dataset: { seat: i },
-    attrs: { 'aria-label': `Seat ${i}: ${ctx.seatName(i)}` },
+    attrs: { 'aria-label': tr('ra.ui.seat_label', { i, name: ctx.seatName(i) }) },
   },
   h('header', { class: 'seat-head' },
     h('div', { class: 'seat-title' },
       token(i),
       h('span', { class: 'seat-name', text: seatTitle(info, i) }),
-      you ? h('span', { class: 'badge badge-you', text: 'you' }) : null,
+      you ? h('span', { class: 'badge badge-you', text: tr('ra.ui.you') }) : null,
       kind ? h('span', { class: 'badge badge-kind', text: kind }) : null,
-      v.start_player === i ? h('span', { class: 'badge badge-kind', title: 'Start player', text: 'start' }) : null,
-      active && !removing ? h('span', { class: 'badge badge-turn', text: 'turn' }) : null,
-      removing ? h('span', { class: 'badge badge-turn', text: 'removing' }) : null,
-      winner ? h('span', { class: 'badge badge-win', text: 'winner' }) : null),
-    h('span', { class: ['points', hidden && 'hidden-points'], dataset: { points: seat.points ?? '' }, text: hidden ? 'hidden' : `${seat.points} pts` })),
+      v.start_player === i ? h('span', { class: 'badge badge-kind', title: tr('ra-dice.ui.start_player'), text: tr('ra-dice.ui.start') }) : null,
+      active && !removing ? h('span', { class: 'badge badge-turn', text: tr('ra-dice.ui.badge_turn') }) : null,
+      removing ? h('span', { class: 'badge badge-turn', text: tr('ra-dice.ui.badge_removing') }) : null,
+      winner ? h('span', { class: 'badge badge-win', text: tr('ra.ui.winner') }) : null),
+    h('span', { class: ['points', hidden && 'hidden-points'], dataset: { points: seat.points ?? '' }, text: hidden ? tr('ra.ui.hidden') : tr('ra.ui.pts', { n: seat.points }) })),
   h('dl', { class: 'rd-stats' },
-    h('div', { class: 'rd-stat', dataset: { stat: 'pharaoh' } }, h('dt', null, icon('pharaoh', 'rd-icon rd-icon-small'), 'Pharaoh'), h('dd', { text: `space ${seat.pharaoh}` })),
-    h('div', { class: 'rd-stat', dataset: { stat: 'nile' } }, h('dt', null, icon('nile', 'rd-icon rd-icon-small'), 'Nile'),
-      h('dd', { text: `space ${seat.nile}${seat.floods ? ` · ${plural(seat.floods, 'flood')} (worth ${values[seat.nile] ?? seat.nile})` : ' · no flood'}` })),
-    h('div', { class: 'rd-stat', dataset: { stat: 'civilization' } }, h('dt', null, icon('civ', 'rd-icon rd-icon-small'), 'Civilization'),
+    h('div', { class: 'rd-stat', dataset: { stat: 'pharaoh' } }, h('dt', null, icon('pharaoh', 'rd-icon rd-icon-small'), face('pharaoh')), h('dd', { text: tr('ra-dice.ui.space', { n: seat.pharaoh }) })),
+    h('div', { class: 'rd-stat', dataset: { stat: 'nile' } }, h('dt', null, icon('nile', 'rd-icon rd-icon-small'), face('nile')),
+      h('dd', { text: `${tr('ra-dice.ui.space', { n: seat.nile })} · ${seat.floods ? tn('ra-dice.ui.floods_worth', seat.floods, { worth: values[seat.nile] ?? seat.nile }) : tr('ra-dice.ui.no_flood')}` })),
+    h('div', { class: 'rd-stat', dataset: { stat: 'civilization' } }, h('dt', null, icon('civ', 'rd-icon rd-icon-small'), face('civ')),
       h('dd', null, `${seat.civilization.length}`, seat.civilization.map((c) => h('span', { class: ['rd-dot', `space-${c}`], title: c })))),
-    h('div', { class: 'rd-stat', dataset: { stat: 'monuments' } }, h('dt', null, icon('mon', 'rd-icon rd-icon-small'), 'Monuments'),
-      h('dd', { text: `${seat.monuments} · ${colsUsed} col${colsUsed === 1 ? '' : 's'}`, title: `${plural(seat.monuments, 'marker')} in ${plural(colsUsed, 'column')}` }))),
+    h('div', { class: 'rd-stat', dataset: { stat: 'monuments' } }, h('dt', null, icon('mon', 'rd-icon rd-icon-small'), tr('ra-dice.ui.cat_monument')),
+      h('dd', { text: `${seat.monuments} · ${tn('ra-dice.ui.cols', colsUsed)}`, title: `${tn('ra-dice.ui.markers', seat.monuments)} · ${tn('ra-dice.ui.columns', colsUsed)}` }))),
   helper && helper.epoch_now ? h('div', { class: 'helper', dataset: { seat: i } },
-    h('span', { class: 'helper-item', title: 'Pharaoh, Nile and Civilization (and Monuments in the last epoch) scored as if the epoch ended now' },
-      'If the epoch ended now: ', h('strong', { class: 'helper-now', text: signed(helper.epoch_now[i]) }))) : null);
+    h('span', { class: 'helper-item', title: tr('ra-dice.ui.helper_title') },
+      `${tr('ra-dice.ui.helper')} `, h('strong', { class: 'helper-now', text: signed(helper.epoch_now[i]) }))) : null);
 }
 
 // -- scores ----------------------------------------------------------------------------------------------------
@@ -460,12 +450,12 @@ function epochTable(entry, v, ctx) {
   const last = entry.epoch === v.epochs;
   const head = h('tr', null, h('th', { scope: 'col', text: '' }),
     seats.map((s) => h('th', { scope: 'col', class: s.seat === ctx.seat ? 'you' : '', dataset: { seat: s.seat }, title: ctx.seatName(s.seat), text: shortName(ctx, s.seat) })));
-  const cell = (s, f) => (s.categories === null || s.categories === undefined ? h('td', { class: 'hidden-cell', text: 'hidden' }) : h('td', null, f(s)));
+  const cell = (s, f) => (s.categories === null || s.categories === undefined ? h('td', { class: 'hidden-cell', text: tr('ra.ui.hidden') }) : h('td', null, f(s)));
   const rows = [
-    h('tr', { class: 'row-before' }, h('th', { scope: 'row', text: 'Before' }), seats.map((s) => cell(s, (x) => String(x.before ?? '–')))),
+    h('tr', { class: 'row-before' }, h('th', { scope: 'row', text: tr('ra.ui.before') }), seats.map((s) => cell(s, (x) => String(x.before ?? '–')))),
     ...CATEGORIES.filter(([k]) => last || k !== 'monument').map(([k, label]) => h('tr', { dataset: { category: k } },
-      h('th', { scope: 'row', text: label }), seats.map((s) => cell(s, (x) => scoreCell(x.categories[k]))))),
-    h('tr', { class: 'row-after' }, h('th', { scope: 'row', text: 'After' }), seats.map((s) => cell(s, (x) => h('strong', { text: String(x.after ?? '–') })))),
+      h('th', { scope: 'row', text: tr(label) }), seats.map((s) => cell(s, (x) => scoreCell(x.categories[k]))))),
+    h('tr', { class: 'row-after' }, h('th', { scope: 'row', text: tr('ra.ui.after') }), seats.map((s) => cell(s, (x) => h('strong', { text: String(x.after ?? '–') })))),
   ];
   return h('div', { class: 'table-scroll' }, h('table', { class: 'score-table', dataset: { epoch: entry.epoch } }, h('thead', null, head), h('tbody', null, rows)));
 }
@@ -474,8 +464,8 @@ function epochScores(v, ctx) {
   const list = v.epoch_scores || [];
   if (!list.length) return null;
   return h('section', { id: 'epoch-scores', class: 'epoch-scores' },
-    h('h2', { text: 'Epoch scoring' }),
-    list.map((e, idx) => details(`rd-epoch-score-${e.epoch}`, 'ra-details rd-details', `Epoch ${e.epoch}`, idx === list.length - 1, epochTable(e, v, ctx))));
+    h('h2', { text: tr('ra.ui.epoch_scoring') }),
+    list.map((e, idx) => details(`rd-epoch-score-${e.epoch}`, 'ra-details rd-details', tr('ra.ui.epoch', { epoch: e.epoch }), idx === list.length - 1, epochTable(e, v, ctx))));
 }
 
 /** The final breakdown: each category summed over the epochs; the rest of a seat's points are its
@@ -497,12 +487,12 @@ function finalTable(v, ctx) {
   const rest = (s) => (pts(s) === null || pts(s) === undefined || hidden ? null : pts(s) - CATEGORIES.reduce((a, [k]) => a + sums[s][k], 0));
   const rows = [
     h('tr', { class: 'row-before', dataset: { category: 'start_and_turns' } },
-      h('th', { scope: 'row', text: 'Start + turns', title: 'Starting score plus the points scored during turns (3 suns, unused ankh pairs)' }),
+      h('th', { scope: 'row', text: tr('ra-dice.ui.start_turns'), title: tr('ra-dice.ui.start_turns_title') }),
       seats.map((s) => h('td', { text: rest(s) === null ? '–' : String(rest(s)) }))),
-    ...CATEGORIES.map(([k, label]) => h('tr', { dataset: { category: k } }, h('th', { scope: 'row', text: label }),
+    ...CATEGORIES.map(([k, label]) => h('tr', { dataset: { category: k } }, h('th', { scope: 'row', text: tr(label) }),
       seats.map((s) => h('td', null, hidden ? '–' : scoreCell(sums[s][k]))))),
-    h('tr', { class: 'row-after' }, h('th', { scope: 'row', text: 'Final score' }),
-      seats.map((s) => h('td', null, h('strong', { text: pts(s) === null || pts(s) === undefined ? 'hidden' : String(pts(s)) })))),
+    h('tr', { class: 'row-after' }, h('th', { scope: 'row', text: tr('ra.ui.final_score') }),
+      seats.map((s) => h('td', null, h('strong', { text: pts(s) === null || pts(s) === undefined ? tr('ra.ui.hidden') : String(pts(s)) })))),
   ];
   return h('div', { class: 'table-scroll' }, h('table', { class: 'score-table', id: 'final-table' }, h('thead', null, head), h('tbody', null, rows)));
 }
@@ -511,18 +501,18 @@ function finalResults(v, ctx) {
   if (!v.terminal) return null;
   const winners = v.winners || [];
   return h('section', { id: 'final-results', class: 'final-results' },
-    h('h2', { text: 'Final results' }),
-    ranking(ctx, v.seats, winners, 'pts'),
-    h('h3', { text: 'Points by category (all epochs)' }),
+    h('h2', { text: tr('ra.ui.final_results') }),
+    ranking(ctx, v.seats, winners, tr('ra.ui.pts_unit')),
+    h('h3', { text: tr('ra-dice.ui.by_category') }),
     finalTable(v, ctx));
 }
 
 function legend(v, ctx, token) {
   return h('p', { class: 'legend rd-legend' },
-    h('span', { class: 'rd-legend-title', text: 'Markers:' }),
-    Array.from({ length: v.players }, (_, i) => h('span', { class: 'rd-legend-item' }, token(i), h('span', { text: ctx.seatName(i) + (i === ctx.seat ? ' (you)' : '') }))),
-    h('span', { class: 'rd-legend-title', text: 'Dice:' }),
-    Object.keys(FACE_LABEL).map((f) => h('span', { class: 'rd-legend-item' }, icon(f, 'rd-icon rd-icon-small'), h('span', { text: FACE_LABEL[f] }))));
+    h('span', { class: 'rd-legend-title', text: tr('ra-dice.ui.legend_markers') }),
+    Array.from({ length: v.players }, (_, i) => h('span', { class: 'rd-legend-item' }, token(i), h('span', { text: ctx.seatName(i) + (i === ctx.seat ? tr('ra-dice.ui.you_suffix') : '') }))),
+    h('span', { class: 'rd-legend-title', text: tr('ra-dice.ui.legend_dice') }),
+    Object.keys(FACE_LABEL).map((f) => h('span', { class: 'rd-legend-item' }, icon(f, 'rd-icon rd-icon-small'), h('span', { text: face(f) }))));
 }
 
 // -- entry point -----------------------------------------------------------------------------------------------

@@ -1,0 +1,247 @@
+"""The legal actions of each decision phase of Helios (``legal(state)``) and the tests they share
+with the rules (what a seat can pay for, where a resource may go, where the sun may step).
+
+Every list is ascending (the protocol's order). ``HeliosState.legal_actions`` keeps the result
+until the state changes, so the rules' own checks (``apply_action`` validation) never recompute it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from heliopolis.games.helios import actions as A
+from heliopolis.games.helios import scoring as SC
+from heliopolis.games.helios import sun as S
+from heliopolis.games.helios.components import DATA, LAND, NUM_HEXES
+from heliopolis.games.helios.phases import (
+    CITADEL,
+    PH_ACTION,
+    PH_BONUS,
+    PH_GAIN,
+    PH_HOME,
+    PH_PAY,
+    PH_PERSON,
+    PH_PLACE,
+    PH_PUT,
+    PH_SLOT,
+    PH_SUN,
+    PH_TAKE,
+    PH_TRADE,
+)
+
+if TYPE_CHECKING:
+    from heliopolis.games.helios.state import HeliosState
+
+HOME_ACTIONS: Final = [A.HOME + c for c in DATA.start_colours]  # HE-SETUP-6
+GAIN_ACTIONS: Final = [A.GAIN + c for c in range(5)]
+SLOT_ACTIONS: Final = [A.SLOT + i for i in range(3)]  # HE-ACT-3
+BONUS_ACTIONS: Final = [A.FORGO] + [A.DO + i for i in range(3)]  # HE-ACT-8
+# (cost as (specific per colour, any, one-of colours), buy mana) per building / person, read once
+BUILDING_COSTS: Final = [(b.cost.specific, b.cost.any, b.cost.one_of) for b in DATA.buildings]
+PERSON_COSTS: Final = [(pr.cost.specific, pr.cost.any, pr.cost.one_of) for pr in DATA.persons]
+PERSON_BUY_MANA: Final = [pr.buy_mana for pr in DATA.persons]
+# the fewest resources a cost can be paid with (a colour not held costs 2 of any instead)
+BUILDING_MIN: Final = [sum(b.cost.specific) + b.cost.any + (1 if b.cost.one_of else 0) for b in DATA.buildings]
+PERSON_MIN: Final = [sum(pr.cost.specific) + pr.cost.any + (1 if pr.cost.one_of else 0) for pr in DATA.persons]
+NUM_BUILDINGS: Final = len(DATA.buildings)
+NUM_PERSONS: Final = len(DATA.persons)
+
+
+def held_by(s: HeliosState, p: int) -> list[int]:
+    """``scoring.holdings`` of seat p, kept with the resource list it was counted from until the
+    rules write to that list (``rules.own_board``) or it is replaced; read it, never change it."""
+    r = s.res[p]
+    if s.held_src[p] is not r:
+        s.held_cache[p] = SC.holdings(r)
+        s.held_src[p] = r
+    return s.held_cache[p]
+
+
+def has(s: HeliosState, p: int, b: int) -> bool:
+    return bool(s.buildings[p] >> b & 1)
+
+
+def slot_count(s: HeliosState, p: int, sl: int) -> int:
+    """Action tiles on slot ``sl`` of seat p's board (coloured and grey)."""
+    t = s.slots[p]
+    i = sl * 3
+    return t[i] + t[i + 1] + t[i + 2] + t[9 + i] + t[10 + i] + t[11 + i]
+
+
+def legal(s: HeliosState) -> list[int]:
+    ph = s.phase
+    p = s.actor
+    if ph == PH_SUN:
+        return sun_options(s, p)
+    if ph == PH_PAY:
+        return pay_options(s, p)
+    if ph == PH_ACTION:
+        return [A.FORGO] + action_options(s, p, s.sym)
+    if ph == PH_TAKE:
+        return [A.TAKE + i for i in range(3) if s.columns[i]]  # HE-ACT-2
+    if ph == PH_SLOT:
+        return SLOT_ACTIONS[:]
+    if ph == PH_PLACE:
+        return [A.PLACE + h for h in S.placements(s.tiles[p], s.sun[p])]
+    if ph == PH_PERSON:
+        return person_options(s, p) + [A.PASS]
+    if ph == PH_BONUS:
+        return BONUS_ACTIONS[:]
+    if ph == PH_GAIN:
+        return GAIN_ACTIONS[:]
+    if ph == PH_PUT:
+        return [A.PUT + h for h in put_targets(s, p)]
+    if ph == PH_TRADE:
+        return [A.TRADE + k for k in range(min(3, s.mana[p]) + 1)]  # HE-BLD-T9
+    if ph == PH_HOME:
+        return HOME_ACTIONS[:]
+    return []
+
+
+def put_targets(s: HeliosState, p: int) -> list[int]:
+    """HE-REF-6 / HE-PERS-6 / HE-AMB-10: own tile, no temple, fewer than 2 resources."""
+    t = s.tiles[p]
+    r = s.res[p]
+    tm = s.temples[p]
+    out = []
+    for h in range(NUM_HEXES):
+        if t[h] >= 0 and not tm[h]:
+            i = h * 5
+            if r[i] + r[i + 1] + r[i + 2] + r[i + 3] + r[i + 4] < 2:
+                out.append(h)
+    return out
+
+
+def temple_cost(s: HeliosState, p: int) -> int:
+    """HE-TMP-2: the n-th temple costs n resources; with the Zitadelle always 1."""
+    return 1 if has(s, p, CITADEL) else sum(s.temples[p]) + 1
+
+
+def action_options(s: HeliosState, p: int, sym: int) -> list[int]:
+    out: list[int] = []
+    if sym == LAND:  # HE-LAND-1/4: a source only if some hex can take it
+        if S.can_place(s.tiles[p], s.sun[p]):
+            fu = s.face_up
+            for i in range(6):
+                if fu[i] >= 0:
+                    out.append(A.LAND + i)
+            sp = s.special
+            for k in range(4):
+                if sp[k]:
+                    out.append(A.SPECIAL + k)
+        return out  # ascending: LAND < SPECIAL
+    # build (HE-BLD-1): temples and buildings the player can pay for
+    held = held_by(s, p)
+    if held[0] + held[1] + held[2] + held[3] + held[4] >= temple_cost(s, p):  # HE-TMP-5
+        t = s.tiles[p]
+        tm = s.temples[p]
+        for h in range(NUM_HEXES):
+            if t[h] >= 0 and not tm[h]:
+                out.append(A.TEMPLE + h)
+    built = s.buildings[p]
+    total = held[0] + held[1] + held[2] + held[3] + held[4]
+    for i in range(NUM_BUILDINGS):
+        if not built >> i & 1 and total >= BUILDING_MIN[i]:
+            spec, anyn, one_of = BUILDING_COSTS[i]
+            if SC.affordable(spec, anyn, one_of, held):  # HE-BLD-2/6
+                out.append(A.BUILD + i)
+    return out  # ascending: TEMPLE < BUILD
+
+
+def any_action_option(s: HeliosState, p: int, sym: int) -> bool:
+    """``bool(action_options(s, p, sym))``, stopping at the first option found."""
+    if sym == LAND:
+        if not S.can_place(s.tiles[p], s.sun[p]):
+            return False
+        return max(s.face_up) >= 0 or max(s.special) > 0
+    held = held_by(s, p)
+    if held[0] + held[1] + held[2] + held[3] + held[4] >= temple_cost(s, p):
+        t = s.tiles[p]
+        tm = s.temples[p]
+        for h in range(NUM_HEXES):
+            if t[h] >= 0 and not tm[h]:
+                return True
+    built = s.buildings[p]
+    total = held[0] + held[1] + held[2] + held[3] + held[4]
+    for i in range(NUM_BUILDINGS):
+        if not built >> i & 1 and total >= BUILDING_MIN[i]:
+            spec, anyn, one_of = BUILDING_COSTS[i]
+            if SC.affordable(spec, anyn, one_of, held):
+                return True
+    return False
+
+
+def pay_options(s: HeliosState, p: int) -> list[int]:
+    pay = s.pay
+    assert pay is not None
+    _, _, spec, one, anyn = pay
+    held = held_by(s, p)[:]
+    r = s.res[p]
+    out = []
+    for c in range(5):
+        if not held[c]:
+            continue
+        nxt = SC.assign(c, list(spec), one, anyn)
+        if nxt is None:
+            continue
+        held[c] -= 1
+        ok = SC.feasible(held, nxt[0], nxt[1], nxt[2])
+        held[c] += 1
+        if ok:  # HE-PAY-5
+            for h in range(NUM_HEXES):
+                if r[h * 5 + c]:
+                    out.append(A.PAY + h * 5 + c)
+    out.sort()
+    return out
+
+
+def sun_targets(s: HeliosState, p: int) -> list[tuple[int, int]]:
+    """``(hex, k)`` of the legal next steps (k = -1 inside a dead end), HE-SUN-5/7/8."""
+    ctx = s.sun_ctx
+    assert ctx is not None
+    start, left, _ = ctx
+    if left <= 0:
+        return []
+    c = S.coast_cached(s.tiles[p])
+    h = s.sun[p]
+    if h in c.dead:
+        cand = [(S.dead_path(c, h)[0], -1)]
+    else:
+        cand = [(hx, k) for k, hx in c.steps(c.pos_of_edge[s.anchor[p]])]
+    # HE-SUN-8: ending on the start hex is illegal, so stepping onto it needs range to leave again
+    return [(hx, k) for hx, k in cand if hx != start or left >= 2]
+
+
+def sun_options(s: HeliosState, p: int) -> list[int]:
+    ctx = s.sun_ctx
+    assert ctx is not None
+    start, _, moved = ctx
+    out = [A.STEP + h for h, _ in sun_targets(s, p)]
+    if moved and s.sun[p] != start:
+        out.append(A.STOP)
+    if not moved:
+        out.append(A.FORGO)  # HE-AMB-37
+    out.sort()
+    return out
+
+
+def person_options(s: HeliosState, p: int) -> list[int]:
+    out = []
+    if not s.acted & 2:  # HE-PERS-3: at most one purchase per person-turn
+        free = s.persons_free
+        mana = s.mana[p]
+        for i in range(NUM_PERSONS):
+            if free >> i & 1 and mana >= PERSON_BUY_MANA[i]:
+                out.append(A.BUY + i)
+    owned = s.owned[p]
+    active = s.active[p]
+    if not owned & ~active:
+        return out
+    held = held_by(s, p)
+    total = held[0] + held[1] + held[2] + held[3] + held[4]
+    for i in range(NUM_PERSONS):
+        if owned >> i & 1 and not active >> i & 1 and total >= PERSON_MIN[i]:
+            spec, anyn, one_of = PERSON_COSTS[i]
+            if SC.affordable(spec, anyn, one_of, held):
+                out.append(A.ACTIVATE + i)
+    return out

@@ -1,0 +1,109 @@
+"""Archived games: replay frames, export and import of saved games.
+
+Finished and imported games never change, so each replay frame ``(game, revision, ply)`` is
+computed once, in a thread of its own (off the event loop, and off the executor the database
+calls use), and kept in an LRU; equal requests share one computation. Export and import use the
+saved-game JSON of ``heliopolis replay FILE`` (``core.serialize``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
+
+from heliopolis.core.errors import HeliopolisError
+from heliopolis.core.registry import new_game
+from heliopolis.core.serialize import state_from_dict
+from heliopolis.core.text import to_json
+from heliopolis.server.authority import READ_ONLY, Live
+from heliopolis.server.protocol import ServerError
+from heliopolis.server.storage import GameRecord, Move, Seat
+
+if TYPE_CHECKING:
+    from heliopolis.server.authority import Authority
+
+
+def replay_frame_text(game: str, options: dict[str, Any], history: list[int], ply: int) -> str:
+    """The public position after ``ply`` moves of a finished game, as JSON text (runs in a thread)."""
+    state = new_game(game, **options)
+    move = None
+    for a in history[:ply]:
+        move = to_json(state.describe_action(a))  # a finished game: chance outcomes are public too
+        state.apply_action(a)
+    return json.dumps({"ply": ply, "plies": len(history), "view": state.player_view(None),
+                       "log": [to_json(x) for x in state.public_log()], "move": move}, separators=(",", ":"))  # fmt: skip
+
+
+class Archive:
+    def __init__(self, auth: Authority, replay_cache: int = 2048) -> None:
+        self.auth = auth
+        # (game, revision, ply) -> future of the encoded frame, least recently used first.
+        self.replays: OrderedDict[tuple[str, int, int], asyncio.Future] = OrderedDict()
+        self.replay_cache = replay_cache
+        self._replay_pool = ThreadPoolExecutor(1, thread_name_prefix="heliopolis-replay")
+
+    def close(self) -> None:
+        self._replay_pool.shutdown(wait=False, cancel_futures=True)
+
+    async def replay_frame(self, game_id: str, ply: int | None) -> str:
+        """The encoded replay frame: cached, computed at most once per (game, revision, ply)."""
+        live = await self.auth.get(game_id)
+        rec = live.rec
+        if rec.status not in READ_ONLY:
+            raise ServerError("bad_request", "replays are for finished games (a running game would reveal moves "
+                                             "as they are made; watch it instead)")  # fmt: skip
+        plies = rec.plies
+        ply = plies if ply is None else ply
+        if not 0 <= ply <= plies:
+            raise ServerError("bad_request", f"ply must be 0..{plies}")
+        key = (game_id, rec.revision, ply)
+        fut = self.replays.get(key)
+        if fut is not None:
+            self.replays.move_to_end(key)
+        else:
+            history = list(live.state.history())
+            fut = asyncio.get_running_loop().run_in_executor(self._replay_pool, replay_frame_text, rec.game,
+                                                             rec.options, history, ply)  # fmt: skip
+            self.replays[key] = fut
+            while len(self.replays) > self.replay_cache:
+                self.replays.popitem(last=False)
+        try:
+            return await asyncio.shield(fut)  # a client that goes away does not cancel the shared work
+        except Exception:
+            self.replays.pop(key, None)
+            raise
+
+    async def export(self, game_id: str) -> dict[str, Any]:
+        live = await self.auth.get(game_id)
+        if live.rec.status not in READ_ONLY:
+            raise ServerError("bad_request", "only finished games can be exported (the log of a running game "
+                                             "holds its future randomness)")  # fmt: skip
+        return live.state.to_dict()
+
+    async def import_game(self, doc: Any, also: Any = None) -> GameRecord:
+        """``also(connection, game_id)`` writes more rows in the import's transaction (its chat)."""
+        try:
+            state = state_from_dict(doc)
+        except HeliopolisError as e:
+            raise ServerError("bad_request", str(e)) from None
+        info = state.game.info
+        replay = state.game.new_initial_state()
+        moves = []
+        for a in state.history():
+            seat = -1 if replay.is_chance_node() else replay.current_player()
+            moves.append(Move(a, replay.action_to_string(a), seat))
+            replay.apply_action(a)
+        players = state.game.players
+        seats = [Seat(i, "human", None, f"P{i}", None) for i in range(players)]
+        winners = state.winners() if state.is_terminal() else None
+        now = time.time()
+        rec = GameRecord(secrets.token_urlsafe(9), info.game_id, info.encoding, state.game.config(),
+                         secrets.randbits(63), "imported", 0, len(moves), seats, now, now, winners=winners)  # fmt: skip
+        await self.auth._db(self.auth.storage.create_game, rec, moves, (lambda c: also(c, rec.id)) if also else None)
+        self.auth._remember(Live(rec, state, [m.seat for m in moves]))
+        return rec

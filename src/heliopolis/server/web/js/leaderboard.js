@@ -1,0 +1,75 @@
+// The leaderboard page (/leaderboard?game=ra&edition=2009): the ratings of one pool — a game, Ra
+// per edition — over accounts and bot levels, best first (rating = mu - 3 sigma). The game and
+// edition live in the URL, so a leaderboard can be linked to.
+
+import * as api from './api.js';
+import { h, $ } from './dom.js';
+import { mountAccount, account } from './account.js';
+
+const B = { meta: null };
+
+function pool() {
+  const game = $('#board-game').value;
+  const g = B.meta.games.find((x) => x.id === game);
+  const hasEdition = g && (g.options || []).some((o) => o.name === 'edition');
+  return hasEdition ? `${game}:${$('#board-edition').value}` : game;
+}
+
+function syncEditions() {
+  const g = B.meta.games.find((x) => x.id === $('#board-game').value);
+  const opt = g && (g.options || []).find((o) => o.name === 'edition');
+  $('#board-edition-field').hidden = !opt;
+  if (opt) {
+    const cur = $('#board-edition').value;
+    $('#board-edition').replaceChildren(...opt.choices.map((c) => h('option', { value: String(c), text: String(c) })));
+    $('#board-edition').value = opt.choices.map(String).includes(cur) ? cur : String(opt.default ?? opt.choices[0]);
+  }
+}
+
+function playerName(p) {
+  return p.player.startsWith('bot:') ? `Bot: ${p.player.slice(4)}` : p.name;
+}
+
+async function render() {
+  const body = $('#leaderboard-rows');
+  const me = account();
+  const mine = me ? `account:${me.id}` : null;
+  try {
+    const res = await api.leaderboard(pool());
+    body.replaceChildren(...res.players.map((p) => h('tr', { class: ['leader', p.player === mine && 'leader-me'], dataset: { player: p.player } },
+      h('td', { text: String(p.rank) }),
+      h('td', { class: 'leader-name', text: playerName(p) + (p.player === mine ? ' (you)' : '') }),
+      h('td', { class: 'leader-rating', text: p.rating.toFixed(1) }),
+      h('td', { class: 'muted', text: `${p.mu.toFixed(1)} ± ${p.sigma.toFixed(1)}` }),
+      h('td', { text: String(p.games) }))));
+    if (!res.players.length) body.replaceChildren(h('tr', null, h('td', { class: 'muted', colSpan: 5, text: 'No rated games yet.' })));
+  } catch (e) {
+    body.replaceChildren(h('tr', null, h('td', { class: 'muted', colSpan: 5, text: e.message })));
+  }
+}
+
+function onChange() {
+  syncEditions();
+  const [game, edition] = pool().split(':');
+  const q = new URLSearchParams({ game });
+  if (edition) q.set('edition', edition);
+  history.replaceState(null, '', `/leaderboard?${q}`);
+  render();
+}
+
+async function main() {
+  try { B.meta = await api.getMeta(); } catch (e) { $('#leaderboard-rows').replaceChildren(h('tr', null, h('td', { text: e.message }))); return; }
+  const q = new URLSearchParams(location.search);
+  const games = B.meta.games;
+  $('#board-game').replaceChildren(...games.map((g) => h('option', { value: g.id, text: g.name })));
+  $('#board-game').value = games.some((g) => g.id === q.get('game')) ? q.get('game') : games[0].id;
+  syncEditions();
+  if (q.get('edition')) $('#board-edition').value = q.get('edition');
+  if ($('#board-edition').selectedIndex < 0) syncEditions();
+  $('#board-game').addEventListener('change', onChange);
+  $('#board-edition').addEventListener('change', onChange);
+  window.addEventListener('heliopolis:account', () => render());
+  await mountAccount(); // announces the account: render (marks your row)
+}
+
+main();

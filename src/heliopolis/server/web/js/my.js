@@ -1,0 +1,60 @@
+// The "My games" page (/my): an account's games from any device — your turn first, then games
+// waiting for the others, then open invitations (tables waiting for players, rematches offered to
+// you), then finished games with their results and rating changes. Refreshed every 10 s.
+
+import * as api from './api.js';
+import { h, $ } from './dom.js';
+import { mountAccount } from './account.js';
+import { myGameItem, acceptRematch } from './social.js';
+
+const REFRESH_MS = 10000;
+const P = { names: {}, timer: null };
+
+function toast(message) {
+  const t = h('div', { class: 'toast toast-error', attrs: { role: 'alert' } }, h('span', { class: 'toast-text', text: message }));
+  $('#toasts').appendChild(t);
+  setTimeout(() => t.remove(), 5000);
+}
+
+async function accept(g) {
+  try { await acceptRematch(g); } catch (e) { toast(e.message); }
+}
+
+function fill(id, countId, games, empty) {
+  $(`#${countId}`).textContent = games.length ? String(games.length) : '';
+  const ul = $(`#${id}`);
+  ul.replaceChildren(...games.map((g) => myGameItem(g, P.names, accept)));
+  if (!games.length) ul.replaceChildren(h('li', { class: 'empty-list', text: empty }));
+}
+
+async function refresh() {
+  clearTimeout(P.timer);
+  let res;
+  try {
+    res = await api.myGames();
+  } catch (e) {
+    $('#my-sections').hidden = true;
+    $('#my-login').hidden = false;
+    return;
+  }
+  $('#my-login').hidden = true;
+  $('#my-sections').hidden = false;
+  const all = res.games;
+  const offers = all.filter((g) => g.status === 'finished' && g.rematch && !g.rematch.accepted);
+  fill('my-turn-list', 'count-turn', all.filter((g) => g.status === 'running' && g.your_turn), 'Not your turn anywhere.');
+  fill('my-running-list', 'count-running', all.filter((g) => g.status === 'running' && !g.your_turn), 'No other running games.');
+  fill('my-invites-list', 'count-invites', [...offers, ...all.filter((g) => g.status === 'open')], 'No open invitations.');
+  fill('my-finished-list', 'count-finished', all.filter((g) => g.status === 'finished'), 'No finished games yet.');
+  const turns = all.filter((g) => g.your_turn).length;
+  document.title = (turns ? `▶ ${turns} · ` : '') + 'Heliopolis — my games';
+  if (!document.hidden) P.timer = setTimeout(refresh, REFRESH_MS);
+}
+
+async function main() {
+  try { for (const g of (await api.getMeta()).games) P.names[g.id] = g.name; } catch { /* ids then */ }
+  window.addEventListener('heliopolis:account', () => refresh());
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(); });
+  await mountAccount(); // announces the account: the first refresh
+}
+
+main();

@@ -1,0 +1,56 @@
+"""What the engine keeps to be fast never changes what it computes (issue 17): clones share the
+seats' boards until one writes (copy-on-write, in both directions), the legal actions and the
+resource holdings kept between calls always equal a fresh computation. Random games, bounded."""
+
+import random
+
+import pytest
+
+import heliopolis
+from heliopolis.games.helios import legality as L
+from heliopolis.games.helios import scoring as SC
+
+
+def _step(s, rng):
+    if s.is_chance_node():
+        s.apply_action(s.sample_chance_outcome(rng))
+    else:
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_clones_and_originals_never_see_each_others_moves(players):
+    rng = random.Random(players)
+    for _ in range(4):
+        s = heliopolis.new_game("helios", players=players)
+        while not s.is_terminal():
+            if rng.random() < 0.05:
+                c = s.clone()
+                frozen = c.clone()
+                key = frozen._key()
+                for _ in range(rng.randrange(1, 40)):  # the original moves on: the clones stay put
+                    if s.is_terminal():
+                        break
+                    _step(s, rng)
+                assert frozen._key() == key and c._key() == key
+                for _ in range(rng.randrange(1, 40)):  # a clone moves on: its sibling stays put
+                    if c.is_terminal():
+                        break
+                    _step(c, rng)
+                assert frozen._key() == key
+            if not s.is_terminal():
+                _step(s, rng)
+
+
+def test_kept_legal_actions_and_holdings_equal_a_fresh_computation():
+    rng = random.Random(7)
+    for players in (2, 3, 4):
+        s = heliopolis.new_game("helios", players=players)
+        while not s.is_terminal():
+            if not s.is_chance_node():
+                assert s.legal_actions() == L.legal(s)  # the second call answers from what was kept
+                assert s.legal_actions() == L.legal(s)
+            for p in range(players):
+                assert L.held_by(s, p) == SC.holdings(s.res[p])
+            _step(s, rng)

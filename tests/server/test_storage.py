@@ -1,0 +1,88 @@
+"""SQLite commits from the event loop (``Storage.append_nowait``): they never wait for the write
+lock, fall back to a thread when another connection holds it, and leave the checkpoint to a thread."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+import time
+
+import pytest
+
+from heliopolis.server import storage as storage_mod
+from heliopolis.server.authority import Authority
+from heliopolis.server.hub import Hub
+from heliopolis.server.storage import Busy, GameRecord, Move, Seat, Storage
+
+
+class _NoBots:
+    move_cap = 5.0
+
+
+def _new_game(st: Storage, gid: str = "g1") -> None:
+    now = time.time()
+    rec = GameRecord(gid, "ra", "v1", {"players": 2}, 7, "running", 0, 0, [Seat(0, "human"), Seat(1, "human")], now, now)
+    st.create_game(rec)
+
+
+@pytest.fixture
+def sqlite_storage(tmp_path):  # noqa: ANN001, ANN201
+    st = Storage(f"sqlite:///{tmp_path / 'h.db'}")
+    st.migrate()
+    _new_game(st)
+    yield st, tmp_path / "h.db"
+    st.dispose()
+
+
+def test_append_nowait_refuses_to_wait_for_the_lock_and_changes_nothing(sqlite_storage):
+    st, path = sqlite_storage
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another writer holds the lock
+    t0 = time.perf_counter()
+    with pytest.raises(Busy):
+        st.append_nowait("g1", 0, 0, [Move(3, "x", 0)])
+    assert time.perf_counter() - t0 < 1.0  # the sqlite3 default busy timeout would be 5 s
+    other.execute("ROLLBACK")
+    rec = st.load("g1")
+    assert rec.revision == 0 and rec.moves == []
+    assert st.append_nowait("g1", 0, 0, [Move(3, "x", 0), Move(5, "y", -1)]) == 1
+    rec = st.load("g1")
+    assert rec.revision == 1 and rec.moves == [(3, 0), (5, -1)]
+    other.close()
+
+
+def test_authority_falls_back_to_a_thread_while_the_lock_is_held(sqlite_storage):
+    st, path = sqlite_storage
+    auth = Authority(st, Hub(), _NoBots())  # type: ignore[arg-type]
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    threading.Timer(0.3, lambda: other.execute("ROLLBACK")).start()
+
+    async def go() -> tuple[int, float]:
+        t0 = time.perf_counter()
+        rev = await auth._append("g1", 0, 0, [Move(3, "x", 0)])
+        return rev, time.perf_counter() - t0
+
+    rev, took = asyncio.run(go())
+    assert rev == 1 and took >= 0.25  # waited in a thread (busy timeout) for the other writer
+    assert st.load("g1").moves == [(3, 0)]
+    other.close()
+
+
+def test_the_checkpoint_runs_in_a_thread_every_so_many_loop_commits(sqlite_storage, monkeypatch):
+    st, _ = sqlite_storage
+    monkeypatch.setattr(storage_mod, "CHECKPOINT_EVERY", 5)
+    auth = Authority(st, Hub(), _NoBots())  # type: ignore[arg-type]
+    ran: list[str] = []
+    real = st.checkpoint
+    monkeypatch.setattr(st, "checkpoint", lambda: (ran.append(threading.current_thread().name), real()))
+
+    async def go() -> None:
+        for i in range(12):
+            await auth._append("g1", i, i, [Move(1, "a", 0)])
+        await asyncio.sleep(0.2)
+
+    asyncio.run(go())
+    assert len(ran) == 2 and threading.main_thread().name not in ran
+    assert st.load("g1").revision == 12
