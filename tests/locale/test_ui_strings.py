@@ -13,9 +13,10 @@ import pytest
 from heliopolis import locale as L
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "heliopolis" / "server" / "web"
-PAGES = ["index.html", "game.html"]
+PAGES = ["index.html", "game.html", "leaderboard.html", "my.html"]
 # The page chrome (the game views under js/views/ word game terms from the games' catalogs).
-SCRIPTS = ["lobby.js", "game.js", "dom.js", "api.js", "account.js", "table.js", "table-options.js", "social.js"]
+SCRIPTS = ["lobby.js", "game.js", "dom.js", "api.js", "account.js", "table.js", "table-options.js", "social.js",
+           "leaderboard.js", "my.js"]
 ALLOWED_TEXT = {"Heliopolis"}  # the brand
 ATTRS = ("title", "placeholder", "aria-label")
 WORDS = re.compile(r"[A-Za-z]{2,}")
@@ -85,6 +86,16 @@ def test_page_scripts_hold_no_english_sentence(script: str) -> None:
             if m and not any(k in line for k in KNOWN):
                 faults.append(f"{script}:{n}: {line.strip()}")
     assert faults == []
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_each_page_loads_the_catalog_once_and_offers_the_language_switch(page: str) -> None:
+    html = (WEB / page).read_text(encoding="utf-8")
+    scripts = re.findall(r'<script type="module" src="/static/js/([a-z-]+\.js)"', html)
+    assert len(scripts) == 1, scripts
+    code = _code(WEB / "js" / scripts[0])
+    assert len(re.findall(r"\bawait initI18n\(\)", code)) == 1, scripts[0]
+    assert "languageSwitch()" in code and code.index("await initI18n()") < code.index("languageSwitch()")
 
 
 def test_the_scan_finds_a_hard_coded_label(tmp_path: Path) -> None:

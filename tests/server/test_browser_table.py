@@ -239,7 +239,7 @@ def test_the_whole_table_story_between_two_browsers(server, browser, device):  #
     me = ann.eval_on_selector("#leaderboard-rows tr.leader-me", "r => [...r.cells].map(c => c.textContent)")
     assert me[1] == f"Ann{tag} (you)" and me[4] == "1"
     names = ann.eval_on_selector_all("#leaderboard-rows .leader-name", "els => els.map(e => e.textContent)")
-    assert f"Bob{tag}" in names and "Bot: random" in names
+    assert f"Bob{tag}" in names and "Bot: Random" in names
     ann.screenshot(path=str(shots / f"leaderboard-{device}.png"), full_page=device == "desktop")
     if device == "phone":
         _no_horizontal_scroll(ann)
