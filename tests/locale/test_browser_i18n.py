@@ -111,7 +111,7 @@ def test_game_page_in_german_from_start_to_the_first_move(server, browser):
     assert page.locator("#seatbar .badge-you").inner_text() == "du"
     assert page.inner_text("#log-panel h2") == "Spielverlauf"
     assert page.get_attribute("#replay-first", "aria-label") == "Anfangsstellung"
-    assert page.inner_text("#table-panel h2") == "Chat"
+    assert page.inner_text("#table-panel h2:not(#rating-title)") == "Chat"
     assert page.get_attribute("#chat-input", "placeholder") == "Schreib etwas…"
     # Server errors: a generic code is worded from the catalog, a specific message stays English.
     worded = page.evaluate("""async () => { const api = await import('/static/js/api.js');
