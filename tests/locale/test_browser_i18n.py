@@ -144,3 +144,39 @@ def test_the_lobby_with_its_language_switch_fits_a_phone(server, browser, locale
     # The switch keeps its accessible name where its visible label is hidden.
     assert page.get_by_label("Sprache" if locale == "de-DE" else "Language").count() == 1
     assert problems == [], problems
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_leaderboard_and_my_games_in_german_with_the_switch(server, browser, width: int):
+    problems: list[str] = []
+    page = _page(browser, problems, "de-DE")
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(server.url + "/leaderboard?game=ra&edition=1999")
+    page.wait_for_selector("html[lang='de']")
+    page.wait_for_selector("#leaderboard-rows td")  # rows, or the "no rated games" row
+    assert page.inner_text("h1") == "Bestenliste" and page.title() == "Heliopolis — Bestenliste"
+    assert page.locator("#board-game option:checked").inner_text() == "Ra"
+    assert page.locator("#board-edition option:checked").inner_text() == "1999"
+    assert page.locator("#leaderboard-table th").all_inner_texts()[1:3] == ["Spieler", "Wertung"]
+    assert page.locator("#lang-select").input_value() == "de"
+    page.select_option("#board-game", "ra-dice")
+    assert page.locator("#board-game option:checked").inner_text() == "Ra: Das Würfelspiel"
+    text = _visible_text(page)
+    assert not KEY_ON_SCREEN.search(text), KEY_ON_SCREEN.search(text)
+    for english in ("Leaderboard", "My games", "Player", "Rating", "Games", "No rated games"):
+        assert not re.search(rf"\b{english}\b", text), english
+
+    page.goto(server.url + "/my")
+    page.wait_for_selector("#account-box button")
+    page.wait_for_selector("#my-login:not([hidden])")  # no account: the page says how to log in
+    assert page.inner_text("h1") == "Meine Spiele" and page.title() == "Heliopolis — meine Spiele"
+    assert page.inner_text("#my-login").startswith("Melde dich an")
+    assert page.locator("nav.topnav a").all_inner_texts() == ["Lobby", "Meine Spiele", "Bestenliste"]
+    text = _visible_text(page)
+    assert not KEY_ON_SCREEN.search(text), KEY_ON_SCREEN.search(text)
+    for english in ("My games", "Your turn", "Finished", "Log in"):
+        assert not re.search(rf"\b{english}\b", text), english
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
+    # /api/me/games answers 401 without an account (that is how the page knows); nothing else may fail.
+    assert [p for p in problems if "401 (Unauthorized)" not in p] == [], problems
