@@ -11,6 +11,9 @@ from hypothesis import settings
 settings.register_profile("ci", max_examples=60, deadline=None)
 settings.register_profile("dev", max_examples=30, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+# The terminal speaks the reader's language (LANG=de_DE... gives German): tests read English unless
+# they ask for another one (tests/locale/test_cli_i18n.py).
+os.environ["HELIOPOLIS_LANG"] = "en"
 
 
 @pytest.fixture

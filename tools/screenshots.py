@@ -3,7 +3,8 @@
 and phone, an auction, the final results; Ra: The Dice Game and Helios in progress and finished;
 Men-Nefer in progress on desktop and phone). Needs the [web,dev] extras and Chromium.
 
-Usage: ``python tools/screenshots.py [--out docs/screenshots]``
+Usage: ``python tools/screenshots.py [--out docs/screenshots] [--lang de]`` (``--lang de``: the pages
+in German, as a browser set to German sees them, written as ``<name>-de.png``)
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="docs/screenshots")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--lang", choices=["en", "de"], default="en", help="the browser's language")
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -85,7 +87,9 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
 
             def shot(name, path, token=None, gid=None, full=False, **ctx):  # noqa: ANN001, ANN003, ANN202
-                c = browser.new_context(**ctx)
+                c = browser.new_context(locale={"en": "en-US", "de": "de-DE"}[args.lang], **ctx)
+                if args.lang != "en":
+                    name = name.replace(".png", f"-{args.lang}.png")
                 page = c.new_page()
                 if token:
                     page.goto(url + "/")

@@ -2,7 +2,9 @@
 
 ``heliopolis play ra --seats human,random,random`` plays in the terminal; with only bot seats it
 plays through unattended and prints the result. ``heliopolis replay FILE`` steps through a saved
-game. ``heliopolis bench ra`` measures the engine.
+game. ``heliopolis bench ra`` measures the engine. What a player reads (play, replay, errors, help)
+is in English or German (``--lang``; heliopolis.cli_text); research output (bench, arena, ladder
+tables) stays English.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from heliopolis import locale as L
+from heliopolis.cli_text import Group, lang_option, terminal_lang, tr, trn
 from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError
 from heliopolis.core.game import State
 from heliopolis.core.registry import available_games, load_game
@@ -53,27 +57,30 @@ def describe_game(game: Any) -> str:
     """A header a person reads: ``Ra · 4 players · edition 2009, hidden scores`` (the options that
     differ from the defaults, and the edition, in words; options left to chance are not listed)."""
     defaults = game.info.options
+    words = L.messages(terminal_lang())
     parts = []
     for key, value in game.options.items():
         if value is None or (key != "edition" and defaults.get(key) == value):
             continue
-        label = key.replace("_", " ")
+        label = str(words.get(f"cli.option.{key}", key.replace("_", " ")))
         if isinstance(value, bool):
-            parts.append(label if value else f"no {label}")
+            parts.append(label if value else tr("cli.option.off", option=label))
         else:
             shown = value.replace("_", " ") if isinstance(value, str) else json.dumps(value)
             parts.append(f"{label} {shown}")
-    text = f"{game.info.name} · {game.players} players"
+    name = words.get(f"ui.gamename.{game.info.game_id}", game.info.name)
+    text = f"{name} · {trn('cli.players_n', game.players)}"
     return text + (f" · {', '.join(parts)}" if parts else "")
 
 
 def _fail(message: str, code: int = 2) -> None:
-    click.echo(f"error: {message}", err=True)
+    click.echo(tr("cli.error", message=message), err=True)
     sys.exit(code)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="heliopolis")
+@lang_option
 def main() -> None:
     """Heliopolis: Ra and other sun-themed board games — play, replay, benchmark."""
 
@@ -87,13 +94,13 @@ def _parse_seats(seats: str | None, players: int | None) -> list[str]:
 
     specs = split_specs(seats)
     if players is not None and players != len(specs):
-        _fail(f"--players {players} but --seats names {len(specs)} seats")
+        _fail(tr("cli.play.seats_mismatch", players=players, count=len(specs)))
     return specs
 
 
 def _read_human_action(console: Console, state: State, seat: int, name: str) -> int | None:
     legal = state.legal_actions()
-    console.print(f"[bold]{name}[/bold], your move:")
+    console.print(f"[bold]{escape(tr('cli.play.your_move', name=name))}[/bold]")
     for i, a in enumerate(legal, 1):
         console.print(f"  [cyan]{i:>2}[/cyan]  {state.action_to_string(a):<18} [dim]{state.describe_action(a)}[/dim]")
     while True:
@@ -105,8 +112,7 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
             return None
         if raw in ("?", "help", "h"):
             examples = ", ".join(state.action_to_string(a) for a in legal[:4])
-            console.print(f"Type a number from the list or an action in notation (e.g. {examples}). "
-                          "'board' shows the board again, 'q' quits.")  # fmt: skip
+            console.print(escape(tr("cli.play.help", examples=examples)))
             continue
         if raw == "board":
             console.print(render(state, seat))
@@ -115,8 +121,7 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
             k = int(raw)
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            console.print(f"[red]{escape(raw)} is not on the list: choose a number from 1 to {len(legal)} "
-                          f"(or type the action, e.g. {escape(state.action_to_string(legal[0]))}).[/red]")
+            console.print(f"[red]{escape(tr('cli.play.not_on_list', raw=raw, count=len(legal), example=state.action_to_string(legal[0])))}[/red]")
             continue
         try:
             action = state.string_to_action(raw)
@@ -124,13 +129,14 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
             console.print(f"[red]{escape(str(e))}[/red]")
             continue
         if action not in legal:
-            console.print(f"[red]{escape(raw)} is not legal now. Choose one of the listed actions.[/red]")
+            console.print(f"[red]{escape(tr('cli.play.not_legal', raw=raw))}[/red]")
             continue
         return action
 
 
 @main.command()
 @click.argument("game_id", default="ra", metavar="GAME")
+@lang_option
 @click.option("--players", "-p", type=int, help="number of players (default: from --seats, else 3)")
 @click.option("--edition", "-e", help="edition (Ra: 1999 or 2009)")
 @click.option("--seats", "-s", help="comma-separated seats: human or a bot spec, e.g. human,random,random")
@@ -168,7 +174,8 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
     verbose = not (quiet and not humans)
     story = game.new_public_log()
     if verbose:
-        console.print(f"[bold yellow]{describe_game(game)}[/bold yellow] · seed {seed} · seats: {', '.join(names)}")
+        console.print(f"[bold yellow]{escape(describe_game(game))}[/bold yellow] · "
+                      + escape(tr("cli.play.header", seed=seed, seats=", ".join(names))))
     while not state.is_terminal():
         if state.is_chance_node():
             action = state.sample_chance_outcome(chance_rng)
@@ -183,8 +190,7 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
                 console.print(render(state, seat, names))
                 action = _read_human_action(console, state, seat, names[seat])
                 if action is None:
-                    where = f"; saved to {save_path}" if save_path else ""
-                    console.print(f"Game stopped{where}.")
+                    console.print(escape(tr("cli.play.stopped_saved", path=save_path) if save_path else tr("cli.play.stopped")))
                     return
                 actor = names[seat]
         if verbose and actor != "chance":
@@ -194,18 +200,18 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
         try:
             state.apply_action(action)
         except IllegalActionError as e:  # a bot bug must not crash a human's game silently
-            _fail(f"{actor} chose an illegal action: {e}", code=3)
+            _fail(tr("cli.play.illegal_bot", actor=actor, error=str(e)), code=3)
         if verbose:  # the game's public move log: the move and what the rules did on their own
             for line in story.feed(action):
-                console.print(f"[dim]   {escape(line)}[/dim]")
+                console.print(f"[dim]   {escape(L.render(line, terminal_lang()))}[/dim]")
         if save_path:
             save_game(state, save_path, seed)
     if verbose:
         console.print(render(state, None, names, omniscient=True))
     scores = state.scores()
     winners = state.winners()
-    console.print("Result: " + ", ".join(f"{names[p]} {scores[p]}" for p in range(len(scores)))
-                  + f" · winner: {', '.join(names[w] for w in winners)}")  # fmt: skip
+    console.print(escape(tr("cli.play.result", scores=", ".join(f"{names[p]} {scores[p]}" for p in range(len(scores))),
+                            winners=", ".join(names[w] for w in winners))))  # fmt: skip
 
 
 # -- replay -------------------------------------------------------------------------------------
@@ -216,12 +222,10 @@ def _stdin_is_terminal() -> bool:
     return sys.stdin.isatty()
 
 
-REPLAY_PROMPT = "(Enter) next · b back · number · e end · q quit"
-REPLAY_HELP = ("Press Enter (or n) for the next move, b to go back one, a move number to jump there, "
-               "e for the end, q to quit.")  # fmt: skip
 
 @main.command()
 @click.argument("path", type=click.Path(dir_okay=False))
+@lang_option
 @click.option("--move", "-m", "move", type=int, help="show the position after this many moves and exit")
 @click.option("--all", "show_all", is_flag=True, help="print every move, then the final position")
 def replay(path: str, move: int | None, show_all: bool) -> None:
@@ -236,10 +240,11 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
     states = [game.new_initial_state()]
     for a in history:
         states.append(states[-1].child(a))
-    console.print(f"[bold yellow]{describe_game(game)}[/bold yellow] · {len(history)} moves · seed {doc.get('seed')}")
+    console.print(f"[bold yellow]{escape(describe_game(game))}[/bold yellow] · "
+                  + escape(tr("cli.replay.header", moves=trn("cli.moves_n", len(history)), seed=str(doc.get("seed")))))
     if move is not None:
         if not 0 <= move <= len(history):
-            _fail(f"--move must be between 0 and {len(history)}")
+            _fail(tr("cli.replay.move_range", last=len(history)))
         console.print(render(states[move], None, omniscient=True))
         return
     interactive = _stdin_is_terminal() and not show_all
@@ -251,16 +256,17 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
     i = 0
     while True:
         console.print(render(states[i], None, omniscient=True))
-        nxt = f" · next: {states[i].action_to_string(history[i])}" if i < len(history) else " · end of game"
-        console.print(f"[dim]move {i}/{len(history)}{nxt}[/dim]")
+        where = (tr("cli.replay.at", i=i, total=len(history), action=states[i].action_to_string(history[i]))
+                 if i < len(history) else tr("cli.replay.at_end", i=i, total=len(history)))  # fmt: skip
+        console.print(f"[dim]{escape(where)}[/dim]")
         while True:
             try:
-                cmd = console.input(f"[bold]{REPLAY_PROMPT} > [/bold]").strip().lower()
+                cmd = console.input(f"[bold]{escape(tr('cli.replay.prompt'))} > [/bold]").strip().lower()
             except EOFError:
                 return
             if cmd in REPLAY_COMMANDS or (cmd.isdigit() and len(cmd) <= 9):
                 break
-            console.print(f"[red]{escape(repr(cmd))} is not a replay command.[/red] {REPLAY_HELP}")
+            console.print(f"[red]{escape(tr('cli.replay.unknown', cmd=repr(cmd)))}[/red] {escape(tr('cli.replay.help'))}")
         if cmd == "q":
             return
         if cmd == "b":
@@ -306,7 +312,7 @@ def _parse_options(items: tuple[str, ...]) -> dict[str, Any]:
     for item in items:
         key, sep, raw = item.partition("=")
         if not sep or not key.strip():
-            _fail(f"--option takes KEY=VALUE, got {item!r}")
+            _fail(tr("cli.option_syntax", item=repr(item)))
         try:
             out[key.strip()] = json.loads(raw)
         except json.JSONDecodeError:
@@ -465,8 +471,7 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
     except ImportError as e:
         if (e.name or "").partition(".")[0] != "matplotlib":
             raise
-        _fail("the report needs matplotlib, from the [report] extra: pip install 'heliopolis[report]' "
-              "(in a checkout: .venv/bin/pip install -e '.[report]')")
+        _fail(tr("cli.report.needs_matplotlib"))
     click.echo(f"wrote {html}\nwrote {md}")
 
 
@@ -549,7 +554,7 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
         from heliopolis.server.app import Settings, create_app
         from heliopolis.server.storage import normalize_url
     except ImportError as e:
-        _fail(f"the web server needs the [web] extra: pip install 'heliopolis[web]' ({e.name} is missing)")
+        _fail(tr("cli.serve.needs_web", missing=str(e.name)))
     if workers < 1 or bot_workers < 1 or bot_move_cap <= 0 or bot_games_per_client < 0 or ws_per_client < 0:
         _fail("--workers and --bot-workers must be >= 1, --bot-move-cap > 0, --bot-games-per-client and "
               "--ws-per-client >= 0")
@@ -571,7 +576,7 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
     opts = {"host": host, "port": port, "log_level": "warning", "ws_max_size": 64 * 1024,
             "ws_per_message_deflate": False, "proxy_headers": bool(trusted),
             "forwarded_allow_ips": trusted or None}  # fmt: skip
-    click.echo(f"Heliopolis on http://{host}:{port}/  (database: {db}, {workers} process(es))")
+    click.echo(tr("cli.serve.listening", url=f"http://{host}:{port}/", db=db, n=workers))
     if workers > 1:
         import json as _json
 

@@ -184,6 +184,13 @@ def update_ratings(game_id: str, players: int, rows: dict[str, dict[str, Any]], 
     return path
 
 
+def lobby_ratings(bots: tuple[str, ...] | list[str], game_id: str, players: int) -> dict[str, list[float]]:
+    """The measured ``[rating, 95 % half-width]`` of each lobby level that has one (the browser words
+    the label in the reader's language)."""
+    rows = ratings(game_id, players)
+    return {b: [round(r["rating"], 2), round((r["high"] - r["low"]) / 2, 2)] for b in bots if (r := rows.get(b))}
+
+
 def lobby_labels(bots: tuple[str, ...] | list[str], game_id: str, players: int) -> dict[str, str]:
     """What a person sees for each lobby bot: ``"Expert — rating 31.2 ± 1.4"``, ``"Random"``."""
     return {b: rating_label(b, game_id, players) if b in levels() else b.capitalize() for b in bots}

@@ -563,7 +563,7 @@ class Authority:
 
 def available_meta() -> dict[str, Any]:
     from heliopolis.bots.base import LOBBY_BOTS
-    from heliopolis.bots.levels import lobby_labels
+    from heliopolis.bots.levels import lobby_labels, lobby_ratings
     from heliopolis.core.registry import games_in_registration_order
 
     out = []
@@ -577,5 +577,6 @@ def available_meta() -> dict[str, Any]:
             "options": [{"name": k, "choices": v, "default": info.options.get(k)} for k, v in choices.items()],
             # The lobby names levels with their measured rating at each table size.
             "bot_labels": {str(n): lobby_labels(LOBBY_BOTS, gid, n) for n in range(info.min_players, info.max_players + 1)},
+            "bot_ratings": {str(n): lobby_ratings(LOBBY_BOTS, gid, n) for n in range(info.min_players, info.max_players + 1)},
         })  # fmt: skip
     return {"games": out, "bots": list(LOBBY_BOTS)}

@@ -4,6 +4,7 @@
 
 import * as api from './api.js';
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 let current = null;
 
@@ -21,14 +22,14 @@ async function alertsForm(box) {
   let cur;
   try { cur = await api.getAlerts(); } catch { return; }
   if (!cur.available) return;
-  const email = h('input', { type: 'email', id: 'alerts-email', maxLength: 254, value: cur.email || '', placeholder: 'e-mail (optional)', attrs: { 'aria-label': 'E-mail for turn alerts' } });
+  const email = h('input', { type: 'email', id: 'alerts-email', maxLength: 254, value: cur.email || '', placeholder: t('ui.account.email_placeholder'), attrs: { 'aria-label': t('ui.account.email_label') } });
   const on = h('input', { type: 'checkbox', id: 'alerts-on', checked: cur.turn_emails });
   const note = h('span', { class: 'account-error', attrs: { role: 'status' } });
   const form = h('form', { class: 'account-form', id: 'alerts-form', on: { submit: async (ev) => {
     ev.preventDefault();
-    try { await api.putAlerts(email.value.trim(), on.checked); note.textContent = 'Saved.'; } catch (e) { note.textContent = e.message; }
-  } } }, email, h('label', { class: 'check-row small' }, on, ' E-mail me on my turn'),
-  h('button', { type: 'submit', class: 'btn btn-small', text: 'Save' }), note);
+    try { await api.putAlerts(email.value.trim(), on.checked); note.textContent = t('ui.account.saved'); } catch (e) { note.textContent = e.message; }
+  } } }, email, h('label', { class: 'check-row small' }, on, ' ', t('ui.account.email_me')),
+  h('button', { type: 'submit', class: 'btn btn-small', text: t('ui.account.save') }), note);
   box.appendChild(form);
 }
 
@@ -36,20 +37,20 @@ function loggedIn(box, account) {
   // The alerts button only where the server can send e-mail.
   api.getAlerts().then((cur) => {
     if (!cur.available || document.getElementById('alerts-btn')) return;
-    box.prepend(h('button', { type: 'button', class: 'btn btn-ghost btn-small', id: 'alerts-btn', text: 'Alerts',
+    box.prepend(h('button', { type: 'button', class: 'btn btn-ghost btn-small', id: 'alerts-btn', text: t('ui.account.alerts'),
       on: { click: () => { if (!document.getElementById('alerts-form')) alertsForm(box); } } }));
   }).catch(() => null);
   box.replaceChildren(
     h('span', { class: 'account-name', id: 'account-name', text: account.username }),
     h('button', {
-      type: 'button', class: 'btn btn-ghost btn-small', id: 'logout-btn', text: 'Log out',
+      type: 'button', class: 'btn btn-ghost btn-small', id: 'logout-btn', text: t('ui.account.logout'),
       on: { click: async () => { await api.logout().catch(() => null); current = null; render(box); announce(); } },
     }));
 }
 
 function loginForm(box) {
-  const user = h('input', { type: 'text', id: 'login-user', maxLength: 32, autocomplete: 'username', placeholder: 'username', attrs: { 'aria-label': 'Username', required: true } });
-  const pass = h('input', { type: 'password', id: 'login-pass', maxLength: 200, autocomplete: 'current-password', placeholder: 'password (8+)', attrs: { 'aria-label': 'Password', required: true } });
+  const user = h('input', { type: 'text', id: 'login-user', maxLength: 32, autocomplete: 'username', placeholder: t('ui.account.username_placeholder'), attrs: { 'aria-label': t('ui.account.username'), required: true } });
+  const pass = h('input', { type: 'password', id: 'login-pass', maxLength: 200, autocomplete: 'current-password', placeholder: t('ui.account.password_placeholder'), attrs: { 'aria-label': t('ui.account.password'), required: true } });
   const err = h('span', { class: 'account-error', id: 'login-error', attrs: { role: 'alert' } });
   const go = (fn) => async (ev) => {
     ev.preventDefault();
@@ -66,8 +67,8 @@ function loginForm(box) {
   };
   const form = h('form', { class: 'account-form', id: 'login-form', on: { submit: go(api.login) } },
     user, pass,
-    h('button', { type: 'submit', class: 'btn btn-small btn-primary', id: 'login-btn', text: 'Log in' }),
-    h('button', { type: 'button', class: 'btn btn-small', id: 'signup-btn', text: 'Sign up', on: { click: go(api.signup) } }),
+    h('button', { type: 'submit', class: 'btn btn-small btn-primary', id: 'login-btn', text: t('ui.account.login') }),
+    h('button', { type: 'button', class: 'btn btn-small', id: 'signup-btn', text: t('ui.account.signup'), on: { click: go(api.signup) } }),
     err);
   box.replaceChildren(form);
 }
@@ -75,7 +76,7 @@ function loginForm(box) {
 function render(box) {
   if (current) loggedIn(box, current);
   else {
-    const open = h('button', { type: 'button', class: 'btn btn-ghost btn-small', id: 'account-open', text: 'Log in / sign up', on: { click: () => loginForm(box) } });
+    const open = h('button', { type: 'button', class: 'btn btn-ghost btn-small', id: 'account-open', text: t('ui.account.open'), on: { click: () => loginForm(box) } });
     box.replaceChildren(open);
   }
 }

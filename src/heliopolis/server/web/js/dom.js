@@ -1,3 +1,5 @@
+import { t, lang } from './i18n.js';
+
 // Tiny DOM helpers shared by the lobby, the game page and the per-game view modules.
 // Text always goes in through textContent / text nodes: server strings (player names, log
 // lines, action texts) are user input and are never parsed as HTML.
@@ -68,33 +70,33 @@ export function humanize(name) {
 }
 
 /** Seconds (float, as the server stores them) or ms or ISO -> "3 min ago". */
-export function timeAgo(t) {
-  if (t === null || t === undefined || t === 0) return '';
-  let ms = typeof t === 'number' ? (t < 1e12 ? t * 1000 : t) : Date.parse(t);
+export function timeAgo(when) {
+  if (when === null || when === undefined || when === 0) return '';
+  let ms = typeof when === 'number' ? (when < 1e12 ? when * 1000 : when) : Date.parse(when);
   if (!Number.isFinite(ms)) return '';
   const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
-  if (s < 10) return 'just now';
-  if (s < 60) return `${s} s ago`;
+  if (s < 10) return t('ui.time.just_now');
+  if (s < 60) return t('ui.time.seconds_ago', { n: s });
   const m = Math.round(s / 60);
-  if (m < 60) return `${m} min ago`;
+  if (m < 60) return t('ui.time.minutes_ago', { n: m });
   const hr = Math.round(m / 60);
-  if (hr < 48) return `${hr} h ago`;
-  return new Date(ms).toLocaleDateString();
+  if (hr < 48) return t('ui.time.hours_ago', { n: hr });
+  return new Date(ms).toLocaleDateString(lang());
 }
 
 /** A seat's short name: its name, or "Seat N" (bots named after their spec count as unnamed). */
 export function seatTitle(s, i) {
-  if (!s) return `Seat ${i}`;
+  if (!s) return t('ui.seat', { no: i });
   if (s.name && !(s.kind === 'bot' && s.name === s.bot)) return s.name;
-  return `Seat ${s.seat ?? i}`;
+  return t('ui.seat', { no: s.seat ?? i });
 }
 
 /** A seat's full label: "Ann", "Seat 2 (ismcts)", "Bob (heuristic)". */
 export function seatLabel(seats, i) {
   const s = (seats || []).find((x) => x.seat === i);
-  if (!s) return `Seat ${i}`;
-  const t = seatTitle(s, i);
-  return s.kind === 'bot' ? `${t} (${s.bot || 'bot'})` : t;
+  if (!s) return t('ui.seat', { no: i });
+  const title = seatTitle(s, i);
+  return s.kind === 'bot' ? `${title} (${s.bot || 'bot'})` : title;
 }
 
 /**
@@ -164,9 +166,9 @@ export function ranking(ctx, rows, winners, unit) {
   const win = new Set(winners || []);
   const sorted = [...rows].sort((a, b) => ((b.points ?? -1e9) - (a.points ?? -1e9)) || (win.has(b.seat) - win.has(a.seat)));
   return h('ol', { class: 'ranking' }, sorted.map(({ seat, points }) => h('li', { class: win.has(seat) ? 'winner' : '', dataset: { seat } },
-    h('span', { class: 'rank-name', text: ctx.seatName(seat) + (seat === ctx.seat ? ' (you)' : '') }),
-    win.has(seat) ? h('span', { class: 'badge badge-win', text: 'winner' }) : null,
-    h('span', { class: 'rank-points', text: points === null || points === undefined ? 'hidden' : `${points} ${unit}` }))));
+    h('span', { class: 'rank-name', text: seat === ctx.seat ? t('ui.name_you', { name: ctx.seatName(seat) }) : ctx.seatName(seat) }),
+    win.has(seat) ? h('span', { class: 'badge badge-win', text: t('ui.winner') }) : null,
+    h('span', { class: 'rank-points', text: points === null || points === undefined ? t('ui.hidden') : `${points} ${unit}` }))));
 }
 
 // <details> open/closed choices survive re-renders (keyed by element id).

@@ -7,7 +7,7 @@ import { h, $, humanize, seatTitle, seatLabel, namedFrame, lineText } from './do
 import { tableUpdate, chatPush, chatAtPly } from './table.js';
 import { mountAccount } from './account.js';
 import { mountHelp, updateHelp, decorateBoard } from './help.js';
-import { initI18n, render as renderLine } from './i18n.js';
+import { initI18n, t, tn, has, languageSwitch, render as renderLine } from './i18n.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const gameId = decodeURIComponent(parts[0] === 'g' && parts[1] ? parts[1] : parts[parts.length - 1] || '');
@@ -39,13 +39,13 @@ const S = {
 // -- toasts ---------------------------------------------------------------------------------------
 export function toast(message, kind = 'error', ms = 5000) {
   const box = $('#toasts');
-  const t = h('div', { class: ['toast', `toast-${kind}`], attrs: { role: kind === 'error' ? 'alert' : 'status' } },
+  const el = h('div', { class: ['toast', `toast-${kind}`], attrs: { role: kind === 'error' ? 'alert' : 'status' } },
     h('span', { class: 'toast-text', text: message }),
-    h('button', { type: 'button', class: 'toast-close', attrs: { 'aria-label': 'Dismiss' }, text: '×', on: { click: () => t.remove() } }));
-  box.appendChild(t);
+    h('button', { type: 'button', class: 'toast-close', attrs: { 'aria-label': t('ui.dismiss') }, text: '×', on: { click: () => el.remove() } }));
+  box.appendChild(el);
   while (box.children.length > 4) box.firstElementChild.remove();
-  setTimeout(() => t.classList.add('toast-hide'), ms);
-  setTimeout(() => t.remove(), ms + 400);
+  setTimeout(() => el.classList.add('toast-hide'), ms);
+  setTimeout(() => el.remove(), ms + 400);
 }
 
 // -- seats ----------------------------------------------------------------------------------------
@@ -67,7 +67,7 @@ function connect() {
   if (S.ws) {
     try { S.ws.close(); } catch { /* already closed */ }
   }
-  setConn('connecting', 'connecting…');
+  setConn('connecting', t('ui.conn.connecting'));
   let ws;
   try {
     ws = new WebSocket(api.wsUrl(S.id), api.wsProtocols(S.token));
@@ -79,7 +79,7 @@ function connect() {
   ws.onopen = () => {
     if (gen !== S.wsGen) return;
     S.retries = 0;
-    setConn('live', 'live');
+    setConn('live', t('ui.conn.live'));
     clearInterval(S.pingTimer);
     S.pingTimer = setInterval(() => send({ type: 'ping' }), 25000);
   };
@@ -115,7 +115,7 @@ function scheduleReconnect() {
   const until = Date.now() + delay;
   const tick = () => {
     const left = Math.ceil((until - Date.now()) / 1000);
-    if (!S.ws && left > 0) setConn('offline', `offline — retrying in ${left} s`);
+    if (!S.ws && left > 0) setConn('offline', t('ui.conn.retrying', { n: left }));
   };
   tick();
   clearTimeout(S.reconnectTimer);
@@ -139,7 +139,7 @@ function onError(m) {
   setBusy(false);
   if (m.code === 'forbidden' && S.token && !S.msg) { S.tokenRejected = true; return; } // see onclose
   if (m.code === 'not_found') return; // the close that follows shows the page
-  toast(m.message || m.code || 'Error');
+  toast(api.errorText(m.code, m.message));
 }
 
 function dropToken() {
@@ -147,7 +147,7 @@ function dropToken() {
   S.token = null;
   S.seat = null;
   S.tokenRejected = false;
-  toast('The seat token stored in this browser is not valid for this game; you are watching.', 'info');
+  toast(t('ui.game.token_invalid'), 'info');
 }
 
 function onState(m) {
@@ -255,7 +255,7 @@ async function loadReplay(ply) {
     r.cache.set(frame.ply, frame);
     if (seq === r.seq) applyReplayFrame(frame);
   } catch (e) {
-    if (seq === r.seq) toast(`Replay: ${e.message}`);
+    if (seq === r.seq) toast(t('ui.replay.failed', { error: e.message }));
   } finally {
     if (seq === r.seq) { r.loading = false; renderReplayBar(); }
   }
@@ -302,7 +302,7 @@ function renderReplayBar() {
   slider.max = String(plies);
   if (document.activeElement !== slider) slider.value = String(r.ply ?? plies);
   const ply = r.ply ?? plies;
-  $('#replay-ply').textContent = r.plies === null ? 'loading…' : `move ${ply} of ${plies}`;
+  $('#replay-ply').textContent = r.plies === null ? t('ui.replay.loading') : t('ui.replay.ply', { ply, plies });
   $('#replay-first').disabled = r.plies === null || ply <= 0;
   $('#replay-prev').disabled = r.plies === null || ply <= 0;
   $('#replay-next').disabled = r.plies === null || ply >= plies;
@@ -313,9 +313,9 @@ function renderReplayBar() {
     const raw = r.frame.move; // a catalog message, or notation from an older server
     const text = raw && typeof raw === 'object' ? lineText(raw, (S.msg && S.msg.seats) || [])
       : raw && mod && mod.describeMove ? mod.describeMove(raw) : raw;
-    mv.textContent = ply === 0 ? 'Start of the game' : text ? `Last move: ${text}` : '';
+    mv.textContent = ply === 0 ? t('ui.replay.start') : text ? t('ui.replay.last_move', { move: text }) : '';
   } else {
-    mv.textContent = r.loading ? 'loading…' : '';
+    mv.textContent = r.loading ? t('ui.replay.loading') : '';
   }
   bar.classList.toggle('replay-active', replayActive());
 }
@@ -326,13 +326,13 @@ function initReplayControls() {
   $('#replay-next').addEventListener('click', () => replayGo((S.replay.ply ?? 0) + 1));
   $('#replay-last').addEventListener('click', () => replayGo(S.replay.plies ?? 0));
   const slider = $('#replay-slider');
-  let t = null;
+  let timer = null;
   slider.addEventListener('input', () => {
-    clearTimeout(t);
+    clearTimeout(timer);
     const v = Number(slider.value);
     S.replay.ply = v;
     renderReplayBar();
-    t = setTimeout(() => replayGo(v), 60);
+    timer = setTimeout(() => replayGo(v), 60);
   });
   document.addEventListener('keydown', (ev) => {
     if ($('#replay-bar').hidden || S.replay.plies === null) return;
@@ -366,6 +366,7 @@ function render() {
 }
 
 function gameName(game) {
+  if (has(`ui.gamename.${game}`)) return t(`ui.gamename.${game}`);
   return S.gameNames[game] || humanize(game || 'game');
 }
 
@@ -374,7 +375,7 @@ function renderTitle(live) {
   const name = gameName(game);
   $('#game-title').textContent = `${name} · ${S.id}`;
   const mine = (live.legal || []).length > 0;
-  document.title = `${mine ? '▶ Your turn · ' : ''}${name} · Heliopolis`;
+  document.title = mine ? t('ui.your_turn_title', { title: `${name} · Heliopolis` }) : `${name} · Heliopolis`;
 }
 
 function statusText(live) {
@@ -384,19 +385,19 @@ function statusText(live) {
   if (live.status === 'finished' || live.status === 'imported' || view.terminal) {
     const w = winners && winners.length ? listNames(seats, winners) : '—';
     const youWon = S.seat !== null && winners && winners.includes(S.seat);
-    return { text: `Game over — winners: ${w}${youWon ? ' (you!)' : ''}`, kind: 'over' };
+    return { text: t(youWon ? 'ui.status.game_over_you' : 'ui.status.game_over', { winners: w }), kind: 'over' };
   }
   if (live.status === 'open') {
     const humans = seats.filter((s) => s.kind === 'human');
     const free = humans.filter((s) => !s.taken).length;
-    return { text: `Waiting for ${free} more player${free === 1 ? '' : 's'} to join (${humans.length - free} of ${humans.length} human seats taken)`, kind: 'wait' };
+    return { text: tn('ui.status.waiting_for_players', free, { taken: humans.length - free, humans: humans.length }), kind: 'wait' };
   }
-  if ((live.legal || []).length > 0) return { text: 'Your turn', kind: 'mine' };
+  if ((live.legal || []).length > 0) return { text: t('ui.your_turn'), kind: 'mine' };
   if (live.to_move !== null && live.to_move !== undefined) {
-    if (live.to_move === S.seat) return { text: 'Your turn', kind: 'mine' };
-    return { text: `${seatLabel(seats, live.to_move)} to move`, kind: 'other' };
+    if (live.to_move === S.seat) return { text: t('ui.your_turn'), kind: 'mine' };
+    return { text: t('ui.status.to_move', { who: seatLabel(seats, live.to_move) }), kind: 'other' };
   }
-  return { text: 'Waiting…', kind: 'other' };
+  return { text: t('ui.status.waiting'), kind: 'other' };
 }
 
 function renderStatus(live) {
@@ -414,15 +415,15 @@ function renderSeatbar(frame) {
   bar.replaceChildren(...seats.map((s) => {
     const you = s.seat === S.seat;
     const open = s.kind === 'human' && !s.taken && frame.status === 'open';
-    const kind = s.kind === 'bot' ? `bot · ${s.bot || '?'}` : open ? 'open seat' : 'human';
+    const kind = s.kind === 'bot' ? t('ui.seatbar.bot', { bot: s.bot || '?' }) : open ? t('ui.seatbar.open') : t('ui.seatbar.human');
     return h('div', {
       class: ['seat-chip', you && 'you', open && 'open', s.kind === 'bot' && 'bot', toMove === s.seat && 'to-move', winners.includes(s.seat) && 'winner'],
       dataset: { seat: s.seat },
-      title: toMove === s.seat ? 'to move' : '',
+      title: toMove === s.seat ? t('ui.seatbar.to_move') : '',
     },
       h('span', { class: 'seat-chip-name', text: seatTitle(s, s.seat) }),
-      you ? h('span', { class: 'badge badge-you', text: 'you' }) : null,
-      winners.includes(s.seat) ? h('span', { class: 'badge badge-win', text: 'winner' }) : null,
+      you ? h('span', { class: 'badge badge-you', text: t('ui.you') }) : null,
+      winners.includes(s.seat) ? h('span', { class: 'badge badge-win', text: t('ui.winner') }) : null,
       h('span', { class: 'seat-chip-kind', text: kind }));
   }));
 }
@@ -442,7 +443,7 @@ function renderJoin(live) {
     if (cur !== free.join(',')) {
       box.replaceChildren(...free.map((seat) => h('button', {
         type: 'button', class: 'btn btn-primary', id: `join-seat-${seat}`, dataset: { joinSeat: seat },
-        text: `Join seat ${seat}`, on: { click: () => join(seat) },
+        text: t('ui.game.join_seat', { no: seat }), on: { click: () => join(seat) },
       })));
     }
   }
@@ -458,7 +459,7 @@ async function join(seat) {
     api.saveToken(S.id, res.token, res.seat);
     S.token = res.token;
     S.seat = res.seat;
-    toast(`You took seat ${res.seat}.`, 'info', 3000);
+    toast(t('ui.game.took_seat', { no: res.seat }), 'info', 3000);
     connect();
   } catch (e) {
     toast(e.message);
@@ -469,14 +470,14 @@ function renderMoves(frame) {
   const legal = frame.legal || [];
   const list = $('#legal');
   const wait = $('#moves-wait');
-  $('#moves-title').textContent = legal.length ? 'Your moves' : 'Moves';
+  $('#moves-title').textContent = legal.length ? t('ui.moves.yours') : t('ui.moves.title');
   $('#moves-panel').classList.toggle('active', legal.length > 0);
-  if (frame.replay) wait.textContent = 'Replay: moves are not playable.';
+  if (frame.replay) wait.textContent = t('ui.moves.replay');
   else if (legal.length) wait.textContent = '';
-  else if (frame.status === 'finished' || frame.status === 'imported') wait.textContent = 'The game is over.';
-  else if (S.seat === null) wait.textContent = 'You are watching this game.';
-  else if (frame.status === 'open') wait.textContent = 'The game starts when every seat is taken.';
-  else if (frame.to_move !== null && frame.to_move !== undefined) wait.textContent = `Waiting for ${seatLabel(frame.seats, frame.to_move)}…`;
+  else if (frame.status === 'finished' || frame.status === 'imported') wait.textContent = t('ui.moves.over');
+  else if (S.seat === null) wait.textContent = t('ui.moves.watching');
+  else if (frame.status === 'open') wait.textContent = t('ui.moves.starts');
+  else if (frame.to_move !== null && frame.to_move !== undefined) wait.textContent = t('ui.moves.waiting_for', { who: seatLabel(frame.seats, frame.to_move) });
   else wait.textContent = '';
   wait.hidden = !wait.textContent;
   list.replaceChildren(...legal.map((l) => h('button', {
@@ -491,7 +492,7 @@ function renderUndo(frame) {
   const u = frame.undo || {};
   const nodes = [];
   if (!frame.replay && u.allowed) {
-    nodes.push(h('button', { type: 'button', id: 'undo-btn', class: 'btn btn-ghost', text: '↶ Undo my last move', on: { click: undoRequest } }));
+    nodes.push(h('button', { type: 'button', id: 'undo-btn', class: 'btn btn-ghost', text: t('ui.undo.button'), on: { click: undoRequest } }));
   }
   const p = !frame.replay && u.pending;
   if (p) {
@@ -499,14 +500,14 @@ function renderUndo(frame) {
     const by = seatLabel(frame.seats, p.by);
     if (S.seat !== null && awaiting.includes(S.seat)) {
       nodes.push(h('div', { id: 'undo-pending', class: 'undo-pending ask' },
-        h('p', { text: `${by} asks to take back their last move.` }),
+        h('p', { text: t('ui.undo.asks', { who: by }) }),
         h('div', { class: 'button-row' },
-          h('button', { type: 'button', id: 'undo-accept', class: 'btn btn-primary', text: 'Accept', on: { click: () => undoReply(true) } }),
-          h('button', { type: 'button', id: 'undo-decline', class: 'btn', text: 'Decline', on: { click: () => undoReply(false) } }))));
+          h('button', { type: 'button', id: 'undo-accept', class: 'btn btn-primary', text: t('ui.undo.accept'), on: { click: () => undoReply(true) } }),
+          h('button', { type: 'button', id: 'undo-decline', class: 'btn', text: t('ui.undo.decline'), on: { click: () => undoReply(false) } }))));
     } else if (p.by === S.seat) {
-      nodes.push(h('p', { id: 'undo-pending', class: 'undo-pending muted', text: `Undo requested; waiting for ${listNames(frame.seats, awaiting) || 'the others'} to accept…` }));
+      nodes.push(h('p', { id: 'undo-pending', class: 'undo-pending muted', text: t('ui.undo.requested', { who: listNames(frame.seats, awaiting) || t('ui.undo.the_others') }) }));
     } else {
-      nodes.push(h('p', { id: 'undo-pending', class: 'undo-pending muted', text: `${by} asked to undo; waiting for ${listNames(frame.seats, awaiting)}.` }));
+      nodes.push(h('p', { id: 'undo-pending', class: 'undo-pending muted', text: t('ui.undo.asked', { who: by, others: listNames(frame.seats, awaiting) }) }));
     }
   }
   area.replaceChildren(...nodes);
@@ -553,7 +554,7 @@ function loadView(game) {
 
 function fallbackRender(root, msg) {
   root.replaceChildren(
-    h('p', { class: 'muted', text: 'This game has no board view yet; raw view:' }),
+    h('p', { class: 'muted', text: t('ui.game.no_view') }),
     h('pre', { class: 'raw-view', text: JSON.stringify(msg.view, null, 2) }));
 }
 
@@ -589,17 +590,18 @@ async function renderBoard(frame) {
 
 function showNotFound() {
   S.stopped = true;
-  setConn('offline', 'not found');
+  setConn('offline', t('ui.conn.not_found'));
   $('#not-found').hidden = false;
-  $('#status').textContent = 'Game not found';
+  $('#status').textContent = t('ui.game.not_found');
   $('#board').replaceChildren();
   for (const sel of ['#join-panel', '#invite', '#replay-bar']) $(sel).hidden = true;
 }
 
 // -- start ----------------------------------------------------------------------------------------
 async function main() {
-  try { await initI18n(); } catch (e) { console.error(e); } // catalogs for log lines and moves; English if they fail
-  $('#game-title').textContent = `Game ${S.id}`;
+  try { await initI18n(); } catch (e) { console.error(e); } // before the first text is drawn; English if the catalogs fail
+  document.querySelector('.topbar').append(languageSwitch());
+  $('#game-title').textContent = t('ui.game.title', { id: S.id });
   initReplayControls();
   $('#helper-toggle').addEventListener('change', (ev) => {
     S.showHelper = ev.target.checked;
@@ -616,14 +618,14 @@ async function main() {
     input.value = location.href;
     try {
       await navigator.clipboard.writeText(location.href);
-      toast('Invite link copied.', 'info', 2500);
+      toast(t('ui.game.copied'), 'info', 2500);
     } catch {
       input.select();
       try {
         document.execCommand('copy');
-        toast('Invite link copied.', 'info', 2500);
+        toast(t('ui.game.copied'), 'info', 2500);
       } catch {
-        toast('Select the link and copy it.', 'info', 3000);
+        toast(t('ui.game.copy_yourself'), 'info', 3000);
       }
     }
   });

@@ -5,6 +5,7 @@
 //   await initI18n();                 // once, before the first render
 //   t('ui.language')                  // a message; with arguments: t(KEY, {seat: 2, tile: {k: ...}}, seatName)
 //   tn('ui.moves_left', 3)            // plural forms by Intl.PluralRules
+//   num(31.24)                        // '31.2' / '31,2'
 //   render(line, seatName)            // a log line or label from the server: structured or plain
 //   document.body.append(languageSwitch())
 //
@@ -84,6 +85,12 @@ export function tn(key, n, args = {}, seatName = defaultSeatName) {
 }
 
 export function has(key) { return S.messages[key] !== undefined; }
+
+/** A number the reader's way ("31.2" in English, "31,2" in German); sign: true shows "+" too. */
+export function num(x, digits = 1, sign = false) {
+  return new Intl.NumberFormat(S.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits,
+    signDisplay: sign ? 'exceptZero' : 'auto' }).format(x);
+}
 
 export function render(line, seatName = defaultSeatName) {
   if (line && typeof line === 'object' && 'k' in line) {

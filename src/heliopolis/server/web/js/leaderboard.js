@@ -5,6 +5,8 @@
 import * as api from './api.js';
 import { h, $ } from './dom.js';
 import { mountAccount, account } from './account.js';
+import { initI18n, t, has, num, languageSwitch } from './i18n.js';
+import { gameName } from './social.js';
 
 const B = { meta: null };
 
@@ -27,7 +29,9 @@ function syncEditions() {
 }
 
 function playerName(p) {
-  return p.player.startsWith('bot:') ? `Bot: ${p.player.slice(4)}` : p.name;
+  if (!p.player.startsWith('bot:')) return p.name;
+  const level = p.player.slice(4);
+  return t('ui.bot.named', { bot: has(`ui.bot.${level}`) ? t(`ui.bot.${level}`) : level });
 }
 
 async function render() {
@@ -38,11 +42,11 @@ async function render() {
     const res = await api.leaderboard(pool());
     body.replaceChildren(...res.players.map((p) => h('tr', { class: ['leader', p.player === mine && 'leader-me'], dataset: { player: p.player } },
       h('td', { text: String(p.rank) }),
-      h('td', { class: 'leader-name', text: playerName(p) + (p.player === mine ? ' (you)' : '') }),
-      h('td', { class: 'leader-rating', text: p.rating.toFixed(1) }),
-      h('td', { class: 'muted', text: `${p.mu.toFixed(1)} ± ${p.sigma.toFixed(1)}` }),
+      h('td', { class: 'leader-name', text: p.player === mine ? t('ui.my.you', { name: playerName(p) }) : playerName(p) }),
+      h('td', { class: 'leader-rating', text: num(p.rating) }),
+      h('td', { class: 'muted', text: `${num(p.mu)} ± ${num(p.sigma)}` }),
       h('td', { text: String(p.games) }))));
-    if (!res.players.length) body.replaceChildren(h('tr', null, h('td', { class: 'muted', colSpan: 5, text: 'No rated games yet.' })));
+    if (!res.players.length) body.replaceChildren(h('tr', null, h('td', { class: 'muted', colSpan: 5, text: t('ui.social.no_rated') })));
   } catch (e) {
     body.replaceChildren(h('tr', null, h('td', { class: 'muted', colSpan: 5, text: e.message })));
   }
@@ -58,10 +62,12 @@ function onChange() {
 }
 
 async function main() {
+  try { await initI18n(); } catch (e) { console.error(e); } // before the first text is drawn; English if the catalogs fail
+  document.querySelector('.topbar').append(languageSwitch());
   try { B.meta = await api.getMeta(); } catch (e) { $('#leaderboard-rows').replaceChildren(h('tr', null, h('td', { text: e.message }))); return; }
   const q = new URLSearchParams(location.search);
   const games = B.meta.games;
-  $('#board-game').replaceChildren(...games.map((g) => h('option', { value: g.id, text: g.name })));
+  $('#board-game').replaceChildren(...games.map((g) => h('option', { value: g.id, text: gameName(g.id, g.name) })));
   $('#board-game').value = games.some((g) => g.id === q.get('game')) ? q.get('game') : games[0].id;
   syncEditions();
   if (q.get('edition')) $('#board-edition').value = q.get('edition');

@@ -5,6 +5,7 @@ import { h, $, humanize, timeAgo, seatTitle } from './dom.js';
 import { mountAccount } from './account.js';
 import { mountSocial } from './social.js';
 import { mountTableOptions, tableOptions } from './table-options.js';
+import { initI18n, t, tn, has, num, languageSwitch } from './i18n.js';
 
 const NAME_KEY = 'heliopolis:name';
 const REFRESH_MS = 4000;
@@ -20,12 +21,12 @@ const L = {
 
 function toast(message, kind = 'error', ms = 5000) {
   const box = $('#toasts');
-  const t = h('div', { class: ['toast', `toast-${kind}`], attrs: { role: 'alert' } },
+  const el = h('div', { class: ['toast', `toast-${kind}`], attrs: { role: 'alert' } },
     h('span', { class: 'toast-text', text: message }),
-    h('button', { type: 'button', class: 'toast-close', attrs: { 'aria-label': 'Dismiss' }, text: '×', on: { click: () => t.remove() } }));
-  box.appendChild(t);
-  setTimeout(() => t.classList.add('toast-hide'), ms);
-  setTimeout(() => t.remove(), ms + 400);
+    h('button', { type: 'button', class: 'toast-close', attrs: { 'aria-label': t('ui.dismiss') }, text: '×', on: { click: () => el.remove() } }));
+  box.appendChild(el);
+  setTimeout(() => el.classList.add('toast-hide'), ms);
+  setTimeout(() => el.remove(), ms + 400);
 }
 
 function savedName() {
@@ -37,23 +38,41 @@ function defaultBot() {
   return ['medium', 'heuristic'].find((b) => bots.includes(b)) || bots[0] || '';
 }
 
+/** A level's name in the reader's language ("Expert", "Experte"), or the spec itself. */
+export function botName(b) {
+  return has(`ui.bot.${b}`) ? t(`ui.bot.${b}`) : b;
+}
+
 /** A bot as a person reads it: a level with its measured rating at this table size, e.g. "Expert — rating 31.2 ± 1.4". */
 function botLabel(b) {
+  const rated = (((L.game && L.game.bot_ratings) || {})[String(L.seats.length)] || {})[b];
+  if (rated) return t('ui.bot.rated', { level: botName(b), rating: num(rated[0]), margin: num(rated[1]) });
+  if (has(`ui.bot.${b}`)) return botName(b);
   const labels = ((L.game && L.game.bot_labels) || {})[String(L.seats.length)] || {};
-  return labels[b] || `Bot: ${b}`;
+  return labels[b] || t('ui.bot.named', { bot: b });
 }
 
 // -- create form ----------------------------------------------------------------------------------
 function choiceLabel(v) {
-  if (v === true) return 'yes';
-  if (v === false) return 'no';
-  if (v === null) return 'none';
-  return String(v);
+  if (v === true) return t('ui.choice.yes');
+  if (v === false) return t('ui.choice.no');
+  if (v === null) return t('ui.choice.none');
+  const key = `ui.choice.${String(v).toLowerCase()}`;
+  return has(key) ? t(key) : String(v);
+}
+
+function optionLabel(name) {
+  return has(`ui.option.${name}`) ? t(`ui.option.${name}`) : humanize(name);
+}
+
+/** A game's name in the reader's language ("Ra: Das Würfelspiel"), else the server's. */
+function gameTitle(g) {
+  return has(`ui.gamename.${g.id}`) ? t(`ui.gamename.${g.id}`) : g.name;
 }
 
 function buildGameSelect() {
   const sel = $('#game-select');
-  sel.replaceChildren(...L.meta.games.map((g) => h('option', { value: g.id, text: g.name })));
+  sel.replaceChildren(...L.meta.games.map((g) => h('option', { value: g.id, text: gameTitle(g) })));
   sel.addEventListener('change', () => selectGame(sel.value));
   selectGame(L.meta.games[0] && L.meta.games[0].id);
 }
@@ -65,15 +84,15 @@ function selectGame(id) {
   const ps = $('#players-select');
   const counts = [];
   for (let n = g.min_players; n <= g.max_players; n += 1) counts.push(n);
-  ps.replaceChildren(...counts.map((n) => h('option', { value: String(n), text: `${n} players` })));
+  ps.replaceChildren(...counts.map((n) => h('option', { value: String(n), text: tn('ui.lobby.players_n', n) })));
   ps.value = String(g.default_players || g.min_players);
   ps.onchange = () => { fitSeats(Number(ps.value)); renderSeats(); };
   $('#options').replaceChildren(...(g.options || []).map((o) => {
     const idx = Math.max(0, o.choices.findIndex((c) => c === o.default));
     const s = h('select', { id: `opt-${o.name}`, name: o.name, dataset: { option: o.name } },
-      o.choices.map((c, i) => h('option', { value: String(i), text: choiceLabel(c) + (c === o.default ? ' (default)' : '') })));
+      o.choices.map((c, i) => h('option', { value: String(i), text: c === o.default ? t('ui.choice.default', { choice: choiceLabel(c) }) : choiceLabel(c) })));
     s.value = String(idx);
-    return h('label', { class: 'field' }, h('span', { text: humanize(o.name) }), s);
+    return h('label', { class: 'field' }, h('span', { text: optionLabel(o.name) }), s);
   }));
   fitSeats(Number(ps.value));
   renderSeats();
@@ -91,9 +110,9 @@ function fitSeats(n) {
 function renderSeats() {
   const bots = (L.meta && L.meta.bots) || [];
   const rows = L.seats.map((s, i) => {
-    const kindSel = h('select', { id: `seat-kind-${i}`, class: 'seat-kind', attrs: { 'aria-label': `Seat ${i} player` } },
-      h('option', { value: 'human', text: 'Human' }),
-      h('optgroup', { label: 'Bots' }, bots.map((b) => h('option', { value: `bot:${b}`, text: botLabel(b) }))));
+    const kindSel = h('select', { id: `seat-kind-${i}`, class: 'seat-kind', attrs: { 'aria-label': t('ui.lobby.seat_player', { no: i }) } },
+      h('option', { value: 'human', text: t('ui.lobby.human') }),
+      h('optgroup', { label: t('ui.lobby.bots') }, bots.map((b) => h('option', { value: `bot:${b}`, text: botLabel(b) }))));
     kindSel.value = s.kind === 'human' ? 'human' : `bot:${s.bot}`;
     kindSel.addEventListener('change', () => {
       if (kindSel.value === 'human') { s.kind = 'human'; s.bot = null; } else { s.kind = 'bot'; s.bot = kindSel.value.slice(4); }
@@ -102,17 +121,17 @@ function renderSeats() {
     });
     const name = h('input', {
       type: 'text', id: `seat-name-${i}`, class: 'seat-name-input', maxLength: 40, value: s.name || '',
-      placeholder: s.kind === 'bot' ? 'Name (optional)' : i === L.join ? 'Your name (optional)' : 'Name (optional)',
-      attrs: { 'aria-label': `Seat ${i} name` },
+      placeholder: s.kind !== 'bot' && i === L.join ? t('ui.lobby.your_name_optional') : t('ui.lobby.name_optional'),
+      attrs: { 'aria-label': t('ui.lobby.seat_name', { no: i }) },
     });
     name.addEventListener('input', () => { s.name = name.value; });
     const radio = h('input', { type: 'radio', name: 'join', id: `join-${i}`, value: String(i), checked: L.join === i, disabled: s.kind !== 'human' });
     radio.addEventListener('change', () => { if (radio.checked) { L.join = i; renderSeats(); } });
     return h('div', { class: ['seat-row', L.join === i && 'is-me'], dataset: { seat: i } },
-      h('span', { class: 'seat-no', text: `Seat ${i}` }),
+      h('span', { class: 'seat-no', text: t('ui.seat', { no: i }) }),
       kindSel,
       name,
-      h('label', { class: 'take', for: `join-${i}`, title: s.kind !== 'human' ? 'Bots play this seat' : 'Take this seat yourself' }, radio, 'I take it'));
+      h('label', { class: 'take', for: `join-${i}`, title: s.kind !== 'human' ? t('ui.lobby.bots_play_seat') : t('ui.lobby.take_seat') }, radio, t('ui.lobby.i_take_it')));
   });
   $('#seats').replaceChildren(...rows);
   $('#join-none').checked = L.join === null;
@@ -161,11 +180,11 @@ async function onImport(ev) {
   if (!file) return;
   try {
     const text = await file.text();
-    try { JSON.parse(text); } catch { throw new Error('That file is not a saved game (not JSON).'); }
+    try { JSON.parse(text); } catch { throw new Error(t('ui.lobby.not_json')); }
     const res = await api.importGame(text);
     location.href = res.url || `/g/${encodeURIComponent(res.id)}`;
   } catch (e) {
-    toast(`Import failed: ${e.message}`);
+    toast(t('ui.lobby.import_failed', { error: e.message }));
   } finally {
     ev.target.value = '';
   }
@@ -174,21 +193,22 @@ async function onImport(ev) {
 // -- game lists -----------------------------------------------------------------------------------
 function gameName(id) {
   const g = L.meta && L.meta.games.find((x) => x.id === id);
-  return g ? g.name : humanize(id || 'game');
+  return g ? gameTitle(g) : humanize(id || 'game');
 }
 
 function seatPill(s, winners, status) {
   const open = s.kind === 'human' && !s.taken && status === 'open';
-  const named = seatTitle(s, s.seat) !== `Seat ${s.seat}`;
+  const named = seatTitle(s, s.seat) !== t('ui.seat', { no: s.seat });
   let label;
-  if (s.kind === 'bot') label = named ? `${s.name} (${s.bot})` : `bot: ${s.bot || '?'}`;
-  else label = open ? 'open seat' : named ? s.name : `Seat ${s.seat}`;
+  if (s.kind === 'bot') label = named ? `${s.name} (${s.bot})` : t('ui.lobby.bot_seat', { bot: s.bot || '?' });
+  else label = open ? t('ui.lobby.open_seat') : named ? s.name : t('ui.seat', { no: s.seat });
   const win = winners && winners.includes(s.seat);
   return h('span', { class: ['seat-pill', open && 'open', s.kind === 'bot' && 'bot', win && 'win'], dataset: { seat: s.seat }, text: (win ? '★ ' : '') + label });
 }
 
 function optionText(options) {
-  return Object.entries(options || {}).filter(([, v]) => v !== null && v !== undefined && typeof v !== 'object').map(([k, v]) => (typeof v === 'boolean' ? (v ? humanize(k).toLowerCase() : '') : `${humanize(k).toLowerCase()} ${v}`)).filter(Boolean).join(' · ');
+  return Object.entries(options || {}).filter(([, v]) => v !== null && v !== undefined && typeof v !== 'object')
+    .map(([k, v]) => (typeof v === 'boolean' ? (v ? optionLabel(k) : '') : `${optionLabel(k)}: ${choiceLabel(v)}`)).filter(Boolean).join(' · ');
 }
 
 function gameItem(g) {
@@ -196,19 +216,19 @@ function gameItem(g) {
   const href = `/g/${encodeURIComponent(g.id)}`;
   let label;
   let link;
-  if (g.status === 'open') { label = mine ? 'Open' : 'Join'; link = 'join'; }
-  else if (g.status === 'running') { label = mine ? 'Play' : 'Watch'; link = mine ? 'play' : 'watch'; }
-  else { label = 'Replay'; link = 'replay'; }
+  if (g.status === 'open') { label = t(mine ? 'ui.lobby.link_open' : 'ui.lobby.link_join'); link = 'join'; }
+  else if (g.status === 'running') { label = t(mine ? 'ui.lobby.link_play' : 'ui.lobby.link_watch'); link = mine ? 'play' : 'watch'; }
+  else { label = t('ui.lobby.link_replay'); link = 'replay'; }
   const meta = [
-    `${g.players} players`,
+    tn('ui.lobby.players_n', g.players),
     optionText(g.options),
-    g.status === 'open' ? null : `${g.moves} moves`,
-    g.status === 'imported' ? 'imported' : timeAgo(g.updated),
+    g.status === 'open' ? null : tn('ui.lobby.moves_n', g.moves),
+    g.status === 'imported' ? t('ui.lobby.imported') : timeAgo(g.updated),
   ].filter(Boolean).join(' · ');
   return h('li', { class: ['game-item', mine && 'mine'], dataset: { gameId: g.id, status: g.status } },
     h('div', { class: 'gi-main' },
       h('div', null, h('span', { class: 'gi-title', text: gameName(g.game) }), h('span', { class: 'gi-id', text: `#${g.id}` }),
-        mine ? h('span', { class: 'badge badge-you', text: 'your seat' }) : null),
+        mine ? h('span', { class: 'badge badge-you', text: t('ui.lobby.your_seat') }) : null),
       h('div', { class: 'gi-seats' }, (g.seats || []).map((s) => seatPill(s, g.winners, g.status))),
       h('div', { class: 'gi-meta', text: meta })),
     h('a', { class: ['btn', 'game-link', link === 'join' || link === 'play' ? 'btn-primary' : ''], href, dataset: { link }, text: label }));
@@ -221,7 +241,7 @@ function renderList(status, games) {
   L.listKeys[status] = key;
   $(`#count-${status}`).textContent = games.length ? String(games.length) : '';
   if (!games.length) {
-    ul.replaceChildren(h('li', { class: 'empty-list', text: { open: 'No open games — create one!', running: 'No games in progress.', finished: 'No finished games yet.' }[status] }));
+    ul.replaceChildren(h('li', { class: 'empty-list', text: t(`ui.lobby.no_${status}`) }));
     return;
   }
   ul.replaceChildren(...games.map(gameItem));
@@ -242,6 +262,8 @@ async function refresh() {
 }
 
 async function main() {
+  await initI18n(); // before the first text is drawn
+  document.querySelector('.topbar').append(languageSwitch());
   mountSocial(); // my games, leaderboard (social.js); before the account box announces the login
   mountAccount();
   $('#create-form').addEventListener('submit', onCreate);
@@ -251,9 +273,9 @@ async function main() {
   try {
     L.meta = await api.getMeta();
     buildGameSelect();
-    mountTableOptions(L.meta.bots || []);
+    mountTableOptions(L.meta.bots || [], botName);
   } catch (e) {
-    toast(`Cannot load the game list: ${e.message}`);
+    toast(t('ui.lobby.meta_failed', { error: e.message }));
   }
   refresh();
 }

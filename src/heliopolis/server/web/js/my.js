@@ -6,14 +6,15 @@ import * as api from './api.js';
 import { h, $ } from './dom.js';
 import { mountAccount } from './account.js';
 import { myGameItem, acceptRematch } from './social.js';
+import { initI18n, t, languageSwitch } from './i18n.js';
 
 const REFRESH_MS = 10000;
 const P = { names: {}, timer: null };
 
 function toast(message) {
-  const t = h('div', { class: 'toast toast-error', attrs: { role: 'alert' } }, h('span', { class: 'toast-text', text: message }));
-  $('#toasts').appendChild(t);
-  setTimeout(() => t.remove(), 5000);
+  const el = h('div', { class: 'toast toast-error', attrs: { role: 'alert' } }, h('span', { class: 'toast-text', text: message }));
+  $('#toasts').appendChild(el);
+  setTimeout(() => el.remove(), 5000);
 }
 
 async function accept(g) {
@@ -41,16 +42,18 @@ async function refresh() {
   $('#my-sections').hidden = false;
   const all = res.games;
   const offers = all.filter((g) => g.status === 'finished' && g.rematch && !g.rematch.accepted);
-  fill('my-turn-list', 'count-turn', all.filter((g) => g.status === 'running' && g.your_turn), 'Not your turn anywhere.');
-  fill('my-running-list', 'count-running', all.filter((g) => g.status === 'running' && !g.your_turn), 'No other running games.');
-  fill('my-invites-list', 'count-invites', [...offers, ...all.filter((g) => g.status === 'open')], 'No open invitations.');
-  fill('my-finished-list', 'count-finished', all.filter((g) => g.status === 'finished'), 'No finished games yet.');
+  fill('my-turn-list', 'count-turn', all.filter((g) => g.status === 'running' && g.your_turn), t('ui.my.no_turn'));
+  fill('my-running-list', 'count-running', all.filter((g) => g.status === 'running' && !g.your_turn), t('ui.my.no_running'));
+  fill('my-invites-list', 'count-invites', [...offers, ...all.filter((g) => g.status === 'open')], t('ui.my.no_invitations'));
+  fill('my-finished-list', 'count-finished', all.filter((g) => g.status === 'finished'), t('ui.lobby.no_finished'));
   const turns = all.filter((g) => g.your_turn).length;
-  document.title = (turns ? `▶ ${turns} · ` : '') + 'Heliopolis — my games';
+  document.title = (turns ? `▶ ${turns} · ` : '') + t('ui.my.page_title');
   if (!document.hidden) P.timer = setTimeout(refresh, REFRESH_MS);
 }
 
 async function main() {
+  try { await initI18n(); } catch (e) { console.error(e); } // before the first text is drawn; English if the catalogs fail
+  document.querySelector('.topbar').append(languageSwitch());
   try { for (const g of (await api.getMeta()).games) P.names[g.id] = g.name; } catch { /* ids then */ }
   window.addEventListener('heliopolis:account', () => refresh());
   document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(); });

@@ -4,6 +4,7 @@
 
 import * as api from './api.js';
 import { h, seatLabel } from './dom.js';
+import { t, num } from './i18n.js';
 import { boardUrl } from './social.js';
 
 const T = { msg: null, S: null, tick: null, chatAfter: -1, chatGen: null, chatClosed: false, replayPly: null, panel: null, busy: false,
@@ -25,16 +26,16 @@ function panel() {
   const side = document.querySelector('.side-col');
   if (!side) return null;
   T.panel = h('section', { class: 'panel table-panel', id: 'table-panel' },
-    h('div', { id: 'clocks', class: 'clocks', attrs: { 'aria-label': 'Clocks' } }),
+    h('div', { id: 'clocks', class: 'clocks', attrs: { 'aria-label': t('ui.table.clocks') } }),
     h('div', { id: 'table-actions', class: 'button-row' }),
-    h('h2', { id: 'rating-title', text: 'Rating changes', hidden: true }),
+    h('h2', { id: 'rating-title', text: t('ui.table.rating_changes'), hidden: true }),
     h('ol', { id: 'rating-changes', class: 'rating-changes', hidden: true }),
-    h('a', { id: 'rating-board-link', class: 'small-link', href: '/leaderboard', text: 'Leaderboard →', hidden: true }),
-    h('h2', { text: 'Chat' }),
+    h('a', { id: 'rating-board-link', class: 'small-link', href: '/leaderboard', text: t('ui.table.leaderboard_link'), hidden: true }),
+    h('h2', { text: t('ui.table.chat') }),
     h('ol', { id: 'chat-log', class: 'chat-log', attrs: { 'aria-live': 'polite' } }),
     h('form', { id: 'chat-form', class: 'chat-form', on: { submit: sendChat } },
-      h('input', { id: 'chat-input', type: 'text', maxLength: 500, autocomplete: 'off', placeholder: 'Say something…', attrs: { 'aria-label': 'Chat message' } }),
-      h('button', { type: 'submit', class: 'btn btn-small', id: 'chat-send', text: 'Send' })),
+      h('input', { id: 'chat-input', type: 'text', maxLength: 500, autocomplete: 'off', placeholder: t('ui.table.say_something'), attrs: { 'aria-label': t('ui.table.chat_message') } }),
+      h('button', { type: 'submit', class: 'btn btn-small', id: 'chat-send', text: t('ui.table.send') })),
     h('p', { id: 'chat-note', class: 'muted small' }));
   side.prepend(T.panel);
   return T.panel;
@@ -54,7 +55,7 @@ function renderClocks() {
     if (running) left = clock.deadline - now;
     else if (clock.kind === 'fischer') left = (clock.remaining || [])[s.seat];
     else left = clock.per_move + ((clock.bank || [])[s.seat] || 0);
-    const text = s.left ? (s.left.reason === 'timeout' ? 'out of time' : 'resigned') : fmt(left);
+    const text = s.left ? t(s.left.reason === 'timeout' ? 'ui.table.out_of_time' : 'ui.table.resigned') : fmt(left);
     return h('div', { class: ['clock', running && 'clock-running', running && left < 30 && 'clock-low'], dataset: { seat: s.seat } },
       h('span', { class: 'clock-name', text: seatLabel(m.seats, s.seat) }),
       h('span', { class: 'clock-time', text }));
@@ -83,7 +84,7 @@ function renderActions() {
   if (seat !== null && seat !== undefined && m.status === 'finished') {
     const offered = m.table && m.table.rematch;
     out.push(h('button', { type: 'button', class: 'btn btn-small btn-primary', id: 'rematch-btn',
-      text: offered ? 'Accept the rematch' : 'Rematch',
+      text: offered ? t('ui.table.accept_rematch') : t('ui.table.rematch'),
       on: { click: () => run(async () => {
         const res = await api.rematch(T.S.id, T.S.token);
         if (res.token) api.saveToken(res.id, res.token, res.seat);
@@ -91,24 +92,24 @@ function renderActions() {
       }) } }));
   }
   if (m && m.table && m.table.rematch && (seat === null || seat === undefined)) {
-    out.push(h('a', { class: 'btn btn-small', href: `/g/${encodeURIComponent(m.table.rematch)}`, text: 'Watch the rematch' }));
+    out.push(h('a', { class: 'btn btn-small', href: `/g/${encodeURIComponent(m.table.rematch)}`, text: t('ui.table.watch_rematch') }));
   }
   if (typeof Notification !== 'undefined' && Notification.permission === 'default' && seat !== null && seat !== undefined && m.status !== 'finished') {
-    out.push(h('button', { type: 'button', class: 'btn btn-small btn-ghost', id: 'notify-btn', text: 'Alert me on my turn',
+    out.push(h('button', { type: 'button', class: 'btn btn-small btn-ghost', id: 'notify-btn', text: t('ui.table.alert_me'),
       on: { click: () => Notification.requestPermission().then(renderActions) } }));
   }
   if (seat !== null && seat !== undefined && m.table && m.table.creator_seat === seat && m.status !== 'finished') {
     const box = h('input', { type: 'checkbox', id: 'spectator-chat-toggle', checked: !!m.table.spectator_chat,
       on: { change: (ev) => run(() => api.setSpectatorChat(T.S.id, T.S.token, ev.target.checked)) } });
-    out.push(h('label', { class: 'check-row small' }, box, ' Spectators see and write the chat'));
+    out.push(h('label', { class: 'check-row small' }, box, ' ', t('ui.table.spectators_may_chat')));
   }
   if (seat !== null && seat !== undefined && m.status === 'running') {
     const mine = (m.seats || [])[seat] || {};
     if (mine.kind === 'human') {
-      out.push(h('button', { type: 'button', class: 'btn btn-small btn-danger', id: 'resign-btn', text: 'Resign',
-        on: { click: () => { if (window.confirm('Resign? A bot plays your seat to the end.')) run(() => api.resign(T.S.id, T.S.token)); } } }));
+      out.push(h('button', { type: 'button', class: 'btn btn-small btn-danger', id: 'resign-btn', text: t('ui.table.resign'),
+        on: { click: () => { if (window.confirm(t('ui.table.resign_confirm'))) run(() => api.resign(T.S.id, T.S.token)); } } }));
     } else if (mine.left && m.table && m.table.allow_retake) {
-      out.push(h('button', { type: 'button', class: 'btn btn-small', id: 'retake-btn', text: 'Take my seat back',
+      out.push(h('button', { type: 'button', class: 'btn btn-small', id: 'retake-btn', text: t('ui.table.retake'),
         on: { click: () => run(() => api.retake(T.S.id, T.S.token)) } }));
     }
   }
@@ -135,7 +136,7 @@ async function fetchChat() {
   } catch (e) {
     if (e.status === 403) {
       T.chatClosed = true;
-      document.getElementById('chat-note').textContent = 'The players chat among themselves while the game runs.';
+      document.getElementById('chat-note').textContent = t('ui.table.chat_players_only');
     }
   }
 }
@@ -188,15 +189,15 @@ async function renderRatings() {
   list.replaceChildren(...changes.map((c) => {
     const d = c.after - c.before;
     return h('li', { class: 'rating-change', dataset: { seat: c.seat } },
-      `${c.name}: place ${c.place}, rating ${c.before.toFixed(1)} → ${c.after.toFixed(1)} (${d >= 0 ? '+' : ''}${d.toFixed(1)})`);
+      t('ui.table.rating_change', { name: c.name, place: c.place, before: num(c.before), after: num(c.after), delta: num(d, 1, true) }));
   }));
 }
 
 function turnAlert(m) {
   const myTurn = !!(m.legal && m.legal.length);
-  document.title = (myTurn ? '▶ Your turn · ' : '') + T.baseTitle;
+  document.title = myTurn ? t('ui.your_turn_title', { title: T.baseTitle }) : T.baseTitle;
   if (myTurn && !T.wasMyTurn && document.hidden && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
-    try { new Notification('Heliopolis: your turn', { body: `Game ${T.S.id}`, tag: `heliopolis-${T.S.id}` }); } catch { /* not allowed here */ }
+    try { new Notification(t('ui.table.notify_title'), { body: t('ui.table.notify_body', { id: T.S.id }), tag: `heliopolis-${T.S.id}` }); } catch { /* not allowed here */ }
   }
   T.wasMyTurn = myTurn;
 }
