@@ -97,8 +97,8 @@ class Context(click.Context):
     formatter_class = Formatter
 
 
-class Command(click.Command):
-    """A command whose help is read in the run's language."""
+class _Localized(click.Command):
+    """Help read in the run's language (shared by :class:`Command` and :class:`Group`)."""
 
     context_class = Context
 
@@ -117,18 +117,11 @@ class Command(click.Command):
         return super().get_short_help_str(limit)
 
 
-class Group(click.Group):
+class Command(_Localized):
+    """A command whose help is read in the run's language."""
+
+
+class Group(_Localized, click.Group):
     """The ``heliopolis`` group: its commands are :class:`Command` and its help is translated too."""
 
     command_class = Command
-    context_class = Context
-
-    def get_help_option(self, ctx: click.Context) -> click.Option | None:
-        opt = super().get_help_option(ctx)
-        if opt is not None:
-            opt.help = _word("cli.opt.help", opt.help or "")
-        return opt
-
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        _localize(self)
-        super().format_help(ctx, formatter)
