@@ -73,7 +73,10 @@ def ext_modules() -> list:
     paths = [os.path.relpath(native.source_path(m, os.path.join(HERE, "src", "heliopolis")), HERE)
              for m in native.COMPILED_MODULES]  # fmt: skip
     try:
-        return mypycify(paths, opt_level="3", group_name="heliopolis_engines")
+        # The compiled modules reach heliopolis.locale, whose Babel import mypy follows. pip builds
+        # before it installs the dependencies, so in a fresh venv Babel is not there yet: without
+        # this flag mypyc stops and a fresh `make` gets the pure build.
+        return mypycify(["--ignore-missing-imports", *paths], opt_level="3", group_name="heliopolis_engines")
     except (Exception, SystemExit) as e:  # mypyc exits on a type error: that too means the pure build
         notice(f"mypyc failed ({type(e).__name__}: {e}); see `mypy` for the type errors")
         return []
