@@ -13,6 +13,7 @@ import argparse
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import httpx
@@ -29,7 +30,11 @@ def play_until(url: str, gid: str, token: str, rng: random.Random, stop) -> dict
     """Plays random moves for the token's seat (bots answer) until ``stop(state)``."""
     headers = {"Authorization": f"Bearer {token}"}
     for _ in range(3000):
-        s = httpx.get(f"{url}/api/games/{gid}/state", headers=headers, timeout=10).json()
+        r = httpx.get(f"{url}/api/games/{gid}/state", headers=headers, timeout=10)
+        if r.status_code == 429:  # the server's read limit (20/s per client): wait and ask again
+            time.sleep(0.3)
+            continue
+        s = r.json()
         if stop(s) or s["status"] == "finished":
             return s
         if s["legal"]:
