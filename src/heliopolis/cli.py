@@ -102,7 +102,8 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
     legal = state.legal_actions()
     console.print(f"[bold]{escape(tr('cli.play.your_move', name=name))}[/bold]")
     for i, a in enumerate(legal, 1):
-        console.print(f"  [cyan]{i:>2}[/cyan]  {state.action_to_string(a):<18} [dim]{state.describe_action(a)}[/dim]")
+        label = escape(L.render(state.describe_action(a), terminal_lang()))  # the reader's language
+        console.print(f"  [cyan]{i:>2}[/cyan]  {state.action_to_string(a):<18} [dim]{label}[/dim]")
     while True:
         try:
             raw = console.input("[bold]> [/bold]").strip()
@@ -250,7 +251,8 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
     interactive = _stdin_is_terminal() and not show_all
     if not interactive:
         for i, a in enumerate(history):
-            console.print(f"{i + 1:>4}. {states[i].action_to_string(a):<16} [dim]{states[i].describe_action(a)}[/dim]")
+            label = escape(L.render(states[i].describe_action(a), terminal_lang()))
+            console.print(f"{i + 1:>4}. {states[i].action_to_string(a):<16} [dim]{label}[/dim]")
         console.print(render(final, None, omniscient=True))
         return
     i = 0

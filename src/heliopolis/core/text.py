@@ -36,7 +36,27 @@ class Msg(str):
     def __reduce__(self) -> tuple[Any, ...]:  # pickles (process pools) keep key and arguments
         return (Msg, (self.key, str(self), self.args))
 
+    # A message is never changed after it is made: copies (a view's deepcopy of cached tables) share it.
+    def __copy__(self) -> Msg:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Msg:
+        return self
+
 
 def to_json(line: str) -> Any:
     """A log line or label for the wire: structured if it is a ``Msg``, else the plain text."""
     return line.to_json() if isinstance(line, Msg) else line
+
+
+def wire(value: Any) -> Any:
+    """A player view (or any JSON-like value) for the wire: every ``Msg`` inside it becomes its
+    structured form, so the browser shows it in the reader's language (JSON encoders would send a
+    ``Msg`` as its English text, since it is a ``str``)."""
+    if isinstance(value, Msg):
+        return value.to_json()
+    if isinstance(value, dict):
+        return {k: wire(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [wire(v) for v in value]
+    return value

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from heliopolis.core.text import to_json
+from heliopolis.core.text import to_json, wire
 
 if TYPE_CHECKING:
     from heliopolis.server.authority import Authority, Live
@@ -77,7 +77,7 @@ def _fields(auth: Authority, live: Live, seat: int | None, shared: dict[str, Any
     pending = rec.undo
     return {
         "type": "state", "game_id": rec.id, "version": rec.revision, "seat": seat, "status": rec.status,
-        "game": rec.game, "seats": shared["seats"], "to_move": to_move, "view": state.player_view(seat),
+        "game": rec.game, "seats": shared["seats"], "to_move": to_move, "view": wire(state.player_view(seat)),
         "legal": legal,
         "undo": {"allowed": auth.undo_target(live, seat) is not None and not pending,
                  "pending": {"by": pending["by"], "awaiting": pending["awaiting"]} if pending else None},
