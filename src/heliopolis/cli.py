@@ -46,9 +46,10 @@ def render(state: State, viewer: int | None, names: list[str] | None = None, omn
 
     module = import_module(f"heliopolis.games.{state.game.info.game_id.replace('-', '_')}.render")
     text = Text()
+    lang = terminal_lang()
     for line in module.render_segments(state, viewer, omniscient=omniscient, names=names):
-        for part, style in line:
-            text.append(part, STYLES.get(style, ""))
+        for part, style in line:  # words are catalog messages: shown in the terminal's language
+            text.append(L.render_padded(part, lang), STYLES.get(style, ""))
         text.append("\n")
     return text
 

@@ -37,6 +37,7 @@ ALLOWED = {
     "Gold", "Religion", "Monument", "Obelisk", "Sphinx", "Ring", "Vase", "Statuette", "Lotus", "Ibis",
     "Start", "Lobby",
 }
+_ALLOWED_LOWER = {w.lower() for w in ALLOWED}
 # Plain view strings that hold a phrase on purpose: ids the page words itself (helios.js costText)
 PHRASE_PATHS = re.compile(r"^\.tables\.(buildings|persons)\.[a-z_]+\.(cost|name)$")
 SEAT = re.compile(r"^#\d+$")
@@ -49,9 +50,13 @@ def _seat_name(i: int) -> str:
 def _words(text: str) -> list[str]:
     """The words of ``text`` a reader would take for language: chunks without digits; ids such as
     ``T01``, ``N-I-U-1``, ``3+``, Roman numerals (eras, levels) and one-letter place codes
-    (``H``, the harbour) fall out, so do punctuation and symbols."""
-    chunks = re.findall(r"[^\W\d_][\w'’-]*", text)
-    return [c for c in chunks if not re.search(r"\d", c) and not re.fullmatch(r"[IVX]+|[A-Z]", c)]
+    (``H``, the harbour; ``h`` in a boat list) fall out, so do punctuation and symbols."""
+    chunks = [c.rstrip("-'’") for c in re.findall(r"[^\W\d_][\w'’-]*", text)]
+    return [c for c in chunks if not re.search(r"\d", c) and not re.fullmatch(r"[IVX]+|[A-Za-z]", c)]
+
+
+def _allowed(word: str) -> bool:
+    return word.lower() in _ALLOWED_LOWER  # ids spell names in lower case ("thot"), titles in capitals ("RA")
 
 
 def _template(key: str, lang: str, args: dict[str, Any]) -> str:
@@ -66,14 +71,14 @@ def _english_pieces(m: dict[str, Any], found: list[str], where: str) -> None:
     de = _template(key, "de", args)
     if de == _template(key, "en", args):
         bare = re.sub(r"\{[^}]*\}", " ", de)
-        bad = [w for w in _words(bare) if w not in ALLOWED]
+        bad = [w for w in _words(bare) if not _allowed(w)]
         if bad:
             found.append(f"{where}: {key} reads {de!r} in German too ({', '.join(bad)})")
     for name, v in args.items():
         if isinstance(v, dict) and "k" in v:
             _english_pieces(v, found, where)
         elif isinstance(v, str) and not name.startswith("seat"):
-            bad = [w for w in _words(v) if w not in ALLOWED]
+            bad = [w for w in _words(v) if not _allowed(w)]
             if bad:
                 found.append(f"{where}: {key} argument {name}={v!r} is English text ({', '.join(bad)})")
 
@@ -115,7 +120,7 @@ def _check_board(state: Any, viewer: int | None, found: list[str]) -> None:
         for part, _ in line:
             if isinstance(part, Msg):
                 _check_line(part, found, "board")
-            elif _words(part) and not all(w in ALLOWED for w in _words(part)):
+            elif _words(part) and not all(_allowed(w) for w in _words(part)):
                 found.append(f"board: plain text {part!r}")
 
 
