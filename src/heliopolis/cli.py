@@ -64,8 +64,11 @@ def describe_game(game: Any) -> str:
         if value is None or (key != "edition" and defaults.get(key) == value):
             continue
         label = str(words.get(f"cli.option.{key}", key.replace("_", " ")))
+        worded = words.get(f"help.opt.{game.info.game_id}.{key}.{value}") if isinstance(value, str) else None
         if isinstance(value, bool):
             parts.append(label if value else tr("cli.option.off", option=label))
+        elif key != "edition" and isinstance(worded, str):  # a rule variant, in words (the rules help's)
+            parts.append(worded)
         else:
             shown = value.replace("_", " ") if isinstance(value, str) else json.dumps(value)
             parts.append(f"{label} {shown}")

@@ -171,3 +171,39 @@ def test_the_audit_finds_english() -> None:
     _check_line(L.msg("men-nefer.step.papyrus", papyrus="P07", slot=2), found, "d")
     assert [f.split(":")[0] for f in found] == ["a", "c"], found
     assert _words("T01 N-I-U-1 3+ II H") == [] and _words("two scarabs") == ["two", "scarabs"]
+
+
+def _english_needles() -> list[str]:
+    """Literal pieces (10+ characters, with a letter) of English catalog texts whose German
+    differs: found in German output, they are English that escaped translation."""
+    en, de = L.messages("en"), L.messages("de")
+    needles = set()
+    for key, text in en.items():
+        if key.startswith(("ui.", "help.")) or de.get(key) == text:
+            continue  # the browser's and the rules help's words do not reach the terminal
+        for form in text if isinstance(text, tuple) else (text,):
+            for piece in re.split(r"\{[^}]*\}", form):
+                piece = piece.strip(" ·:—-()")
+                if len(piece) >= 10 and re.search(r"[a-z]{3}", piece) and piece not in str(de.get(key)):
+                    needles.add(piece)
+    return sorted(needles)
+
+
+@pytest.mark.parametrize(("game_id", "extra"), [
+    ("ra", ["-e", "1999"]), ("ra-dice", []), ("helios", []), ("men-nefer", ["-p", "2"]),
+])  # fmt: skip
+def test_the_terminal_in_german_prints_no_english(game_id: str, extra: list[str], monkeypatch) -> None:
+    """``heliopolis play --lang de`` with a human seat (moves chosen by number): the header, the
+    board, the numbered moves and the log contain no English catalog text (notation stays
+    English by design, docs/i18n.md)."""
+    from click.testing import CliRunner
+
+    from heliopolis.cli import main
+
+    seats = "human,random" if game_id != "ra" else "human,random,random"
+    result = CliRunner().invoke(main, ["play", game_id, "--lang", "de", "--seats", seats, "--seed", "5", *extra],
+                                input="1\n" * 25 + "q\n")  # fmt: skip
+    out = re.sub(r"\S*:\S+", " ", result.output)  # notation (house:necropolis, bid:8) stays English
+    assert "Sitz" in out or "Zug" in out or "Spieler" in out, out[:500]
+    leaks = sorted({n for n in _english_needles() if n in out})
+    assert not leaks, f"English in the German terminal ({game_id}): {leaks[:20]}"
