@@ -16,22 +16,27 @@ Arg = Union[int, str, "Msg"]
 
 
 class Msg(str):
-    __slots__ = ("key", "args")
+    __slots__ = ("key", "args", "_json")
     key: str
     args: dict[str, Arg]
+    _json: dict[str, Any] | None
 
     def __new__(cls, key: str, text: str, args: dict[str, Arg] | None = None) -> Msg:
         self = super().__new__(cls, text)
         self.key = key
         self.args = args or {}
+        self._json = None
         return self
 
     def to_json(self) -> dict[str, Any]:
-        """``{"k": key, "a": {name: value}, "t": english}``; nested messages nest the same way."""
-        out: dict[str, Any] = {"k": self.key, "t": str(self)}
-        if self.args:
-            out["a"] = {n: v.to_json() if isinstance(v, Msg) else v for n, v in self.args.items()}
-        return out
+        """``{"k": key, "a": {name: value}, "t": english}``; nested messages nest the same way.
+        Made once per message (views share their cached component texts): do not change it."""
+        if self._json is None:
+            out: dict[str, Any] = {"k": self.key, "t": str(self)}
+            if self.args:
+                out["a"] = {n: v.to_json() if isinstance(v, Msg) else v for n, v in self.args.items()}
+            self._json = out
+        return self._json
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickles (process pools) keep key and arguments
         return (Msg, (self.key, str(self), self.args))

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from heliopolis.core.helpers import event_lines, results_lines, segments_text
-from heliopolis.games.ra_dice import phases as S
 from heliopolis.core.text import Msg
+from heliopolis.games.ra_dice import phases as S
 from heliopolis.games.ra_dice.components import COLUMNS, D_CIV, DISASTER_LABELS, FACE_LABELS, NUM_DICE
 from heliopolis.games.ra_dice.views import public_events
 from heliopolis.locale import joined, msg, padded
