@@ -207,3 +207,19 @@ def test_the_terminal_in_german_prints_no_english(game_id: str, extra: list[str]
     assert "Sitz" in out or "Zug" in out or "Spieler" in out, out[:500]
     leaks = sorted({n for n in _english_needles() if n in out})
     assert not leaks, f"English in the German terminal ({game_id}): {leaks[:20]}"
+
+
+def test_board_labels_keep_their_columns_and_views_go_out_structured() -> None:
+    import copy
+
+    label = L.padded(L.msg("ra.board.ra_track"), 15)
+    assert label == "Ra track       " and L.render_padded(label, "de") == "Ra-Reihe       "
+    row = L.padded(L.msg("ra.board.row.nile_floods"), 19, lead="    ")
+    assert L.render_padded(row, "de") == "    Nil & Überschwemmungen "  # longer than its column: one space
+    assert L.render_padded("plain ", "de") == "plain "
+    both = L.joined([L.msg("men-nefer.board.house.nile"), "x"], ", ")
+    assert both == "nile, x" and L.render(both, "de") == "Nil, x"
+    assert L.joined(["a", "b"]) == "a b"
+    view = {"a": [L.msg("men-nefer.nothing")], "b": (1, "id")}
+    assert wire(view) == {"a": [{"k": "men-nefer.nothing", "t": "nothing"}], "b": [1, "id"]}
+    assert copy.deepcopy(label) is label  # messages are never changed: copies share them
