@@ -10,8 +10,8 @@ shares one). For each revision and audience there are two encodings:
   that changed (``set``), the view's changed keys (``view``) and removed keys (``view_del``), and
   the log lines added (``log``).
 
-Log lines, legal-move texts and catalog messages inside views (``core.text.wire``) go on the wire as (``{"k": key, "a": args, "t":
-English}``, ``core.text.to_json``); plain strings (a game without catalog texts) pass as they are. A client applies it only if it holds version ``base``; otherwise
+Log lines, legal-move texts and catalog messages inside views (``core.text.wire``) are catalog
+messages on the wire (``{"k": key, "a": args, "t": English}``, ``core.text.to_json``); plain strings (a game without catalog texts) pass as they are. A client applies it only if it holds version ``base``; otherwise
   it asks for a ``sync``. An undo (the log shrinks) always sends a full state.
 
 JSON goes through orjson when installed (the ``[web]`` extra; ~30 times faster than ``json`` on
