@@ -46,9 +46,10 @@ def render(state: State, viewer: int | None, names: list[str] | None = None, omn
 
     module = import_module(f"heliopolis.games.{state.game.info.game_id.replace('-', '_')}.render")
     text = Text()
+    lang = terminal_lang()
     for line in module.render_segments(state, viewer, omniscient=omniscient, names=names):
-        for part, style in line:
-            text.append(part, STYLES.get(style, ""))
+        for part, style in line:  # words are catalog messages: shown in the terminal's language
+            text.append(L.render_padded(part, lang), STYLES.get(style, ""))
         text.append("\n")
     return text
 
@@ -63,8 +64,11 @@ def describe_game(game: Any) -> str:
         if value is None or (key != "edition" and defaults.get(key) == value):
             continue
         label = str(words.get(f"cli.option.{key}", key.replace("_", " ")))
+        worded = words.get(f"help.opt.{game.info.game_id}.{key}.{value}") if isinstance(value, str) else None
         if isinstance(value, bool):
             parts.append(label if value else tr("cli.option.off", option=label))
+        elif key != "edition" and isinstance(worded, str):  # a rule variant, in words (the rules help's)
+            parts.append(worded)
         else:
             shown = value.replace("_", " ") if isinstance(value, str) else json.dumps(value)
             parts.append(f"{label} {shown}")
@@ -102,7 +106,8 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
     legal = state.legal_actions()
     console.print(f"[bold]{escape(tr('cli.play.your_move', name=name))}[/bold]")
     for i, a in enumerate(legal, 1):
-        console.print(f"  [cyan]{i:>2}[/cyan]  {state.action_to_string(a):<18} [dim]{state.describe_action(a)}[/dim]")
+        label = escape(L.render(state.describe_action(a), terminal_lang()))  # the reader's language
+        console.print(f"  [cyan]{i:>2}[/cyan]  {state.action_to_string(a):<18} [dim]{label}[/dim]")
     while True:
         try:
             raw = console.input("[bold]> [/bold]").strip()
@@ -250,7 +255,8 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
     interactive = _stdin_is_terminal() and not show_all
     if not interactive:
         for i, a in enumerate(history):
-            console.print(f"{i + 1:>4}. {states[i].action_to_string(a):<16} [dim]{states[i].describe_action(a)}[/dim]")
+            label = escape(L.render(states[i].describe_action(a), terminal_lang()))
+            console.print(f"{i + 1:>4}. {states[i].action_to_string(a):<16} [dim]{label}[/dim]")
         console.print(render(final, None, omniscient=True))
         return
     i = 0

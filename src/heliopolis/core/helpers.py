@@ -56,25 +56,31 @@ def illegal_message(state: Any, action: Any, reason: str) -> str:
 
 def results_lines(state: Any, names: list[str], shown: Any = None) -> Segments:
     """Each scored epoch of ``state.epoch_log`` (``(epoch, categories, before, after)``) and, at
-    the end, the winners. ``shown(seat)`` says whose points the reader may see (default: all)."""
+    the end, the winners. ``shown(seat)`` says whose points the reader may see (default: all).
+    Words are catalog messages (``cli.board.*``), so the terminal shows them in its language."""
+    from heliopolis.locale import msg, padded
+
     out: Segments = []
     if state.epoch_log:
         out.append([])
         for epoch, _cats, before, after in state.epoch_log:
             parts = [f"{names[p]} {after[p] - before[p]:+d} → {after[p]}" if shown is None or shown(p)
                      else f"{names[p]} ?" for p in range(len(names))]  # fmt: skip
-            out.append([(f"Epoch {epoch} scoring: ", "label"), (" · ".join(parts), "dim")])
+            out.append([(padded(msg("cli.board.epoch_scoring", epoch=epoch), trail=" "), "label"),
+                        (" · ".join(parts), "dim")])  # fmt: skip
     if state.is_terminal():
-        out.append([("Winner: ", "label"), (", ".join(names[p] for p in state.winners()), "title"),
-                    (f"  final points {state.points}", "bold")])  # fmt: skip
+        out.append([(padded(msg("cli.board.winner"), trail=" "), "label"), (", ".join(names[p] for p in state.winners()), "title"),
+                    (padded(msg("cli.board.final_points", points=str(state.points)), lead="  "), "bold")])  # fmt: skip
     return out
 
 
 def event_lines(events: list[str]) -> Segments:
-    """The "Last events" block of a rendered board."""
+    """The "Last events" block of a rendered board (events are log lines: catalog messages)."""
+    from heliopolis.locale import msg
+
     if not events:
         return []
-    return [[], [("Last events", "label")], *[[("  " + e, "dim")] for e in events]]
+    return [[], [(msg("cli.board.last_events"), "label")], *[[("  ", "dim"), (e, "dim")] for e in events]]
 
 
 def segments_text(lines: Segments) -> str:

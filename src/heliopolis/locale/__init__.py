@@ -234,3 +234,33 @@ def listing(key: str, items: list[Any]) -> Any:
     for item in reversed(items[:-1]):
         out = msg(key, first=item, rest=out)
     return out
+
+
+def padded(m: Msg, width: int = 0, lead: str = "", trail: str = "") -> Msg:
+    """A label of a text board: ``m`` between ``lead`` and ``trail``, padded to ``width`` columns. The English
+    text carries the padding (``str(state)`` stays as it was); :func:`render_padded` gives readers
+    of other languages the same lead and width."""
+    return Msg(m.key, (lead + str(m) + trail).ljust(width), m.args)
+
+
+def render_padded(part: Any, lang: str = DEFAULT_LANG, seat_name: SeatName = default_seat_name) -> str:
+    """A text-board piece in ``lang``: a ``Msg`` keeps its English lead (spaces) and width
+    (trailing spaces, at least one if it had any); plain text is shown as it is."""
+    if not isinstance(part, Msg) or (lang == DEFAULT_LANG and seat_name is default_seat_name):
+        return str(part)
+    s = str(part)
+    out = s[: len(s) - len(s.lstrip(" "))] + render(part, lang, seat_name).strip(" ")
+    if not s.endswith(" "):
+        return out
+    return out.ljust(len(s)) if len(out) < len(s) else out + " "
+
+
+def joined(items: list[Any], sep: str = " ") -> Any:
+    """``sep.join(items)`` that keeps catalog messages among ``items`` translatable (nested
+    ``cli.board.join`` messages); plain strings only give a plain string."""
+    if not any(isinstance(x, Msg) for x in items):
+        return sep.join(str(x) for x in items)
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = msg("cli.board.join", first=item, sep=sep, rest=out)
+    return out

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from heliopolis.core.errors import HeliopolisError
 from heliopolis.core.registry import new_game
 from heliopolis.core.serialize import state_from_dict
-from heliopolis.core.text import to_json
+from heliopolis.core.text import to_json, wire
 from heliopolis.server.authority import READ_ONLY, Live
 from heliopolis.server.protocol import ServerError
 from heliopolis.server.storage import GameRecord, Move, Seat
@@ -35,7 +35,7 @@ def replay_frame_text(game: str, options: dict[str, Any], history: list[int], pl
     for a in history[:ply]:
         move = to_json(state.describe_action(a))  # a finished game: chance outcomes are public too
         state.apply_action(a)
-    return json.dumps({"ply": ply, "plies": len(history), "view": state.player_view(None),
+    return json.dumps({"ply": ply, "plies": len(history), "view": wire(state.player_view(None)),
                        "log": [to_json(x) for x in state.public_log()], "move": move}, separators=(",", ":"))  # fmt: skip
 
 

@@ -10,8 +10,8 @@ shares one). For each revision and audience there are two encodings:
   that changed (``set``), the view's changed keys (``view``) and removed keys (``view_del``), and
   the log lines added (``log``).
 
-Log lines and legal-move texts are catalog messages on the wire (``{"k": key, "a": args, "t":
-English}``, ``core.text.to_json``); plain strings (a game without catalog texts) pass as they are. A client applies it only if it holds version ``base``; otherwise
+Log lines, legal-move texts and catalog messages inside views (``core.text.wire``) are catalog
+messages on the wire (``{"k": key, "a": args, "t": English}``, ``core.text.to_json``); plain strings (a game without catalog texts) pass as they are. A client applies it only if it holds version ``base``; otherwise
   it asks for a ``sync``. An undo (the log shrinks) always sends a full state.
 
 JSON goes through orjson when installed (the ``[web]`` extra; ~30 times faster than ``json`` on
@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from heliopolis.core.text import to_json
+from heliopolis.core.text import to_json, wire
 
 if TYPE_CHECKING:
     from heliopolis.server.authority import Authority, Live
@@ -77,7 +77,7 @@ def _fields(auth: Authority, live: Live, seat: int | None, shared: dict[str, Any
     pending = rec.undo
     return {
         "type": "state", "game_id": rec.id, "version": rec.revision, "seat": seat, "status": rec.status,
-        "game": rec.game, "seats": shared["seats"], "to_move": to_move, "view": state.player_view(seat),
+        "game": rec.game, "seats": shared["seats"], "to_move": to_move, "view": wire(state.player_view(seat)),
         "legal": legal,
         "undo": {"allowed": auth.undo_target(live, seat) is not None and not pending,
                  "pending": {"by": pending["by"], "awaiting": pending["awaiting"]} if pending else None},

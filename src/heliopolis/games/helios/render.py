@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from heliopolis.core.helpers import Segments, segments_text
+from heliopolis.locale import joined, msg, padded
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import rules as R
 from heliopolis.games.helios.legality import has, slot_count
@@ -22,11 +23,6 @@ from heliopolis.games.helios.components import (
 
 LAND_LETTER = "UBGNK"  # blue brown grey green black (U: blue, so that B can be brown)
 SPECIAL_LETTER = "FCRT"  # free fields, created land, resources, temples
-LEGEND = ("U blue  B brown  G grey  N green  K black  F/C/R/T special tile  ^ temple  digit: resources  "
-          "@ sun  . light  : dark  * sun may go here  + legal target  ·  hexes are named like e5: column letter, "
-          "then the hex counted from the bottom of that column")  # fmt: skip
-
-
 def _targets(s: Any, p: int) -> dict[int, str]:
     """Hexes that a legal action of the seat to move names, with their mark."""
     if s.is_terminal() or s.is_chance_node() or s.current_player() != p:
@@ -84,65 +80,85 @@ def board_lines(s: Any, p: int, marks: dict[int, str] | None = None) -> Segments
     return out
 
 
-def _status(s: Any, names: list[str]) -> str:
+B = "helios.board."
+
+
+def _status(s: Any, names: list[str]) -> Any:
     from heliopolis.games.helios.phases import PH_IDLE, PHASE_NAMES
 
     if s.is_terminal():
-        return "game over"
+        return msg(B + "game_over")
     if s.is_chance_node():
-        return "chance: " + PHASE_NAMES[s.phase]
+        return msg(B + "chance", phase=msg(B + "phase." + PHASE_NAMES[s.phase]))
     phase = PHASE_NAMES[s.phase] if s.phase != PH_IDLE else "idle"
-    return f"{names[s.current_player()]} to move ({phase})"
+    return msg(B + "to_move", who=names[s.current_player()], phase=msg(B + "phase." + phase))
+
+
+def _building(i: int) -> Any:
+    return msg(f"helios.building.{DATA.buildings[i].id}")
+
+
+def _person(i: int) -> Any:
+    return msg(f"helios.person.{DATA.persons[i].id}")
 
 
 def render_segments(s: Any, viewer: int | None = None, *, omniscient: bool = True, names: list[str] | None = None,
                     events: int = 0) -> Segments:  # fmt: skip
     """The whole table as styled lines. Nothing in Helios is hidden (HE-GEN-7): ``viewer`` only
-    marks "(you)", and ``omniscient`` changes nothing."""
+    marks "(you)", and ``omniscient`` changes nothing. Words are catalog messages
+    (``helios.board.*`` and the game's terms): the terminal shows them in its language."""
     n = s.game.players
     names = names or [f"P{p}" for p in range(n)]
     cp = -1 if s.is_terminal() or s.is_chance_node() else s.current_player()
-    out: Segments = [[("HELIOS", "title"), (f" · {n} players · round {min(s.round, DATA.rounds[n])} of {DATA.rounds[n]}"
-                                                 f" · dragon {names[s.dragon] if s.dragon >= 0 else '-'} · ", "dim"),
-                      (_status(s, names), "bold")]]  # fmt: skip
-    cols = "  ".join(f"{SYMBOLS[i]} [{' '.join(TILE_COLOURS[c] for c in s.columns[i]) or '-'}]" for i in range(3))
-    out.append([("Action tiles ", "label"), (cols, "tile")])
-    land = " ".join((COLOURS[c] if c >= 0 else "-") for c in s.face_up)
-    specials = " ".join(f"{SPECIALS[k]}×{s.special[k]}" for k in range(4) if s.special[k])
-    out.append([("Land tiles   ", "label"), (land, "tile"), (f"  (extra stack {sum(s.extra)})  specials: {specials or '-'}", "dim")])
-    persons = ", ".join(DATA.persons[i].name for i in range(8) if s.persons_free >> i & 1)
-    out.append([("Persons      ", "label"), (persons or "none left", "dim")])
+    header = msg(B + "header", n=n, round=min(s.round, DATA.rounds[n]), rounds=DATA.rounds[n],
+                 dragon=names[s.dragon] if s.dragon >= 0 else "-")  # fmt: skip
+    out: Segments = [[("HELIOS", "title"), (padded(header, lead=" ", trail=" "), "dim"), (_status(s, names), "bold")]]
+    cols = joined([msg(B + "column", symbol=msg(f"helios.symbol.{SYMBOLS[i]}"),
+                       tiles=joined([msg(f"helios.tile_colour.{TILE_COLOURS[c]}") for c in s.columns[i]]) or "-")
+                   for i in range(3)], "  ")  # fmt: skip
+    out.append([(padded(msg(B + "action_tiles"), 13), "label"), (cols, "tile")])
+    land = joined([msg(f"helios.colour.{COLOURS[c]}") if c >= 0 else "-" for c in s.face_up])
+    specials = joined([msg(B + "special_n", special=msg(f"helios.special.{SPECIALS[k]}"), n=s.special[k])
+                       for k in range(4) if s.special[k]])  # fmt: skip
+    out.append([(padded(msg(B + "land_tiles"), 13), "label"), (land, "tile"),
+                (padded(msg(B + "extra", n=sum(s.extra), specials=specials or "-"), lead="  "), "dim")])  # fmt: skip
+    persons = joined([_person(i) for i in range(8) if s.persons_free >> i & 1], ", ")
+    out.append([(padded(msg(B + "persons"), 13), "label"), (persons or msg(B + "none_left"), "dim")])
     if s.hand:
-        what = (COLOURS[s.hand[1]] + " land tile") if s.hand[0] == "land" else (SPECIALS[s.hand[1]] + " special tile")
-        out.append([("In hand      ", "label"), (what, "bold")])
+        what = (msg(B + "hand_land", colour=msg(f"helios.colour.{COLOURS[s.hand[1]]}")) if s.hand[0] == "land"
+                else msg(B + "hand_special", special=msg(f"helios.special.{SPECIALS[s.hand[1]]}")))  # fmt: skip
+        out.append([(padded(msg(B + "in_hand"), 13), "label"), (what, "bold")])
     if s.pay:
         kind, _what, spec, one, anyn = s.pay
-        due = [f"{k} {COLOURS[c]}" for c, k in enumerate(spec) if k]
-        due += [f"{one} black or blue"] if one else []
-        due += [f"{anyn} of any colour"] if anyn else []
-        out.append([("Payment due  ", "label"), (f"for the {kind}: {', '.join(due) or 'nothing'}", "bold")])
+        due: list[Any] = [msg(B + "due_colour", n=k, colour=msg(f"helios.colour.{COLOURS[c]}")) for c, k in enumerate(spec) if k]
+        due += [msg(B + "due_black_or_blue", n=one)] if one else []
+        due += [msg(B + "due_any", n=anyn)] if anyn else []
+        out.append([(padded(msg(B + "payment_due"), 13), "label"),
+                    (msg(B + "pay_for", kind=msg(B + "pay_kind." + kind), due=joined(due, ", ") if due else msg(B + "nothing")), "bold")])  # fmt: skip
     if s.bonus_pending:
-        out.append([("Bonus actions", "label"), (f" {s.bonus_pending} pending", "bold")])
+        out.append([(msg(B + "bonus_actions"), "label"), (padded(msg(B + "pending", n=s.bonus_pending), lead=" "), "bold")])
     for p in range(n):
         out.append([])
-        you = " (you)" if viewer == p else ""
-        slots = " ".join(f"{TILE_COLOURS[sl]} {slot_count(s, p, sl)}" for sl in range(3))
-        rng = "coast (Kraftwerk)" if has(s, p, POWER_PLANT) else str(s.rng[p])
-        out.append([("▶ " if p == cp else "  ", "bold"), (names[p] + you, "current" if p == cp else "bold"),
-                    (f"  {s.vp[p]} VP  mana {s.mana[p]}  sun range {rng}  laps {s.x[p]}/{s.xmax[p]}  slots {slots}",
-                     "")])  # fmt: skip
-        built = ", ".join(DATA.buildings[i].name for i in range(12) if s.buildings[p] >> i & 1)
-        owned = ", ".join(DATA.persons[i].name + (" ✓" if s.active[p] >> i & 1 else "")
-                          for i in range(8) if s.owned[p] >> i & 1)  # fmt: skip
-        out.append([("    buildings ", "label"), (built or "-", "dim"), ("  persons ", "label"), (owned or "-", "dim")])
+        who: Any = msg(B + "you", who=names[p]) if viewer == p else names[p]
+        slots = joined([msg(B + "slot", colour=msg(f"helios.tile_colour.{TILE_COLOURS[sl]}"), n=slot_count(s, p, sl))
+                        for sl in range(3)])  # fmt: skip
+        rng: Any = msg(B + "coast", building=msg("helios.building.power_plant")) if has(s, p, POWER_PLANT) else str(s.rng[p])
+        out.append([("▶ " if p == cp else "  ", "bold"), (who, "current" if p == cp else "bold"),
+                    (padded(msg(B + "stats", vp=s.vp[p], mana=s.mana[p], range=rng, laps=s.x[p], of=s.xmax[p], slots=slots),
+                            lead="  "), "")])  # fmt: skip
+        built = joined([_building(i) for i in range(12) if s.buildings[p] >> i & 1], ", ")
+        owned = joined([joined([_person(i), "✓"]) if s.active[p] >> i & 1 else _person(i)
+                        for i in range(8) if s.owned[p] >> i & 1], ", ")  # fmt: skip
+        out.append([(padded(msg(B + "buildings"), lead="    ", trail=" "), "label"), (built or "-", "dim"),
+                    (padded(msg(B + "persons_owned"), lead="  ", trail=" "), "label"), (owned or "-", "dim")])  # fmt: skip
         out += board_lines(s, p, _targets(s, p) if p == cp else None)
-    out.append([("  " + LEGEND, "dim")])
+    out.append([(padded(msg(B + "legend"), lead="  "), "dim")])
     if s.final:
         out.append([])
         for cat, vals in R.breakdown(s).items():
-            out.append([(f"  {cat:<10}", "label"), ("".join(f"{v:>6}" for v in vals), "")])
-        out.append([("Final      ", "title"), ("".join(f"{v:>6}" for v in s.final), "bold")])
-        out.append([("Winners: ", "title"), (", ".join(names[p] for p in s.winners()), "bold")])
+            out.append([(padded(msg(B + "cat." + cat), 12, lead="  "), "label"), ("".join(f"{v:>6}" for v in vals), "")])
+        out.append([(padded(msg(B + "final"), 11), "title"), ("".join(f"{v:>6}" for v in s.final), "bold")])
+        out.append([(padded(msg(B + "winners"), trail=" "), "title"), (joined([names[p] for p in s.winners()], ", "), "bold")])
     return out
 
 

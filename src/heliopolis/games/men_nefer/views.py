@@ -147,35 +147,31 @@ def group_text(g: Group) -> str:
 
 
 def _gt(g: Group) -> str:
-    """``group_text`` as plain English for the cached tables (copied per view: plain strings are cheap)."""
-    return str(group_text(g))
+    """``group_text`` for the cached tables: a ``Msg`` (the browser renders it in its language)."""
+    return group_text(g)
 
 
-_TA_TEXT = {
-    "sarcophagi": "{n}+ sarcophagi buried", "sphinxes": "{n}+ sphinxes erected", "obelisk": "sun disc on {n}+",
-    "eyes": "{n}+ eyes at queens' pyramids", "feather": "feather value {n}+", "priestesses": "{n}+ priestesses in rooms",
-    "wares": "{n}+ wares", "different_wares": "{n}+ different ware kinds", "boats_out": "{n}+ boats out of the harbor",
-    "fulfilled": "{n}+ fulfilled agreements", "fishing": "fishing boats passed {n}+ times",
-    "two_scarabs": "two scarabs total {n}+", "hieroglyph": "hieroglyph marker on {n}+", "baskets": "{n}+ baskets offered",
-    "papyri": "{n}+ rolled-up papyri", "great_pyramid": "Great Pyramid block on {n}+", "heart": "heart value {n}+",
-}  # fmt: skip
-_QUEEN_TEXT = {
-    "QT1": "× your baskets in the temple", "QT2": "× your sarcophagi in the necropolis", "QT3": "× your erected sphinxes",
-    "QT4": "× your different ware kinds", "QT5": "× pairs of your fulfilled agreements",
-    "QT6": "× pairs of your rolled-up papyri",
-}  # fmt: skip
+# Trade agreement conditions (rulebook: "Handelsabkommen", p. 19) and queens' tile scorings (p. 20):
+# men-nefer.agreement.<kind> with {n}; men-nefer.queen_tile.<id>.
 _GP_FEATURE = {GP_CONSTRUCTION: "construction", GP_FAVOUR: "favour", GP_SEAL: "seal"}
 
 
 def _ta_text(t: int, named: bool) -> str:
     kind = DATA.ta_kind[t]
     if kind == "rooms":
-        return "priestesses in rooms " + " and ".join(str(r) for r in DATA.ta_rooms[t])
+        rooms = [str(r) for r in DATA.ta_rooms[t]]
+        out: Any = rooms[-1]
+        for r in reversed(rooms[:-1]):
+            out = msg("men-nefer.agreement.rooms_and", first=r, rest=out)
+        return msg("men-nefer.agreement.rooms", rooms=out, n=len(rooms))
     named_houses = DATA.ta_named[t]
     if kind == "two_scarabs" and named and named_houses:
         houses, m = named_houses
-        return " + ".join(DATA.houses[h] for h in houses) + f" scarabs total {m}+"
-    return _TA_TEXT.get(kind, kind.replace("_", " ") + " {n}+").format(n=DATA.ta_n[t])
+        names: Any = msg(f"men-nefer.house.{DATA.houses[houses[-1]]}")
+        for h in reversed(houses[:-1]):
+            names = msg("men-nefer.and", first=msg(f"men-nefer.house.{DATA.houses[h]}"), rest=names)
+        return msg("men-nefer.agreement.two_scarabs_named", houses=names, n=m)
+    return msg(f"men-nefer.agreement.{kind}", n=DATA.ta_n[t])
 
 
 @cache
@@ -195,7 +191,7 @@ def view_tables(flags: Any) -> dict[str, Any]:
         "tiles": {t: {"number": DATA.tile_number[i], "glyph": DATA.glyphs[DATA.tile_glyph[i]],
                       "text": _gt(DATA.tile_actions[i])} for i, t in enumerate(DATA.tile_ids)},
         "display": [{"food": f, "text": _gt(g)} for f, g in zip(DATA.display_food, DATA.display_actions)],
-        "boards": {b: [{"glyph": DATA.glyphs[g], "bonus": str(effect_text(e))}
+        "boards": {b: [{"glyph": DATA.glyphs[g], "bonus": effect_text(e)}
                        for g, e in zip(DATA.board_glyphs[i], DATA.board_bonus[i])] for i, b in enumerate(DATA.board_ids)},
         "ware_spaces": [{"space": nm, "level": DATA.ware_space_level[i] + 1, "pp": DATA.ware_space_pp[i]}
                         for i, nm in enumerate(DATA.ware_space_names)],
@@ -227,7 +223,7 @@ def view_tables(flags: Any) -> dict[str, Any]:
         "gp_build_places": [FAVOUR_KINDS[f] for f in DATA.gp_build_places],
         "qp_track": [{"feature": "construction" if k in DATA.qp_construction else None} for k in range(DATA.qp_len + 1)],
         "queen_levels": DATA.queen_levels,
-        "queen_tiles": {q: _QUEEN_TEXT.get(q, q) for q in DATA.queen_tiles},
+        "queen_tiles": {q: msg(f"men-nefer.queen_tile.{q.lower()}") for q in DATA.queen_tiles},
         "locations": [{"id": loc_name(i), "city": i >= sections, "food": DATA.loc_food[i], "fishing": DATA.loc_fishing[i],
                        **({"bank": "upper" if DATA.locations[i].startswith("U") else "lower",
                            "borders": loc_name(borders[i]), "arrow": loc_name(DATA.city_arrow[i - sections])}
@@ -269,10 +265,10 @@ def _decision(s: MenNeferState) -> dict[str, Any] | None:
         d["slot"] = t[1] + 1
     elif k == "group":
         g, mask = t[1], t[2]
-        d["ops"] = {OPS[g[i][0]]: str(effect_text(g[i])) for i in range(len(g)) if mask >> i & 1}
+        d["ops"] = {OPS[g[i][0]]: effect_text(g[i]) for i in range(len(g)) if mask >> i & 1}
     elif k == "choice":
         d["sep"] = t[1][1]
-        d["alternatives"] = [str(group_text(alt)) for alt in t[1][2]]
+        d["alternatives"] = [group_text(alt) for alt in t[1][2]]
     elif k in ("lime", "favour"):
         d["steps" if k == "lime" else "count"] = t[1]
     elif k == "gain":
@@ -496,7 +492,9 @@ def _describe_step(s: MenNeferState, kind: str, arg: str) -> str | None:
         return m("men-nefer.step.discard", agreement=DATA.ta_ids[t >> 1] if t >= 0 else "?")
     if kind == "pedestal":
         i = A.NAMES.index(f"pedestal:{arg}") - A.PEDESTAL
-        return m("men-nefer.step.pedestal", pedestal=DATA.pedestal_ids[i], actions=group_text(DATA.pedestal_bonus[i]))
+        avenue, numeral = DATA.pedestal_ids[i].split("-")[1:]  # "SP-temple-II": English stays the printed id
+        return m("men-nefer.step.pedestal", actions=group_text(DATA.pedestal_bonus[i]),
+                 pedestal=m("men-nefer.pedestal", avenue=m(f"men-nefer.avenue.{avenue}"), numeral=numeral))  # fmt: skip
     if kind == "scarab":
         return m("men-nefer.step.scarab", house=m(f"men-nefer.house.{arg}"))
     return None

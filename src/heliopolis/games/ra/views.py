@@ -136,6 +136,12 @@ def information_state_string(state: RaState, player: int) -> str:
     return f"ra:{player}:" + ",".join(map(str, state.history()))
 
 
+def _ed(state: RaState) -> str:
+    """The 1999 German rulebook says "Spiel-Reihe" where the 2009 one says "Angebots-Reihe": the
+    messages that name the auction track have a ``_1999`` variant (same English)."""
+    return "_1999" if state.game.edition == "1999" else ""
+
+
 def describe_action(state: RaState, action: int) -> str:
     """Human text for ``action`` in this position (the UI's counterpart of notation)."""
     text = A.action_to_string(action)
@@ -144,11 +150,11 @@ def describe_action(state: RaState, action: int) -> str:
         return msg("ra.move.draw", n=state.bag_total)
     if kind == "ra":
         if state.track_n == AUCTION_SPACES:
-            return msg("ra.move.invoke_forced")
+            return msg("ra.move.invoke_forced" + _ed(state))
         return msg("ra.move.invoke", n=state.track_n, sun=state.centre)
     if kind == "pass":
         if state.trigger == T3_FORCED and state.high_bidder < 0 and state.cur == state.ra_player:
-            return msg("ra.move.pass_discard")
+            return msg("ra.move.pass_discard" + _ed(state))
         return msg("ra.move.pass")
     if kind == "done":
         return msg("ra.move.done")
@@ -157,7 +163,7 @@ def describe_action(state: RaState, action: int) -> str:
             return msg("ra.move.bid_beats", bid=int(arg), high=state.high, sun=state.centre, n=state.track_n)
         return msg("ra.move.bid", bid=int(arg), sun=state.centre, n=state.track_n)
     if kind == "god":
-        return msg("ra.move.god", tile=tile_label(A.GOD_TILE[action - A.GOD_BASE]))
+        return msg("ra.move.god" + _ed(state), tile=tile_label(A.GOD_TILE[action - A.GOD_BASE]))
     if kind == "discard":
         t = A.DISCARD_TILE[action - A.DISCARD_BASE]
         return msg("ra.move.discard_civ" if t in CIVS else "ra.move.discard_monument", tile=tile_label(t))

@@ -7,7 +7,7 @@ import { h, $, humanize, seatTitle, seatLabel, namedFrame, lineText } from './do
 import { tableUpdate, chatPush, chatAtPly } from './table.js';
 import { mountAccount } from './account.js';
 import { mountHelp, updateHelp, decorateBoard } from './help.js';
-import { initI18n, t, tn, has, languageSwitch, render as renderLine } from './i18n.js';
+import { initI18n, t, tn, has, languageSwitch, render as renderLine, renderTexts } from './i18n.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const gameId = decodeURIComponent(parts[0] === 'g' && parts[1] ? parts[1] : parts[parts.length - 1] || '');
@@ -580,7 +580,7 @@ async function renderBoard(frame) {
     toast,
   };
   try {
-    mod.render(root, frame, ctx);
+    mod.render(root, { ...frame, view: renderTexts(frame.view, ctx.seatName) }, ctx); // views hold catalog messages
     decorateBoard(game);
   } catch (e) {
     console.error(e);

@@ -7,6 +7,7 @@
 //   tn('ui.moves_left', 3)            // plural forms by Intl.PluralRules
 //   num(31.24)                        // '31.2' / '31,2'
 //   render(line, seatName)            // a log line or label from the server: structured or plain
+//   renderTexts(view, seatName)       // a view with such messages inside, as plain texts
 //   document.body.append(languageSwitch())
 //
 // Static HTML is translated by attributes: data-i18n=KEY (text), data-i18n-title,
@@ -98,6 +99,23 @@ export function render(line, seatName = defaultSeatName) {
     return t(line.k, line.a || {}, seatName);
   }
   return line == null ? '' : String(line);
+}
+
+// Games put printed component texts in their views as catalog messages (the wire form of a
+// Msg always has k and t); view modules read plain strings, so the page renders them first.
+// Cached per object: an unchanged part of the view (e.g. Men-Nefer's tables) is rendered once.
+const RENDERED = new WeakMap();
+const isMessage = (v) => typeof v.k === 'string' && typeof v.t === 'string' && !Array.isArray(v);
+
+export function renderTexts(value, seatName = defaultSeatName) {
+  if (!value || typeof value !== 'object') return value;
+  if (isMessage(value)) return render(value, seatName);
+  const hit = RENDERED.get(value);
+  if (hit !== undefined) return hit;
+  const out = Array.isArray(value) ? value.map((v) => renderTexts(v, seatName))
+    : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderTexts(v, seatName)]));
+  RENDERED.set(value, out);
+  return out;
 }
 
 const ATTRS = ['title', 'placeholder', 'aria-label'];

@@ -4,7 +4,12 @@
 // is a <button> carrying data-action="<notation>".
 
 import { actionable, details, h, ranking, seatTitle } from '../dom.js';
-import { t, tn } from '../i18n.js';
+import { t as tr, tn, has as hasKey } from '../i18n.js';
+
+// The 1999 German rulebook says "Spiel-Reihe" where the 2009 one says "Angebots-Reihe": messages
+// with a `_1999` variant follow the edition of the game on the page (set by render()).
+let EDITION = '2009';
+const t = (key, args, seatName) => tr(EDITION === '1999' && hasKey(`${key}_1999`) ? `${key}_1999` : key, args, seatName);
 
 // The display as the rulebook's scoring overview lays it out (components.DISPLAY_ROWS).
 const ROWS = [
@@ -319,6 +324,7 @@ function bagDetails(v, ctx) {
 // -- entry point ----------------------------------------------------------------------------------
 export function render(root, msg, ctx) {
   const v = msg.view;
+  EDITION = String(v.edition || '2009');
   root.classList.add('ra-board');
   const order = seatOrder(v.players, ctx.seat);
   root.replaceChildren(...[
