@@ -20,11 +20,15 @@ not counted):
 * ``pettingzoo`` / ``gymnasium (reference encoding)``: the same loops with the observation built by
   the game's plain ``tensor`` (the path before the cached-parts encoding), for the before/after ratio.
 
-The rows are measured interleaved: ``--rounds`` rounds, each giving every row ``seconds / rounds``,
-and each row's best round is printed (so that all rows see the same machine load).
+The rows are measured interleaved: ``--rounds`` rounds, each giving every row ``seconds / rounds``
+(so that all rows see the same machine load).
 ``--rows`` picks rows by name prefix (e.g. ``--rows engine,pettingzoo,gymnasium`` skips OpenSpiel).
 
-Usage: ``python bench/bench_adapters.py [--seconds 3] [--rounds 5] [--players 2,4] [--rows ...]``
+Every game with an observation encoder is measured (``--games ra ra-dice`` picks some); a player
+count a game does not allow is skipped. Printed per row: the best round's steps/s and the median
+[range] of the per-round ratios to the engine row of the same round (the issue's figure).
+
+Usage: ``python bench/bench_adapters.py [--games ra ra-dice] [--seconds 3] [--rounds 5] [--players 2,4] [--rows ...]``
 """
 
 from __future__ import annotations
