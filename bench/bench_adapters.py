@@ -20,17 +20,22 @@ not counted):
 * ``pettingzoo`` / ``gymnasium (reference encoding)``: the same loops with the observation built by
   the game's plain ``tensor`` (the path before the cached-parts encoding), for the before/after ratio.
 
-The rows are measured interleaved: ``--rounds`` rounds, each giving every row ``seconds / rounds``,
-and each row's best round is printed (so that all rows see the same machine load).
+The rows are measured interleaved: ``--rounds`` rounds, each giving every row ``seconds / rounds``
+(so that all rows see the same machine load).
 ``--rows`` picks rows by name prefix (e.g. ``--rows engine,pettingzoo,gymnasium`` skips OpenSpiel).
 
-Usage: ``python bench/bench_adapters.py [--seconds 3] [--rounds 5] [--players 2,4] [--rows ...]``
+Every game with an observation encoder is measured (``--games ra ra-dice`` picks some); a player
+count a game does not allow is skipped. Printed per row: the best round's steps/s and the median
+[range] of the per-round ratios to the engine row of the same round (the issue's figure).
+
+Usage: ``python bench/bench_adapters.py [--games ra ra-dice] [--seconds 3] [--rounds 5] [--players 2,4] [--rows ...]``
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 
 import numpy as np
@@ -38,16 +43,17 @@ import numpy as np
 import heliopolis
 from heliopolis._native import BUILD
 from heliopolis.core.bench import random_playouts
+from heliopolis.core.registry import game_class
 from heliopolis.integrations import openspiel as hos
-from heliopolis.integrations.encoding import ArrayObserver
+from heliopolis.integrations.encoding import ArrayObserver, games_with_observer
 from heliopolis.integrations.gymnasium import HeliopolisEnv
 from heliopolis.integrations.pettingzoo import env as aec_env
 
 clock = time.perf_counter
 
 
-def engine_with_observation(players: int, seconds: float, seed: int = 0) -> tuple[int, float]:
-    game = heliopolis.load_game("ra", players)
+def engine_with_observation(game_id: str, players: int, seconds: float, seed: int = 0) -> tuple[int, float]:
+    game = heliopolis.load_game(game_id, players)
     rng = random.Random(seed)
     steps = 0
     start = clock()
@@ -64,10 +70,10 @@ def engine_with_observation(players: int, seconds: float, seed: int = 0) -> tupl
     return steps, clock() - start
 
 
-def openspiel_steps(players: int, seconds: float, observe: str = "", seed: int = 0) -> tuple[int, float]:
+def openspiel_steps(game_id: str, players: int, seconds: float, observe: str = "", seed: int = 0) -> tuple[int, float]:
     from open_spiel.python.observation import make_observation
 
-    game = hos.load_game("ra", players=players)
+    game = hos.load_game(game_id, players=players)
     observation = make_observation(game)
     rng = random.Random(seed)
     steps = 0
@@ -101,8 +107,8 @@ def reference_encoding(env) -> None:  # noqa: ANN001
             observer.observer.part_keys = lambda state, player: None
 
 
-def pettingzoo_steps(players: int, seconds: float, seed: int = 0, reference: bool = False) -> tuple[int, float]:
-    env = aec_env("ra", players=players)
+def pettingzoo_steps(game_id: str, players: int, seconds: float, seed: int = 0, reference: bool = False) -> tuple[int, float]:
+    env = aec_env(game_id, players=players)
     if reference:
         reference_encoding(env)
     rng = random.Random(seed)
@@ -123,8 +129,8 @@ def pettingzoo_steps(players: int, seconds: float, seed: int = 0, reference: boo
     return steps, clock() - start
 
 
-def gymnasium_steps(players: int, seconds: float, seed: int = 0, reference: bool = False) -> tuple[int, int, float]:
-    env = HeliopolisEnv("ra", players=players, opponents="random")
+def gymnasium_steps(game_id: str, players: int, seconds: float, seed: int = 0, reference: bool = False) -> tuple[int, int, float]:
+    env = HeliopolisEnv(game_id, players=players, opponents="random")
     if reference:
         reference_encoding(env)
     rng = random.Random(seed)
@@ -144,49 +150,62 @@ def gymnasium_steps(players: int, seconds: float, seed: int = 0, reference: bool
     return steps, decisions, clock() - start
 
 
-def engine_steps(players: int, seconds: float) -> tuple[int, float]:
-    _g, player, _c, secs = random_playouts(heliopolis.load_game("ra", players), seconds)
+def engine_steps(game_id: str, players: int, seconds: float) -> tuple[int, float]:
+    _g, player, _c, secs = random_playouts(heliopolis.load_game(game_id, players), seconds)
     return player, secs
 
 
 ROWS = [
-    ("engine", lambda n, t: engine_steps(n, t), "player actions/s of random playouts (the baseline)"),
+    ("engine", engine_steps, "player actions/s of random playouts (the baseline)"),
     ("engine + observation", engine_with_observation, "plus the mover's observation tensor"),
     ("openspiel", openspiel_steps, "pyspiel API, no observation"),
-    ("openspiel + make_observation", lambda n, t: openspiel_steps(n, t, observe="make_observation"),
+    ("openspiel + make_observation", lambda g, n, t: openspiel_steps(g, n, t, observe="make_observation"),
      "plus observation.set_from(state, player)"),
-    ("openspiel + observation_tensor", lambda n, t: openspiel_steps(n, t, observe="observation_tensor"),
+    ("openspiel + observation_tensor", lambda g, n, t: openspiel_steps(g, n, t, observe="observation_tensor"),
      "plus state.observation_tensor(player)"),
     ("pettingzoo", pettingzoo_steps, "AEC loop: last() (obs + mask) and step()"),
-    ("pettingzoo (reference encoding)", lambda n, t: pettingzoo_steps(n, t, reference=True),
+    ("pettingzoo (reference encoding)", lambda g, n, t: pettingzoo_steps(g, n, t, reference=True),
      "same, observations from the plain tensor (before)"),
     ("gymnasium", gymnasium_steps, "learning seat only; random bots in the other seats"),
-    ("gymnasium (reference encoding)", lambda n, t: gymnasium_steps(n, t, reference=True),
+    ("gymnasium (reference encoding)", lambda g, n, t: gymnasium_steps(g, n, t, reference=True),
      "same, observations from the plain tensor (before)"),
 ]  # fmt: skip
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", nargs="+", default=None, help="game ids (default: every game with an observer)")
     ap.add_argument("--seconds", type=float, default=3.0, help="per row, spread over the rounds")
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--players", default="2,4")
+    ap.add_argument("--players", default="2,4", help="player counts (a count a game does not allow is skipped)")
     ap.add_argument("--rows", default="", help="comma-separated row-name prefixes (default: all)")
     args = ap.parse_args()
+    games = args.games or games_with_observer()
     wanted = [w.strip() for w in args.rows.split(",") if w.strip()]
     rows = [r for r in ROWS if r[0] == "engine" or not wanted or any(r[0].startswith(w) for w in wanted)]
-    print(f"build: {BUILD} · {args.rounds} interleaved rounds, best round per row")
-    print(f"{'players':>7}  {'adapter':<32} {'steps/s':>9} {'vs engine':>10}  note")
-    for n in map(int, args.players.split(",")):
-        best: dict[str, float] = {}
-        for _ in range(args.rounds):
-            for name, fn, _note in rows:
-                out = fn(n, args.seconds / args.rounds)
-                rate = out[0] / out[-1]
-                best[name] = max(best.get(name, 0.0), rate)
-        base = best["engine"]
-        for name, _fn, note in rows:
-            print(f"{n:>7}  {name:<32} {best[name]:>9,.0f} {best[name] / base:>9.3f}x  {note}")
+    print(f"build: {BUILD} · {args.rounds} interleaved rounds · steps/s: best round · ratio: median [range] of "
+          "the per-round ratios to the engine row of the same round")  # fmt: skip
+    print(f"{'game':<10} {'players':>7}  {'adapter':<32} {'steps/s':>9} {'vs engine':>10} {'per round':>14}  note")
+    for game_id in games:
+        info = game_class(game_id).info
+        for n in map(int, args.players.split(",")):
+            if not info.min_players <= n <= info.max_players:
+                continue
+            best: dict[str, float] = {}
+            ratios: dict[str, list[float]] = {}
+            for _ in range(args.rounds):
+                rates = {}
+                for name, fn, _note in rows:
+                    out = fn(game_id, n, args.seconds / args.rounds)
+                    rates[name] = out[0] / out[-1]
+                    best[name] = max(best.get(name, 0.0), rates[name])
+                for name in rates:
+                    ratios.setdefault(name, []).append(rates[name] / rates["engine"])
+            for name, _fn, note in rows:
+                r = sorted(ratios[name])
+                spread = f"[{r[0]:.2f}-{r[-1]:.2f}]"
+                print(f"{game_id:<10} {n:>7}  {name:<32} {best[name]:>9,.0f} {statistics.median(r):>9.3f}x "
+                      f"{spread:>14}  {note}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ from tests.integrations.test_observation import TYPES
 np = pytest.importorskip("numpy")
 from heliopolis.integrations.encoding import ArrayObserver, game_configs  # noqa: E402
 
-RA_CONFIGS = game_configs("ra")
+# The games whose observers have parts (Ra, Ra: The Dice Game), every configuration.
+PART_CONFIGS = [("ra", c) for c in game_configs("ra")] + [("ra-dice", c) for c in game_configs("ra-dice")]
 
 
 def _playout(state, rng: random.Random):  # noqa: ANN001, ANN202
@@ -32,10 +33,11 @@ def _playout(state, rng: random.Random):  # noqa: ANN001, ANN202
             state.apply_action(legal[rng.randrange(len(legal))])
 
 
-@pytest.mark.parametrize("cfg", RA_CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
-def test_cached_parts_equal_the_reference_tensor_on_random_playouts(cfg):
+@pytest.mark.parametrize(("game_id", "cfg"), PART_CONFIGS,
+                         ids=lambda c: c if isinstance(c, str) else "-".join(f"{k}={v}" for k, v in c.items()))
+def test_cached_parts_equal_the_reference_tensor_on_random_playouts(game_id, cfg):
     cfg = dict(cfg)
-    game = heliopolis.load_game("ra", cfg.pop("players"), **cfg)
+    game = heliopolis.load_game(game_id, cfg.pop("players"), **cfg)
     n = game.players
     observers = [ArrayObserver(game, t) for t in TYPES]
     rng = random.Random(repr(cfg))

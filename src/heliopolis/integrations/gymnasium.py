@@ -34,7 +34,7 @@ from heliopolis.bots import make_bot
 from heliopolis.core.errors import ConfigError
 from heliopolis.core.observation import OBSERVATION
 from heliopolis.core.registry import load_game
-from heliopolis.integrations.encoding import ArrayObserver, action_mask, camel_name, games_with_observer, require
+from heliopolis.integrations.encoding import ArrayObserver, MaskCache, camel_name, games_with_observer, require
 
 try:  # the [rl] extra
     import gymnasium
@@ -97,6 +97,7 @@ class HeliopolisEnv(_EnvBase):
         self.render_mode = render_mode
         self._num_actions = self.game.info.num_distinct_actions
         self._observer = ArrayObserver(self.game, OBSERVATION)
+        self._masks = MaskCache(self._num_actions)
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(self._observer.low, self._observer.high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (self._num_actions,), dtype=np.int8),
@@ -120,7 +121,7 @@ class HeliopolisEnv(_EnvBase):
         self._view_rng = random.Random(draw())
         self._state = self.game.new_initial_state()
         self._advance()
-        return self._obs(), self._info()
+        return self._obs_info()
 
     def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
         s = self._state
@@ -130,14 +131,15 @@ class HeliopolisEnv(_EnvBase):
         if action not in s.legal_actions():
             if self.illegal_action == "raise":
                 s.apply_action(action)  # raises IllegalActionError with the game's explanation
-            info = self._info()
+            obs, info = self._obs_info()
             info["illegal_action"] = True
-            return self._obs(), self.illegal_reward, True, False, info
+            return obs, self.illegal_reward, True, False, info
         s.apply_action(action)
         self._advance()
         terminated = s.is_terminal()
         reward = float(s.returns()[self.seat]) if terminated else 0.0
-        return self._obs(), reward, terminated, False, self._info()
+        obs, info = self._obs_info()
+        return obs, reward, terminated, False, info
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
@@ -149,7 +151,7 @@ class HeliopolisEnv(_EnvBase):
 
     def action_masks(self) -> Any:
         """The legal-action mask (the name sb3-contrib's MaskablePPO looks for)."""
-        return action_mask(self._state, self._num_actions, np, self.seat)
+        return self._masks.mask(self._state, self.seat)
 
     # -- helpers ----------------------------------------------------------------------------------
     def _advance(self) -> None:
@@ -164,16 +166,16 @@ class HeliopolisEnv(_EnvBase):
                 return
             s.apply_action(self._bots[p].step(s.resample_from_infostate(p, self._view_rng)))
 
-    def _obs(self) -> dict[str, Any]:
-        return {"observation": self._observer.array(self._state, self.seat), "action_mask": self.action_masks()}
-
-    def _info(self) -> dict[str, Any]:
+    def _obs_info(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The observation and the info dict; the legal actions are looked up once for both masks."""
         s = self._state
-        info: dict[str, Any] = {"seat": self.seat, "action_mask": self.action_masks()}
+        mask = self.action_masks()
+        obs = {"observation": self._observer.array(s, self.seat), "action_mask": mask}
+        info: dict[str, Any] = {"seat": self.seat, "action_mask": mask.copy()}
         if s.is_terminal():
             info["scores"] = s.scores()
             info["winners"] = s.winners()
-        return info
+        return obs, info
 
     @property
     def engine_state(self) -> Any:

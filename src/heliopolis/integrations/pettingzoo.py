@@ -28,7 +28,7 @@ from typing import Any
 
 from heliopolis.core.observation import OBSERVATION, ObservationType
 from heliopolis.core.registry import load_game
-from heliopolis.integrations.encoding import ArrayObserver, action_mask, advance_chance, require
+from heliopolis.integrations.encoding import ArrayObserver, MaskCache, advance_chance, require
 
 try:  # the [rl] extra
     import numpy as np
@@ -72,6 +72,7 @@ class HeliopolisAECEnv(AECEnv, EzPickle):
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         self._num_actions = self.game.info.num_distinct_actions
         self._observer = ArrayObserver(self.game, OBSERVATION)
+        self._masks = MaskCache(self._num_actions)
         self._omniscient = ArrayObserver(self.game, ObservationType(private="all"))
         obs_box = spaces.Box(self._observer.low, self._observer.high, dtype=np.float32)
         mask_box = spaces.Box(0, 1, (self._num_actions,), dtype=np.int8)
@@ -112,7 +113,7 @@ class HeliopolisAECEnv(AECEnv, EzPickle):
         seat = self._seat[agent]
         return {
             "observation": self._observer.array(self._state, seat),
-            "action_mask": action_mask(self._state, self._num_actions, np, seat),
+            "action_mask": self._masks.mask(self._state, seat),
         }
 
     def state(self) -> Any:

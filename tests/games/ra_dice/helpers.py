@@ -75,6 +75,7 @@ def setup(state: RaDiceState, *, points: list[int] | None = None, pharaoh: list[
           ra: int | None = None) -> RaDiceState:  # fmt: skip
     """Sets tracks and places markers (``civ``: colour -> seats; ``mon``: "colour:column" -> seat)."""
     assert state.phase == ROLL and state.rolls == 0 and state.pend == 31, "set up before the dice are rolled"
+    state._own_board()  # the board lists may be shared with a clone (copy-on-write)
     if points is not None:
         state.points = list(points)
     if pharaoh is not None:

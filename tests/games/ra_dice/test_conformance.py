@@ -34,8 +34,7 @@ def test_check_game_catches_a_broken_clone(monkeypatch):
 
     def shallow(self):
         c = original(self)
-        c.dst = self.dst  # bug: shared dice list
-        c.mon = self.mon
+        c.dst = self.dst  # bug: shared dice list (the board lists are shared copy-on-write, legitimately)
         return c
 
     monkeypatch.setattr(RaDiceState, "clone", shallow)

@@ -124,6 +124,7 @@ def use(state: RaDiceState, f: int) -> None:
 
 
 def gain(state: RaDiceState, p: int, pts: int) -> None:
+    state._own_board()
     s = state.points[p] + pts
     state.points[p] = s if s >= 0 or not state.game.floor else 0  # RD-AMB-3
 
@@ -151,6 +152,7 @@ def apply_dice_action(state: RaDiceState, a: int) -> None:
             state._record(a)
             use(state, ANKH)
         if state.phar[p] < g.phar_max:  # never beyond 12; excess steps are lost
+            state._own_board()
             state.phar[p] += 1
         state._auto_finish()
         return
@@ -168,6 +170,7 @@ def apply_dice_action(state: RaDiceState, a: int) -> None:
             state._record(a)
             use(state, ANKH)
         if state.nile[p] < g.nile_max:  # the flood markers move with the stack
+            state._own_board()
             state.nile[p] += 1
         state._auto_finish()
         return
@@ -182,6 +185,7 @@ def apply_dice_action(state: RaDiceState, a: int) -> None:
             use(state, NILE)
         for _ in range(k):
             use(state, ANKH)
+        state._own_board()
         state.floods[p] += 1
         state._auto_finish()
         return
@@ -192,6 +196,7 @@ def apply_dice_action(state: RaDiceState, a: int) -> None:
         state._record(a)
         state.dst[c] = USED
         av[CIV] -= 1
+        state._own_board()
         state.civ[c] |= 1 << p
         state.civ_n += 1
         state._auto_finish()
@@ -204,6 +209,7 @@ def apply_dice_action(state: RaDiceState, a: int) -> None:
         state._record(a)
         state.dst[c] = USED
         av[MON] -= 1
+        state._own_board()
         state.mon[i] = p
         state.mon_n += 1
         state._auto_finish()

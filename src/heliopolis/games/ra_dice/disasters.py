@@ -26,6 +26,7 @@ def disaster(state: RaDiceState, kind: int) -> None:
     log = state.log
     if log is not None:
         log.append(msg(f"ra-dice.log.disaster_{DISASTER_NAMES[kind]}", seat=p))
+    state._own_board()
     if kind == D_PHARAOH:  # RD-DIS-1
         for q in range(n):
             if q != p:
@@ -76,6 +77,7 @@ def next_victim(state: RaDiceState, q: int) -> None:
 
 
 def take(state: RaDiceState, q: int, kind: int, i: int) -> None:
+    state._own_board()
     if kind == D_CIV:
         state.civ[i] &= ~(1 << q)
     else:

@@ -53,6 +53,7 @@ def end_epoch(state: RaDiceState) -> None:
     n = state.n
     final = state.epoch >= g.epochs  # RD-EPOCH-5, RD-END-1
     cats, phar_new = epoch_results(state, final)
+    state._own_board()
     before = tuple(state.points)
     for p in range(n):
         total = state.points[p] + sum(cats[p])

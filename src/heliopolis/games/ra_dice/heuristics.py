@@ -132,14 +132,14 @@ def _disaster_value(state: RaDiceState, kind: int) -> float:
             loss = min(g.dis_pharaoh_back, state.phar[q]) * 0.8
         elif kind == 1:
             if state.floods[q] == 1:
-                loss = r.nile_points[state.nile[q]]
+                loss = float(r.nile_points[state.nile[q]])  # float: one type for mypyc
             elif state.floods[q] > 1:
                 loss = 0.5
             else:
                 loss = min(g.dis_nile_back, state.nile[q]) * 0.7
         elif kind == 2:
             k = civ_count(state, q)
-            loss = scoring.civilization_points(k, r) - scoring.civilization_points(k - min(k, g.dis_civ_remove), r)
+            loss = float(scoring.civilization_points(k, r) - scoring.civilization_points(k - min(k, g.dis_civ_remove), r))
         else:
             k = sum(1 for o in state.mon if o == q)
             loss = 2.5 * min(k, g.dis_mon_remove)

@@ -35,7 +35,8 @@ With ``public=False`` only ``player`` remains (nothing is private).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, Final
 
 from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece
 from heliopolis.games.ra_dice import actions as A
@@ -109,6 +110,7 @@ class RaDiceObserver(Observer["RaDiceState"]):
             ]
         self.pieces = tuple(pieces)
         self._n = n
+        self._game = game
 
     def tensor(self, state: RaDiceState, player: int) -> list[float]:
         state._check_seat(player)
@@ -179,6 +181,123 @@ class RaDiceObserver(Observer["RaDiceState"]):
         out += v
         out += [x / POINTS_SCALE for x in state.points]
         return out
+
+    # -- the same tensor as memoisable parts (core.observation: the adapters' fast path) ---------
+    # Parts, in tensor order, each a pure function of its key (the key holds what the part shows):
+    #   0 head: player, current_player, phase, epoch, ra       key (player or -1, cp, phase, epoch, ra)
+    #   1-5 dice_face of die d                                 key: the face shown, -1 for none
+    #   6-10 dice_state of die d                               key: the die's state, -1 off turn
+    #   11 rolls, turn, disaster                               key: the turn's counters (None off turn)
+    #   12 pharaoh, nile, floods                               key (Pharaoh, Nile, floods per seat)
+    #   13 civilization                                        key: the colour spaces' seat masks
+    #   14 monuments                                           key: the Monument spaces' owners
+    #   15 removal                                             key (victim, kind, left) or None
+    #   16 points                                              key: the points per seat
+    # The dice are one part per die and block (int keys, at most 7 encodings each): a step changes
+    # one or two dice, and a part per whole roll would rarely meet its key again.
+    # With ``public=False`` only part 0 (player) remains.
+    def part_keys(self, state: RaDiceState, player: int) -> tuple[Hashable, ...]:
+        state._check_seat(player)
+        ot = self.obs_type
+        private = ot.private != PRIVATE_NONE
+        if not ot.public:
+            return ((player, -1, -1, -1, -1),) if private else ()
+        g = state.game
+        phase = state.phase
+        head = (player if private else -1, state.current_player(), phase, min(state.epoch, g.epochs), state.ra)
+        if phase == S.ROLL or phase == S.REROLL or phase == S.APPLY or phase == S.REMOVE:
+            face = state.face
+            dst = state.dst
+            dis = state.dis
+            turn: Hashable = (state.rolls, state.preal, state.nreal, state.civ_n, state.mon_n, dis,
+                              state.free_ankhs() if phase == S.APPLY or phase == S.REMOVE else None)  # fmt: skip
+            removal: Hashable = (state.vic, state.vic_kind, state.vic_left) if phase == S.REMOVE else None
+            return (head, face[0], face[1], face[2], face[3], face[4], dst[0], dst[1], dst[2], dst[3], dst[4], turn,
+                    (tuple(state.phar), tuple(state.nile), tuple(state.floods)), tuple(state.civ),
+                    tuple(state.mon), removal, tuple(state.points))  # fmt: skip
+        return (head, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, None,
+                (tuple(state.phar), tuple(state.nile), tuple(state.floods)), tuple(state.civ),
+                tuple(state.mon), None, tuple(state.points))  # fmt: skip
+
+    def encode_part(self, index: int, key: Any) -> list[float]:  # noqa: C901 - one branch per part
+        g = self._game
+        n = self._n
+        ot = self.obs_type
+        if index == 0:
+            player, cp, phase, epoch, ra = key
+            out: list[float] = []
+            if ot.private != PRIVATE_NONE:
+                v = [0.0] * n
+                v[player] = 1.0
+                out += v
+            if not ot.public:
+                return out
+            v = [0.0] * n
+            if cp >= 0:
+                v[cp] = 1.0
+            out += v
+            v = [0.0] * NUM_PHASES
+            v[phase] = 1.0
+            out += v
+            v = [0.0] * g.epochs
+            v[epoch - 1] = 1.0
+            out += v
+            v = [0.0] * (g.ra_last + 1)
+            v[ra] = 1.0
+            return out + v
+        if index <= NUM_DICE:
+            out = [0.0] * NUM_FACES
+            if key >= 0:
+                out[key] = 1.0
+            return out
+        if index <= 2 * NUM_DICE:
+            out = [0.0] * NUM_DIE_STATES
+            if key >= 0:
+                out[key] = 1.0
+            return out
+        if index == 11:
+            if key is None:
+                return [0.0] * (g.rolls_max + 6 + len(DISASTER_NAMES))
+            rolls, preal, nreal, civ_n, mon_n, dis, free_ankhs = key
+            out = [1.0 if i < rolls else 0.0 for i in range(g.rolls_max)]
+            out += [
+                1.0 if preal else 0.0,
+                1.0 if nreal else 0.0,
+                civ_n / max(g.rules.civ_markers_by_dice.values()),
+                mon_n / g.mon_max,
+                1.0 if dis == S.DIS_AVAILABLE else 0.0,
+                free_ankhs / NUM_DICE if free_ankhs is not None else 0.0,
+            ]
+            v = [0.0] * len(DISASTER_NAMES)
+            if dis >= S.DIS_DECLARED:
+                v[dis - S.DIS_DECLARED] = 1.0
+            return out + v
+        if index == 12:
+            phar, nile, floods = key
+            return ([x / g.phar_max for x in phar] + [x / g.nile_max for x in nile]
+                    + [min(x, FLOOD_CAP) / FLOOD_CAP for x in floods])  # fmt: skip
+        if index == 13:
+            out = []
+            for mask in key:
+                out += [float(mask >> p & 1) for p in range(n)]
+            return out
+        if index == 14:
+            out = []
+            for o in key:
+                v = [0.0] * n
+                if o >= 0:
+                    v[o] = 1.0
+                out += v
+            return out
+        if index == 15:
+            v = [0.0] * (n + 3)
+            if key is not None:
+                vic, kind, left = key
+                v[vic] = 1.0
+                v[n + (0 if kind == D_CIV else 1)] = 1.0
+                v[n + 2] = left / max(g.dis_civ_remove, g.dis_mon_remove)
+            return v
+        return [x / POINTS_SCALE for x in key]
 
     def string(self, state: RaDiceState, player: int) -> str:
         state._check_seat(player)

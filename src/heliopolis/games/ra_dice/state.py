@@ -84,6 +84,7 @@ class RaDiceState(State["RaDiceGame"]):
         "game", "n", "phase", "cur", "epoch", "ra", "points", "phar", "nile", "floods", "civ", "mon",
         "face", "dst", "avail", "pend", "rmask", "marks", "rolls", "suns", "preal", "nreal", "civ_n",
         "mon_n", "dis", "vic", "vic_kind", "vic_left", "start", "hist", "hlen", "epoch_log", "bonus", "log",
+        "board_shared",
     )  # fmt: skip
 
     def __init__(self, game: RaDiceGame | None = None) -> None:
@@ -116,6 +117,7 @@ class RaDiceState(State["RaDiceGame"]):
         self.epoch_log: tuple[EpochRecord, ...] = ()
         self.bonus = [0] * (2 * n)  # per seat: [three-sun points, ankh-pair points]
         self.log: list[str] | None = None  # event lines, only in the replay of views.RaDicePublicLog
+        self.board_shared = False
         self.cur = 0
         self.start = -1
         if game.start_player is None:
@@ -290,6 +292,7 @@ class RaDiceState(State["RaDiceGame"]):
         """RD-SETUP-4: start player ``p`` scores 10, the next clockwise 11, ..."""
         self.start = p
         n = self.n
+        self._own_board()
         for k, pts in enumerate(self.game.starting_scores[:n]):
             self.points[(p + k) % n] = pts
         self._begin_turn(p)
@@ -424,12 +427,17 @@ class RaDiceState(State["RaDiceGame"]):
         c.cur = self.cur
         c.epoch = self.epoch
         c.ra = self.ra
-        c.points = self.points[:]
-        c.phar = self.phar[:]
-        c.nile = self.nile[:]
-        c.floods = self.floods[:]
-        c.civ = self.civ[:]
-        c.mon = self.mon[:]
+        # The board lists (points .. mon, bonus) change a few times a turn at most: shared until
+        # one side writes (_own_board); the turn's dice change with nearly every action: copied.
+        c.points = self.points
+        c.phar = self.phar
+        c.nile = self.nile
+        c.floods = self.floods
+        c.civ = self.civ
+        c.mon = self.mon
+        c.bonus = self.bonus
+        c.board_shared = True
+        self.board_shared = True
         c.face = self.face[:]
         c.dst = self.dst[:]
         c.avail = self.avail[:]
@@ -450,9 +458,20 @@ class RaDiceState(State["RaDiceGame"]):
         c.hist = self.hist  # immutable, shared
         c.hlen = self.hlen
         c.epoch_log = self.epoch_log  # immutable, shared
-        c.bonus = self.bonus[:]
         c.log = None
         return c
+
+    def _own_board(self) -> None:
+        """Copies the board lists shared with a clone; every write to them comes after this call."""
+        if self.board_shared:
+            self.points = self.points[:]
+            self.phar = self.phar[:]
+            self.nile = self.nile[:]
+            self.floods = self.floods[:]
+            self.civ = self.civ[:]
+            self.mon = self.mon[:]
+            self.bonus = self.bonus[:]
+            self.board_shared = False
 
     def _key(self) -> tuple[Any, ...]:
         return (
