@@ -22,7 +22,7 @@ from heliopolis.games.ra.components import AUCTION_SPACES
 from heliopolis.games.ra.phases import B_DISCARD, B_DISP, B_POINTS, C_BAG, C_BIDS, C_DOWN, C_PEND, C_TRACK, C_UP, T
 
 if TYPE_CHECKING:
-    from heliopolis.games.ra.game import RaGame
+    from heliopolis.games.ra.game import RaGame  # noqa: F401 (named in the base class, State["RaGame"])
 
 
 class RaLayout(State["RaGame"]):
