@@ -2,7 +2,8 @@
 
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -41,3 +42,43 @@ def pg_url() -> Iterator[str]:
             conn.execute(
                 sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
             )
+
+
+@pytest.fixture(scope="module")
+def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., Any]]:
+    """Starts ``heliopolis serve`` subprocesses (``tests.server.conftest.ServerProcess``), each on a
+    fresh SQLite file, bots answering without delay: ``serve("name", **ServerProcess options)``.
+    All are stopped when the test module ends."""
+    from tests.server.conftest import ServerProcess
+
+    started: list[ServerProcess] = []
+
+    def start(name: str = "site", **kw: Any) -> ServerProcess:
+        db = tmp_path_factory.mktemp(name) / f"{name}.db"
+        s = ServerProcess(f"sqlite:///{db}", **{"bot_delay": 0.0, **kw}).start()
+        started.append(s)
+        return s
+
+    yield start
+    for s in started:
+        s.stop()
+
+
+@pytest.fixture(scope="module")
+def server(serve: Callable[..., Any]) -> Any:
+    """One ``heliopolis serve`` on a fresh SQLite file for the test module (see ``serve``)."""
+    return serve()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright, one for the test module (see tests/chromium.py)."""
+    from tests.chromium import ARGS, CHROMIUM, require_chromium
+
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()

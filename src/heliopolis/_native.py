@@ -40,6 +40,7 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.ra.actions",
     "heliopolis.games.ra.scoring",
     "heliopolis.games.ra.epochs",
+    "heliopolis.games.ra.layout",
     "heliopolis.games.ra.state",
     # Helios: the play path (views, log, rendering and observation stay interpreted)
     "heliopolis.games.helios.actions",

@@ -9,24 +9,17 @@ boards hold tiles, markers and legal-move buttons.
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
 import httpx
 import pytest
 
 from heliopolis.core.registry import new_game
-from tests.server.conftest import ServerProcess
+from tests.chromium import require_chromium
 
-CHROMIUM = os.environ.get("HELIOPOLIS_CHROMIUM", "/usr/bin/chromium")
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no Chromium at {CHROMIUM} (make test installs Debian's chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need the [dev] extra (playwright)")
+require_chromium()
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="needs the [dev] extra (axe-playwright-python)")
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
 TIMEOUT = 20_000  # ms
 VIEWPORTS = {
     "desktop": {"viewport": {"width": 1280, "height": 860}},
@@ -67,9 +60,8 @@ def _play(url: str, g: dict, moves: int | None, rng: random.Random) -> dict:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):  # noqa: ANN001, ANN201
-    db = tmp_path_factory.mktemp("a11y") / "a11y.db"
-    server = ServerProcess(f"sqlite:///{db}", bot_delay=0.0).start()
+def site(serve):  # noqa: ANN001, ANN201
+    server = serve("a11y")
     rng = random.Random(16)
     games = {}
     for game, (seats, options, moves) in GAMES.items():
@@ -83,16 +75,7 @@ def site(tmp_path_factory):  # noqa: ANN001, ANN201
     r = httpx.post(f"{server.url}/api/import", json=state.to_dict(), timeout=20)
     assert r.status_code in (200, 201), r.text
     games["replay"] = {"id": r.json()["id"], "token": ""}
-    yield server.url, games
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():  # noqa: ANN201
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    return server.url, games
 
 
 def _open(browser, url: str, path: str, lang: str, viewport: str, g: dict | None = None):  # noqa: ANN001, ANN202

@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from heliopolis import locale as L
-from tests.server.test_browser import TIMEOUT, _page, _wait_turn_or_end, browser, server  # noqa: F401
+from tests.server.test_browser import _page, _wait_turn_or_end
 
 GAMES = {  # game -> a selector its view draws
     "ra": "#board", "ra-dice": "#board #rd-table", "helios": "#board #he-table", "men-nefer": "#board",

@@ -3,38 +3,16 @@ help reachable by keyboard and by touch, and the "since your last move" box when
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.server.conftest import ServerProcess
+from tests.chromium import require_chromium
 
-CHROMIUM = os.environ.get("HELIOPOLIS_CHROMIUM", "/usr/bin/chromium")
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no Chromium at {CHROMIUM} (make test installs Debian's chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need the [dev] extra (playwright)")
+require_chromium()
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
 TIMEOUT = 20_000
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):  # noqa: ANN001, ANN201
-    s = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('help') / 'help.db'}", bot_delay=0.0).start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():  # noqa: ANN201
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def _create(url: str, game: str, options: dict, players: int = 3) -> dict:

@@ -4,41 +4,18 @@ it and is remembered, and no catalog key or English chrome text shows through in
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = os.environ.get("HELIOPOLIS_CHROMIUM", "/usr/bin/chromium")
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no Chromium at {CHROMIUM} (make test installs Debian's chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need the [dev] extra (playwright)")
+from tests.chromium import require_chromium
+
+require_chromium()
 pytest.importorskip("fastapi", reason="the browser tests need the [web] extra")
 
-from tests.server.conftest import ServerProcess  # noqa: E402
-
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
 TIMEOUT = 15_000  # ms
 # A catalog key on screen means a t() call whose key has no message.
 KEY_ON_SCREEN = re.compile(r"\bui\.[a-z_]+\.[a-z0-9_.-]+")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):  # noqa: ANN001, ANN201
-    db = tmp_path_factory.mktemp("i18n") / "i18n.db"
-    s = ServerProcess(f"sqlite:///{db}", bot_delay=0.0).start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():  # noqa: ANN201
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def _page(browser, problems: list[str], locale: str):  # noqa: ANN001, ANN202

@@ -16,7 +16,7 @@ WEB = Path(__file__).resolve().parents[2] / "src" / "heliopolis" / "server" / "w
 PAGES = ["index.html", "game.html", "leaderboard.html", "my.html"]
 # The page chrome (the game views under js/views/ word game terms from the games' catalogs).
 SCRIPTS = ["lobby.js", "game.js", "dom.js", "api.js", "account.js", "table.js", "table-options.js", "social.js",
-           "leaderboard.js", "my.js"]
+           "leaderboard.js", "my.js", "topbar.js", "replay.js"]
 ALLOWED_TEXT = {"Heliopolis"}  # the brand
 ATTRS = ("title", "placeholder", "aria-label")
 WORDS = re.compile(r"[A-Za-z]{2,}")
@@ -90,12 +90,16 @@ def test_page_scripts_hold_no_english_sentence(script: str) -> None:
 
 @pytest.mark.parametrize("page", PAGES)
 def test_each_page_loads_the_catalog_once_and_offers_the_language_switch(page: str) -> None:
+    # The page's script mounts the top bar once (js/topbar.js), which loads the catalogs, then adds the switch.
     html = (WEB / page).read_text(encoding="utf-8")
     scripts = re.findall(r'<script type="module" src="/static/js/([a-z-]+\.js)"', html)
     assert len(scripts) == 1, scripts
     code = _code(WEB / "js" / scripts[0])
-    assert len(re.findall(r"\bawait initI18n\(\)", code)) == 1, scripts[0]
-    assert "languageSwitch()" in code and code.index("await initI18n()") < code.index("languageSwitch()")
+    assert "initI18n" not in code, scripts[0]
+    assert len(re.findall(r"\bawait mountTopbar\('[a-z]+'\)", code)) == 1, scripts[0]
+    bar = _code(WEB / "js" / "topbar.js")
+    assert len(re.findall(r"\bawait initI18n\(\)", bar)) == 1
+    assert "languageSwitch()" in bar and bar.index("await initI18n()") < bar.index("languageSwitch()")
 
 
 def test_the_scan_finds_a_hard_coded_label(tmp_path: Path) -> None:

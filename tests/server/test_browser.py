@@ -1,8 +1,5 @@
-"""End-to-end: Playwright drives Debian's Chromium against a real ``heliopolis serve``.
-
-Playwright's own browser download is unreachable on these machines, so the tests launch
-``/usr/bin/chromium`` (``make test`` installs it via tools/ci_services.sh).
-"""
+"""End-to-end: Playwright drives Debian's Chromium against a real ``heliopolis serve`` (the ``server``
+and ``browser`` fixtures: tests/conftest.py, tests/chromium.py)."""
 
 from __future__ import annotations
 
@@ -14,34 +11,11 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.conftest import ServerProcess
+from tests.chromium import require_chromium
 
-CHROMIUM = os.environ.get("HELIOPOLIS_CHROMIUM", "/usr/bin/chromium")
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no Chromium at {CHROMIUM} (make test installs Debian's chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need the [dev] extra (playwright)")
+require_chromium()
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
 TIMEOUT = 15_000  # ms
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):  # noqa: ANN001, ANN201
-    db = tmp_path_factory.mktemp("e2e") / "e2e.db"
-    s = ServerProcess(f"sqlite:///{db}", bot_delay=0.0).start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():  # noqa: ANN201
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
 SEEN: dict[str, list[str]] = {"csp": [], "ws": []}
 
 

@@ -12,13 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.test_browser import (  # noqa: F401
-    TIMEOUT,
-    _no_horizontal_scroll,
-    _page,
-    browser,
-    server,
-)
+from tests.server.test_browser import TIMEOUT, _no_horizontal_scroll, _page
 
 pytestmark = pytest.mark.usefixtures("server")
 

@@ -1,16 +1,9 @@
 """Ra rules: ``RaState`` (both editions). Rule IDs refer to ``docs/rules/ra.md``.
 
-The state is a flat ``__slots__`` object of ints plus two int lists, updated in place.
-``cells`` (copied by ``clone()`` in one slice) holds, at the offsets ``phases.C_*``, what most
-actions change: the bag (counts per tile kind; a draw is a chance node weighted by what remains),
-the auction track, the pending disasters, and per seat the suns (bitmasks, bit ``v`` = sun ``v``)
-and the bids. ``board`` holds, at ``phases.B_*``, the discards and per seat the points and the
-display (``board[B_DISP + seat*23 + tile]``): it changes only when tiles are won, taken with a
-god, destroyed or scored, so clones share it and the first writer copies it (``_board()``; copy
-on write: a clone costs one short list, not the whole table). The read-only properties ``bag``,
-``discard``, ``track``, ``pend``, ``points``, ``up``, ``down``, ``bids`` and ``disp`` return
-copies of those blocks for views and tools. The history is a persistent linked tuple so
-``clone()`` shares it instead of copying.
+The state is a flat ``__slots__`` object of ints plus two int lists, updated in place: ``cells``
+(copied by ``clone()``) and ``board`` (shared by clones, copied by the first writer); their layout,
+the copy on write and the read-only block properties (``bag``, ``points``, ``disp``, ...) are in
+``layout.py``. The history is a persistent linked tuple so ``clone()`` shares it instead of copying.
 Legality is checked per phase inside ``apply_action`` (never through ``legal_actions()``),
 and nothing on the hot path builds strings; messages are built only when an error is raised.
 """
@@ -20,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from heliopolis.core.errors import IllegalActionError
-from heliopolis.core.game import CHANCE, TERMINAL, State
+from heliopolis.core.game import CHANCE, TERMINAL
 from heliopolis.core.helpers import History, check_seat, unlink_history
 from heliopolis.core.rng import randbelow
 from heliopolis.games.ra import actions as A
@@ -40,6 +33,7 @@ from heliopolis.games.ra.components import (
     TOTAL_TILES,
 )
 from heliopolis.games.ra.epochs import EpochRecord, end_epoch, score_breakdown
+from heliopolis.games.ra.layout import RaLayout, sun_mask
 from heliopolis.games.ra.phases import (  # noqa: F401 (all re-exported: state.AUCTION, ...)
     AUCTION,
     B_DISCARD,
@@ -92,12 +86,11 @@ def _bids_above(mask: int, high: int) -> list[int]:
     return r
 
 
-class RaState(State["RaGame"]):
+class RaState(RaLayout):
     """A position of Ra. Create it with ``heliopolis.new_game("ra", players=...)``."""
 
     __slots__ = (
-        "game", "n", "ra_needed", "god_disaster", "phase", "cur", "epoch", "cells", "board", "board_shared",
-        "bag_total",
+        "game", "ra_needed", "god_disaster", "phase", "cur", "epoch", "bag_total",
         "track_n", "ra_n", "centre", "ra_player", "trigger", "high", "high_bidder", "resume",
         "stacks_left", "hist", "hlen", "epoch_log",
     )  # fmt: skip
@@ -137,7 +130,7 @@ class RaState(State["RaGame"]):
         if game.sun_assignment is not None:
             self.stacks_left = 0
             for p, suns in enumerate(game.sun_assignment):
-                c[C_UP + p] = _mask(suns)
+                c[C_UP + p] = sun_mask(suns)
             self._start_epoch()
         else:
             # RA-SETUP-5: stacks are dealt at random, one chance node per seat but the last.
@@ -317,12 +310,12 @@ class RaState(State["RaGame"]):
     # -- setup and turns ----------------------------------------------------------------------
     def _deal(self, k: int) -> None:
         stacks = self.game.stacks
-        self.cells[C_UP + self.cur] = _mask(stacks[k])
+        self.cells[C_UP + self.cur] = sun_mask(stacks[k])
         self.stacks_left &= ~(1 << k)
         self.cur += 1
         if self.cur == self.n - 1:  # the last seat takes the remaining stack: no decision
             last = self.stacks_left.bit_length() - 1
-            self.cells[C_UP + self.cur] = _mask(stacks[last])
+            self.cells[C_UP + self.cur] = sun_mask(stacks[last])
             self.stacks_left = 0
             self._start_epoch()
 
@@ -509,14 +502,6 @@ class RaState(State["RaGame"]):
         end_epoch(self)
 
     # -- results --------------------------------------------------------------------------------
-    def _board(self) -> list[int]:
-        """``board`` for writing: copied first if a clone shares it (copy on write)."""
-        b = self.board
-        if self.board_shared:
-            b = self.board = b[:]
-            self.board_shared = False
-        return b
-
     def scores(self) -> list[int]:
         return self.points
 
@@ -529,43 +514,6 @@ class RaState(State["RaGame"]):
         c = self.cells
         # RA-END-3, RA-AMB-8: the single highest sun (face up or down) breaks the tie.
         return [max(tied, key=lambda p: (c[C_UP + p] | c[C_DOWN + p]).bit_length())]
-
-    # -- read-only copies of the blocks of ``cells`` (for views, tools and tests) ----------------
-    @property
-    def bag(self) -> list[int]:
-        return self.cells[C_BAG:C_BAG + T]
-
-    @property
-    def discard(self) -> list[int]:
-        return self.board[B_DISCARD:B_DISCARD + T]
-
-    @property
-    def track(self) -> list[int]:
-        return self.cells[C_TRACK:C_TRACK + AUCTION_SPACES]
-
-    @property
-    def pend(self) -> list[int]:
-        return self.cells[C_PEND:C_PEND + 4]
-
-    @property
-    def points(self) -> list[int]:
-        return self.board[B_POINTS:B_POINTS + self.n]
-
-    @property
-    def up(self) -> list[int]:
-        return self.cells[C_UP:C_UP + self.n]
-
-    @property
-    def down(self) -> list[int]:
-        return self.cells[C_DOWN:C_DOWN + self.n]
-
-    @property
-    def bids(self) -> list[int]:
-        return self.cells[C_BIDS:C_BIDS + self.n]
-
-    @property
-    def disp(self) -> list[int]:
-        return self.board[B_DISP:B_DISP + self.n * T]
 
     def score_breakdown(self) -> dict[str, list[int]]:
         """Category results summed over the scored epochs (before the 0 floor, RA-SCORE-1)."""
@@ -628,13 +576,6 @@ class RaState(State["RaGame"]):
 
     def __repr__(self) -> str:
         return f"<RaState {self.game!r} epoch={self.epoch} phase={PHASE_NAMES[self.phase]} moves={self.hlen}>"
-
-
-def _mask(suns: Any) -> int:
-    m = 0
-    for v in suns:
-        m |= 1 << v
-    return m
 
 
 # Sanity: every tile the auction track can hold is either a god target or a god tile.

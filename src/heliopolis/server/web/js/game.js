@@ -1,13 +1,15 @@
 // The game page (/g/<id>): connection, page chrome, seat bar, legal-move list, undo, move log,
-// replay and toasts. Everything here is game-agnostic; the board itself is drawn by the game's
+// toasts, and the replay bar (replay.js). Everything here is game-agnostic; the board is drawn by the game's
 // view module js/views/<game>.js, which exports render(root, msg, ctx).
 
 import * as api from './api.js';
-import { h, $, humanize, seatTitle, seatLabel, namedFrame, lineText } from './dom.js';
-import { tableUpdate, chatPush, chatAtPly } from './table.js';
+import { h, $, humanize, seatTitle, seatLabel, namedFrame } from './dom.js';
+import { tableUpdate, chatPush } from './table.js';
 import { mountAccount } from './account.js';
 import { mountHelp, updateHelp, decorateBoard } from './help.js';
-import { initI18n, t, tn, has, languageSwitch, render as renderLine, renderTexts } from './i18n.js';
+import { t, tn, has, render as renderLine, renderTexts } from './i18n.js';
+import { mountTopbar } from './topbar.js';
+import { createReplay } from './replay.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const gameId = decodeURIComponent(parts[0] === 'g' && parts[1] ? parts[1] : parts[parts.length - 1] || '');
@@ -28,13 +30,13 @@ const S = {
   busyTimer: null,
   watching: sessionStorage.getItem(`heliopolis:watch:${gameId}`) === '1',
   showHelper: localStorage.getItem('heliopolis:helper') === '1',
-  replay: { ply: null, plies: null, frame: null, cache: new Map(), seq: 0, loading: false },
   views: new Map(), // game -> Promise<module>
   loaded: new Map(), // game -> module, once imported
   wasMyTurn: false,
   tokenRejected: false,
   stopped: false,
 };
+const replay = createReplay({ id: S.id, live: () => S.msg, view: (game) => S.loaded.get(game), render, toast });
 
 // -- toasts ---------------------------------------------------------------------------------------
 export function toast(message, kind = 'error', ms = 5000) {
@@ -167,11 +169,7 @@ function onState(m) {
   setBusy(false);
   const finished = m.status === 'finished' || m.status === 'imported';
   if (finished && (!prev || prev.version !== m.version || prev.status !== m.status)) {
-    S.replay.cache.clear();
-    S.replay.plies = null;
-    S.replay.ply = null;
-    S.replay.frame = null;
-    loadReplay(null);
+    replay.restart();
   }
   const myTurn = m.legal && m.legal.length > 0;
   if (myTurn && !S.wasMyTurn && document.hidden) {
@@ -211,7 +209,7 @@ function setBusy(on) {
 // -- acting -------------------------------------------------------------------------------------
 function act(actionId) {
   const m = S.msg;
-  if (!m || S.busy || replayActive()) return;
+  if (!m || S.busy || replay.active()) return;
   const entry = (m.legal || []).find((l) => l.id === actionId);
   if (!entry) return;
   setBusy(true);
@@ -235,129 +233,18 @@ function undoReply(accept) {
   }
 }
 
-// -- replay ---------------------------------------------------------------------------------------
-function replayActive() {
-  const r = S.replay;
-  return r.frame !== null && r.plies !== null && r.ply !== null && r.ply !== r.plies;
-}
-
-async function loadReplay(ply) {
-  const r = S.replay;
-  const seq = ++r.seq;
-  if (ply !== null && r.cache.has(ply)) {
-    applyReplayFrame(r.cache.get(ply));
-    return;
-  }
-  r.loading = true;
-  renderReplayBar();
-  try {
-    const frame = await api.getReplay(S.id, ply);
-    r.cache.set(frame.ply, frame);
-    if (seq === r.seq) applyReplayFrame(frame);
-  } catch (e) {
-    if (seq === r.seq) toast(t('ui.replay.failed', { error: e.message }));
-  } finally {
-    if (seq === r.seq) { r.loading = false; renderReplayBar(); }
-  }
-}
-
-function applyReplayFrame(frame) {
-  const r = S.replay;
-  r.frame = frame;
-  r.ply = frame.ply;
-  r.plies = frame.plies;
-  render();
-  chatAtPly(frame.ply); // the chat as it stood at this move (said later: dimmed)
-}
-
-function replayGo(ply) {
-  const r = S.replay;
-  if (r.plies === null) return;
-  const k = Math.max(0, Math.min(r.plies, ply));
-  r.ply = k;
-  renderReplayBar();
-  loadReplay(k);
-}
-
-function replayMessage(frame, live) {
-  return {
-    type: 'state', game_id: S.id, version: live.version, seat: live.seat, status: live.status,
-    game: frame.view && frame.view.game, seats: live.seats, to_move: null, view: frame.view, legal: [],
-    log: frame.log || [], undo: { allowed: false, pending: null }, helper: null,
-    replay: { ply: frame.ply, plies: frame.plies, move: frame.move },
-  };
-}
-
-function renderReplayBar() {
-  const live = S.msg;
-  const bar = $('#replay-bar');
-  const on = !!live && (live.status === 'finished' || live.status === 'imported');
-  bar.hidden = !on;
-  if (!on) return;
-  const r = S.replay;
-  $('#download').href = api.exportUrl(S.id);
-  $('#download').setAttribute('download', `heliopolis-${S.id}.json`);
-  const slider = $('#replay-slider');
-  const plies = r.plies ?? 0;
-  slider.max = String(plies);
-  if (document.activeElement !== slider) slider.value = String(r.ply ?? plies);
-  const ply = r.ply ?? plies;
-  $('#replay-ply').textContent = r.plies === null ? t('ui.replay.loading') : t('ui.replay.ply', { ply, plies });
-  $('#replay-first').disabled = r.plies === null || ply <= 0;
-  $('#replay-prev').disabled = r.plies === null || ply <= 0;
-  $('#replay-next').disabled = r.plies === null || ply >= plies;
-  $('#replay-last').disabled = r.plies === null || ply >= plies;
-  const mv = $('#replay-move');
-  if (r.frame && r.frame.ply === ply) {
-    const mod = S.loaded.get(r.frame.view && r.frame.view.game);
-    const raw = r.frame.move; // a catalog message, or notation from an older server
-    const text = raw && typeof raw === 'object' ? lineText(raw, (S.msg && S.msg.seats) || [])
-      : raw && mod && mod.describeMove ? mod.describeMove(raw) : raw;
-    mv.textContent = ply === 0 ? t('ui.replay.start') : text ? t('ui.replay.last_move', { move: text }) : '';
-  } else {
-    mv.textContent = r.loading ? t('ui.replay.loading') : '';
-  }
-  bar.classList.toggle('replay-active', replayActive());
-}
-
-function initReplayControls() {
-  $('#replay-first').addEventListener('click', () => replayGo(0));
-  $('#replay-prev').addEventListener('click', () => replayGo((S.replay.ply ?? 0) - 1));
-  $('#replay-next').addEventListener('click', () => replayGo((S.replay.ply ?? 0) + 1));
-  $('#replay-last').addEventListener('click', () => replayGo(S.replay.plies ?? 0));
-  const slider = $('#replay-slider');
-  let timer = null;
-  slider.addEventListener('input', () => {
-    clearTimeout(timer);
-    const v = Number(slider.value);
-    S.replay.ply = v;
-    renderReplayBar();
-    timer = setTimeout(() => replayGo(v), 60);
-  });
-  document.addEventListener('keydown', (ev) => {
-    if ($('#replay-bar').hidden || S.replay.plies === null) return;
-    const tag = (ev.target && ev.target.tagName) || '';
-    if (['INPUT', 'TEXTAREA', 'SELECT'].includes(tag) && ev.target.id !== 'replay-slider') return;
-    if (ev.target.id === 'replay-slider') return; // the slider handles its own keys
-    const k = { ArrowLeft: -1, ArrowRight: 1 }[ev.key];
-    if (k) { ev.preventDefault(); replayGo((S.replay.ply ?? 0) + k); }
-    else if (ev.key === 'Home') { ev.preventDefault(); replayGo(0); }
-    else if (ev.key === 'End') { ev.preventDefault(); replayGo(S.replay.plies); }
-  });
-}
-
 // -- rendering ------------------------------------------------------------------------------------
 function render() {
   const live = S.msg;
   if (!live) return;
-  const frame = namedFrame(replayActive() ? replayMessage(S.replay.frame, live) : live);
+  const frame = namedFrame(replay.active() ? replay.message(live) : live);
   document.body.classList.toggle('my-turn', !frame.replay && (live.legal || []).length > 0);
   document.body.classList.toggle('in-replay', !!frame.replay);
   renderTitle(live);
   renderStatus(live);
   renderSeatbar(frame);
   renderJoin(live);
-  renderReplayBar();
+  replay.renderBar();
   renderMoves(frame);
   renderTools(live);
   renderLog(frame);
@@ -599,10 +486,9 @@ function showNotFound() {
 
 // -- start ----------------------------------------------------------------------------------------
 async function main() {
-  try { await initI18n(); } catch (e) { console.error(e); } // before the first text is drawn; English if the catalogs fail
-  document.querySelector('.topbar').append(languageSwitch());
+  await mountTopbar('game'); // the catalogs too: before the first text is drawn
   $('#game-title').textContent = t('ui.game.title', { id: S.id });
-  initReplayControls();
+  replay.initControls();
   $('#helper-toggle').addEventListener('change', (ev) => {
     S.showHelper = ev.target.checked;
     localStorage.setItem('heliopolis:helper', S.showHelper ? '1' : '0');

@@ -5,7 +5,8 @@
 import * as api from './api.js';
 import { h, $ } from './dom.js';
 import { mountAccount, account } from './account.js';
-import { initI18n, t, has, num, languageSwitch } from './i18n.js';
+import { t, has, num } from './i18n.js';
+import { mountTopbar } from './topbar.js';
 import { gameName } from './social.js';
 
 const B = { meta: null };
@@ -62,8 +63,7 @@ function onChange() {
 }
 
 async function main() {
-  try { await initI18n(); } catch (e) { console.error(e); } // before the first text is drawn; English if the catalogs fail
-  document.querySelector('.topbar').append(languageSwitch());
+  await mountTopbar('leaderboard'); // the catalogs too: before the first text is drawn
   try { B.meta = await api.getMeta(); } catch (e) { $('#leaderboard-rows').replaceChildren(h('tr', null, h('td', { text: e.message }))); return; }
   const q = new URLSearchParams(location.search);
   const games = B.meta.games;

@@ -5,7 +5,8 @@ import { h, $, humanize, timeAgo, seatTitle } from './dom.js';
 import { mountAccount } from './account.js';
 import { mountSocial } from './social.js';
 import { mountTableOptions, tableOptions } from './table-options.js';
-import { initI18n, t, tn, has, num, languageSwitch } from './i18n.js';
+import { t, tn, has, num } from './i18n.js';
+import { mountTopbar } from './topbar.js';
 
 const NAME_KEY = 'heliopolis:name';
 const REFRESH_MS = 4000;
@@ -262,8 +263,7 @@ async function refresh() {
 }
 
 async function main() {
-  await initI18n(); // before the first text is drawn
-  document.querySelector('.topbar').append(languageSwitch());
+  await mountTopbar('lobby'); // the catalogs too: before the first text is drawn
   mountSocial(); // my games, leaderboard (social.js); before the account box announces the login
   mountAccount();
   $('#create-form').addEventListener('submit', onCreate);

@@ -6,7 +6,8 @@ import * as api from './api.js';
 import { h, $ } from './dom.js';
 import { mountAccount } from './account.js';
 import { myGameItem, acceptRematch } from './social.js';
-import { initI18n, t, languageSwitch } from './i18n.js';
+import { t } from './i18n.js';
+import { mountTopbar } from './topbar.js';
 
 const REFRESH_MS = 10000;
 const P = { names: {}, timer: null };
@@ -52,8 +53,7 @@ async function refresh() {
 }
 
 async function main() {
-  try { await initI18n(); } catch (e) { console.error(e); } // before the first text is drawn; English if the catalogs fail
-  document.querySelector('.topbar').append(languageSwitch());
+  await mountTopbar('my'); // the catalogs too: before the first text is drawn
   try { for (const g of (await api.getMeta()).games) P.names[g.id] = g.name; } catch { /* ids then */ }
   window.addEventListener('heliopolis:account', () => refresh());
   document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(); });
