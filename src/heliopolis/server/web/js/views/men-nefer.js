@@ -178,10 +178,15 @@ function seatPanel(v, i, ctx, placed) {
     stat(t('mnui.stat.sun_disc'), pl.sun_disc, t('mnui.stat.sun_disc_t')), stat(t('mnui.stat.gp'), pl.great_pyramid_block, t('mnui.stat.gp_t')),
     stat(t('mnui.stat.queens'), pl.queens_block, t('mnui.stat.queens_t')), stat(t('mnui.stat.heart'), pl.heart, t('mnui.stat.duat_t')), stat(t('mnui.stat.feather'), pl.feather, t('mnui.stat.duat_t')),
     stat(t('mnui.stat.era'), t('mnui.stat.era_v', { visit: u.visit, raise: u.raise, take: u.take, per }), t('mnui.stat.era_t', { per }))),
+  // Three columns side by side on a desktop (one on a phone): tiles and tracks, hieroglyphs and
+  // pieces, wares / papyri / agreements.
+  h('div', { class: 'mn-seat-cols' },
+  h('div', { class: 'mn-seat-col' },
   h('h3', { class: 'mn-h', text: t('mnui.h.apprentices') }),
   h('div', { class: 'mn-slots' }, slots),
   h('h3', { class: 'mn-h', text: t('mnui.h.specs') }),
-  h('div', { class: 'mn-specs' }, specs),
+  h('div', { class: 'mn-specs' }, specs)),
+  h('div', { class: 'mn-seat-col' },
   h('h3', { class: 'mn-h', text: t('mnui.h.glyphs', { board: pl.board || '?', n: pl.hieroglyph, of: (TABLES.boards[pl.board] || []).length }) }),
   h('div', { class: 'mn-glyphs' }, glyphs),
   h('dl', { class: 'mn-stats mn-pieces' },
@@ -189,13 +194,14 @@ function seatPanel(v, i, ctx, placed) {
     stat(t('mnui.stat.mummies'), t('mnui.stat.mummies_v', { supply: pl.mummies.supply, n: pl.mummies.sarcophagi })),
     stat(t('mnui.stat.eyes'), t('mnui.stat.eyes_v', { supply: pl.eyes.supply, n: pl.eyes.available, placed: pl.eyes_beside_queens.reduce((a, b) => a + b, 0) })),
     stat(t('mnui.stat.boats'), pl.boats.map(cityName).join(' ')),
-    stat(t('mnui.stat.priestesses'), priest || '—')),
+    stat(t('mnui.stat.priestesses'), priest || '—'))),
+  h('div', { class: 'mn-seat-col' },
   h('h3', { class: 'mn-h', text: t('mnui.h.wares') }),
   h('div', { class: 'mn-wares' }, wareRows),
   h('h3', { class: 'mn-h', text: t('mnui.h.papyri', { n: pl.rolled_papyri }) }),
   h('div', { class: 'mn-papyri' }, papyri),
   h('h3', { class: 'mn-h', text: t('mnui.h.agreements', { n: nAgreements, of: pl.agreements.length }) }),
-  nAgreements ? h('div', { class: 'mn-agreements' }, agreements.filter((_, k) => pl.agreements[k])) : h('p', { class: 'mn-dim', text: t('mnui.none_yet') }));
+  nAgreements ? h('div', { class: 'mn-agreements' }, agreements.filter((_, k) => pl.agreements[k])) : h('p', { class: 'mn-dim', text: t('mnui.none_yet') }))));
 }
 
 // -- choices, results -------------------------------------------------------------------------------------------
