@@ -43,7 +43,8 @@ export function housesArea(v, ctx, placed) {
       h('div', { class: 'mn-house-name', text: houseName(house) }), sun, moon,
       h('div', { class: 'mn-track' }, cells));
   });
-  return area('mn-houses', t('mnui.area.houses'), 'mn-wide', h('div', { class: 'mn-houses' }, rows));
+  // The key to the signs of tiles and tracks (! ⊥ / ? ▲ ☥ ⚖) sits behind the houses' "?" button.
+  return area('mn-houses', t('mnui.area.houses'), 'mn-wide', h('div', { class: 'mn-houses' }, rows), note('mnui.legend'));
 }
 
 // -- action tiles --------------------------------------------------------------------------------------------

@@ -265,10 +265,6 @@ function infoBar(v, ctx) {
     v.deity ? h('span', { class: 'chip', title: TABLES.deities[v.deity] || '', text: t('mnui.deity_chip', { deity: humanize(v.deity), text: TABLES.deities[v.deity] || '' }) }) : null);
 }
 
-function legend() {
-  return h('p', { class: 'legend mn-legend', text: t('mnui.legend') });
-}
-
 // -- entry point --------------------------------------------------------------------------------------------------
 export function render(root, msg, ctx) {
   const v = msg.view;
@@ -310,7 +306,6 @@ export function render(root, msg, ctx) {
     board,
     admin,
     harvestTable(v, ctx),
-    legend(),
   ].filter(Boolean));
   markChanges(root, msg, ctx);
 }
