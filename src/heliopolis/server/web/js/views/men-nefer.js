@@ -369,7 +369,7 @@ function markChanges(root, msg, ctx) {
     const k = el.id && el.classList.contains('mn-area') ? el.id : el.dataset.change;
     if (k in before && before[k] !== now[k]) {
       el.classList.add('mn-changed');
-      if (el.classList.contains('mn-area') && !el.querySelector(':scope > .mn-changed-badge')) {
+      if (el.classList.contains('mn-area') && !el.querySelector('.mn-area-head > .mn-changed-badge')) {
         el.querySelector('.mn-area-title').after(h('span', { class: 'mn-changed-badge', text: t('mnui.changed') }));
       }
     }
