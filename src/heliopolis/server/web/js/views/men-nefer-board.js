@@ -238,7 +238,12 @@ export function necropolisArea(v, ctx, placed) {
   const d = v.decision || {};
   const cols = [1, 2, 3];
   const grid = [];
-  grid.push(h('span', { class: 'mn-nhead' }), ...cols.map((c) => h('span', { class: 'mn-nhead', text: `${ROMAN[c]} · ${t('mnui.activations', { n: TABLES.column_activations[c] })}` })), h('span', { class: 'mn-nhead', text: t('mnui.row_tile') }));
+  grid.push(h('span', { class: 'mn-nhead' }), ...cols.map((c) => {
+    // Compact: "II · 2×" on screen, the words for screen readers and on hover.
+    const full = `${ROMAN[c]} · ${t('mnui.activations', { n: TABLES.column_activations[c] })}`;
+    return h('span', { class: 'mn-nhead', title: full },
+      h('span', { attrs: { 'aria-hidden': 'true' }, text: `${ROMAN[c]} · ${TABLES.column_activations[c]}×` }), h('span', { class: 'mn-sr', text: full }));
+  }), h('span', { class: 'mn-nhead', text: t('mnui.row_tile') }));
   for (const row of ['upper', 'lower']) {
     grid.push(h('span', { class: 'mn-nhead mn-nrow', text: t(`mnui.row_${row}`) }));
     for (const c of cols) {
