@@ -5,7 +5,7 @@ import { h, humanize } from '../dom.js';
 import { t } from '../i18n.js';
 
 const t_ = t; // where a local `t` (a tile or track entry) hides the translator
-import { AVENUES, FAVOUR_LABEL, FAVOUR_SHORT, ROMAN, TABLES, actionable, agreementText, area, cityName, houseName, mySeat, name, svgIcon, tileCard, token, tokens, vars } from './men-nefer-common.js';
+import { AVENUES, FAVOUR_LABEL, FAVOUR_SHORT, ROMAN, TABLES, actionable, agreementText, area, cityName, houseName, mySeat, name, note, svgIcon, tileCard, token, tokens, vars } from './men-nefer-common.js';
 
 // -- houses of life -------------------------------------------------------------------------------------
 export function spaceCount(map) {
@@ -43,7 +43,8 @@ export function housesArea(v, ctx, placed) {
       h('div', { class: 'mn-house-name', text: houseName(house) }), sun, moon,
       h('div', { class: 'mn-track' }, cells));
   });
-  return area('mn-houses', t('mnui.area.houses'), 'mn-wide', h('div', { class: 'mn-houses' }, rows));
+  // The key to the signs of tiles and tracks (! ⊥ / ? ▲ ☥ ⚖) sits behind the houses' "?" button.
+  return area('mn-houses', t('mnui.area.houses'), 'mn-wide', h('div', { class: 'mn-houses' }, rows), note('mnui.legend'));
 }
 
 // -- action tiles --------------------------------------------------------------------------------------------
@@ -118,7 +119,10 @@ export function nileArea(v, ctx, placed) {
       used ? t('mnui.sail_used', { to }) : `→ ${to}`);
     });
     const x = (loc.city ? TABLES.locations.findIndex((o) => o.id === loc.borders) : TABLES.locations.indexOf(loc)) + 1;
-    const place = { '--x': x, '--band': loc.city ? (loc.bank === 'upper' ? 1 : 3) : 2 };
+    // A city is two sections wide on a desktop where its band has room (its agreements side by side).
+    const sections = TABLES.locations.filter((o) => !o.city).length;
+    const crowded = TABLES.locations.some((o) => o.city && o.bank === loc.bank && TABLES.locations.findIndex((q) => q.id === o.borders) === x);
+    const place = { '--x': x, '--band': loc.city ? (loc.bank === 'upper' ? 1 : 3) : 2, '--span': loc.city && x < sections && !crowded ? 2 : 1 };
     if (!loc.city) {
       return vars(h('div', { class: ['mn-loc', 'mn-section', id === 'h' && 'mn-harbor', loc.fishing && `mn-fish${loc.fishing}`], dataset: { loc: id } },
         h('div', { class: 'mn-loc-head' }, h('strong', { text: id === 'h' ? t('mnui.harbor') : cityName(id) }),
@@ -141,7 +145,7 @@ export function nileArea(v, ctx, placed) {
   });
   return area('mn-nile', t('mnui.area.nile'), 'mn-wide',
     h('div', { class: 'mn-river' }, cells),
-    h('p', { class: 'mn-dim', text: t('mnui.nile_note') }));
+    note('mnui.nile_note'));
 }
 
 // -- the Great Pyramid and the queens' pyramids ------------------------------------------------------------
@@ -234,7 +238,12 @@ export function necropolisArea(v, ctx, placed) {
   const d = v.decision || {};
   const cols = [1, 2, 3];
   const grid = [];
-  grid.push(h('span', { class: 'mn-nhead' }), ...cols.map((c) => h('span', { class: 'mn-nhead', text: `${ROMAN[c]} · ${t('mnui.activations', { n: TABLES.column_activations[c] })}` })), h('span', { class: 'mn-nhead', text: t('mnui.row_tile') }));
+  grid.push(h('span', { class: 'mn-nhead' }), ...cols.map((c) => {
+    // Compact: "II · 2×" on screen, the words for screen readers and on hover.
+    const full = `${ROMAN[c]} · ${t('mnui.activations', { n: TABLES.column_activations[c] })}`;
+    return h('span', { class: 'mn-nhead', title: full },
+      h('span', { attrs: { 'aria-hidden': 'true' }, text: `${ROMAN[c]} · ${TABLES.column_activations[c]}×` }), h('span', { class: 'mn-sr', text: full }));
+  }), h('span', { class: 'mn-nhead', text: t('mnui.row_tile') }));
   for (const row of ['upper', 'lower']) {
     grid.push(h('span', { class: 'mn-nhead mn-nrow', text: t(`mnui.row_${row}`) }));
     for (const c of cols) {
@@ -251,7 +260,7 @@ export function necropolisArea(v, ctx, placed) {
   }
   grid.push(h('span', { class: 'mn-nhead mn-nrow', text: t('mnui.column_tiles') }), ...cols.map((c) => mastabaTile(`col_${ROMAN[c]}`, v, ctx, placed)), h('span'));
   return area('mn-necropolis', t('mnui.area.necropolis'), '', h('div', { class: 'mn-necro' }, grid),
-    h('p', { class: 'mn-dim', text: t('mnui.necro_note') }));
+    note('mnui.necro_note'));
 }
 
 export function sphinxArea(v, ctx, placed) {
@@ -303,7 +312,7 @@ export function templeArea(v, ctx, placed) {
       h('span', { class: 'mn-altar', title: t('mnui.altar_title') },
         t('mnui.altar', { deity: humanize(v.deity || '?'), text: TABLES.deities[v.deity] || '' }))),
     h('div', { class: 'mn-rooms' }, rooms),
-    h('p', { class: 'mn-dim', text: t('mnui.temple_note') }));
+    note('mnui.temple_note'));
 }
 
 export function obeliskArea(v, ctx) {
@@ -316,7 +325,7 @@ export function obeliskArea(v, ctx) {
       h('span', { class: 'mn-toks' }, here.map((p) => token(p, ctx, { label: t('mnui.sun_disc'), cls: 'mn-disc' }))));
   });
   return area('mn-obelisk', t('mnui.area.obelisk'), '', h('div', { class: 'mn-ptrack' }, cells),
-    h('p', { class: 'mn-dim', text: t('mnui.obelisk_note') }));
+    note('mnui.obelisk_note'));
 }
 
 export function duatArea(v, ctx) {
@@ -332,5 +341,5 @@ export function duatArea(v, ctx) {
       h('span', { class: 'mn-tnum', text: scales.has(k) ? '⚖' : k }), h('span', { class: 'mn-toks' }, marks)));
   }
   return area('mn-duat', t('mnui.area.duat'), '', h('div', { class: ['mn-ptrack', 'mn-duat'] }, cells),
-    h('p', { class: 'mn-dim', text: t('mnui.duat_note') }));
+    note('mnui.duat_note'));
 }

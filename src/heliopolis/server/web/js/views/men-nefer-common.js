@@ -106,6 +106,32 @@ export function tileCard(id, ctx, placed, notation, extra = {}) {
     extra.note ? h('span', { class: 'mn-dim mn-tile-note', text: extra.note }) : null);
 }
 
+/** An area's key to its signs: hidden behind a small button beside the area's title (see area()). */
+export function note(key) {
+  return { note: key };
+}
+const NOTES_OPEN = new Set(); // the keys a player opened survive re-renders
+
+/** A main-board area: a titled section with an id (its grid place and its "changed" signature). */
 export function area(id, title, cls, ...children) {
-  return h('section', { class: ['mn-area', cls], id }, h('h3', { class: 'mn-area-title' }, title), ...children);
+  const head = h('div', { class: 'mn-area-head' }, h('h3', { class: 'mn-area-title' }, title));
+  const kids = [head];
+  for (const c of children.flat()) {
+    if (!c || !c.note) { kids.push(c); continue; }
+    const nid = `${id}-note`;
+    const open = NOTES_OPEN.has(nid);
+    const text = h('p', { class: 'mn-dim mn-note', id: nid, hidden: !open, text: t(c.note) });
+    const btn = h('button', {
+      type: 'button', class: 'mn-note-btn', text: '?', title: t('mnui.note_button', { area: title }),
+      attrs: { 'aria-expanded': String(open), 'aria-controls': nid, 'aria-label': t('mnui.note_button', { area: title }) },
+      on: { click: () => {
+        text.hidden = !text.hidden;
+        btn.setAttribute('aria-expanded', String(!text.hidden));
+        if (text.hidden) NOTES_OPEN.delete(nid); else NOTES_OPEN.add(nid);
+      } },
+    });
+    head.append(btn);
+    kids.push(text);
+  }
+  return h('section', { class: ['mn-area', cls], id }, ...kids);
 }

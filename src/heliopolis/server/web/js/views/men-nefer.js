@@ -178,10 +178,15 @@ function seatPanel(v, i, ctx, placed) {
     stat(t('mnui.stat.sun_disc'), pl.sun_disc, t('mnui.stat.sun_disc_t')), stat(t('mnui.stat.gp'), pl.great_pyramid_block, t('mnui.stat.gp_t')),
     stat(t('mnui.stat.queens'), pl.queens_block, t('mnui.stat.queens_t')), stat(t('mnui.stat.heart'), pl.heart, t('mnui.stat.duat_t')), stat(t('mnui.stat.feather'), pl.feather, t('mnui.stat.duat_t')),
     stat(t('mnui.stat.era'), t('mnui.stat.era_v', { visit: u.visit, raise: u.raise, take: u.take, per }), t('mnui.stat.era_t', { per }))),
+  // Three columns side by side on a desktop (one on a phone): tiles and tracks, hieroglyphs and
+  // pieces, wares / papyri / agreements.
+  h('div', { class: 'mn-seat-cols' },
+  h('div', { class: 'mn-seat-col' },
   h('h3', { class: 'mn-h', text: t('mnui.h.apprentices') }),
   h('div', { class: 'mn-slots' }, slots),
   h('h3', { class: 'mn-h', text: t('mnui.h.specs') }),
-  h('div', { class: 'mn-specs' }, specs),
+  h('div', { class: 'mn-specs' }, specs)),
+  h('div', { class: 'mn-seat-col' },
   h('h3', { class: 'mn-h', text: t('mnui.h.glyphs', { board: pl.board || '?', n: pl.hieroglyph, of: (TABLES.boards[pl.board] || []).length }) }),
   h('div', { class: 'mn-glyphs' }, glyphs),
   h('dl', { class: 'mn-stats mn-pieces' },
@@ -189,13 +194,14 @@ function seatPanel(v, i, ctx, placed) {
     stat(t('mnui.stat.mummies'), t('mnui.stat.mummies_v', { supply: pl.mummies.supply, n: pl.mummies.sarcophagi })),
     stat(t('mnui.stat.eyes'), t('mnui.stat.eyes_v', { supply: pl.eyes.supply, n: pl.eyes.available, placed: pl.eyes_beside_queens.reduce((a, b) => a + b, 0) })),
     stat(t('mnui.stat.boats'), pl.boats.map(cityName).join(' ')),
-    stat(t('mnui.stat.priestesses'), priest || '—')),
+    stat(t('mnui.stat.priestesses'), priest || '—'))),
+  h('div', { class: 'mn-seat-col' },
   h('h3', { class: 'mn-h', text: t('mnui.h.wares') }),
   h('div', { class: 'mn-wares' }, wareRows),
   h('h3', { class: 'mn-h', text: t('mnui.h.papyri', { n: pl.rolled_papyri }) }),
   h('div', { class: 'mn-papyri' }, papyri),
   h('h3', { class: 'mn-h', text: t('mnui.h.agreements', { n: nAgreements, of: pl.agreements.length }) }),
-  nAgreements ? h('div', { class: 'mn-agreements' }, agreements.filter((_, k) => pl.agreements[k])) : h('p', { class: 'mn-dim', text: t('mnui.none_yet') }));
+  nAgreements ? h('div', { class: 'mn-agreements' }, agreements.filter((_, k) => pl.agreements[k])) : h('p', { class: 'mn-dim', text: t('mnui.none_yet') }))));
 }
 
 // -- choices, results -------------------------------------------------------------------------------------------
@@ -259,10 +265,6 @@ function infoBar(v, ctx) {
     v.deity ? h('span', { class: 'chip', title: TABLES.deities[v.deity] || '', text: t('mnui.deity_chip', { deity: humanize(v.deity), text: TABLES.deities[v.deity] || '' }) }) : null);
 }
 
-function legend() {
-  return h('p', { class: 'legend mn-legend', text: t('mnui.legend') });
-}
-
 // -- entry point --------------------------------------------------------------------------------------------------
 export function render(root, msg, ctx) {
   const v = msg.view;
@@ -304,7 +306,6 @@ export function render(root, msg, ctx) {
     board,
     admin,
     harvestTable(v, ctx),
-    legend(),
   ].filter(Boolean));
   markChanges(root, msg, ctx);
 }
@@ -368,7 +369,7 @@ function markChanges(root, msg, ctx) {
     const k = el.id && el.classList.contains('mn-area') ? el.id : el.dataset.change;
     if (k in before && before[k] !== now[k]) {
       el.classList.add('mn-changed');
-      if (el.classList.contains('mn-area') && !el.querySelector(':scope > .mn-changed-badge')) {
+      if (el.classList.contains('mn-area') && !el.querySelector('.mn-area-head > .mn-changed-badge')) {
         el.querySelector('.mn-area-title').after(h('span', { class: 'mn-changed-badge', text: t('mnui.changed') }));
       }
     }
