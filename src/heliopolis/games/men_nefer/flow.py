@@ -8,7 +8,7 @@ stores an order nobody has seen (no hidden information).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import perform as P
@@ -43,21 +43,49 @@ APPR_W = NUM_HOUSES * 2
 NFAV = len(FAVOUR_KINDS)
 
 
-def _bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, ascending: one step per set bit (bags are dozens of bits wide)."""
-    out = []
+# The outcomes of a draw are the set bits of a bag's bitmask, as action ids (base + bit), read one
+# byte at a time from a table built at import: a draw is a few list extensions, not a loop per bit.
+Chunks = tuple[tuple[tuple[int, ...], ...], ...]
+_CHUNKS: dict[int, Chunks] = {}
+
+
+def _chunks(base: int, width: int) -> Chunks:
+    table = tuple(tuple(tuple(base + 8 * j + i for i in range(8) if b >> i & 1) for b in range(256))
+                  for j in range((width + 7) // 8))  # fmt: skip
+    _CHUNKS[base] = table
+    return table
+
+
+def _ids(base: int, mask: int) -> list[int]:
+    """``base + i`` for each set bit ``i`` of ``mask``, ascending (``base`` registered by ``_chunks``)."""
+    table = _CHUNKS[base]
+    out: list[int] = []
+    j = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        if mask & 255:
+            out += table[j][mask & 255]
+        mask >>= 8
+        j += 1
     return out
 
 
-def _uniform(base: int, ids: list[int]) -> list[tuple[int, float]]:
-    if not ids:
-        return []
-    q = 1.0 / len(ids)
-    return [(base + i, q) for i in ids]
+def _by_value(values: tuple[int, ...]) -> dict[int, int]:
+    """value -> bitmask of the components with that value (tile numbers, agreement values)."""
+    masks: dict[int, int] = {}
+    for i, v in enumerate(values):
+        masks[v] = masks.get(v, 0) | 1 << i
+    return masks
+
+
+_chunks(A.TILE, len(DATA.tile_ids))
+_chunks(A.BOARD, len(DATA.board_ids))
+_chunks(A.QUEENS, len(DATA.queen_tiles))
+_chunks(A.MASTABA_TILE, len(DATA.mastaba_ids))
+_chunks(A.WARE_DRAW, len(DATA.ware_ids))
+_chunks(A.PAPYRUS_DRAW, len(DATA.papyrus_ids))
+_chunks(A.TA_DRAW, len(DATA.ta_ids))
+TILES_BY_NUMBER: Final = _by_value(DATA.tile_number)
+TA_BY_VALUE: Final = _by_value(DATA.ta_value)
 
 
 def slot_valid(n: int, city: int, k: int) -> bool:
@@ -121,7 +149,7 @@ def _start_fixed(s: MenNeferState, task: Task) -> None:
     _start(s, task[1])
 
 
-T.chance("c_start", lambda s, t: _uniform(A.START, list(range(s.n))), lambda s, t, a: _start(s, a - A.START))
+T.chance("c_start", lambda s, t: list(range(A.START, A.START + s.n)), lambda s, t, a: _start(s, a - A.START))
 
 
 @T.auto("deal")
@@ -132,12 +160,10 @@ def _deal(s: MenNeferState, task: Task) -> None:
             s.todo.append(("c_tile", "deal", p * DATA.apprentices + k))
 
 
-def _tile_outcomes(s: MenNeferState, task: Task) -> list[tuple[int, float]]:
-    ids = _bits(s.tile_pool)
-    if task[1] == "deal":
-        number = DATA.deal_numbers[task[2] % DATA.apprentices]
-        ids = [t for t in ids if DATA.tile_number[t] == number]
-    return _uniform(A.TILE, ids)
+def _tile_draws(s: MenNeferState, task: Task) -> list[int]:
+    if task[1] == "deal":  # MN-SETUP-30: a tile of the dealt number
+        return _ids(A.TILE, s.tile_pool & TILES_BY_NUMBER.get(DATA.deal_numbers[task[2] % DATA.apprentices], 0))
+    return _ids(A.TILE, s.tile_pool)
 
 
 def _tile_apply(s: MenNeferState, task: Task, a: int) -> None:
@@ -152,7 +178,7 @@ def _tile_apply(s: MenNeferState, task: Task, a: int) -> None:
         s.supply_top = t
 
 
-T.chance("c_tile", _tile_outcomes, _tile_apply)
+T.chance("c_tile", _tile_draws, _tile_apply)
 
 
 def _draw_into_slot(name: str, base: int, pool: str, target: str) -> None:
@@ -165,7 +191,7 @@ def _draw_into_slot(name: str, base: int, pool: str, target: str) -> None:
         setattr(s, pool, getattr(s, pool) & ~(1 << k))
         getattr(s, target)[task[1]] = k
 
-    T.chance(name, lambda s, t: _uniform(base, _bits(getattr(s, pool))), apply)
+    T.chance(name, lambda s, t: _ids(base, getattr(s, pool)), apply)
 
 
 _draw_into_slot("c_board", A.BOARD, "boards_left", "board")
@@ -179,19 +205,19 @@ def _deity_apply(s: MenNeferState, task: Task, a: int) -> None:
     s.deity = a - A.DEITY
 
 
-T.chance("c_deity", lambda s, t: _uniform(A.DEITY, list(range(len(DATA.deity_ids)))), _deity_apply)
+T.chance("c_deity", lambda s, t: list(range(A.DEITY, A.DEITY + len(DATA.deity_ids))), _deity_apply)
 
 
-def _adv_outcomes(s: MenNeferState, task: Task) -> list[tuple[int, float]]:
+def _adv_draws(s: MenNeferState, task: Task) -> list[int]:
     used = {x for x in s.city_adv if x >= 0}
-    return _uniform(A.ADVANTAGE, [i for i in range(len(DATA.advantage_ids)) if i not in used])
+    return [A.ADVANTAGE + i for i in range(len(DATA.advantage_ids)) if i not in used]
 
 
 def _adv_apply(s: MenNeferState, task: Task, a: int) -> None:
     s.city_adv[task[1]] = a - A.ADVANTAGE
 
 
-T.chance("c_adv", _adv_outcomes, _adv_apply)
+T.chance("c_adv", _adv_draws, _adv_apply)
 
 
 def _neutral_apply(s: MenNeferState, task: Task, a: int) -> None:
@@ -203,10 +229,16 @@ def _neutral_apply(s: MenNeferState, task: Task, a: int) -> None:
         s.appr[base + house * 2 + side] += 1
 
 
-T.chance("c_neutral", lambda s, t: _uniform(A.NEUTRAL, list(range(len(DATA.neutral_ids)))), _neutral_apply)
+T.chance("c_neutral", lambda s, t: list(range(A.NEUTRAL, A.NEUTRAL + len(DATA.neutral_ids))), _neutral_apply)
+
+
+def _piece_draws(s: MenNeferState, task: Task) -> list[int]:
+    lv = task[1]
+    return [A.PIECE + f for f in range(NFAV) if s.gp_stack[lv * NFAV + f]]
 
 
 def _piece_outcomes(s: MenNeferState, task: Task) -> list[tuple[int, float]]:
+    """Not uniform: the favours in the level's stack, by count."""
     lv = task[1]
     counts = s.gp_stack[lv * NFAV:(lv + 1) * NFAV]
     total = sum(counts)
@@ -220,12 +252,11 @@ def _piece_apply(s: MenNeferState, task: Task, a: int) -> None:
     s.gp_top[lv] = f  # the stack lies face up: its top piece's favour is visible (MN-SETUP-3)
 
 
-T.chance("c_piece", _piece_outcomes, _piece_apply)
+T.chance("c_piece", _piece_draws, _piece_apply, _piece_outcomes)
 
 
-def _ta_outcomes(s: MenNeferState, task: Task) -> list[tuple[int, float]]:
-    value = task[3]
-    return _uniform(A.TA_DRAW, [t for t in _bits(s.ta_stack) if DATA.ta_value[t] == value])
+def _ta_draws(s: MenNeferState, task: Task) -> list[int]:
+    return _ids(A.TA_DRAW, s.ta_stack & TA_BY_VALUE.get(task[3], 0))  # an agreement of the slot's value
 
 
 def _ta_apply(s: MenNeferState, task: Task, a: int) -> None:
@@ -234,7 +265,7 @@ def _ta_apply(s: MenNeferState, task: Task, a: int) -> None:
     s.city_ta[task[1] * CITY_SLOTS + task[2]] = t
 
 
-T.chance("c_ta", _ta_outcomes, _ta_apply)
+T.chance("c_ta", _ta_draws, _ta_apply)
 
 
 # -- eras and turns (MN-FLOW, MN-PHASE-9..12) --------------------------------------------------------

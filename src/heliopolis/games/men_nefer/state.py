@@ -167,7 +167,26 @@ class MenNeferState(State["MenNeferGame"]):
         if not self.chance or self.over:
             return []
         task = self.todo[-1]
-        return tasks.CHANCE[task[0]][0](self, task)
+        weights = tasks.CHANCE[task[0]][2]
+        if weights is not None:
+            return weights(self, task)
+        q = 1.0 / len(self.legal)  # the draws, kept by tasks.run, are equally likely
+        return [(a, q) for a in self.legal]
+
+    def sample_chance_outcome(self, rng: Any) -> int:
+        """``State.sample_chance_outcome`` without building the outcome list for a uniform draw: the
+        same walk over the same cumulative sums, so the same outcome for the same ``rng``."""
+        if not self.chance or self.over or tasks.CHANCE[self.todo[-1][0]][2] is not None:
+            return State.sample_chance_outcome(self, rng)
+        legal = self.legal
+        q = 1.0 / len(legal)
+        r = rng.random()
+        acc = 0.0
+        for a in legal:
+            acc += q
+            if r < acc:
+                return a
+        return legal[-1]
 
     def apply_action(self, action: Any, hook: Any = None) -> None:
         """``hook``: the move log's narrator (``log.Narrator``), told about every automatic and

@@ -9,7 +9,8 @@ mini-game modules:
 * ``DECIDE[kind] = (step, apply)``: a player decision. ``step(s, task)`` runs with the task on top;
   it may do the automatic part (and replace or pop the task) and returns the legal action ids, or
   ``None`` when nothing is left to decide. ``apply(s, task, action)`` runs after the loop popped it.
-* ``CHANCE[kind] = (outcomes, apply)``: a chance node; ``outcomes(s, task)`` gives ``[(id, p)]``.
+* ``CHANCE[kind] = (draws, apply, weights)``: a chance node; ``draws(s, task)`` gives the outcome ids
+  (kept as ``state.legal``), equally likely unless ``weights(s, task)`` gives ``[(id, p)]``.
 
 A decision or chance node with exactly one legal action is applied without asking (a forced step
 is not a choice; replaying ``history()`` repeats it, so saved games stay exact).
@@ -26,12 +27,13 @@ if TYPE_CHECKING:
 Task: TypeAlias = tuple[Any, ...]  # (kind, args...): the kind names the handler
 Auto: TypeAlias = "Callable[[MenNeferState, Task], None]"
 Step: TypeAlias = "Callable[[MenNeferState, Task], list[int] | None]"
+Draws: TypeAlias = "Callable[[MenNeferState, Task], list[int]]"
 Outcomes: TypeAlias = "Callable[[MenNeferState, Task], list[tuple[int, float]]]"
 Apply: TypeAlias = "Callable[[MenNeferState, Task, int], None]"
 
 AUTO: Final[dict[str, Auto]] = {}
 DECIDE: Final[dict[str, tuple[Step, Apply]]] = {}
-CHANCE: Final[dict[str, tuple[Outcomes, Apply]]] = {}
+CHANCE: Final[dict[str, tuple[Draws, Apply, Outcomes | None]]] = {}
 
 
 def auto(kind: str) -> Callable[[Auto], Auto]:
@@ -46,8 +48,8 @@ def decision(kind: str, step: Step, apply: Apply) -> None:
     DECIDE[kind] = (step, apply)
 
 
-def chance(kind: str, outcomes: Outcomes, apply: Apply) -> None:
-    CHANCE[kind] = (outcomes, apply)
+def chance(kind: str, draws: Draws, apply: Apply, weights: Outcomes | None = None) -> None:
+    CHANCE[kind] = (draws, apply, weights)
 
 
 def run(s: MenNeferState, hook: Any = None) -> None:
@@ -92,11 +94,11 @@ def run(s: MenNeferState, hook: Any = None) -> None:
                 continue
             if len(outs) == 1:
                 if hook is not None:
-                    hook.event("drawn", task, outs[0][0])
+                    hook.event("drawn", task, outs[0])
                 todo.pop()
-                ch[1](s, task, outs[0][0])
+                ch[1](s, task, outs[0])
                 continue
-            s.legal = [a for a, _ in outs]
+            s.legal = outs
             s.chance = True
             return
         if hook is not None:
