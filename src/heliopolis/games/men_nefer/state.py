@@ -193,16 +193,13 @@ class MenNeferState(State["MenNeferGame"]):
         forced step that follows; ``None`` in play."""
         # ``action: Any``, checked here: a wrong type is an IllegalActionError, also in the compiled
         # build (where an ``int`` parameter would raise TypeError on entry).
-        if isinstance(action, bool) or not isinstance(action, int):
+        if type(action) is not int and (isinstance(action, bool) or not isinstance(action, int)):
             raise IllegalActionError(f"an action id must be an int, got {action!r}")
         if action not in self.legal:
             raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
         self.hist = (action, self.hist)
         task = self.todo.pop()
-        if self.chance:
-            tasks.CHANCE[task[0]][1](self, task, action)
-        else:
-            tasks.DECIDE[task[0]][1](self, task, action)
+        tasks.HANDLERS[task[0]][2](self, task, action)  # the decision's or the chance node's apply
         tasks.run(self, hook)
 
     # -- results --------------------------------------------------------------------------------

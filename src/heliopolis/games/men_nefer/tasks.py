@@ -34,11 +34,17 @@ Apply: TypeAlias = "Callable[[MenNeferState, Task, int], None]"
 AUTO: Final[dict[str, Auto]] = {}
 DECIDE: Final[dict[str, tuple[Step, Apply]]] = {}
 CHANCE: Final[dict[str, tuple[Draws, Apply, Outcomes | None]]] = {}
+# All three in one table for the loop (one lookup per task): kind -> (what, first, apply)
+IS_AUTO: Final = 0
+IS_DECISION: Final = 1
+IS_CHANCE: Final = 2
+HANDLERS: Final[dict[str, tuple[int, Any, Any]]] = {}
 
 
 def auto(kind: str) -> Callable[[Auto], Auto]:
     def deco(fn: Auto) -> Auto:
         AUTO[kind] = fn
+        HANDLERS[kind] = (IS_AUTO, fn, None)
         return fn
 
     return deco
@@ -46,10 +52,12 @@ def auto(kind: str) -> Callable[[Auto], Auto]:
 
 def decision(kind: str, step: Step, apply: Apply) -> None:
     DECIDE[kind] = (step, apply)
+    HANDLERS[kind] = (IS_DECISION, step, apply)
 
 
 def chance(kind: str, draws: Draws, apply: Apply, weights: Outcomes | None = None) -> None:
     CHANCE[kind] = (draws, apply, weights)
+    HANDLERS[kind] = (IS_CHANCE, draws, apply)
 
 
 def run(s: MenNeferState, hook: Any = None) -> None:
@@ -61,12 +69,17 @@ def run(s: MenNeferState, hook: Any = None) -> None:
     todo = s.todo
     while todo:
         task = todo[-1]
-        kind = task[0]
-        dec = DECIDE.get(kind)
-        if dec is not None:
+        what, first, apply = HANDLERS[task[0]]
+        if what == IS_AUTO:
+            if hook is not None:
+                hook.event("auto", task, None)
+            todo.pop()
+            first(s, task)
+            continue
+        if what == IS_DECISION:
             if hook is not None:
                 hook.event("step", task, None)
-            legal = dec[0](s, task)
+            legal: list[int] | None = first(s, task)
             if legal is None:
                 continue  # step() finished or replaced the task itself
             if not legal:
@@ -78,32 +91,26 @@ def run(s: MenNeferState, hook: Any = None) -> None:
                 if hook is not None:
                     hook.event("forced", task, legal[0])
                 todo.pop()
-                dec[1](s, task, legal[0])
+                apply(s, task, legal[0])
                 continue
             legal.sort()
             s.legal = legal
             s.chance = False
             return
-        ch = CHANCE.get(kind)
-        if ch is not None:
-            outs = ch[0](s, task)
-            if not outs:
-                if hook is not None:
-                    hook.event("empty", task, None)
-                todo.pop()  # an empty bag or stack: the slot stays empty (MN-GEN-8, MN-AMB-27)
-                continue
-            if len(outs) == 1:
-                if hook is not None:
-                    hook.event("drawn", task, outs[0])
-                todo.pop()
-                ch[1](s, task, outs[0])
-                continue
-            s.legal = outs
-            s.chance = True
-            return
-        if hook is not None:
-            hook.event("auto", task, None)
-        todo.pop()
-        AUTO[kind](s, task)
+        outs: list[int] = first(s, task)  # a chance node
+        if not outs:
+            if hook is not None:
+                hook.event("empty", task, None)
+            todo.pop()  # an empty bag or stack: the slot stays empty (MN-GEN-8, MN-AMB-27)
+            continue
+        if len(outs) == 1:
+            if hook is not None:
+                hook.event("drawn", task, outs[0])
+            todo.pop()
+            apply(s, task, outs[0])
+            continue
+        s.legal = outs
+        s.chance = True
+        return
     s.legal = []
     s.chance = False
