@@ -46,6 +46,7 @@ from heliopolis.games.men_nefer.components import (
     Group,
 )
 from heliopolis.games.men_nefer.perform import (
+    EAGER_OPS,
     FAVOUR_EYE,
     FAVOUR_FEATHER,
     FAVOUR_FOOD,
@@ -54,7 +55,6 @@ from heliopolis.games.men_nefer.perform import (
     do_favour,
     gain_food,
     gain_heka,
-    is_eager,
     start,
     start_group,
 )
@@ -96,19 +96,31 @@ def group_feasible(s: MenNeferState, p: int, g: Group) -> bool:
 
 # -- a group: the player orders its actions (MN-GEN-4) ----------------------------------------------
 def _group_step(s: MenNeferState, task: Task) -> list[int] | None:
-    _, g, mask = task
+    g: Group = task[1]
+    mask: int = task[2]
     p = s.actor
-    for i, eff in enumerate(g):
-        if mask >> i & 1 and is_eager(s, p, eff):
-            mask &= ~(1 << i)
-            start(s, p, eff)
+    n = len(g)
+    for i in range(n):  # eager actions at once, in printed order (an eye may use up the supply)
+        if mask >> i & 1:
+            op = g[i][0]
+            if op in EAGER_OPS or (op == EYE and s.eye_sup[p] > 0):  # perform.is_eager, inlined
+                mask &= ~(1 << i)
+                start(s, p, g[i])
     while True:
-        rem = [i for i in range(len(g)) if mask >> i & 1]
+        rem: list[int] = []
+        plain: list[int] = []  # food and heka gains
+        ok: list[int] = []  # the other actions performable now
+        for i in range(n):
+            if mask >> i & 1:
+                rem.append(i)
+                op = g[i][0]
+                if op == FOOD or op == HEKA:
+                    plain.append(i)
+                elif feasible(s, p, g[i]):
+                    ok.append(i)
         if not rem:
             s.todo.pop()
             return None
-        plain = [i for i in rem if g[i][0] in (FOOD, HEKA)]
-        ok = [i for i in rem if g[i][0] not in (FOOD, HEKA) and feasible(s, p, g[i])]
         if ok:
             break
         if not plain:  # the rest cannot be performed: lost

@@ -351,7 +351,7 @@ def occupancy_cost(others: int) -> int:
 
 def space_count(s: MenNeferState, house: int, side: int) -> int:
     """Apprentices on a sun or moon space: any owner, neutral included (MN-AMB-34)."""
-    return sum(s.appr[o * APPR_W + house * 2 + side] for o in range(s.n + 1))
+    return sum(s.appr[house * 2 + side::APPR_W])  # one entry per owner (appr has n + 1 owners)
 
 
 def option_actions(s: MenNeferState, p: int) -> list[int]:
@@ -364,7 +364,9 @@ def option_actions(s: MenNeferState, p: int) -> list[int]:
             if s.home[p] >> slot & 1:
                 out.append(A.VISIT + s.slots[p * na + slot])
     if used[p * NOPT + RAISES] < k:  # MN-TURN-7: an apprentice on a sun space
-        out += [A.RAISE + h for h in range(NUM_HOUSES) if s.appr[p * APPR_W + h * 2]]
+        for h, sun in enumerate(s.appr[p * APPR_W:(p + 1) * APPR_W:2]):
+            if sun:
+                out.append(A.RAISE + h)
     if used[p * NOPT + TAKES] < k and -1 in s.slots[p * na:(p + 1) * na]:  # MN-TURN-11
         for i, t in enumerate(s.display):
             if t >= 0 and s.food[p] + DATA.display_food[i] >= 0:  # MN-TURN-13: affordable only
