@@ -84,14 +84,20 @@ def feasible(s: MenNeferState, p: int, eff: Effect) -> bool:
     if op == TAKE_TA:
         return any(t >= 0 for t in s.city_ta)
     if op == CHOICE:
-        return any(group_feasible(s, p, alt) for alt in eff[2])
+        for alt in eff[2]:
+            if group_feasible(s, p, alt):
+                return True
+        return False
     if op == LIMESTONE or (op == EYE and not s.eye_sup[p]):
         return pyramids.limestone_possible(s, p)
     return True
 
 
 def group_feasible(s: MenNeferState, p: int, g: Group) -> bool:
-    return any(feasible(s, p, e) for e in g)
+    for e in g:  # a loop, not any(<generator>): this runs for every choice and group step
+        if feasible(s, p, e):
+            return True
+    return False
 
 
 # -- a group: the player orders its actions (MN-GEN-4) ----------------------------------------------
