@@ -73,6 +73,8 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.men_nefer.harvest",
     "heliopolis.games.men_nefer.flow",
     "heliopolis.games.men_nefer.state",
+    # Men-Nefer's evaluation and rollout policy (what default ISMCTS runs), as Ra's below
+    "heliopolis.games.men_nefer.heuristics",
     # The tree-search bots' hot loop and Ra's rollout policy / evaluation (what default ISMCTS runs).
     "heliopolis.games.ra.heuristics",
     "heliopolis.bots.search",

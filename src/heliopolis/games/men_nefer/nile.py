@@ -195,6 +195,7 @@ def _take_ta(s: MenNeferState, task: Task, a: int) -> None:
         return
     i = a - A.AGREEMENT
     t = s.city_ta[i]
+    s.city_ta = s.city_ta[:]  # copy-on-write field (state.FIELDS)
     s.city_ta[i] = -1
     s.todo.append(("ta_place", t))
 
