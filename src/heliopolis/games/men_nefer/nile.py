@@ -35,12 +35,12 @@ OUT_EDGES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 
 def valid(config: tuple[int, ...]) -> bool:
     """No two own boats share a location, except in the harbor (MN-ACT-17)."""
-    seen = set()
+    seen = 0  # a bitmask of locations: no set to allocate
     for loc in config:
         if loc != HARBOR:
-            if loc in seen:
+            if seen >> loc & 1:
                 return False
-            seen.add(loc)
+            seen |= 1 << loc
     return True
 
 
