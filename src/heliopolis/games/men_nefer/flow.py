@@ -43,32 +43,6 @@ APPR_W = NUM_HOUSES * 2
 NFAV = len(FAVOUR_KINDS)
 
 
-# The outcomes of a draw are the set bits of a bag's bitmask, as action ids (base + bit), read one
-# byte at a time from a table built at import: a draw is a few list extensions, not a loop per bit.
-Chunks = tuple[tuple[tuple[int, ...], ...], ...]
-_CHUNKS: dict[int, Chunks] = {}
-
-
-def _chunks(base: int, width: int) -> Chunks:
-    table = tuple(tuple(tuple(base + 8 * j + i for i in range(8) if b >> i & 1) for b in range(256))
-                  for j in range((width + 7) // 8))  # fmt: skip
-    _CHUNKS[base] = table
-    return table
-
-
-def _ids(base: int, mask: int) -> list[int]:
-    """``base + i`` for each set bit ``i`` of ``mask``, ascending (``base`` registered by ``_chunks``)."""
-    table = _CHUNKS[base]
-    out: list[int] = []
-    j = 0
-    while mask:
-        if mask & 255:
-            out += table[j][mask & 255]
-        mask >>= 8
-        j += 1
-    return out
-
-
 def _by_value(values: tuple[int, ...]) -> dict[int, int]:
     """value -> bitmask of the components with that value (tile numbers, agreement values)."""
     masks: dict[int, int] = {}
@@ -77,13 +51,13 @@ def _by_value(values: tuple[int, ...]) -> dict[int, int]:
     return masks
 
 
-_chunks(A.TILE, len(DATA.tile_ids))
-_chunks(A.BOARD, len(DATA.board_ids))
-_chunks(A.QUEENS, len(DATA.queen_tiles))
-_chunks(A.MASTABA_TILE, len(DATA.mastaba_ids))
-_chunks(A.WARE_DRAW, len(DATA.ware_ids))
-_chunks(A.PAPYRUS_DRAW, len(DATA.papyrus_ids))
-_chunks(A.TA_DRAW, len(DATA.ta_ids))
+T.bag(A.TILE, len(DATA.tile_ids))
+T.bag(A.BOARD, len(DATA.board_ids))
+T.bag(A.QUEENS, len(DATA.queen_tiles))
+T.bag(A.MASTABA_TILE, len(DATA.mastaba_ids))
+T.bag(A.WARE_DRAW, len(DATA.ware_ids))
+T.bag(A.PAPYRUS_DRAW, len(DATA.papyrus_ids))
+T.bag(A.TA_DRAW, len(DATA.ta_ids))
 TILES_BY_NUMBER: Final = _by_value(DATA.tile_number)
 TA_BY_VALUE: Final = _by_value(DATA.ta_value)
 
@@ -165,8 +139,8 @@ def _deal(s: MenNeferState, task: Task) -> None:
 
 def _tile_draws(s: MenNeferState, task: Task) -> list[int]:
     if task[1] == "deal":  # MN-SETUP-30: a tile of the dealt number
-        return _ids(A.TILE, s.tile_pool & TILES_BY_NUMBER.get(DATA.deal_numbers[task[2] % DATA.apprentices], 0))
-    return _ids(A.TILE, s.tile_pool)
+        return T.drawable(A.TILE, s.tile_pool & TILES_BY_NUMBER.get(DATA.deal_numbers[task[2] % DATA.apprentices], 0))
+    return T.drawable(A.TILE, s.tile_pool)
 
 
 def _tile_apply(s: MenNeferState, task: Task, a: int) -> None:
@@ -196,7 +170,7 @@ def _draw_into_slot(name: str, base: int, pool: str, target: str) -> None:
         slots[task[1]] = k
         setattr(s, target, slots)
 
-    T.chance(name, lambda s, t: _ids(base, getattr(s, pool)), apply)
+    T.chance(name, lambda s, t: T.drawable(base, getattr(s, pool)), apply)
 
 
 _draw_into_slot("c_board", A.BOARD, "boards_left", "board")
@@ -264,7 +238,7 @@ T.chance("c_piece", _piece_draws, _piece_apply, _piece_outcomes)
 
 
 def _ta_draws(s: MenNeferState, task: Task) -> list[int]:
-    return _ids(A.TA_DRAW, s.ta_stack & TA_BY_VALUE.get(task[3], 0))  # an agreement of the slot's value
+    return T.drawable(A.TA_DRAW, s.ta_stack & TA_BY_VALUE.get(task[3], 0))  # an agreement of the slot's value
 
 
 def _ta_apply(s: MenNeferState, task: Task, a: int) -> None:

@@ -60,6 +60,32 @@ def chance(kind: str, draws: Draws, apply: Apply, weights: Outcomes | None = Non
     HANDLERS[kind] = (IS_CHANCE, draws, apply)
 
 
+# The outcomes of a draw from a bag or stack are the set bits of its bitmask, as action ids (base +
+# bit), read a byte at a time from a table built per bag at import: a few list extensions per draw,
+# not a loop per bit.
+Chunks: TypeAlias = tuple[tuple[tuple[int, ...], ...], ...]
+_BAGS: Final[dict[int, Chunks]] = {}
+
+
+def bag(base: int, size: int) -> None:
+    """Registers the outcome ids ``base .. base + size - 1`` of a bag (``drawable`` reads them)."""
+    _BAGS[base] = tuple(tuple(tuple(base + 8 * j + i for i in range(8) if b >> i & 1) for b in range(256))
+                        for j in range((size + 7) // 8))  # fmt: skip
+
+
+def drawable(base: int, mask: int) -> list[int]:
+    """``base + i`` for each set bit ``i`` of ``mask``, ascending (``base`` registered by ``bag``)."""
+    table = _BAGS[base]
+    out: list[int] = []
+    j = 0
+    while mask:
+        if mask & 255:
+            out += table[j][mask & 255]
+        mask >>= 8
+        j += 1
+    return out
+
+
 def run(s: MenNeferState, hook: Any = None) -> None:
     """Runs tasks until a decision with a real choice, a chance node with several outcomes, or the end.
 
