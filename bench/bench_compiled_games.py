@@ -8,11 +8,13 @@ the median [range] of the per-round ratios (each round's two builds ran back to 
 is less exposed to load drifting during the run). Per game and build:
 
 * random playouts, player actions/s (driver ``core.bench.random_playouts``, compiled with the
-  engines in the compiled build) and the same driven by an interpreted loop (a bot's rollout);
-* ``clone()`` µs (``core.bench.clone_cost_us``);
+  engines in the compiled build), the same per CPU second (``time.process_time``: far less exposed
+  to other jobs on a loaded machine) and driven by an interpreted loop (a bot's rollout);
+* ``clone()`` µs (``core.bench.clone_cost_us``) and CPU µs;
 * default ISMCTS simulations/s on positions from heuristic games (``--positions 0`` skips it);
-* the game's actions/s ÷ Ra's actions/s in the same build and process (Ra is always measured, as
-  the baseline of the issue's "Helios / Men-Nefer ÷ Ra (pure builds)" rows); the median round.
+* the game's actions/s ÷ Ra's actions/s in the same build and process, wall clock and CPU time
+  (Ra is always measured, as the baseline of the issue's "Helios / Men-Nefer ÷ Ra (pure builds)"
+  rows); the median round.
 
 Usage: ``python bench/bench_compiled_games.py [--games ra-dice men-nefer] [--players 3] [--seconds 2]
 [--rounds 3] [--positions 4]``
