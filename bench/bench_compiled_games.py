@@ -8,11 +8,13 @@ the median [range] of the per-round ratios (each round's two builds ran back to 
 is less exposed to load drifting during the run). Per game and build:
 
 * random playouts, player actions/s (driver ``core.bench.random_playouts``, compiled with the
-  engines in the compiled build) and the same driven by an interpreted loop (a bot's rollout);
-* ``clone()`` µs (``core.bench.clone_cost_us``);
+  engines in the compiled build), the same per CPU second (``time.process_time``: far less exposed
+  to other jobs on a loaded machine) and driven by an interpreted loop (a bot's rollout);
+* ``clone()`` µs (``core.bench.clone_cost_us``) and CPU µs;
 * default ISMCTS simulations/s on positions from heuristic games (``--positions 0`` skips it);
-* the game's actions/s ÷ Ra's actions/s in the same build and process (Ra is always measured, as
-  the baseline of the issue's "Helios / Men-Nefer ÷ Ra (pure builds)" rows); the median round.
+* the game's actions/s ÷ Ra's actions/s in the same build and process, wall clock and CPU time
+  (Ra is always measured, as the baseline of the issue's "Helios / Men-Nefer ÷ Ra (pure builds)"
+  rows); the median round.
 
 Usage: ``python bench/bench_compiled_games.py [--games ra-dice men-nefer] [--players 3] [--seconds 2]
 [--rounds 3] [--positions 4]``
@@ -26,9 +28,10 @@ import os
 import statistics
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_compiled import interpreted_playouts, ismcts_sims_per_s  # noqa: E402  (the sibling script)
+from bench_compiled import clone_cpu_us, interpreted_playouts, ismcts_sims_per_s  # noqa: E402  (the sibling script)
 
 BASELINE = "ra"
 
@@ -43,17 +46,22 @@ def worker(args: argparse.Namespace) -> None:
         if game_id in out:
             continue
         game = heliopolis.load_game(game_id, args.players)
+        cpu = time.process_time()
         _, player, _, secs = random_playouts(game, args.seconds)
+        cpu = time.process_time() - cpu
         fig = {
             "actions_per_s": player / secs,
+            "actions_per_cpu_s": player / cpu,  # CPU time: far less exposed to other jobs' load
             "interpreted_driver_actions_per_s": interpreted_playouts(game, args.seconds),
             "clone_us": clone_cost_us(game),
+            "clone_cpu_us": clone_cpu_us(game),
         }
         if args.positions and game_id != BASELINE:
             fig["ismcts_sims_per_s"] = ismcts_sims_per_s(game_id, args.players, args.positions, args.search_seconds)
         out[game_id] = fig
     for game_id in args.games:  # in the same process and round as the baseline: one load for both
         out[game_id]["vs_ra"] = out[game_id]["actions_per_s"] / out[BASELINE]["actions_per_s"]  # type: ignore[index]
+        out[game_id]["vs_ra_cpu"] = out[game_id]["actions_per_cpu_s"] / out[BASELINE]["actions_per_cpu_s"]  # type: ignore[index]
     print(json.dumps(out))
 
 
@@ -68,12 +76,16 @@ def run_build(pure: bool, argv: list[str]) -> dict[str, object]:
     return result
 
 
-LOWER_IS_BETTER = {"clone_us"}
+LOWER_IS_BETTER = {"clone_us", "clone_cpu_us"}
+RATIOS = {"vs_ra", "vs_ra_cpu"}  # within one process: the median round, not the best
 ROWS = [
     ("random playouts, player actions/s", "actions_per_s", ",.0f"),
+    ("  same, per CPU second", "actions_per_cpu_s", ",.0f"),
     ("  same, interpreted driver loop", "interpreted_driver_actions_per_s", ",.0f"),
     ("  actions/s ÷ Ra actions/s (same build)", "vs_ra", ".3f"),
+    ("  same, per CPU second", "vs_ra_cpu", ".3f"),
     ("clone µs", "clone_us", ".2f"),
+    ("  same, CPU µs", "clone_cpu_us", ".2f"),
     ("default ISMCTS simulations/s", "ismcts_sims_per_s", ",.0f"),
 ]
 
@@ -106,14 +118,14 @@ def main() -> None:
             for game_id, figs in r.items():
                 b = mine.setdefault(game_id, dict(figs))  # type: ignore[arg-type]
                 for k, v in figs.items():  # type: ignore[attr-defined]
-                    if k == "vs_ra":  # a ratio within one process: the median round, not the best
-                        ratios.setdefault((pure, game_id), []).append(v)
+                    if k in RATIOS:  # a ratio within one process: the median round, not the best
+                        ratios.setdefault((pure, game_id, k), []).append(v)
                     b[k] = min(b[k], v) if k in LOWER_IS_BETTER else max(b[k], v)
         for game_id, figs in this_round[True].items():  # the two builds back to back: similar load
             for k, v in figs.items():  # type: ignore[attr-defined]
                 paired.setdefault((game_id, k), []).append(this_round[False][game_id][k] / v)  # type: ignore[index]
-    for (pure, game_id), values in ratios.items():
-        best[pure][game_id]["vs_ra"] = statistics.median(values)
+    for (pure, game_id, k), values in ratios.items():
+        best[pure][game_id][k] = statistics.median(values)
     print(f"{args.players} players · best of {args.rounds} alternating rounds, {args.seconds} s per figure · "
           f"pure: {builds[True]} · other: {builds[False]}")  # fmt: skip
     if not builds[False].startswith("compiled"):

@@ -74,7 +74,8 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.men_nefer.harvest",
     "heliopolis.games.men_nefer.flow",
     "heliopolis.games.men_nefer.state",
-    # The tree-search bots' hot loop and Ra's and Ra Dice's rollout policies / evaluations (what default ISMCTS runs).
+    # The tree-search bots' hot loop and the games' rollout policies / evaluations (what default ISMCTS runs).
+    "heliopolis.games.men_nefer.heuristics",
     "heliopolis.games.ra.heuristics",
     "heliopolis.games.ra_dice.heuristics",
     "heliopolis.bots.search",

@@ -8,10 +8,10 @@ import httpx
 
 from heliopolis import locale as L
 from tests.e2e.test_i18n_games import _create
-from tests.server.test_browser import _page, _wait_turn_or_end, browser, server  # noqa: F401
+from tests.server.test_browser import _page, _wait_turn_or_end
 
 
-def test_tile_and_track_texts_are_german_on_a_german_page(server, browser):  # noqa: F811
+def test_tile_and_track_texts_are_german_on_a_german_page(server, browser):
     page = _page(browser, locale="de-DE")
     gid = _create(page, server.url, "men-nefer")
     assert _wait_turn_or_end(page) in ("mine", "over")

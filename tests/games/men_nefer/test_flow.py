@@ -301,9 +301,37 @@ def test_display_food_gain_is_capped():
     assert s.food[W] == 10
 
 
+def test_clones_and_originals_never_share_a_change():
+    """Fields clone() shares ("v" and the copy-on-write lists "c" in FIELDS) are replaced, never
+    changed in place: playing on from a position changes no earlier clone, and playing a clone on
+    changes nothing in the position it was taken from."""
+    rng = random.Random(11)
+    for players in (2, 3, 4):
+        s = new(players, start=None)
+        snaps = []
+        while not s.is_terminal():
+            if rng.random() < 0.04:
+                c = s.clone()
+                snaps.append((c, c._key()))
+                before = s._key()
+                for _ in range(30):  # the clone plays on; the original must not notice
+                    if c.is_terminal():
+                        break
+                    acts = [a for a, _ in c.chance_outcomes()] if c.is_chance_node() else c.legal_actions()
+                    c.apply_action(acts[rng.randrange(len(acts))])
+                assert s._key() == before
+                c = s.clone()
+                snaps[-1] = (c, c._key())
+            acts = [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
+            s.apply_action(acts[rng.randrange(len(acts))])
+        assert snaps
+        for c, key in snaps:
+            assert c._key() == key
+
+
 def test_clone_copies_exactly_the_fields_table():
     """clone() is written out field by field (for the compiled build); FIELDS stays the source of
-    truth: every field is equal in the clone, "l" fields are copies, "v" fields are shared."""
+    truth: every field is equal in the clone, "l" fields are copies, "v" and "c" fields are shared."""
     from heliopolis.games.men_nefer.state import FIELDS
 
     rng = random.Random(3)
@@ -317,4 +345,4 @@ def test_clone_copies_exactly_the_fields_table():
         mine, theirs = getattr(s, name), getattr(c, name)
         assert mine == theirs, name
         if isinstance(mine, list):
-            assert (mine is theirs) == (kind == "v"), name
+            assert (mine is theirs) == (kind in ("v", "c")), name

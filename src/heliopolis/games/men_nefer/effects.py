@@ -46,6 +46,7 @@ from heliopolis.games.men_nefer.components import (
     Group,
 )
 from heliopolis.games.men_nefer.perform import (
+    EAGER_OPS,
     FAVOUR_EYE,
     FAVOUR_FEATHER,
     FAVOUR_FOOD,
@@ -54,7 +55,6 @@ from heliopolis.games.men_nefer.perform import (
     do_favour,
     gain_food,
     gain_heka,
-    is_eager,
     start,
     start_group,
 )
@@ -84,31 +84,49 @@ def feasible(s: MenNeferState, p: int, eff: Effect) -> bool:
     if op == TAKE_TA:
         return any(t >= 0 for t in s.city_ta)
     if op == CHOICE:
-        return any(group_feasible(s, p, alt) for alt in eff[2])
+        for alt in eff[2]:
+            if group_feasible(s, p, alt):
+                return True
+        return False
     if op == LIMESTONE or (op == EYE and not s.eye_sup[p]):
         return pyramids.limestone_possible(s, p)
     return True
 
 
 def group_feasible(s: MenNeferState, p: int, g: Group) -> bool:
-    return any(feasible(s, p, e) for e in g)
+    for e in g:  # a loop, not any(<generator>): this runs for every choice and group step
+        if feasible(s, p, e):
+            return True
+    return False
 
 
 # -- a group: the player orders its actions (MN-GEN-4) ----------------------------------------------
 def _group_step(s: MenNeferState, task: Task) -> list[int] | None:
-    _, g, mask = task
+    g: Group = task[1]
+    mask: int = task[2]
     p = s.actor
-    for i, eff in enumerate(g):
-        if mask >> i & 1 and is_eager(s, p, eff):
-            mask &= ~(1 << i)
-            start(s, p, eff)
+    n = len(g)
+    for i in range(n):  # eager actions at once, in printed order (an eye may use up the supply)
+        if mask >> i & 1:
+            op = g[i][0]
+            if op in EAGER_OPS or (op == EYE and s.eye_sup[p] > 0):  # perform.is_eager, inlined
+                mask &= ~(1 << i)
+                start(s, p, g[i])
     while True:
-        rem = [i for i in range(len(g)) if mask >> i & 1]
+        rem: list[int] = []
+        plain: list[int] = []  # food and heka gains
+        ok: list[int] = []  # the other actions performable now
+        for i in range(n):
+            if mask >> i & 1:
+                rem.append(i)
+                op = g[i][0]
+                if op == FOOD or op == HEKA:
+                    plain.append(i)
+                elif feasible(s, p, g[i]):
+                    ok.append(i)
         if not rem:
             s.todo.pop()
             return None
-        plain = [i for i in rem if g[i][0] in (FOOD, HEKA)]
-        ok = [i for i in rem if g[i][0] not in (FOOD, HEKA) and feasible(s, p, g[i])]
         if ok:
             break
         if not plain:  # the rest cannot be performed: lost

@@ -8,7 +8,7 @@ stores an order nobody has seen (no hidden information).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import perform as P
@@ -43,21 +43,23 @@ APPR_W = NUM_HOUSES * 2
 NFAV = len(FAVOUR_KINDS)
 
 
-def _bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, ascending: one step per set bit (bags are dozens of bits wide)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+def _by_value(values: tuple[int, ...]) -> dict[int, int]:
+    """value -> bitmask of the components with that value (tile numbers, agreement values)."""
+    masks: dict[int, int] = {}
+    for i, v in enumerate(values):
+        masks[v] = masks.get(v, 0) | 1 << i
+    return masks
 
 
-def _uniform(base: int, ids: list[int]) -> list[tuple[int, float]]:
-    if not ids:
-        return []
-    q = 1.0 / len(ids)
-    return [(base + i, q) for i in ids]
+T.bag(A.TILE, len(DATA.tile_ids))
+T.bag(A.BOARD, len(DATA.board_ids))
+T.bag(A.QUEENS, len(DATA.queen_tiles))
+T.bag(A.MASTABA_TILE, len(DATA.mastaba_ids))
+T.bag(A.WARE_DRAW, len(DATA.ware_ids))
+T.bag(A.PAPYRUS_DRAW, len(DATA.papyrus_ids))
+T.bag(A.TA_DRAW, len(DATA.ta_ids))
+TILES_BY_NUMBER: Final = _by_value(DATA.tile_number)
+TA_BY_VALUE: Final = _by_value(DATA.ta_value)
 
 
 def slot_valid(n: int, city: int, k: int) -> bool:
@@ -101,9 +103,12 @@ def _preplace(s: MenNeferState, task: Task) -> None:
     if pre["level_I_pieces"]:
         # MN-SETUP-4: the top level-I piece goes on the build place marked for 2-3 players, no favours
         pos = int(pre["build_place"][2:]) - 1
+        s.gp_grid = s.gp_grid[:]  # copy-on-write fields (state.FIELDS): replaced, never changed in place
+        s.gp_top = s.gp_top[:]
         s.gp_grid[pos] = s.gp_top[0]
         s.gp_top[0] = -1
         s.todo.append(("c_piece", 0))
+    s.qp_levels = s.qp_levels[:]  # copy-on-write field (state.FIELDS)
     for q in range(DATA.queens):  # MN-SETUP-6: no eyes for preplaced queens' levels
         s.qp_levels[q] = len(cfg["queens_preplaced_levels"]["levels"])
 
@@ -121,7 +126,7 @@ def _start_fixed(s: MenNeferState, task: Task) -> None:
     _start(s, task[1])
 
 
-T.chance("c_start", lambda s, t: _uniform(A.START, list(range(s.n))), lambda s, t, a: _start(s, a - A.START))
+T.chance("c_start", lambda s, t: list(range(A.START, A.START + s.n)), lambda s, t, a: _start(s, a - A.START))
 
 
 @T.auto("deal")
@@ -132,12 +137,10 @@ def _deal(s: MenNeferState, task: Task) -> None:
             s.todo.append(("c_tile", "deal", p * DATA.apprentices + k))
 
 
-def _tile_outcomes(s: MenNeferState, task: Task) -> list[tuple[int, float]]:
-    ids = _bits(s.tile_pool)
-    if task[1] == "deal":
-        number = DATA.deal_numbers[task[2] % DATA.apprentices]
-        ids = [t for t in ids if DATA.tile_number[t] == number]
-    return _uniform(A.TILE, ids)
+def _tile_draws(s: MenNeferState, task: Task) -> list[int]:
+    if task[1] == "deal":  # MN-SETUP-30: a tile of the dealt number
+        return T.drawable(A.TILE, s.tile_pool & TILES_BY_NUMBER.get(DATA.deal_numbers[task[2] % DATA.apprentices], 0))
+    return T.drawable(A.TILE, s.tile_pool)
 
 
 def _tile_apply(s: MenNeferState, task: Task, a: int) -> None:
@@ -152,7 +155,7 @@ def _tile_apply(s: MenNeferState, task: Task, a: int) -> None:
         s.supply_top = t
 
 
-T.chance("c_tile", _tile_outcomes, _tile_apply)
+T.chance("c_tile", _tile_draws, _tile_apply)
 
 
 def _draw_into_slot(name: str, base: int, pool: str, target: str) -> None:
@@ -163,9 +166,11 @@ def _draw_into_slot(name: str, base: int, pool: str, target: str) -> None:
     def apply(s: MenNeferState, task: Task, a: int) -> None:
         k = a - base
         setattr(s, pool, getattr(s, pool) & ~(1 << k))
-        getattr(s, target)[task[1]] = k
+        slots = getattr(s, target)[:]  # boards, queens' tiles and mastabas are copy-on-write fields
+        slots[task[1]] = k
+        setattr(s, target, slots)
 
-    T.chance(name, lambda s, t: _uniform(base, _bits(getattr(s, pool))), apply)
+    T.chance(name, lambda s, t: T.drawable(base, getattr(s, pool)), apply)
 
 
 _draw_into_slot("c_board", A.BOARD, "boards_left", "board")
@@ -179,19 +184,20 @@ def _deity_apply(s: MenNeferState, task: Task, a: int) -> None:
     s.deity = a - A.DEITY
 
 
-T.chance("c_deity", lambda s, t: _uniform(A.DEITY, list(range(len(DATA.deity_ids)))), _deity_apply)
+T.chance("c_deity", lambda s, t: list(range(A.DEITY, A.DEITY + len(DATA.deity_ids))), _deity_apply)
 
 
-def _adv_outcomes(s: MenNeferState, task: Task) -> list[tuple[int, float]]:
+def _adv_draws(s: MenNeferState, task: Task) -> list[int]:
     used = {x for x in s.city_adv if x >= 0}
-    return _uniform(A.ADVANTAGE, [i for i in range(len(DATA.advantage_ids)) if i not in used])
+    return [A.ADVANTAGE + i for i in range(len(DATA.advantage_ids)) if i not in used]
 
 
 def _adv_apply(s: MenNeferState, task: Task, a: int) -> None:
+    s.city_adv = s.city_adv[:]  # copy-on-write field (state.FIELDS)
     s.city_adv[task[1]] = a - A.ADVANTAGE
 
 
-T.chance("c_adv", _adv_outcomes, _adv_apply)
+T.chance("c_adv", _adv_draws, _adv_apply)
 
 
 def _neutral_apply(s: MenNeferState, task: Task, a: int) -> None:
@@ -203,10 +209,16 @@ def _neutral_apply(s: MenNeferState, task: Task, a: int) -> None:
         s.appr[base + house * 2 + side] += 1
 
 
-T.chance("c_neutral", lambda s, t: _uniform(A.NEUTRAL, list(range(len(DATA.neutral_ids)))), _neutral_apply)
+T.chance("c_neutral", lambda s, t: list(range(A.NEUTRAL, A.NEUTRAL + len(DATA.neutral_ids))), _neutral_apply)
+
+
+def _piece_draws(s: MenNeferState, task: Task) -> list[int]:
+    lv = task[1]
+    return [A.PIECE + f for f in range(NFAV) if s.gp_stack[lv * NFAV + f]]
 
 
 def _piece_outcomes(s: MenNeferState, task: Task) -> list[tuple[int, float]]:
+    """Not uniform: the favours in the level's stack, by count."""
     lv = task[1]
     counts = s.gp_stack[lv * NFAV:(lv + 1) * NFAV]
     total = sum(counts)
@@ -216,25 +228,27 @@ def _piece_outcomes(s: MenNeferState, task: Task) -> list[tuple[int, float]]:
 def _piece_apply(s: MenNeferState, task: Task, a: int) -> None:
     lv = task[1]
     f = a - A.PIECE
+    s.gp_stack = s.gp_stack[:]  # copy-on-write fields (state.FIELDS)
+    s.gp_top = s.gp_top[:]
     s.gp_stack[lv * NFAV + f] -= 1
     s.gp_top[lv] = f  # the stack lies face up: its top piece's favour is visible (MN-SETUP-3)
 
 
-T.chance("c_piece", _piece_outcomes, _piece_apply)
+T.chance("c_piece", _piece_draws, _piece_apply, _piece_outcomes)
 
 
-def _ta_outcomes(s: MenNeferState, task: Task) -> list[tuple[int, float]]:
-    value = task[3]
-    return _uniform(A.TA_DRAW, [t for t in _bits(s.ta_stack) if DATA.ta_value[t] == value])
+def _ta_draws(s: MenNeferState, task: Task) -> list[int]:
+    return T.drawable(A.TA_DRAW, s.ta_stack & TA_BY_VALUE.get(task[3], 0))  # an agreement of the slot's value
 
 
 def _ta_apply(s: MenNeferState, task: Task, a: int) -> None:
     t = a - A.TA_DRAW
     s.ta_stack &= ~(1 << t)
+    s.city_ta = s.city_ta[:]  # copy-on-write field (state.FIELDS)
     s.city_ta[task[1] * CITY_SLOTS + task[2]] = t
 
 
-T.chance("c_ta", _ta_outcomes, _ta_apply)
+T.chance("c_ta", _ta_draws, _ta_apply)
 
 
 # -- eras and turns (MN-FLOW, MN-PHASE-9..12) --------------------------------------------------------
@@ -320,7 +334,7 @@ def occupancy_cost(others: int) -> int:
 
 def space_count(s: MenNeferState, house: int, side: int) -> int:
     """Apprentices on a sun or moon space: any owner, neutral included (MN-AMB-34)."""
-    return sum(s.appr[o * APPR_W + house * 2 + side] for o in range(s.n + 1))
+    return sum(s.appr[house * 2 + side::APPR_W])  # one entry per owner (appr has n + 1 owners)
 
 
 def option_actions(s: MenNeferState, p: int) -> list[int]:
@@ -333,7 +347,9 @@ def option_actions(s: MenNeferState, p: int) -> list[int]:
             if s.home[p] >> slot & 1:
                 out.append(A.VISIT + s.slots[p * na + slot])
     if used[p * NOPT + RAISES] < k:  # MN-TURN-7: an apprentice on a sun space
-        out += [A.RAISE + h for h in range(NUM_HOUSES) if s.appr[p * APPR_W + h * 2]]
+        for h, sun in enumerate(s.appr[p * APPR_W:(p + 1) * APPR_W:2]):
+            if sun:
+                out.append(A.RAISE + h)
     if used[p * NOPT + TAKES] < k and -1 in s.slots[p * na:(p + 1) * na]:  # MN-TURN-11
         for i, t in enumerate(s.display):
             if t >= 0 and s.food[p] + DATA.display_food[i] >= 0:  # MN-TURN-13: affordable only

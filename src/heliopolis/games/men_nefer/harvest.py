@@ -237,6 +237,7 @@ def _add(s: MenNeferState, p: int, cat: int, n: int) -> None:
 def _harvest(s: MenNeferState, task: Task) -> None:
     """MN-SCORE-1: papyrus, Duat, agreements, sarcophagi, sun disc, Great Pyramid, queens'."""
     before = s.pp[:]
+    s.rolled = s.rolled[:]  # copy-on-write field (state.FIELDS)
     for p in range(s.n):
         k = len(s.used) // s.n
         assert s.used[p * k:(p + 1) * k] == [DATA.options_per_era] * k, "MN-FLOW-3: each option 3 times"
@@ -253,7 +254,7 @@ def _harvest(s: MenNeferState, task: Task) -> None:
         _add(s, p, CAT_SUN, SUN_SEAL[s.sun[p]])  # MN-SCORE-6
         _add(s, p, CAT_GP, GP_BEST[s.gp[p]])  # MN-SCORE-7
         _add(s, p, CAT_QUEENS, queens_points(s, p))  # MN-SCORE-8
-    s.harvest_log.append((s.era, tuple(before), tuple(s.pp)))
+    s.harvest_log = s.harvest_log + [(s.era, tuple(before), tuple(s.pp))]  # copy-on-write field (state.FIELDS)
     if s.era >= DATA.eras:
         s.over = True  # MN-FLOW-4 / MN-END-1: no further scoring
     else:

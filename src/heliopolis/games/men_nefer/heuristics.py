@@ -22,6 +22,7 @@ import random
 from typing import TYPE_CHECKING, Any, cast
 
 from heliopolis.core.lookahead import Evaluate, turn_lookahead
+from heliopolis.core.rng import randbelow
 
 from heliopolis.games.men_nefer.components import DATA, NUM_HOUSES, WARE_SPACES
 from heliopolis.games.men_nefer.harvest import harvest_points
@@ -83,8 +84,8 @@ def choose(state: MenNeferState, rng: random.Random) -> int:
 
 
 def rollout(state: MenNeferState, rng: random.Random) -> int:
-    legal = state.legal_actions()
-    return legal[rng.randrange(len(legal))]
+    legal = state.legal  # read, not copied (legal_actions() copies): this runs for every rollout step
+    return legal[randbelow(rng, len(legal))]  # the value rng.randrange would give, compiled
 
 
 def table_helper(state: MenNeferState) -> dict[str, Any]:

@@ -52,6 +52,7 @@ def _bury_apply(s: MenNeferState, task: Task, a: int) -> None:
     p = s.actor
     g = a - A.GRAVE
     s.sarc_av[p] -= 1
+    s.graves = s.graves[:]  # copy-on-write field (state.FIELDS)
     s.graves[g] = p
     s.todo.append(("bury_acts", g, DATA.column_activations[DATA.grave_column[g]]))
     start_group(s, DATA.grave_bonus[g])

@@ -35,12 +35,12 @@ OUT_EDGES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 
 def valid(config: tuple[int, ...]) -> bool:
     """No two own boats share a location, except in the harbor (MN-ACT-17)."""
-    seen = set()
+    seen = 0  # a bitmask of locations: no set to allocate
     for loc in config:
         if loc != HARBOR:
-            if loc in seen:
+            if seen >> loc & 1:
                 return False
-            seen.add(loc)
+            seen |= 1 << loc
     return True
 
 
@@ -72,18 +72,32 @@ def sail_options(s: MenNeferState, p: int, steps: int) -> list[int]:
     if steps <= 0:
         return []
     cfg = _config(s, p)
+    act = s.activated
     out = []
     for loc in set(cfg):
-        here = [s.activated >> b & 1 for b in range(NB) if cfg[b] == loc]
-        both = 0 in here and 1 in here
-        for k, to in OUT_EDGES[loc]:
-            c = list(cfg)
-            c[c.index(loc)] = to
-            if resolvable(tuple(sorted(c)), steps - 1):
+        edges = OUT_EDGES[loc]
+        if not edges:
+            continue
+        # both kinds here: some boat on loc activated this turn and some not
+        fresh = moved = False
+        for b in range(NB):
+            if cfg[b] == loc:
+                if act >> b & 1:
+                    moved = True
+                else:
+                    fresh = True
+        both = fresh and moved
+        i = cfg.index(loc)
+        for k, to in edges:
+            c = cfg[:]
+            c[i] = to
+            c.sort()
+            if resolvable(tuple(c), steps - 1):
                 out.append(A.SAIL + k)
                 if both:
                     out.append(A.SAIL_ACTIVATED + k)
-    return sorted(out)
+    out.sort()
+    return out
 
 
 def activate_options(s: MenNeferState, p: int) -> list[int]:
@@ -181,6 +195,7 @@ def _take_ta(s: MenNeferState, task: Task, a: int) -> None:
         return
     i = a - A.AGREEMENT
     t = s.city_ta[i]
+    s.city_ta = s.city_ta[:]  # copy-on-write field (state.FIELDS)
     s.city_ta[i] = -1
     s.todo.append(("ta_place", t))
 

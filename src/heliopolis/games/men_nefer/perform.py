@@ -119,9 +119,14 @@ def obtain_eye(s: MenNeferState, p: int, favour: bool = False) -> None:
         s.todo.append(("lime", 1, "eye") if favour else ("lime", 1))
 
 
+# Done at once when a group starts (effects.py): they only add pieces or points; "Obtain eye" too
+# while eyes are in the supply.
+EAGER_OPS: Final = frozenset((HEART, FEATHER, PP, EMBALM, CARVE))
+
+
 def is_eager(s: MenNeferState, p: int, eff: Effect) -> bool:
     op = eff[0]
-    return op in (HEART, FEATHER, PP, EMBALM, CARVE) or (op == EYE and s.eye_sup[p] > 0)
+    return op in EAGER_OPS or (op == EYE and s.eye_sup[p] > 0)
 
 
 # -- starting any action ---------------------------------------------------------------------------

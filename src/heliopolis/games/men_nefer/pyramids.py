@@ -126,6 +126,8 @@ def _gp_pos_apply(s: MenNeferState, task: Task, a: int) -> None:
     lv = task[1]
     k = a - A.POSITION
     new = s.gp_top[lv]
+    s.gp_grid = s.gp_grid[:]  # copy-on-write fields (state.FIELDS)
+    s.gp_top = s.gp_top[:]
     s.gp_grid[lv * POSITIONS + k] = new
     s.gp_top[lv] = -1
     covered = DATA.gp_build_places[k] if lv == 0 else s.gp_grid[(lv - 1) * POSITIONS + k]
@@ -177,6 +179,8 @@ def _queen_apply(s: MenNeferState, task: Task, a: int) -> None:
     p = s.actor
     q = a - A.PYRAMID
     s.eye_av[p] -= 1
+    s.qp_eyes = s.qp_eyes[:]  # copy-on-write fields (state.FIELDS)
+    s.qp_levels = s.qp_levels[:]
     s.qp_eyes[p * DATA.queens + q] += 1
     s.qp_levels[q] += 1  # the next level's piece (the pyramidion last) comes from the quarry
 

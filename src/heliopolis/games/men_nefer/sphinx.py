@@ -38,6 +38,7 @@ def _erect_apply(s: MenNeferState, task: Task, a: int) -> None:
     p = s.actor
     i = a - A.PEDESTAL
     s.sphinx_av[p] -= 1
+    s.pedestals = s.pedestals[:]  # copy-on-write field (state.FIELDS)
     s.pedestals[i] = p
     start_group(s, DATA.pedestal_bonus[i])
 

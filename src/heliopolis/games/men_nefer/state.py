@@ -37,21 +37,24 @@ POSITIONS: Final[int] = len(DATA.gp_build_places)
 NFAV: Final = 4
 
 # The fields of the state: "v" shared by clone() (ints, bitmasks, tuples, lists never mutated in
-# place), "l" a flat list that clone() copies with [:]. ``_key()`` reads this table;
-# tests/games/men_nefer/test_flow.py checks that clone() copies exactly these.
+# place), "l" a flat list that clone() copies with [:], "c" a copy-on-write list: shared by clone()
+# too, so every rule that changes it replaces it (``s.graves = s.graves[:]`` first). "c" is for
+# what changes a few times a game (setup draws, buildings, burials, the Harvest), so that clone()
+# copies only what turns change. ``_key()`` reads this table; tests/games/men_nefer/test_flow.py
+# checks that clone() copies exactly these and that clones never share a change.
 FIELDS: Final = {
     "era": "v", "rnd": "v", "turn_pos": "v", "actor": "v", "over": "v", "chance": "v", "legal": "v",
     "bag_wares": "v", "bag_papyri": "v", "ta_stack": "v", "tile_pool": "v", "boards_left": "v",
     "queens_left": "v", "mastaba_left": "v", "deity": "v", "supply_top": "v", "activated": "v",
     "ta_discarded": "v", "pyramidion": "v", "neutral_tile": "v",
-    "todo": "l", "order": "l", "appr": "l", "home": "l", "slots": "l", "used": "l", "scarab": "l",
+    "todo": "l", "order": "c", "appr": "l", "home": "l", "slots": "l", "used": "l", "scarab": "l",
     "heart": "l", "feather": "l", "food": "l", "heka": "l", "pp": "l", "pp_cat": "l", "sun": "l",
-    "gp": "l", "qp": "l", "glyph": "l", "board": "l", "sphinx_sup": "l", "sphinx_av": "l",
+    "gp": "l", "qp": "l", "glyph": "l", "board": "c", "sphinx_sup": "l", "sphinx_av": "l",
     "mummy_sup": "l", "sarc_av": "l", "eye_sup": "l", "eye_av": "l", "priest": "l", "boats": "l",
-    "wares": "l", "ware_state": "l", "row": "l", "rolled": "l", "ta": "l", "graves": "l",
-    "mastaba": "l", "pedestals": "l", "temple": "l", "gp_grid": "l", "gp_stack": "l", "gp_top": "l",
-    "qp_levels": "l", "qp_eyes": "l", "qtiles": "l", "city_adv": "l", "city_ta": "l", "ware_mkt": "l",
-    "pap_mkt": "l", "display": "l", "supply_seq": "l", "discard": "l", "harvest_log": "l",
+    "wares": "l", "ware_state": "l", "row": "l", "rolled": "c", "ta": "l", "graves": "c",
+    "mastaba": "c", "pedestals": "c", "temple": "c", "gp_grid": "c", "gp_stack": "c", "gp_top": "c",
+    "qp_levels": "c", "qp_eyes": "c", "qtiles": "c", "city_adv": "c", "city_ta": "c", "ware_mkt": "l",
+    "pap_mkt": "l", "display": "l", "supply_seq": "l", "discard": "l", "harvest_log": "c",
     "hist": "v",
 }  # fmt: skip
 
@@ -167,23 +170,39 @@ class MenNeferState(State["MenNeferGame"]):
         if not self.chance or self.over:
             return []
         task = self.todo[-1]
-        return tasks.CHANCE[task[0]][0](self, task)
+        weights = tasks.CHANCE[task[0]][2]
+        if weights is not None:
+            return weights(self, task)
+        q = 1.0 / len(self.legal)  # the draws, kept by tasks.run, are equally likely
+        return [(a, q) for a in self.legal]
+
+    def sample_chance_outcome(self, rng: Any) -> int:
+        """``State.sample_chance_outcome`` without building the outcome list for a uniform draw: the
+        same walk over the same cumulative sums, so the same outcome for the same ``rng``."""
+        if not self.chance or self.over or tasks.CHANCE[self.todo[-1][0]][2] is not None:
+            return State.sample_chance_outcome(self, rng)
+        legal = self.legal
+        q = 1.0 / len(legal)
+        r = rng.random()
+        acc = 0.0
+        for a in legal:
+            acc += q
+            if r < acc:
+                return a
+        return legal[-1]
 
     def apply_action(self, action: Any, hook: Any = None) -> None:
         """``hook``: the move log's narrator (``log.Narrator``), told about every automatic and
         forced step that follows; ``None`` in play."""
         # ``action: Any``, checked here: a wrong type is an IllegalActionError, also in the compiled
         # build (where an ``int`` parameter would raise TypeError on entry).
-        if isinstance(action, bool) or not isinstance(action, int):
+        if type(action) is not int and (isinstance(action, bool) or not isinstance(action, int)):
             raise IllegalActionError(f"an action id must be an int, got {action!r}")
         if action not in self.legal:
             raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
         self.hist = (action, self.hist)
         task = self.todo.pop()
-        if self.chance:
-            tasks.CHANCE[task[0]][1](self, task, action)
-        else:
-            tasks.DECIDE[task[0]][1](self, task, action)
+        tasks.HANDLERS[task[0]][2](self, task, action)  # the decision's or the chance node's apply
         tasks.run(self, hook)
 
     # -- results --------------------------------------------------------------------------------
@@ -203,7 +222,7 @@ class MenNeferState(State["MenNeferGame"]):
 
     # -- copying --------------------------------------------------------------------------------
     def clone(self) -> MenNeferState:
-        # One assignment per FIELDS entry ("l": copied, "v": shared), written out so that the compiled
+        # One assignment per FIELDS entry ("l": copied, "v" and "c": shared), written out so that the compiled
         # build stores them natively; test_flow.py checks it against FIELDS.
         c = MenNeferState()
         c.game = self.game
@@ -230,7 +249,7 @@ class MenNeferState(State["MenNeferGame"]):
         c.pyramidion = self.pyramidion
         c.neutral_tile = self.neutral_tile
         c.todo = self.todo[:]
-        c.order = self.order[:]
+        c.order = self.order
         c.appr = self.appr[:]
         c.home = self.home[:]
         c.slots = self.slots[:]
@@ -246,7 +265,7 @@ class MenNeferState(State["MenNeferGame"]):
         c.gp = self.gp[:]
         c.qp = self.qp[:]
         c.glyph = self.glyph[:]
-        c.board = self.board[:]
+        c.board = self.board
         c.sphinx_sup = self.sphinx_sup[:]
         c.sphinx_av = self.sphinx_av[:]
         c.mummy_sup = self.mummy_sup[:]
@@ -258,26 +277,26 @@ class MenNeferState(State["MenNeferGame"]):
         c.wares = self.wares[:]
         c.ware_state = self.ware_state[:]
         c.row = self.row[:]
-        c.rolled = self.rolled[:]
+        c.rolled = self.rolled
         c.ta = self.ta[:]
-        c.graves = self.graves[:]
-        c.mastaba = self.mastaba[:]
-        c.pedestals = self.pedestals[:]
-        c.temple = self.temple[:]
-        c.gp_grid = self.gp_grid[:]
-        c.gp_stack = self.gp_stack[:]
-        c.gp_top = self.gp_top[:]
-        c.qp_levels = self.qp_levels[:]
-        c.qp_eyes = self.qp_eyes[:]
-        c.qtiles = self.qtiles[:]
-        c.city_adv = self.city_adv[:]
-        c.city_ta = self.city_ta[:]
+        c.graves = self.graves
+        c.mastaba = self.mastaba
+        c.pedestals = self.pedestals
+        c.temple = self.temple
+        c.gp_grid = self.gp_grid
+        c.gp_stack = self.gp_stack
+        c.gp_top = self.gp_top
+        c.qp_levels = self.qp_levels
+        c.qp_eyes = self.qp_eyes
+        c.qtiles = self.qtiles
+        c.city_adv = self.city_adv
+        c.city_ta = self.city_ta
         c.ware_mkt = self.ware_mkt[:]
         c.pap_mkt = self.pap_mkt[:]
         c.display = self.display[:]
         c.supply_seq = self.supply_seq[:]
         c.discard = self.discard[:]
-        c.harvest_log = self.harvest_log[:]
+        c.harvest_log = self.harvest_log
         c.hist = self.hist
         return c
 

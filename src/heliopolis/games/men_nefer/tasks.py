@@ -9,7 +9,8 @@ mini-game modules:
 * ``DECIDE[kind] = (step, apply)``: a player decision. ``step(s, task)`` runs with the task on top;
   it may do the automatic part (and replace or pop the task) and returns the legal action ids, or
   ``None`` when nothing is left to decide. ``apply(s, task, action)`` runs after the loop popped it.
-* ``CHANCE[kind] = (outcomes, apply)``: a chance node; ``outcomes(s, task)`` gives ``[(id, p)]``.
+* ``CHANCE[kind] = (draws, apply, weights)``: a chance node; ``draws(s, task)`` gives the outcome ids
+  (kept as ``state.legal``), equally likely unless ``weights(s, task)`` gives ``[(id, p)]``.
 
 A decision or chance node with exactly one legal action is applied without asking (a forced step
 is not a choice; replaying ``history()`` repeats it, so saved games stay exact).
@@ -26,17 +27,24 @@ if TYPE_CHECKING:
 Task: TypeAlias = tuple[Any, ...]  # (kind, args...): the kind names the handler
 Auto: TypeAlias = "Callable[[MenNeferState, Task], None]"
 Step: TypeAlias = "Callable[[MenNeferState, Task], list[int] | None]"
+Draws: TypeAlias = "Callable[[MenNeferState, Task], list[int]]"
 Outcomes: TypeAlias = "Callable[[MenNeferState, Task], list[tuple[int, float]]]"
 Apply: TypeAlias = "Callable[[MenNeferState, Task, int], None]"
 
 AUTO: Final[dict[str, Auto]] = {}
 DECIDE: Final[dict[str, tuple[Step, Apply]]] = {}
-CHANCE: Final[dict[str, tuple[Outcomes, Apply]]] = {}
+CHANCE: Final[dict[str, tuple[Draws, Apply, Outcomes | None]]] = {}
+# All three in one table for the loop (one lookup per task): kind -> (what, first, apply)
+IS_AUTO: Final = 0
+IS_DECISION: Final = 1
+IS_CHANCE: Final = 2
+HANDLERS: Final[dict[str, tuple[int, Any, Any]]] = {}
 
 
 def auto(kind: str) -> Callable[[Auto], Auto]:
     def deco(fn: Auto) -> Auto:
         AUTO[kind] = fn
+        HANDLERS[kind] = (IS_AUTO, fn, None)
         return fn
 
     return deco
@@ -44,10 +52,38 @@ def auto(kind: str) -> Callable[[Auto], Auto]:
 
 def decision(kind: str, step: Step, apply: Apply) -> None:
     DECIDE[kind] = (step, apply)
+    HANDLERS[kind] = (IS_DECISION, step, apply)
 
 
-def chance(kind: str, outcomes: Outcomes, apply: Apply) -> None:
-    CHANCE[kind] = (outcomes, apply)
+def chance(kind: str, draws: Draws, apply: Apply, weights: Outcomes | None = None) -> None:
+    CHANCE[kind] = (draws, apply, weights)
+    HANDLERS[kind] = (IS_CHANCE, draws, apply)
+
+
+# The outcomes of a draw from a bag or stack are the set bits of its bitmask, as action ids (base +
+# bit), read a byte at a time from a table built per bag at import: a few list extensions per draw,
+# not a loop per bit.
+Chunks: TypeAlias = tuple[tuple[tuple[int, ...], ...], ...]
+_BAGS: Final[dict[int, Chunks]] = {}
+
+
+def bag(base: int, size: int) -> None:
+    """Registers the outcome ids ``base .. base + size - 1`` of a bag (``drawable`` reads them)."""
+    _BAGS[base] = tuple(tuple(tuple(base + 8 * j + i for i in range(8) if b >> i & 1) for b in range(256))
+                        for j in range((size + 7) // 8))  # fmt: skip
+
+
+def drawable(base: int, mask: int) -> list[int]:
+    """``base + i`` for each set bit ``i`` of ``mask``, ascending (``base`` registered by ``bag``)."""
+    table = _BAGS[base]
+    out: list[int] = []
+    j = 0
+    while mask:
+        if mask & 255:
+            out += table[j][mask & 255]
+        mask >>= 8
+        j += 1
+    return out
 
 
 def run(s: MenNeferState, hook: Any = None) -> None:
@@ -59,12 +95,17 @@ def run(s: MenNeferState, hook: Any = None) -> None:
     todo = s.todo
     while todo:
         task = todo[-1]
-        kind = task[0]
-        dec = DECIDE.get(kind)
-        if dec is not None:
+        what, first, apply = HANDLERS[task[0]]
+        if what == IS_AUTO:
+            if hook is not None:
+                hook.event("auto", task, None)
+            todo.pop()
+            first(s, task)
+            continue
+        if what == IS_DECISION:
             if hook is not None:
                 hook.event("step", task, None)
-            legal = dec[0](s, task)
+            legal: list[int] | None = first(s, task)
             if legal is None:
                 continue  # step() finished or replaced the task itself
             if not legal:
@@ -76,32 +117,26 @@ def run(s: MenNeferState, hook: Any = None) -> None:
                 if hook is not None:
                     hook.event("forced", task, legal[0])
                 todo.pop()
-                dec[1](s, task, legal[0])
+                apply(s, task, legal[0])
                 continue
             legal.sort()
             s.legal = legal
             s.chance = False
             return
-        ch = CHANCE.get(kind)
-        if ch is not None:
-            outs = ch[0](s, task)
-            if not outs:
-                if hook is not None:
-                    hook.event("empty", task, None)
-                todo.pop()  # an empty bag or stack: the slot stays empty (MN-GEN-8, MN-AMB-27)
-                continue
-            if len(outs) == 1:
-                if hook is not None:
-                    hook.event("drawn", task, outs[0][0])
-                todo.pop()
-                ch[1](s, task, outs[0][0])
-                continue
-            s.legal = [a for a, _ in outs]
-            s.chance = True
-            return
-        if hook is not None:
-            hook.event("auto", task, None)
-        todo.pop()
-        AUTO[kind](s, task)
+        outs: list[int] = first(s, task)  # a chance node
+        if not outs:
+            if hook is not None:
+                hook.event("empty", task, None)
+            todo.pop()  # an empty bag or stack: the slot stays empty (MN-GEN-8, MN-AMB-27)
+            continue
+        if len(outs) == 1:
+            if hook is not None:
+                hook.event("drawn", task, outs[0])
+            todo.pop()
+            apply(s, task, outs[0])
+            continue
+        s.legal = outs
+        s.chance = True
+        return
     s.legal = []
     s.chance = False

@@ -205,6 +205,7 @@ def _basket_apply(s: MenNeferState, task: Task, a: int) -> None:
     p = s.actor
     t = a - A.BASKET
     s.ware_state[p * WARE_SPACES + task[1]] = 2
+    s.temple = s.temple[:]  # copy-on-write field (state.FIELDS)
     s.temple[t] = p
     s.todo.append(("lay", DATA.temple_room[t]))
     start_group(s, DATA.temple_actions[t])
