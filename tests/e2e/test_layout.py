@@ -12,12 +12,10 @@ import time
 import httpx
 import pytest
 
-from tests.e2e.test_accessibility import CHROMIUM, LOCALES, VIEWPORTS, _create, _open, _wait_game_page
-from tests.server.conftest import ServerProcess
+from tests.chromium import require_chromium
+from tests.e2e.test_accessibility import LOCALES, VIEWPORTS, _create, _open, _wait_game_page
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need the [dev] extra (playwright)")
-
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+require_chromium()
 GAMES = {  # game -> seats, options, stop(state): the position to look at
     "ra": (["human", "random", "random"], {"edition": "2009"}, lambda s: len(s["log"]) >= 12),
     "ra-dice": (["human", "random", "random"], {}, lambda s: len(s["log"]) >= 8),
@@ -55,25 +53,15 @@ def _play_until(url: str, g: dict, stop, rng: random.Random) -> None:  # noqa: A
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):  # noqa: ANN001, ANN201
-    db = tmp_path_factory.mktemp("layout") / "layout.db"
-    server = ServerProcess(f"sqlite:///{db}", bot_delay=0.0).start()
+def site(serve):  # noqa: ANN001, ANN201
+    server = serve("layout")
     rng = random.Random(16)
     games = {}
     for game, (seats, options, stop) in GAMES.items():
         g = _create(server.url, game, seats, options)
         _play_until(server.url, g, stop, rng)
         games[game] = g
-    yield server.url, games
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():  # noqa: ANN201
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    return server.url, games
 
 
 # The boxes of the side column's panels, the helper switch and the rules toggle, and every pair that
