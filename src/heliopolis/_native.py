@@ -73,8 +73,9 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.men_nefer.harvest",
     "heliopolis.games.men_nefer.flow",
     "heliopolis.games.men_nefer.state",
-    # The tree-search bots' hot loop and Ra's rollout policy / evaluation (what default ISMCTS runs).
+    # The tree-search bots' hot loop, Ra's and Helios' rollout policies / evaluations (default ISMCTS).
     "heliopolis.games.ra.heuristics",
+    "heliopolis.games.helios.heuristics",
     "heliopolis.bots.search",
 )
 MANIFEST: Final = "_native_build.json"

@@ -3,6 +3,11 @@ with the rules (what a seat can pay for, where a resource may go, where the sun 
 
 Every list is ascending (the protocol's order). ``HeliosState.legal_actions`` keeps the result
 until the state changes, so the rules' own checks (``apply_action`` validation) never recompute it.
+
+What the tests ask again and again is kept per seat between actions instead of recomputed: the
+resources held per colour (``held_by``, updated by the rules on every write, ``rules.add_res``) and
+the board's geometry (``geo``: the hexes holding a tile, the coast, the placements for the sun's
+hex), kept with the ``tiles`` list it describes and dropped when a tile is added.
 """
 
 from __future__ import annotations
@@ -48,13 +53,67 @@ NUM_PERSONS: Final = len(DATA.persons)
 
 
 def held_by(s: HeliosState, p: int) -> list[int]:
-    """``scoring.holdings`` of seat p, kept with the resource list it was counted from until the
-    rules write to that list (``rules.own_board``) or it is replaced; read it, never change it."""
+    """``scoring.holdings`` of seat p, kept with the resource list it was counted from and updated
+    by the rules' writes (``rules.add_res``); counted afresh when that list was replaced (by a
+    scenario set up by hand). Read it, never change it."""
     r = s.res[p]
     if s.held_src[p] is not r:
         s.held_cache[p] = SC.holdings(r)
         s.held_src[p] = r
     return s.held_cache[p]
+
+
+class Geo:
+    """The geometry of one seat's board, for one ``tiles`` list: the hexes holding a tile
+    (ascending), the coast and the placements for the last sun hex asked, each worked out on first
+    use. Shared by clones as long as they share the list (``rules.own_board``); the rules drop it
+    when a tile is added (``rules.tile_added``). Read it, never change what it holds."""
+
+    __slots__ = ("tiles", "occupied", "coast", "place_sun", "places")
+
+    def __init__(self, tiles: list[int], occupied: list[int]) -> None:
+        self.tiles = tiles
+        self.occupied = occupied
+        self.coast: S.Coast | None = None
+        self.place_sun = -1
+        self.places: tuple[int, ...] = ()
+
+    def moved_to(self, tiles: list[int]) -> Geo:
+        """The same geometry for a copy of the board (copy-on-write)."""
+        g = Geo(tiles, self.occupied)
+        g.coast = self.coast
+        g.place_sun = self.place_sun
+        g.places = self.places
+        return g
+
+
+def geo(s: HeliosState, p: int) -> Geo:
+    t = s.tiles[p]
+    g = s.geo[p]
+    if g is None or g.tiles is not t:
+        g = Geo(t, [h for h in range(NUM_HEXES) if t[h] >= 0])
+        s.geo[p] = g
+    return g
+
+
+def coast_of(s: HeliosState, p: int) -> S.Coast:
+    """``sun.coast_cached`` of seat p's board, kept with its geometry."""
+    g = geo(s, p)
+    c = g.coast
+    if c is None:
+        c = S.coast_cached(g.tiles)
+        g.coast = c
+    return c
+
+
+def placements_of(s: HeliosState, p: int) -> tuple[int, ...]:
+    """``sun.placements`` of seat p's board and sun, kept with its geometry."""
+    g = geo(s, p)
+    sun = s.sun[p]
+    if g.place_sun != sun:
+        g.places = S.placements_tuple(g.tiles, sun)
+        g.place_sun = sun
+    return g.places
 
 
 def has(s: HeliosState, p: int, b: int) -> bool:
@@ -82,7 +141,7 @@ def legal(s: HeliosState) -> list[int]:
     if ph == PH_SLOT:
         return SLOT_ACTIONS[:]
     if ph == PH_PLACE:
-        return [A.PLACE + h for h in S.placements(s.tiles[p], s.sun[p])]
+        return [A.PLACE + h for h in placements_of(s, p)]
     if ph == PH_PERSON:
         return person_options(s, p) + [A.PASS]
     if ph == PH_BONUS:
@@ -100,12 +159,11 @@ def legal(s: HeliosState) -> list[int]:
 
 def put_targets(s: HeliosState, p: int) -> list[int]:
     """HE-REF-6 / HE-PERS-6 / HE-AMB-10: own tile, no temple, fewer than 2 resources."""
-    t = s.tiles[p]
     r = s.res[p]
     tm = s.temples[p]
     out = []
-    for h in range(NUM_HEXES):
-        if t[h] >= 0 and not tm[h]:
+    for h in geo(s, p).occupied:
+        if not tm[h]:
             i = h * 5
             if r[i] + r[i + 1] + r[i + 2] + r[i + 3] + r[i + 4] < 2:
                 out.append(h)
@@ -114,13 +172,13 @@ def put_targets(s: HeliosState, p: int) -> list[int]:
 
 def temple_cost(s: HeliosState, p: int) -> int:
     """HE-TMP-2: the n-th temple costs n resources; with the Zitadelle always 1."""
-    return 1 if has(s, p, CITADEL) else sum(s.temples[p]) + 1
+    return 1 if has(s, p, CITADEL) else s.temples[p].count(1) + 1
 
 
 def action_options(s: HeliosState, p: int, sym: int) -> list[int]:
     out: list[int] = []
     if sym == LAND:  # HE-LAND-1/4: a source only if some hex can take it
-        if S.can_place(s.tiles[p], s.sun[p]):
+        if placements_of(s, p):
             fu = s.face_up
             for i in range(6):
                 if fu[i] >= 0:
@@ -133,10 +191,9 @@ def action_options(s: HeliosState, p: int, sym: int) -> list[int]:
     # build (HE-BLD-1): temples and buildings the player can pay for
     held = held_by(s, p)
     if held[0] + held[1] + held[2] + held[3] + held[4] >= temple_cost(s, p):  # HE-TMP-5
-        t = s.tiles[p]
         tm = s.temples[p]
-        for h in range(NUM_HEXES):
-            if t[h] >= 0 and not tm[h]:
+        for h in geo(s, p).occupied:
+            if not tm[h]:
                 out.append(A.TEMPLE + h)
     built = s.buildings[p]
     total = held[0] + held[1] + held[2] + held[3] + held[4]
@@ -151,15 +208,14 @@ def action_options(s: HeliosState, p: int, sym: int) -> list[int]:
 def any_action_option(s: HeliosState, p: int, sym: int) -> bool:
     """``bool(action_options(s, p, sym))``, stopping at the first option found."""
     if sym == LAND:
-        if not S.can_place(s.tiles[p], s.sun[p]):
+        if not placements_of(s, p):
             return False
         return max(s.face_up) >= 0 or max(s.special) > 0
     held = held_by(s, p)
     if held[0] + held[1] + held[2] + held[3] + held[4] >= temple_cost(s, p):
-        t = s.tiles[p]
         tm = s.temples[p]
-        for h in range(NUM_HEXES):
-            if t[h] >= 0 and not tm[h]:
+        for h in geo(s, p).occupied:
+            if not tm[h]:
                 return True
     built = s.buildings[p]
     total = held[0] + held[1] + held[2] + held[3] + held[4]
@@ -177,6 +233,7 @@ def pay_options(s: HeliosState, p: int) -> list[int]:
     _, _, spec, one, anyn = pay
     held = held_by(s, p)[:]
     r = s.res[p]
+    occupied = geo(s, p).occupied
     out = []
     for c in range(5):
         if not held[c]:
@@ -188,7 +245,7 @@ def pay_options(s: HeliosState, p: int) -> list[int]:
         ok = SC.feasible(held, nxt[0], nxt[1], nxt[2])
         held[c] += 1
         if ok:  # HE-PAY-5
-            for h in range(NUM_HEXES):
+            for h in occupied:
                 if r[h * 5 + c]:
                     out.append(A.PAY + h * 5 + c)
     out.sort()
@@ -202,7 +259,7 @@ def sun_targets(s: HeliosState, p: int) -> list[tuple[int, int]]:
     start, left, _ = ctx
     if left <= 0:
         return []
-    c = S.coast_cached(s.tiles[p])
+    c = coast_of(s, p)
     h = s.sun[p]
     if h in c.dead:
         cand = [(S.dead_path(c, h)[0], -1)]

@@ -18,11 +18,13 @@ from heliopolis.games.helios.events import note
 from heliopolis.games.helios.legality import (  # noqa: F401 (re-exported: rules.slot_count, rules.has, ...)
     action_options,
     any_action_option,
+    coast_of,
     has,
     held_by,
     legal,
     pay_options,
     person_options,
+    placements_of,
     put_targets,
     slot_count,
     sun_options,
@@ -71,14 +73,35 @@ COLUMN_SIZE: Final[int] = DATA.column_size
 
 
 def own_board(s: HeliosState, p: int) -> None:
-    """Copy-on-write: seat p's ``tiles``, ``res`` and ``temples`` lists are shared with clones
-    (``HeliosState.clone``) until one of them writes; every write to them goes through here first."""
-    s.held_src[p] = None  # (legality.held_by)
+    """Copy-on-write: seat p's ``tiles``, ``res`` and ``temples`` lists (and the holdings and
+    geometry kept with them, ``legality``) are shared with clones (``HeliosState.clone``) until one
+    of them writes; every write to them goes through here first."""
     if s.shared >> p & 1:
-        s.tiles[p] = s.tiles[p][:]
-        s.res[p] = s.res[p][:]
+        t = s.tiles[p]
+        r = s.res[p]
+        s.tiles[p] = t2 = t[:]
+        s.res[p] = r2 = r[:]
         s.temples[p] = s.temples[p][:]
+        if s.held_src[p] is r:
+            s.held_cache[p] = s.held_cache[p][:]
+            s.held_src[p] = r2
+        g = s.geo[p]
+        if g is not None and g.tiles is t:
+            s.geo[p] = g.moved_to(t2)
         s.shared &= ~(1 << p)
+
+
+def add_res(s: HeliosState, p: int, i: int, k: int) -> None:
+    """``res[p][i] += k`` (after ``own_board``), keeping the seat's holdings (``legality.held_by``)."""
+    r = s.res[p]
+    r[i] += k
+    if s.held_src[p] is r:
+        s.held_cache[p][i % 5] += k
+
+
+def tile_added(s: HeliosState, p: int) -> None:
+    """Drops the geometry kept for seat p's board (``legality.geo``) after a tile was put on it."""
+    s.geo[p] = None
 
 
 # -- effects ------------------------------------------------------------------------------------
@@ -100,7 +123,7 @@ def apply_chance(s: HeliosState, a: int) -> None:
         c = a - A.EXTRA
         s.extra[c] -= 1
         s.hand = ("land", c)
-        if S.placements(s.tiles[s.actor], s.sun[s.actor]):
+        if placements_of(s, s.actor):
             s.phase = PH_PLACE
         else:  # HE-AMB-12: no legal hex, the tile leaves the game
             s.hand = None
@@ -114,7 +137,8 @@ def apply_player(s: HeliosState, a: int) -> None:
         c = a - A.HOME
         own_board(s, p)
         s.tiles[p][CENTRE] = c  # HE-SETUP-6
-        s.res[p][CENTRE * 5 + c] = 1
+        tile_added(s, p)
+        add_res(s, p, CENTRE * 5 + c, 1 - s.res[p][CENTRE * 5 + c])  # (= 1)
         s.phase = PH_IDLE
     elif ph == PH_GAIN:
         assert s.gain_ctx is not None
@@ -122,7 +146,7 @@ def apply_player(s: HeliosState, a: int) -> None:
         c = a - A.GAIN
         if target >= 0:
             own_board(s, p)
-            s.res[p][target * 5 + c] += 1
+            add_res(s, p, target * 5 + c, 1)
             s.gain_ctx = None
             s.phase = PH_IDLE
         else:
@@ -131,7 +155,7 @@ def apply_player(s: HeliosState, a: int) -> None:
     elif ph == PH_PUT:
         assert s.gain_ctx is not None
         own_board(s, p)
-        s.res[p][(a - A.PUT) * 5 + s.gain_ctx[1]] += 1
+        add_res(s, p, (a - A.PUT) * 5 + s.gain_ctx[1], 1)
         s.gain_ctx = None
         s.phase = PH_IDLE
     elif ph == PH_TAKE:
@@ -174,7 +198,7 @@ def apply_player(s: HeliosState, a: int) -> None:
     elif ph == PH_PAY:
         h, c = divmod(a - A.PAY, 5)
         own_board(s, p)
-        s.res[p][h * 5 + c] -= 1  # HE-PAY-1: back to the supply
+        add_res(s, p, h * 5 + c, -1)  # HE-PAY-1: back to the supply
         assert s.pay is not None
         kind, what, spec0, one, anyn = s.pay
         nxt = SC.assign(c, list(spec0), one, anyn)
@@ -238,9 +262,10 @@ def _create(s: HeliosState, p: int, h: int) -> None:
     own_board(s, p)
     if kind == "land":
         s.tiles[p][h] = v
-        s.res[p][h * 5 + v] += 1
+        add_res(s, p, h * 5 + v, 1)
     else:
         s.tiles[p][h] = SPECIAL_BASE + v
+    tile_added(s, p)
     if h in MANA_FIELDS:
         s.mana[p] += 2
     if h in BONUS_FIELDS:
@@ -253,7 +278,7 @@ def _paid(s: HeliosState, p: int, kind: str, what: int) -> None:
         own_board(s, p)
         s.temples[p][what] = 1
         for c in range(5):  # HE-TMP-4: leftovers on the temple tile return to the supply
-            s.res[p][what * 5 + c] = 0
+            add_res(s, p, what * 5 + c, -s.res[p][what * 5 + c])
         s.mana[p] += sum(s.temples[p])  # HE-TMP-3
     elif kind == "build":
         b = DATA.buildings[what]
@@ -278,7 +303,7 @@ def _paid(s: HeliosState, p: int, kind: str, what: int) -> None:
 
 def _start_sun(s: HeliosState, p: int) -> None:
     if has(s, p, POWER_PLANT):  # HE-SUN-12, HE-AMB-25: every position within one circuit
-        c = S.coast_cached(s.tiles[p])
+        c = coast_of(s, p)
         h = s.sun[p]
         left = len(c.hexes) + (len(S.dead_path(c, h)) if h in c.dead else 0)
     else:
@@ -288,7 +313,7 @@ def _start_sun(s: HeliosState, p: int) -> None:
 
 
 def _step(s: HeliosState, p: int, h: int) -> None:
-    c = S.coast_cached(s.tiles[p])
+    c = coast_of(s, p)
     old = s.sun[p]
     k = next(k for hx, k in sun_targets(s, p) if hx == h)
     if k < 0:  # HE-SUN-7: outward inside a dead end
@@ -334,7 +359,7 @@ def _stop(s: HeliosState, p: int) -> None:
             if cnt == 0 or (cnt == 1 and has(s, p, WAREHOUSE)):
                 own_board(s, p)
                 r = s.res[p]
-                r[n * 5 + t[n]] += 1
+                add_res(s, p, n * 5 + t[n], 1)
     s.sun_ctx = None
     s.phase = PH_IDLE
 

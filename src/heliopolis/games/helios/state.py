@@ -78,7 +78,8 @@ class HeliosState(State["HeliosGame"]):
     """A position of Helios. Create it with ``heliopolis.new_game("helios", players=...)``;
     ``HeliosState()`` with no game is the blank ``clone()`` fills in."""
 
-    __slots__ = (*FIELDS, "game", "record_events", "events", "legal_cache", "shared", "held_cache", "held_src")
+    __slots__ = (*FIELDS, "game", "record_events", "events", "legal_cache", "shared", "held_cache", "held_src",
+                 "geo")  # fmt: skip
 
     def __init__(self, game: HeliosGame | None = None) -> None:
         self.legal_cache: list[int] | None = None
@@ -105,6 +106,7 @@ class HeliosState(State["HeliosGame"]):
         # per seat: resources held per colour, and the res list they were counted from (legality.held_by)
         self.held_cache: list[list[int]] = [[] for _ in range(n)]
         self.held_src: list[list[int] | None] = [None] * n
+        self.geo: list[L.Geo | None] = [None] * n  # per seat: its board's geometry (legality.geo)
         self.tiles: list[list[int]] = [[-1] * NUM_HEXES for _ in range(n)]
         self.res: list[list[int]] = [[0] * (NUM_HEXES * 5) for _ in range(n)]
         self.temples: list[list[int]] = [[0] * NUM_HEXES for _ in range(n)]
@@ -294,6 +296,7 @@ class HeliosState(State["HeliosGame"]):
         c.temples = self.temples[:]
         c.held_cache = self.held_cache[:]
         c.held_src = self.held_src[:]
+        c.geo = self.geo[:]
         c.slots = [x[:] for x in self.slots]
         c.buildings = self.buildings[:]
         c.owned = self.owned[:]

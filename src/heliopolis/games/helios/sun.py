@@ -90,15 +90,16 @@ def enclosed(tiles: list[int], sun: int) -> bool:
 
 def placements(tiles: list[int], sun: int) -> list[int]:
     """HE-LAND-2: hexes where a tile may be created (light, empty, adjacent, not the sun, no enclosure)."""
-    return list(_placements_cached(tiles, sun))
+    return list(placements_tuple(tiles, sun))
 
 
 def can_place(tiles: list[int], sun: int) -> bool:
     """Whether ``placements(tiles, sun)`` is not empty (without copying it)."""
-    return len(_placements_cached(tiles, sun)) > 0
+    return len(placements_tuple(tiles, sun)) > 0
 
 
-def _placements_cached(tiles: list[int], sun: int) -> tuple[int, ...]:
+def placements_tuple(tiles: list[int], sun: int) -> tuple[int, ...]:
+    """``placements`` as a tuple, memoised on the board (shared: callers must not change it)."""
     key = (tuple(tiles), sun)
     r = _placements_memo.get(key)
     if r is None:
