@@ -35,32 +35,42 @@ _coast_memo: dict[tuple[int, ...], Coast] = {}
 
 def outer_free(tiles: list[int]) -> set[int]:
     """HE-SUN-2: free hexes connected to the dark border through free hexes."""
+    seen = _outer_free_mask(tiles)
+    return {h for h in range(len(seen)) if seen[h]}
+
+
+def _outer_free_mask(tiles: list[int]) -> list[bool]:
+    """``outer_free`` as one flag per hex."""
     seen = [False] * len(tiles)
     stack = [i for i in DARK if tiles[i] < 0]
     for i in stack:
         seen[i] = True
-    out = set(stack)
     while stack:
         h = stack.pop()
         for n in NBV[h]:
             if not seen[n] and tiles[n] < 0:
                 seen[n] = True
-                out.add(n)
                 stack.append(n)
-    return out
+    return seen
 
 
 def dead_ends(free: set[int]) -> set[int]:
     """HE-SUN-3: iterative pruning of hexes with at most one remaining free neighbour (dark hexes
-    never, HE-AMB-15). The fixed point is unique, so hexes are pruned from a work list, each
-    neighbour's count of remaining free neighbours kept up to date."""
+    never, HE-AMB-15)."""
     alive = [False] * len(NB)
     for h in free:
         alive[h] = True
+    return _dead_ends_mask(alive)
+
+
+def _dead_ends_mask(free: list[bool]) -> set[int]:
+    """``dead_ends`` of the free hexes flagged in ``free``. The fixed point is unique, so hexes are
+    pruned from a work list, each neighbour's count of remaining free neighbours kept up to date."""
+    alive = free[:]
     count = [0] * len(NB)
     stack = []
-    for h in free:
-        if LIGHT[h]:
+    for h in LIGHTS:
+        if alive[h]:
             k = 0
             for n in NBV[h]:
                 if alive[n]:
@@ -167,8 +177,7 @@ def _reaches_border(tiles: list[int], sun: int, blocked: int) -> bool:
     return False
 
 
-def crossing(a: int, b: int) -> int:
-    """HE-SUN-10: change of the lap counter X for a step from hex a to hex b."""
+def _crossing(a: int, b: int) -> int:
     if b in YELLOW and a not in YELLOW and HEXQ[a] < 0:
         return 1
     if a in YELLOW and b not in YELLOW and HEXQ[b] < 0:
@@ -176,21 +185,33 @@ def crossing(a: int, b: int) -> int:
     return 0
 
 
+# HE-SUN-10 for every pair of hexes, worked out once: CROSSING[a * 61 + b]
+CROSSING: Final = tuple(_crossing(a, b) for a in range(len(NB)) for b in range(len(NB)))
+_N: Final = len(NB)
+
+
+def crossing(a: int, b: int) -> int:
+    """HE-SUN-10: change of the lap counter X for a step from hex a to hex b."""
+    return CROSSING[a * _N + b]
+
+
 class Coast:
     """The cyclic coast (HE-SUN-4): ``hexes[i]`` of position i; ``pos_of_edge`` maps every outer
-    boundary edge (dead-end edges included, HE-SUN-7) to the position it belongs to. A coast is
-    shared by every state with the same board (``coast_cached``): read it, never change it; the
-    steps from each position and the anchor edge of each position are worked out once, on demand."""
+    boundary edge (dead-end edges included, HE-SUN-7) to the position it belongs to, ``anchors[i]``
+    is the anchor edge of position i (its smallest edge outside the dead ends, HE-SUN-6), ``free``
+    flags the outer free hexes. A coast is shared by every state with the same board
+    (``coast_cached``): read it, never change it; the steps from each position are worked out once,
+    on demand."""
 
-    def __init__(self, hexes: list[int], pos_of_edge: dict[int, int], dead: set[int], free: set[int],
-                 dead_edges: set[int]) -> None:  # fmt: skip
+    def __init__(self, hexes: list[int], pos_of_edge: dict[int, int], dead: set[int], free: list[bool],
+                 dead_edges: set[int], anchors: list[int]) -> None:  # fmt: skip
         self.hexes = hexes
         self.pos_of_edge = pos_of_edge
         self.dead = dead
         self.free = free
         self.dead_edges = dead_edges
+        self.anchors = anchors
         self._steps: dict[int, list[tuple[int, int]]] = {}
-        self._edge_of: dict[int, int] = {}
 
     def steps(self, pos: int) -> list[tuple[int, int]]:
         """``steps_from(self, pos)``, remembered (callers must not change the list)."""
@@ -202,11 +223,7 @@ class Coast:
 
     def edge_of(self, pos: int) -> int:
         """The anchor edge of position ``pos``: its smallest edge outside the dead ends (HE-SUN-6)."""
-        r = self._edge_of.get(pos)
-        if r is None:
-            r = min(e for e, q in self.pos_of_edge.items() if q == pos and e not in self.dead_edges)
-            self._edge_of[pos] = r
-        return r
+        return self.anchors[pos]
 
     def __repr__(self) -> str:
         return f"Coast(hexes={self.hexes!r}, dead={sorted(self.dead)!r})"
@@ -226,76 +243,96 @@ def coast_cached(tiles: list[int]) -> Coast:
 
 
 def coast(tiles: list[int]) -> Coast:
-    free = outer_free(tiles)
-    dead = dead_ends(free)
-    start: int | None = None
+    free = _outer_free_mask(tiles)
+    dead = _dead_ends_mask(free)
+    start = -1
     for t in range(len(tiles)):
         if tiles[t] >= 0:
+            nb = NB[t]
             for i in range(6):
-                if NB[t][i] in free:
+                if nb[i] >= 0 and free[nb[i]]:
                     start = t * 6 + i
                     break
-        if start is not None:
+        if start >= 0:
             break
-    assert start is not None
-    # HE-SUN-4 successor rule, edge by edge, grouped into runs of edges facing the same hex.
-    # Every successor faces the same free hex or one adjacent to it, so the walk never leaves the
-    # outer free region; the assertion guards that argument.
-    runs: list[tuple[int, list[int]]] = []
+    assert start >= 0
+    # HE-SUN-4 successor rule, edge by edge. Every successor faces the same free hex or one
+    # adjacent to it, so the walk never leaves the outer free region; the assertion guards that.
+    edges: list[int] = []
+    faced: list[int] = []
     e = start
-    last = -2
-    walked = 0
     while True:
         h = EDGE_FACING[e]
-        assert h in free
-        if h == last:
-            runs[-1][1].append(e)
-        else:
-            runs.append((h, [e]))
-            last = h
+        assert h >= 0 and free[h]
+        edges.append(e)
+        faced.append(h)
         n = EDGE_CORNER[e]
         e = EDGE_PIVOT[e] if n >= 0 and tiles[n] >= 0 else EDGE_TURN[e]
         if e == start:
             break
-        walked += 1
-        if walked > 61 * 6:
+        if len(edges) > 61 * 6:
             raise AssertionError("boundary walk does not close")
-    if len(runs) > 1 and runs[0][0] == runs[-1][0]:
-        runs[0][1][:0] = runs.pop()[1]
-    # delete dead-end runs; their edges join the run before them (which merges with the one after)
-    k = next((i for i, r in enumerate(runs) if r[0] not in dead), None)
-    assert k is not None, "the coast has no hex outside dead ends"
-    runs = runs[k:] + runs[:k]
-    kept: list[tuple[int, list[int]]] = []
-    dead_edges: set[int] = set()
-    for h, es in runs:
-        if h in dead:
-            kept[-1][1].extend(es)
-            dead_edges.update(es)
-        elif kept and kept[-1][0] == h:
-            kept[-1][1].extend(es)
+    # Runs of edges facing the same hex, cyclically. The coast starts at the first run (from the
+    # run holding the walk's first edge on) outside the dead ends; a dead-end run's edges join the
+    # run before it (which merges with the one after it when both face the same hex).
+    m = len(edges)
+    first = 0
+    if faced[0] in dead or faced[m - 1] == faced[0]:
+        if faced[0] not in dead:  # the first run began before the walk's first edge
+            while first > -m + 1 and faced[first - 1] == faced[0]:
+                first -= 1
         else:
-            kept.append((h, list(es)))
-    if len(kept) > 1 and kept[0][0] == kept[-1][0]:
-        kept[0][1][:0] = kept.pop()[1]
-    pos_of_edge = {x: i for i, (_, es) in enumerate(kept) for x in es}
-    return Coast([h for h, _ in kept], pos_of_edge, dead, free, dead_edges)
+            first = -1
+            for i in range(1, m):
+                if faced[i] != faced[i - 1] and faced[i] not in dead:
+                    first = i
+                    break
+            assert first >= 0, "the coast has no hex outside dead ends"
+    hexes: list[int] = []
+    anchors: list[int] = []
+    pos_of_edge: dict[int, int] = {}
+    dead_edges: set[int] = set()
+    pos = -1
+    for j in range(first, first + m):
+        i = j % m
+        h = faced[i]
+        e = edges[i]
+        if h in dead:
+            dead_edges.add(e)
+        elif pos < 0 or h != hexes[pos]:
+            pos += 1
+            hexes.append(h)
+            anchors.append(e)
+        elif e < anchors[pos]:
+            anchors[pos] = e
+        pos_of_edge[e] = pos
+    if pos > 0 and hexes[0] == hexes[pos]:  # the last run and the first are one
+        for e, q in pos_of_edge.items():
+            if q == pos:
+                pos_of_edge[e] = 0
+                if e not in dead_edges and e < anchors[0]:
+                    anchors[0] = e
+        hexes.pop()
+        anchors.pop()
+    return Coast(hexes, pos_of_edge, dead, free, dead_edges, anchors)
 
 
 def steps_from(c: Coast, p: int) -> list[tuple[int, int]]:
     """HE-SUN-5: ``(k, hex)`` for every legal step from position p (smallest k per hex)."""
-    n = len(c.hexes)
-    hp = c.hexes[p]
+    hexes = c.hexes
+    n = len(hexes)
+    hp = hexes[p]
+    near = NB[hp]
     out = []
-    seen: set[int] = set()
+    seen: list[int] = []
     acc = 0
+    a = hp
     for k in range(1, n):
-        a, b = c.hexes[(p + k - 1) % n], c.hexes[(p + k) % n]
-        acc += crossing(a, b)
-        if b in seen or b not in NB[hp]:
-            continue
-        if acc + crossing(b, hp) == 0:
-            seen.add(b)
+        b = hexes[(p + k) % n]
+        acc += CROSSING[a * _N + b]
+        a = b
+        if b in near and b not in seen and acc + CROSSING[b * _N + hp] == 0:
+            seen.append(b)
             out.append((k, b))
     return out
 
@@ -314,7 +351,7 @@ def dead_path(c: Coast, sun: int) -> list[int]:
                 h = prev[h]
             return path[::-1]
         for nb in NB[h]:
-            if nb >= 0 and nb in c.free and nb not in prev:
+            if nb >= 0 and c.free[nb] and nb not in prev:
                 prev[nb] = h
                 queue.append(nb)
     raise AssertionError("dead end without attachment")
