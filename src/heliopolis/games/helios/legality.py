@@ -130,20 +130,21 @@ def slot_count(s: HeliosState, p: int, sl: int) -> int:
 def legal(s: HeliosState) -> list[int]:
     ph = s.phase
     p = s.actor
+    if ph == PH_TAKE:  # (the phases in the order of how often they come)
+        c = s.columns
+        return [A.TAKE + i for i in range(3) if c[i]]  # HE-ACT-2
+    if ph == PH_ACTION:
+        return [A.FORGO] + action_options(s, p, s.sym)
     if ph == PH_SUN:
         return sun_options(s, p)
     if ph == PH_PAY:
         return pay_options(s, p)
-    if ph == PH_ACTION:
-        return [A.FORGO] + action_options(s, p, s.sym)
-    if ph == PH_TAKE:
-        return [A.TAKE + i for i in range(3) if s.columns[i]]  # HE-ACT-2
-    if ph == PH_SLOT:
-        return SLOT_ACTIONS[:]
     if ph == PH_PLACE:
         return [A.PLACE + h for h in placements_of(s, p)]
     if ph == PH_PERSON:
         return person_options(s, p) + [A.PASS]
+    if ph == PH_SLOT:
+        return SLOT_ACTIONS[:]
     if ph == PH_BONUS:
         return BONUS_ACTIONS[:]
     if ph == PH_GAIN:

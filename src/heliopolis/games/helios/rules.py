@@ -70,6 +70,8 @@ SLOT_BONUS_AT: Final[int] = DATA.slot_bonus_at
 LAP_VP: Final[int] = DATA.lap_vp
 LAP_VP_WATCHTOWER: Final[int] = DATA.lap_vp_watchtower
 COLUMN_SIZE: Final[int] = DATA.column_size
+# the tasks after an action tile is attached, per symbol: the action, bonus actions, the turn's end
+_AFTER_ATTACH: Final = tuple((("end_turn",), ("bonuses",), ("action", sym)) for sym in range(3))
 
 
 def own_board(s: HeliosState, p: int) -> None:
@@ -131,34 +133,9 @@ def apply_chance(s: HeliosState, a: int) -> None:
 
 
 def apply_player(s: HeliosState, a: int) -> None:
-    ph, p = s.phase, s.actor
+    ph, p = s.phase, s.actor  # (the phases in the order of how often they come)
     n = len(s.vp)
-    if ph == PH_HOME:
-        c = a - A.HOME
-        own_board(s, p)
-        s.tiles[p][CENTRE] = c  # HE-SETUP-6
-        tile_added(s, p)
-        add_res(s, p, CENTRE * 5 + c, 1 - s.res[p][CENTRE * 5 + c])  # (= 1)
-        s.phase = PH_IDLE
-    elif ph == PH_GAIN:
-        assert s.gain_ctx is not None
-        target = s.gain_ctx[0]
-        c = a - A.GAIN
-        if target >= 0:
-            own_board(s, p)
-            add_res(s, p, target * 5 + c, 1)
-            s.gain_ctx = None
-            s.phase = PH_IDLE
-        else:
-            s.gain_ctx = (-1, c)
-            s.phase = PH_PUT
-    elif ph == PH_PUT:
-        assert s.gain_ctx is not None
-        own_board(s, p)
-        add_res(s, p, (a - A.PUT) * 5 + s.gain_ctx[1], 1)
-        s.gain_ctx = None
-        s.phase = PH_IDLE
-    elif ph == PH_TAKE:
+    if ph == PH_TAKE:
         sym = a - A.TAKE
         s.sym = sym
         c = s.columns[sym].pop()
@@ -166,12 +143,6 @@ def apply_player(s: HeliosState, a: int) -> None:
             s.phase = PH_SLOT  # HE-ACT-3 / HE-AMB-26
         else:
             _attach(s, p, c)
-    elif ph == PH_SLOT:
-        _attach(s, p, a - A.SLOT, grey=True)
-    elif ph == PH_BONUS:
-        if a != A.FORGO:
-            s.todo.append(("action", a - A.DO))
-        s.phase = PH_IDLE
     elif ph == PH_ACTION:
         if a == A.FORGO:  # HE-ACT-5
             s.phase = PH_IDLE
@@ -193,8 +164,14 @@ def apply_player(s: HeliosState, a: int) -> None:
             spec, one, anyn = SC.normalize(DATA.buildings[b].cost, held_by(s, p))
             s.pay = ("build", b, tuple(spec), one, anyn)
             s.phase = PH_PAY
-    elif ph == PH_PLACE:
-        _create(s, p, a - A.PLACE)
+    elif ph == PH_SUN:
+        if a == A.FORGO:
+            s.sun_ctx = None
+            s.phase = PH_IDLE
+        elif a == A.STOP:
+            _stop(s, p)
+        else:
+            _step(s, p, a - A.STEP)
     elif ph == PH_PAY:
         h, c = divmod(a - A.PAY, 5)
         own_board(s, p)
@@ -209,19 +186,8 @@ def apply_player(s: HeliosState, a: int) -> None:
         else:
             s.pay = None
             _paid(s, p, kind, what)
-    elif ph == PH_TRADE:
-        k = a - A.TRADE
-        s.mana[p] -= k
-        s.vp[p] += 4 * k
-        s.phase = PH_IDLE
-    elif ph == PH_SUN:
-        if a == A.FORGO:
-            s.sun_ctx = None
-            s.phase = PH_IDLE
-        elif a == A.STOP:
-            _stop(s, p)
-        else:
-            _step(s, p, a - A.STEP)
+    elif ph == PH_PLACE:
+        _create(s, p, a - A.PLACE)
     elif ph == PH_PERSON:
         if a == A.PASS:  # HE-PERS-4 / HE-AMB-5
             s.passes = 0 if s.acted else s.passes + 1
@@ -241,7 +207,42 @@ def apply_player(s: HeliosState, a: int) -> None:
             s.pay = ("person", i, tuple(spec), one, anyn)
             s.acted |= 1
             s.phase = PH_PAY
-
+    elif ph == PH_SLOT:
+        _attach(s, p, a - A.SLOT, grey=True)
+    elif ph == PH_BONUS:
+        if a != A.FORGO:
+            s.todo.append(("action", a - A.DO))
+        s.phase = PH_IDLE
+    elif ph == PH_GAIN:
+        assert s.gain_ctx is not None
+        target = s.gain_ctx[0]
+        c = a - A.GAIN
+        if target >= 0:
+            own_board(s, p)
+            add_res(s, p, target * 5 + c, 1)
+            s.gain_ctx = None
+            s.phase = PH_IDLE
+        else:
+            s.gain_ctx = (-1, c)
+            s.phase = PH_PUT
+    elif ph == PH_PUT:
+        assert s.gain_ctx is not None
+        own_board(s, p)
+        add_res(s, p, (a - A.PUT) * 5 + s.gain_ctx[1], 1)
+        s.gain_ctx = None
+        s.phase = PH_IDLE
+    elif ph == PH_HOME:
+        c = a - A.HOME
+        own_board(s, p)
+        s.tiles[p][CENTRE] = c  # HE-SETUP-6
+        tile_added(s, p)
+        add_res(s, p, CENTRE * 5 + c, 1 - s.res[p][CENTRE * 5 + c])  # (= 1)
+        s.phase = PH_IDLE
+    elif ph == PH_TRADE:
+        k = a - A.TRADE
+        s.mana[p] -= k
+        s.vp[p] += 4 * k
+        s.phase = PH_IDLE
 
 def _attach(s: HeliosState, p: int, slot: int, grey: bool = False) -> None:
     """HE-ACT-3/7: attach the taken tile; the 4th tile in a slot earns a bonus action."""
@@ -249,7 +250,7 @@ def _attach(s: HeliosState, p: int, slot: int, grey: bool = False) -> None:
     if slot_count(s, p, slot) >= SLOT_BONUS_AT:
         s.bonus_pending += 1
         s.full_slot = slot
-    s.todo += [("end_turn",), ("bonuses",), ("action", s.sym)]
+    s.todo += _AFTER_ATTACH[s.sym]
     s.phase = PH_IDLE
 
 
@@ -384,10 +385,14 @@ def run(s: HeliosState) -> None:
             s.sym = task[1]
             if s.sym == SUN:
                 _start_sun(s, s.actor)
-            elif any_action_option(s, s.actor, s.sym):
-                s.phase = PH_ACTION  # HE-AMB-27: otherwise forgone automatically
             else:
-                note(s, ("forgone", s.actor, s.sym))
+                options = action_options(s, s.actor, s.sym)
+                if options:  # HE-AMB-27: otherwise forgone automatically
+                    s.phase = PH_ACTION
+                    options.insert(0, A.FORGO)
+                    s.legal_cache = options  # (legality.legal of the new phase, worked out once)
+                else:
+                    note(s, ("forgone", s.actor, s.sym))
         elif kind == "deal":
             _deal(s)
         elif kind == "homes":
@@ -519,9 +524,12 @@ def _person_turn(s: HeliosState) -> None:
     n = len(s.vp)
     while s.passes < n:
         p = s.person_order[0]
-        if person_options(s, p):
+        options = person_options(s, p)
+        if options:
             s.actor = p
             s.phase = PH_PERSON
+            options.append(A.PASS)
+            s.legal_cache = options  # (legality.legal of the new phase, worked out once)
             return
         s.passes += 1  # nothing possible: an automatic pass
         note(s, ("auto_pass", p))
