@@ -254,7 +254,8 @@ def pay_options(s: HeliosState, p: int) -> list[int]:
 
 
 def sun_targets(s: HeliosState, p: int) -> list[tuple[int, int]]:
-    """``(hex, k)`` of the legal next steps (k = -1 inside a dead end), HE-SUN-5/7/8."""
+    """``(hex, k)`` of the legal next steps (k = -1 inside a dead end), HE-SUN-5/7/8. The list
+    may be shared with the coast (``Coast.targets``): read it, never change it."""
     ctx = s.sun_ctx
     assert ctx is not None
     start, left, _ = ctx
@@ -265,16 +266,18 @@ def sun_targets(s: HeliosState, p: int) -> list[tuple[int, int]]:
     if h in c.dead:
         cand = [(S.dead_path(c, h)[0], -1)]
     else:
-        cand = [(hx, k) for k, hx in c.steps(c.pos_of_edge[s.anchor[p]])]
+        cand = c.targets(c.pos_of_edge[s.anchor[p]])
+    if left >= 2:
+        return cand
     # HE-SUN-8: ending on the start hex is illegal, so stepping onto it needs range to leave again
-    return [(hx, k) for hx, k in cand if hx != start or left >= 2]
+    return [(hx, k) for hx, k in cand if hx != start]
 
 
 def sun_options(s: HeliosState, p: int) -> list[int]:
     ctx = s.sun_ctx
     assert ctx is not None
     start, _, moved = ctx
-    out = [A.STEP + h for h, _ in sun_targets(s, p)]
+    out = [A.STEP + hx for hx, _ in sun_targets(s, p)]
     if moved and s.sun[p] != start:
         out.append(A.STOP)
     if not moved:

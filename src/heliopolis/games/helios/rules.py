@@ -8,9 +8,11 @@ Rule IDs are cited where they are enforced.
 
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.helios import actions as A
+from heliopolis.games.helios import legality as L
 from heliopolis.games.helios import scoring as SC
 from heliopolis.games.helios import sun as S
 from heliopolis.games.helios.components import DATA, SUN, WILD
@@ -101,9 +103,16 @@ def add_res(s: HeliosState, p: int, i: int, k: int) -> None:
         s.held_cache[p][i % 5] += k
 
 
-def tile_added(s: HeliosState, p: int) -> None:
-    """Drops the geometry kept for seat p's board (``legality.geo``) after a tile was put on it."""
-    s.geo[p] = None
+def tile_added(s: HeliosState, p: int, h: int) -> None:
+    """Seat p's board got a tile on hex h: its kept geometry (``legality.geo``) is replaced by one
+    that knows only the hexes holding a tile (the rest is worked out again when asked)."""
+    g = s.geo[p]
+    if g is not None and g.tiles is s.tiles[p] and h not in g.occupied:
+        occupied = g.occupied[:]
+        bisect.insort(occupied, h)
+        s.geo[p] = L.Geo(s.tiles[p], occupied)
+    else:
+        s.geo[p] = None
 
 
 # -- effects ------------------------------------------------------------------------------------
@@ -235,7 +244,7 @@ def apply_player(s: HeliosState, a: int) -> None:
         c = a - A.HOME
         own_board(s, p)
         s.tiles[p][CENTRE] = c  # HE-SETUP-6
-        tile_added(s, p)
+        tile_added(s, p, CENTRE)
         add_res(s, p, CENTRE * 5 + c, 1 - s.res[p][CENTRE * 5 + c])  # (= 1)
         s.phase = PH_IDLE
     elif ph == PH_TRADE:
@@ -266,7 +275,7 @@ def _create(s: HeliosState, p: int, h: int) -> None:
         add_res(s, p, h * 5 + v, 1)
     else:
         s.tiles[p][h] = SPECIAL_BASE + v
-    tile_added(s, p)
+    tile_added(s, p, h)
     if h in MANA_FIELDS:
         s.mana[p] += 2
     if h in BONUS_FIELDS:
@@ -316,7 +325,11 @@ def _start_sun(s: HeliosState, p: int) -> None:
 def _step(s: HeliosState, p: int, h: int) -> None:
     c = coast_of(s, p)
     old = s.sun[p]
-    k = next(k for hx, k in sun_targets(s, p) if hx == h)
+    k = 0
+    for hx, kx in sun_targets(s, p):
+        if hx == h:
+            k = kx
+            break
     if k < 0:  # HE-SUN-7: outward inside a dead end
         if h in c.dead:
             s.anchor[p] = S.edge_to(s.tiles[p], h)

@@ -212,6 +212,7 @@ class Coast:
         self.dead_edges = dead_edges
         self.anchors = anchors
         self._steps: dict[int, list[tuple[int, int]]] = {}
+        self._targets: dict[int, list[tuple[int, int]]] = {}
 
     def steps(self, pos: int) -> list[tuple[int, int]]:
         """``steps_from(self, pos)``, remembered (callers must not change the list)."""
@@ -219,6 +220,14 @@ class Coast:
         if r is None:
             r = steps_from(self, pos)
             self._steps[pos] = r
+        return r
+
+    def targets(self, pos: int) -> list[tuple[int, int]]:
+        """``(hex, k)`` of ``steps(pos)``, remembered (callers must not change the list)."""
+        r = self._targets.get(pos)
+        if r is None:
+            r = [(hx, k) for k, hx in self.steps(pos)]
+            self._targets[pos] = r
         return r
 
     def edge_of(self, pos: int) -> int:
