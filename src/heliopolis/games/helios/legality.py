@@ -69,19 +69,23 @@ class Geo:
     use. Shared by clones as long as they share the list (``rules.own_board``); the rules drop it
     when a tile is added (``rules.tile_added``). Read it, never change what it holds."""
 
-    __slots__ = ("tiles", "occupied", "coast", "place_sun", "places")
+    __slots__ = ("tiles", "occupied", "coast", "cands", "arcs", "place_sun", "places")
 
     def __init__(self, tiles: list[int], occupied: list[int]) -> None:
         self.tiles = tiles
         self.occupied = occupied
         self.coast: S.Coast | None = None
+        self.cands: list[int] | None = None  # sun.placement_candidates
+        self.arcs: list[bool] = []
         self.place_sun = -1
-        self.places: tuple[int, ...] = ()
+        self.places: list[int] = []
 
     def moved_to(self, tiles: list[int]) -> Geo:
         """The same geometry for a copy of the board (copy-on-write)."""
         g = Geo(tiles, self.occupied)
         g.coast = self.coast
+        g.cands = self.cands
+        g.arcs = self.arcs
         g.place_sun = self.place_sun
         g.places = self.places
         return g
@@ -106,12 +110,17 @@ def coast_of(s: HeliosState, p: int) -> S.Coast:
     return c
 
 
-def placements_of(s: HeliosState, p: int) -> tuple[int, ...]:
-    """``sun.placements`` of seat p's board and sun, kept with its geometry."""
+def placements_of(s: HeliosState, p: int) -> list[int]:
+    """``sun.placements`` of seat p's board and sun, kept with its geometry (read it, never
+    change it)."""
     g = geo(s, p)
     sun = s.sun[p]
     if g.place_sun != sun:
-        g.places = S.placements_tuple(g.tiles, sun)
+        cands = g.cands
+        if cands is None:
+            cands, g.arcs = S.placement_candidates(g.tiles)
+            g.cands = cands
+        g.places = S.placements_among(g.tiles, sun, cands, g.arcs)
         g.place_sun = sun
     return g.places
 

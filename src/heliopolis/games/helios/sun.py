@@ -125,20 +125,33 @@ def _placements(tiles: list[int], sun: int) -> list[int]:
     free neighbours form one unbroken arc around it cannot cut any free region in two (a path
     through it can go round along the arc), so only the others are filled and flood-filled, from
     the sun outwards until a free dark hex is reached (``_reaches_border``)."""
-    if tiles[sun] >= 0:
-        return []  # (a tile on the sun's hex: enclosed whatever is placed)
+    cands, arcs = placement_candidates(tiles)
+    return placements_among(tiles, sun, cands, arcs)
+
+
+def placement_candidates(tiles: list[int]) -> tuple[list[int], list[bool]]:
+    """The light empty hexes next to a tile (ascending) and, for each, whether its free neighbours
+    form one arc (``_one_arc``): what ``placements`` needs of the board whatever the sun's hex."""
     cands = []
     for h in LIGHTS:
-        if tiles[h] < 0 and h != sun:
+        if tiles[h] < 0:
             for x in NBV[h]:
                 if tiles[x] >= 0:
                     cands.append(h)
                     break
+    return cands, [_one_arc(tiles, h) for h in cands]
+
+
+def placements_among(tiles: list[int], sun: int, cands: list[int], arcs: list[bool]) -> list[int]:
+    """``placements`` from the board's ``placement_candidates``."""
+    if tiles[sun] >= 0:
+        return []  # (a tile on the sun's hex: enclosed whatever is placed)
     if not cands or not _reaches_border(tiles, sun, -1):
         return []  # (none, or the sun is already enclosed)
     out = []
-    for h in cands:
-        if _one_arc(tiles, h) or _reaches_border(tiles, sun, h):
+    for i in range(len(cands)):
+        h = cands[i]
+        if h != sun and (arcs[i] or _reaches_border(tiles, sun, h)):
             out.append(h)
     return out
 
