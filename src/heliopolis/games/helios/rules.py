@@ -118,7 +118,8 @@ def tile_added(s: HeliosState, p: int, h: int) -> None:
 # -- effects ------------------------------------------------------------------------------------
 def apply_chance(s: HeliosState, a: int) -> None:
     if s.phase == PH_DEAL:
-        col = next(i for i in range(3) if s.deal_need[i])
+        need = s.deal_need
+        col = 0 if need[0] else 1 if need[1] else 2  # (the first column still short of tiles)
         c = a - A.DEAL
         s.draw[col][c] -= 1
         s.columns[col].append(c)  # HE-AMB-22: the last tile dealt is the bottom of the column

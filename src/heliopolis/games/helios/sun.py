@@ -156,18 +156,21 @@ def placements_among(tiles: list[int], sun: int, cands: list[int], arcs: list[bo
     return out
 
 
+def _arc_count(mask: int) -> int:
+    """Runs of set bits in the 6-bit ring ``mask`` (bit d: the neighbour in direction d is free)."""
+    return sum(1 for d in range(6) if mask >> d & 1 and not mask >> (d - 1) % 6 & 1)
+
+
+# per 6-bit ring of free neighbours: whether they form at most one run
+ONE_ARC: Final = tuple(_arc_count(m) <= 1 for m in range(64))
+
+
 def _one_arc(tiles: list[int], h: int) -> bool:
     """Whether the free neighbours of the light hex h form at most one run around it (a light hex
     has all six neighbours on the board, and consecutive ones are adjacent to each other)."""
     nb = NB[h]
-    starts = 0
-    prev = tiles[nb[5]] < 0
-    for d in range(6):
-        free = tiles[nb[d]] < 0
-        if free and not prev:
-            starts += 1
-        prev = free
-    return starts <= 1
+    return ONE_ARC[(tiles[nb[0]] < 0) | (tiles[nb[1]] < 0) << 1 | (tiles[nb[2]] < 0) << 2
+                   | (tiles[nb[3]] < 0) << 3 | (tiles[nb[4]] < 0) << 4 | (tiles[nb[5]] < 0) << 5]  # fmt: skip
 
 
 def _reaches_border(tiles: list[int], sun: int, blocked: int) -> bool:
