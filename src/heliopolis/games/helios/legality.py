@@ -215,28 +215,6 @@ def action_options(s: HeliosState, p: int, sym: int) -> list[int]:
     return out  # ascending: TEMPLE < BUILD
 
 
-def any_action_option(s: HeliosState, p: int, sym: int) -> bool:
-    """``bool(action_options(s, p, sym))``, stopping at the first option found."""
-    if sym == LAND:
-        if not placements_of(s, p):
-            return False
-        return max(s.face_up) >= 0 or max(s.special) > 0
-    held = held_by(s, p)
-    if held[0] + held[1] + held[2] + held[3] + held[4] >= temple_cost(s, p):
-        tm = s.temples[p]
-        for h in geo(s, p).occupied:
-            if not tm[h]:
-                return True
-    built = s.buildings[p]
-    total = held[0] + held[1] + held[2] + held[3] + held[4]
-    for i in range(NUM_BUILDINGS):
-        if not built >> i & 1 and total >= BUILDING_MIN[i]:
-            spec, anyn, one_of = BUILDING_COSTS[i]
-            if SC.affordable(spec, anyn, one_of, held):
-                return True
-    return False
-
-
 def pay_options(s: HeliosState, p: int) -> list[int]:
     pay = s.pay
     assert pay is not None

@@ -19,7 +19,6 @@ from heliopolis.games.helios.components import DATA, SUN, WILD
 from heliopolis.games.helios.events import note
 from heliopolis.games.helios.legality import (  # noqa: F401 (re-exported: rules.slot_count, rules.has, ...)
     action_options,
-    any_action_option,
     coast_of,
     has,
     held_by,

@@ -2,8 +2,8 @@
 
 Pure functions of one player's board: ``tiles`` is a list of 61 ints (``-1`` = no tile). An *edge*
 is ``tile_hex * 6 + direction`` (HE-SUN-4). A sun position is identified by its *anchor* edge
-(HE-SUN-6). ``placements`` and ``coast_cached`` memoise on the board (the rules ask them many
-times per board; search bots revisit boards constantly); everything else is recomputed.
+(HE-SUN-6). ``coast_cached`` memoises on the board (search bots revisit boards constantly);
+the rules keep each seat's coast and placement candidates with its board (``legality.geo``).
 """
 
 from __future__ import annotations
@@ -26,10 +26,8 @@ EDGE_CORNER: Final = tuple(NB[e // 6][(e % 6 + 1) % 6] for e in range(len(NB) * 
 EDGE_PIVOT: Final = tuple(EDGE_CORNER[e] * 6 + (e % 6 - 1) % 6 if EDGE_CORNER[e] >= 0 else -1
                           for e in range(len(NB) * 6))  # fmt: skip
 EDGE_TURN: Final = tuple(e // 6 * 6 + (e % 6 + 1) % 6 for e in range(len(NB) * 6))
-# memo sizes (a full memo is simply cleared): ~0.75 kB per placements entry, ~4.5 kB per coast
-_PLACEMENTS_MAX: Final = 20000
+# memo size (a full memo is simply cleared): ~4.5 kB per coast
 _COAST_MAX: Final = 4096
-_placements_memo: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 _coast_memo: dict[tuple[int, ...], Coast] = {}
 
 
@@ -99,25 +97,9 @@ def enclosed(tiles: list[int], sun: int) -> bool:
 
 
 def placements(tiles: list[int], sun: int) -> list[int]:
-    """HE-LAND-2: hexes where a tile may be created (light, empty, adjacent, not the sun, no enclosure)."""
-    return list(placements_tuple(tiles, sun))
-
-
-def can_place(tiles: list[int], sun: int) -> bool:
-    """Whether ``placements(tiles, sun)`` is not empty (without copying it)."""
-    return len(placements_tuple(tiles, sun)) > 0
-
-
-def placements_tuple(tiles: list[int], sun: int) -> tuple[int, ...]:
-    """``placements`` as a tuple, memoised on the board (shared: callers must not change it)."""
-    key = (tuple(tiles), sun)
-    r = _placements_memo.get(key)
-    if r is None:
-        if len(_placements_memo) >= _PLACEMENTS_MAX:
-            _placements_memo.clear()
-        r = tuple(_placements(tiles, sun))
-        _placements_memo[key] = r
-    return r
+    """HE-LAND-2: hexes where a tile may be created (light, empty, adjacent, not the sun, no enclosure).
+    The rules keep the board's candidates between calls (``legality.placements_of``)."""
+    return _placements(tiles, sun)
 
 
 def _placements(tiles: list[int], sun: int) -> list[int]:
