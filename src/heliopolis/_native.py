@@ -78,6 +78,7 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.men_nefer.heuristics",
     "heliopolis.games.ra.heuristics",
     "heliopolis.games.ra_dice.heuristics",
+    "heliopolis.games.helios.heuristics",
     "heliopolis.bots.search",
 )
 MANIFEST: Final = "_native_build.json"

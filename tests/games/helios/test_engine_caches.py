@@ -1,6 +1,7 @@
 """What the engine keeps to be fast never changes what it computes (issue 17): clones share the
-seats' boards until one writes (copy-on-write, in both directions), the legal actions and the
-resource holdings kept between calls always equal a fresh computation. Random games, bounded."""
+seats' boards until one writes (copy-on-write, in both directions), the legal actions, the
+resource holdings and the board geometry kept between calls always equal a fresh computation.
+Random games, bounded."""
 
 import random
 
@@ -9,6 +10,7 @@ import pytest
 import heliopolis
 from heliopolis.games.helios import legality as L
 from heliopolis.games.helios import scoring as SC
+from heliopolis.games.helios import sun as S
 
 
 def _step(s, rng):
@@ -53,4 +55,12 @@ def test_kept_legal_actions_and_holdings_equal_a_fresh_computation():
                 assert s.legal_actions() == L.legal(s)
             for p in range(players):
                 assert L.held_by(s, p) == SC.holdings(s.res[p])
+                g = L.geo(s, p)  # the kept board geometry: tile hexes, coast, placements
+                assert g.occupied == [h for h in range(len(s.tiles[p])) if s.tiles[p][h] >= 0]
+                if g.coast is not None:
+                    fresh = S.coast(s.tiles[p])
+                    assert (g.coast.hexes, g.coast.pos_of_edge, g.coast.anchors) == (
+                        fresh.hexes, fresh.pos_of_edge, fresh.anchors)
+                if g.occupied:
+                    assert list(L.placements_of(s, p)) == S._placements(s.tiles[p], s.sun[p])
             _step(s, rng)

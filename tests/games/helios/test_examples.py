@@ -27,10 +27,12 @@ def test_r1_final_scoring_98():
     assert 47 + sum(cats.values()) == 98
 
 
-def build_state(res, land=None, temples=(), players=4):
+def build_state(res, land=None, temples=(), players=4, buildings=()):
     s = ready(players)
     land = land or {(0, 0): "brown", (1, 0): "grey", (0, 1): "green", (-1, 1): "blue"}
     board(s, 0, land=land, res=res, temples=temples, sun=(0, -1))
+    for b in buildings:  # (before the action begins: its legal actions are worked out then)
+        s.buildings[0] |= 1 << B[b]
     begin(s, "build")
     return s
 
@@ -57,8 +59,7 @@ def test_r2_temple_costs_and_mana():
 
 @pytest.mark.rule("HE-TEST-R3", "HE-BLD-T5")
 def test_r3_citadel_temple_costs_one():
-    s = build_state({(0, 1): "green", (-1, 1): "blue"}, temples=[(0, 0), (1, 0)])
-    s.buildings[0] |= 1 << B["citadel"]
+    s = build_state({(0, 1): "green", (-1, 1): "blue"}, temples=[(0, 0), (1, 0)], buildings=["citadel"])
     mana = s.mana[0]
     play(s, "temple:0,1 pay:0,1:green")
     assert s.mana[0] == mana + 3 and s.res[0][h(-1, 1) * 5 + 1] == 0 and held(s)["blue"] == 1

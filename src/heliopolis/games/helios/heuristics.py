@@ -22,20 +22,26 @@ action it could carry out.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from heliopolis.core.lookahead import turn_lookahead
+from heliopolis.core.lookahead import Evaluate, turn_lookahead
 from heliopolis.games.helios import rules as R
+from heliopolis.games.helios.actions import FORGO
 from heliopolis.games.helios.components import DATA
 from heliopolis.games.helios.phases import PH_TAKE
 
+if TYPE_CHECKING:
+    from heliopolis.games.helios.state import HeliosState
 
-def evaluate(state: Any) -> list[float]:
+ROUNDS: Final[dict[int, int]] = DATA.rounds
+
+
+def evaluate(state: HeliosState) -> list[float]:
     n = state.game.players
     if state.final:
         return [float(v) for v in state.final]
-    rounds_left = DATA.rounds[n] - state.round + 1
-    out = []
+    rounds_left = ROUNDS[n] - state.round + 1
+    out: list[float] = []
     for p in range(n):
         v = float(state.vp[p]) + sum(R.final_categories(state, p).values())
         v += 0.8 * sum(state.res[p]) + 0.4 * state.mana[p]
@@ -45,7 +51,7 @@ def evaluate(state: Any) -> list[float]:
     return out
 
 
-def table_helper(state: Any) -> dict[str, Any]:
+def table_helper(state: HeliosState) -> dict[str, Any]:
     """Public hints for a UI: each seat's total if the game ended now."""
     n = state.game.players
     return {"total_now": [state.vp[p] + sum(R.final_categories(state, p).values()) for p in range(n)]}
@@ -53,22 +59,20 @@ def table_helper(state: Any) -> dict[str, Any]:
 
 # Inner greedy decisions per candidate: a turn's chain (take, slot, action, payments, sun steps,
 # bonus action) is rarely longer; the cap bounds a Kraftwerk sun walk along a long coast.
-TURN_LOOKAHEAD = 12
+TURN_LOOKAHEAD: Final = 12
 
 
 def _turn_over(state: Any, seat: int) -> bool:
     return bool(state.current_player() != seat or state.phase == PH_TAKE)
 
 
-def choose(state: Any, rng: random.Random) -> int:
+def choose(state: HeliosState, rng: random.Random) -> int:
     """The heuristic bot's move: ``turn_lookahead`` on ``evaluate`` (see the module docstring)."""
-    return turn_lookahead(state, rng, evaluate, limit=TURN_LOOKAHEAD, turn_over=_turn_over)
+    return turn_lookahead(state, rng, cast(Evaluate, evaluate), limit=TURN_LOOKAHEAD, turn_over=_turn_over)
 
 
-def rollout(state: Any, rng: random.Random) -> int:
+def rollout(state: HeliosState, rng: random.Random) -> int:
     """Simulation policy: uniform over the legal actions other than ``forgo`` when there are any."""
-    from heliopolis.games.helios.actions import FORGO
-
     legal = state.legal_actions()
     if len(legal) > 1 and FORGO in legal:
         legal = [a for a in legal if a != FORGO]

@@ -3,6 +3,11 @@ with the rules (what a seat can pay for, where a resource may go, where the sun 
 
 Every list is ascending (the protocol's order). ``HeliosState.legal_actions`` keeps the result
 until the state changes, so the rules' own checks (``apply_action`` validation) never recompute it.
+
+What the tests ask again and again is kept per seat between actions instead of recomputed: the
+resources held per colour (``held_by``, updated by the rules on every write, ``rules.add_res``) and
+the board's geometry (``geo``: the hexes holding a tile, the coast, the placements for the sun's
+hex), kept with the ``tiles`` list it describes and dropped when a tile is added.
 """
 
 from __future__ import annotations
@@ -48,13 +53,76 @@ NUM_PERSONS: Final = len(DATA.persons)
 
 
 def held_by(s: HeliosState, p: int) -> list[int]:
-    """``scoring.holdings`` of seat p, kept with the resource list it was counted from until the
-    rules write to that list (``rules.own_board``) or it is replaced; read it, never change it."""
+    """``scoring.holdings`` of seat p, kept with the resource list it was counted from and updated
+    by the rules' writes (``rules.add_res``); counted afresh when that list was replaced (by a
+    scenario set up by hand). Read it, never change it."""
     r = s.res[p]
     if s.held_src[p] is not r:
         s.held_cache[p] = SC.holdings(r)
         s.held_src[p] = r
     return s.held_cache[p]
+
+
+class Geo:
+    """The geometry of one seat's board, for one ``tiles`` list: the hexes holding a tile
+    (ascending), the coast and the placements for the last sun hex asked, each worked out on first
+    use. Shared by clones as long as they share the list (``rules.own_board``); the rules drop it
+    when a tile is added (``rules.tile_added``). Read it, never change what it holds."""
+
+    __slots__ = ("tiles", "occupied", "coast", "cands", "arcs", "place_sun", "places")
+
+    def __init__(self, tiles: list[int], occupied: list[int]) -> None:
+        self.tiles = tiles
+        self.occupied = occupied
+        self.coast: S.Coast | None = None
+        self.cands: list[int] | None = None  # sun.placement_candidates
+        self.arcs: list[bool] = []
+        self.place_sun = -1
+        self.places: list[int] = []
+
+    def moved_to(self, tiles: list[int]) -> Geo:
+        """The same geometry for a copy of the board (copy-on-write)."""
+        g = Geo(tiles, self.occupied)
+        g.coast = self.coast
+        g.cands = self.cands
+        g.arcs = self.arcs
+        g.place_sun = self.place_sun
+        g.places = self.places
+        return g
+
+
+def geo(s: HeliosState, p: int) -> Geo:
+    t = s.tiles[p]
+    g = s.geo[p]
+    if g is None or g.tiles is not t:
+        g = Geo(t, [h for h in range(NUM_HEXES) if t[h] >= 0])
+        s.geo[p] = g
+    return g
+
+
+def coast_of(s: HeliosState, p: int) -> S.Coast:
+    """``sun.coast_cached`` of seat p's board, kept with its geometry."""
+    g = geo(s, p)
+    c = g.coast
+    if c is None:
+        c = S.coast_cached(g.tiles)
+        g.coast = c
+    return c
+
+
+def placements_of(s: HeliosState, p: int) -> list[int]:
+    """``sun.placements`` of seat p's board and sun, kept with its geometry (read it, never
+    change it)."""
+    g = geo(s, p)
+    sun = s.sun[p]
+    if g.place_sun != sun:
+        cands = g.cands
+        if cands is None:
+            cands, g.arcs = S.placement_candidates(g.tiles)
+            g.cands = cands
+        g.places = S.placements_among(g.tiles, sun, cands, g.arcs)
+        g.place_sun = sun
+    return g.places
 
 
 def has(s: HeliosState, p: int, b: int) -> bool:
@@ -71,20 +139,21 @@ def slot_count(s: HeliosState, p: int, sl: int) -> int:
 def legal(s: HeliosState) -> list[int]:
     ph = s.phase
     p = s.actor
+    if ph == PH_TAKE:  # (the phases in the order of how often they come)
+        c = s.columns
+        return [A.TAKE + i for i in range(3) if c[i]]  # HE-ACT-2
+    if ph == PH_ACTION:
+        return [A.FORGO] + action_options(s, p, s.sym)
     if ph == PH_SUN:
         return sun_options(s, p)
     if ph == PH_PAY:
         return pay_options(s, p)
-    if ph == PH_ACTION:
-        return [A.FORGO] + action_options(s, p, s.sym)
-    if ph == PH_TAKE:
-        return [A.TAKE + i for i in range(3) if s.columns[i]]  # HE-ACT-2
-    if ph == PH_SLOT:
-        return SLOT_ACTIONS[:]
     if ph == PH_PLACE:
-        return [A.PLACE + h for h in S.placements(s.tiles[p], s.sun[p])]
+        return [A.PLACE + h for h in placements_of(s, p)]
     if ph == PH_PERSON:
         return person_options(s, p) + [A.PASS]
+    if ph == PH_SLOT:
+        return SLOT_ACTIONS[:]
     if ph == PH_BONUS:
         return BONUS_ACTIONS[:]
     if ph == PH_GAIN:
@@ -100,12 +169,11 @@ def legal(s: HeliosState) -> list[int]:
 
 def put_targets(s: HeliosState, p: int) -> list[int]:
     """HE-REF-6 / HE-PERS-6 / HE-AMB-10: own tile, no temple, fewer than 2 resources."""
-    t = s.tiles[p]
     r = s.res[p]
     tm = s.temples[p]
     out = []
-    for h in range(NUM_HEXES):
-        if t[h] >= 0 and not tm[h]:
+    for h in geo(s, p).occupied:
+        if not tm[h]:
             i = h * 5
             if r[i] + r[i + 1] + r[i + 2] + r[i + 3] + r[i + 4] < 2:
                 out.append(h)
@@ -114,13 +182,13 @@ def put_targets(s: HeliosState, p: int) -> list[int]:
 
 def temple_cost(s: HeliosState, p: int) -> int:
     """HE-TMP-2: the n-th temple costs n resources; with the Zitadelle always 1."""
-    return 1 if has(s, p, CITADEL) else sum(s.temples[p]) + 1
+    return 1 if has(s, p, CITADEL) else s.temples[p].count(1) + 1
 
 
 def action_options(s: HeliosState, p: int, sym: int) -> list[int]:
     out: list[int] = []
     if sym == LAND:  # HE-LAND-1/4: a source only if some hex can take it
-        if S.can_place(s.tiles[p], s.sun[p]):
+        if placements_of(s, p):
             fu = s.face_up
             for i in range(6):
                 if fu[i] >= 0:
@@ -133,10 +201,9 @@ def action_options(s: HeliosState, p: int, sym: int) -> list[int]:
     # build (HE-BLD-1): temples and buildings the player can pay for
     held = held_by(s, p)
     if held[0] + held[1] + held[2] + held[3] + held[4] >= temple_cost(s, p):  # HE-TMP-5
-        t = s.tiles[p]
         tm = s.temples[p]
-        for h in range(NUM_HEXES):
-            if t[h] >= 0 and not tm[h]:
+        for h in geo(s, p).occupied:
+            if not tm[h]:
                 out.append(A.TEMPLE + h)
     built = s.buildings[p]
     total = held[0] + held[1] + held[2] + held[3] + held[4]
@@ -148,35 +215,13 @@ def action_options(s: HeliosState, p: int, sym: int) -> list[int]:
     return out  # ascending: TEMPLE < BUILD
 
 
-def any_action_option(s: HeliosState, p: int, sym: int) -> bool:
-    """``bool(action_options(s, p, sym))``, stopping at the first option found."""
-    if sym == LAND:
-        if not S.can_place(s.tiles[p], s.sun[p]):
-            return False
-        return max(s.face_up) >= 0 or max(s.special) > 0
-    held = held_by(s, p)
-    if held[0] + held[1] + held[2] + held[3] + held[4] >= temple_cost(s, p):
-        t = s.tiles[p]
-        tm = s.temples[p]
-        for h in range(NUM_HEXES):
-            if t[h] >= 0 and not tm[h]:
-                return True
-    built = s.buildings[p]
-    total = held[0] + held[1] + held[2] + held[3] + held[4]
-    for i in range(NUM_BUILDINGS):
-        if not built >> i & 1 and total >= BUILDING_MIN[i]:
-            spec, anyn, one_of = BUILDING_COSTS[i]
-            if SC.affordable(spec, anyn, one_of, held):
-                return True
-    return False
-
-
 def pay_options(s: HeliosState, p: int) -> list[int]:
     pay = s.pay
     assert pay is not None
     _, _, spec, one, anyn = pay
     held = held_by(s, p)[:]
     r = s.res[p]
+    occupied = geo(s, p).occupied
     out = []
     for c in range(5):
         if not held[c]:
@@ -188,7 +233,7 @@ def pay_options(s: HeliosState, p: int) -> list[int]:
         ok = SC.feasible(held, nxt[0], nxt[1], nxt[2])
         held[c] += 1
         if ok:  # HE-PAY-5
-            for h in range(NUM_HEXES):
+            for h in occupied:
                 if r[h * 5 + c]:
                     out.append(A.PAY + h * 5 + c)
     out.sort()
@@ -196,27 +241,30 @@ def pay_options(s: HeliosState, p: int) -> list[int]:
 
 
 def sun_targets(s: HeliosState, p: int) -> list[tuple[int, int]]:
-    """``(hex, k)`` of the legal next steps (k = -1 inside a dead end), HE-SUN-5/7/8."""
+    """``(hex, k)`` of the legal next steps (k = -1 inside a dead end), HE-SUN-5/7/8. The list
+    may be shared with the coast (``Coast.targets``): read it, never change it."""
     ctx = s.sun_ctx
     assert ctx is not None
     start, left, _ = ctx
     if left <= 0:
         return []
-    c = S.coast_cached(s.tiles[p])
+    c = coast_of(s, p)
     h = s.sun[p]
     if h in c.dead:
         cand = [(S.dead_path(c, h)[0], -1)]
     else:
-        cand = [(hx, k) for k, hx in c.steps(c.pos_of_edge[s.anchor[p]])]
+        cand = c.targets(c.pos_of_edge[s.anchor[p]])
+    if left >= 2:
+        return cand
     # HE-SUN-8: ending on the start hex is illegal, so stepping onto it needs range to leave again
-    return [(hx, k) for hx, k in cand if hx != start or left >= 2]
+    return [(hx, k) for hx, k in cand if hx != start]
 
 
 def sun_options(s: HeliosState, p: int) -> list[int]:
     ctx = s.sun_ctx
     assert ctx is not None
     start, _, moved = ctx
-    out = [A.STEP + h for h, _ in sun_targets(s, p)]
+    out = [A.STEP + hx for hx, _ in sun_targets(s, p)]
     if moved and s.sun[p] != start:
         out.append(A.STOP)
     if not moved:

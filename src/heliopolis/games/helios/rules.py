@@ -8,21 +8,24 @@ Rule IDs are cited where they are enforced.
 
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.helios import actions as A
+from heliopolis.games.helios import legality as L
 from heliopolis.games.helios import scoring as SC
 from heliopolis.games.helios import sun as S
 from heliopolis.games.helios.components import DATA, SUN, WILD
 from heliopolis.games.helios.events import note
 from heliopolis.games.helios.legality import (  # noqa: F401 (re-exported: rules.slot_count, rules.has, ...)
     action_options,
-    any_action_option,
+    coast_of,
     has,
     held_by,
     legal,
     pay_options,
     person_options,
+    placements_of,
     put_targets,
     slot_count,
     sun_options,
@@ -68,23 +71,54 @@ SLOT_BONUS_AT: Final[int] = DATA.slot_bonus_at
 LAP_VP: Final[int] = DATA.lap_vp
 LAP_VP_WATCHTOWER: Final[int] = DATA.lap_vp_watchtower
 COLUMN_SIZE: Final[int] = DATA.column_size
+# the tasks after an action tile is attached, per symbol: the action, bonus actions, the turn's end
+_AFTER_ATTACH: Final = tuple((("end_turn",), ("bonuses",), ("action", sym)) for sym in range(3))
 
 
 def own_board(s: HeliosState, p: int) -> None:
-    """Copy-on-write: seat p's ``tiles``, ``res`` and ``temples`` lists are shared with clones
-    (``HeliosState.clone``) until one of them writes; every write to them goes through here first."""
-    s.held_src[p] = None  # (legality.held_by)
+    """Copy-on-write: seat p's ``tiles``, ``res`` and ``temples`` lists (and the holdings and
+    geometry kept with them, ``legality``) are shared with clones (``HeliosState.clone``) until one
+    of them writes; every write to them goes through here first."""
     if s.shared >> p & 1:
-        s.tiles[p] = s.tiles[p][:]
-        s.res[p] = s.res[p][:]
+        t = s.tiles[p]
+        r = s.res[p]
+        s.tiles[p] = t2 = t[:]
+        s.res[p] = r2 = r[:]
         s.temples[p] = s.temples[p][:]
+        if s.held_src[p] is r:
+            s.held_cache[p] = s.held_cache[p][:]
+            s.held_src[p] = r2
+        g = s.geo[p]
+        if g is not None and g.tiles is t:
+            s.geo[p] = g.moved_to(t2)
         s.shared &= ~(1 << p)
+
+
+def add_res(s: HeliosState, p: int, i: int, k: int) -> None:
+    """``res[p][i] += k`` (after ``own_board``), keeping the seat's holdings (``legality.held_by``)."""
+    r = s.res[p]
+    r[i] += k
+    if s.held_src[p] is r:
+        s.held_cache[p][i % 5] += k
+
+
+def tile_added(s: HeliosState, p: int, h: int) -> None:
+    """Seat p's board got a tile on hex h: its kept geometry (``legality.geo``) is replaced by one
+    that knows only the hexes holding a tile (the rest is worked out again when asked)."""
+    g = s.geo[p]
+    if g is not None and g.tiles is s.tiles[p] and h not in g.occupied:
+        occupied = g.occupied[:]
+        bisect.insort(occupied, h)
+        s.geo[p] = L.Geo(s.tiles[p], occupied)
+    else:
+        s.geo[p] = None
 
 
 # -- effects ------------------------------------------------------------------------------------
 def apply_chance(s: HeliosState, a: int) -> None:
     if s.phase == PH_DEAL:
-        col = next(i for i in range(3) if s.deal_need[i])
+        need = s.deal_need
+        col = 0 if need[0] else 1 if need[1] else 2  # (the first column still short of tiles)
         c = a - A.DEAL
         s.draw[col][c] -= 1
         s.columns[col].append(c)  # HE-AMB-22: the last tile dealt is the bottom of the column
@@ -100,7 +134,7 @@ def apply_chance(s: HeliosState, a: int) -> None:
         c = a - A.EXTRA
         s.extra[c] -= 1
         s.hand = ("land", c)
-        if S.placements(s.tiles[s.actor], s.sun[s.actor]):
+        if placements_of(s, s.actor):
             s.phase = PH_PLACE
         else:  # HE-AMB-12: no legal hex, the tile leaves the game
             s.hand = None
@@ -108,33 +142,9 @@ def apply_chance(s: HeliosState, a: int) -> None:
 
 
 def apply_player(s: HeliosState, a: int) -> None:
-    ph, p = s.phase, s.actor
+    ph, p = s.phase, s.actor  # (the phases in the order of how often they come)
     n = len(s.vp)
-    if ph == PH_HOME:
-        c = a - A.HOME
-        own_board(s, p)
-        s.tiles[p][CENTRE] = c  # HE-SETUP-6
-        s.res[p][CENTRE * 5 + c] = 1
-        s.phase = PH_IDLE
-    elif ph == PH_GAIN:
-        assert s.gain_ctx is not None
-        target = s.gain_ctx[0]
-        c = a - A.GAIN
-        if target >= 0:
-            own_board(s, p)
-            s.res[p][target * 5 + c] += 1
-            s.gain_ctx = None
-            s.phase = PH_IDLE
-        else:
-            s.gain_ctx = (-1, c)
-            s.phase = PH_PUT
-    elif ph == PH_PUT:
-        assert s.gain_ctx is not None
-        own_board(s, p)
-        s.res[p][(a - A.PUT) * 5 + s.gain_ctx[1]] += 1
-        s.gain_ctx = None
-        s.phase = PH_IDLE
-    elif ph == PH_TAKE:
+    if ph == PH_TAKE:
         sym = a - A.TAKE
         s.sym = sym
         c = s.columns[sym].pop()
@@ -142,12 +152,6 @@ def apply_player(s: HeliosState, a: int) -> None:
             s.phase = PH_SLOT  # HE-ACT-3 / HE-AMB-26
         else:
             _attach(s, p, c)
-    elif ph == PH_SLOT:
-        _attach(s, p, a - A.SLOT, grey=True)
-    elif ph == PH_BONUS:
-        if a != A.FORGO:
-            s.todo.append(("action", a - A.DO))
-        s.phase = PH_IDLE
     elif ph == PH_ACTION:
         if a == A.FORGO:  # HE-ACT-5
             s.phase = PH_IDLE
@@ -169,12 +173,18 @@ def apply_player(s: HeliosState, a: int) -> None:
             spec, one, anyn = SC.normalize(DATA.buildings[b].cost, held_by(s, p))
             s.pay = ("build", b, tuple(spec), one, anyn)
             s.phase = PH_PAY
-    elif ph == PH_PLACE:
-        _create(s, p, a - A.PLACE)
+    elif ph == PH_SUN:
+        if a == A.FORGO:
+            s.sun_ctx = None
+            s.phase = PH_IDLE
+        elif a == A.STOP:
+            _stop(s, p)
+        else:
+            _step(s, p, a - A.STEP)
     elif ph == PH_PAY:
         h, c = divmod(a - A.PAY, 5)
         own_board(s, p)
-        s.res[p][h * 5 + c] -= 1  # HE-PAY-1: back to the supply
+        add_res(s, p, h * 5 + c, -1)  # HE-PAY-1: back to the supply
         assert s.pay is not None
         kind, what, spec0, one, anyn = s.pay
         nxt = SC.assign(c, list(spec0), one, anyn)
@@ -185,19 +195,8 @@ def apply_player(s: HeliosState, a: int) -> None:
         else:
             s.pay = None
             _paid(s, p, kind, what)
-    elif ph == PH_TRADE:
-        k = a - A.TRADE
-        s.mana[p] -= k
-        s.vp[p] += 4 * k
-        s.phase = PH_IDLE
-    elif ph == PH_SUN:
-        if a == A.FORGO:
-            s.sun_ctx = None
-            s.phase = PH_IDLE
-        elif a == A.STOP:
-            _stop(s, p)
-        else:
-            _step(s, p, a - A.STEP)
+    elif ph == PH_PLACE:
+        _create(s, p, a - A.PLACE)
     elif ph == PH_PERSON:
         if a == A.PASS:  # HE-PERS-4 / HE-AMB-5
             s.passes = 0 if s.acted else s.passes + 1
@@ -217,7 +216,42 @@ def apply_player(s: HeliosState, a: int) -> None:
             s.pay = ("person", i, tuple(spec), one, anyn)
             s.acted |= 1
             s.phase = PH_PAY
-
+    elif ph == PH_SLOT:
+        _attach(s, p, a - A.SLOT, grey=True)
+    elif ph == PH_BONUS:
+        if a != A.FORGO:
+            s.todo.append(("action", a - A.DO))
+        s.phase = PH_IDLE
+    elif ph == PH_GAIN:
+        assert s.gain_ctx is not None
+        target = s.gain_ctx[0]
+        c = a - A.GAIN
+        if target >= 0:
+            own_board(s, p)
+            add_res(s, p, target * 5 + c, 1)
+            s.gain_ctx = None
+            s.phase = PH_IDLE
+        else:
+            s.gain_ctx = (-1, c)
+            s.phase = PH_PUT
+    elif ph == PH_PUT:
+        assert s.gain_ctx is not None
+        own_board(s, p)
+        add_res(s, p, (a - A.PUT) * 5 + s.gain_ctx[1], 1)
+        s.gain_ctx = None
+        s.phase = PH_IDLE
+    elif ph == PH_HOME:
+        c = a - A.HOME
+        own_board(s, p)
+        s.tiles[p][CENTRE] = c  # HE-SETUP-6
+        tile_added(s, p, CENTRE)
+        add_res(s, p, CENTRE * 5 + c, 1 - s.res[p][CENTRE * 5 + c])  # (= 1)
+        s.phase = PH_IDLE
+    elif ph == PH_TRADE:
+        k = a - A.TRADE
+        s.mana[p] -= k
+        s.vp[p] += 4 * k
+        s.phase = PH_IDLE
 
 def _attach(s: HeliosState, p: int, slot: int, grey: bool = False) -> None:
     """HE-ACT-3/7: attach the taken tile; the 4th tile in a slot earns a bonus action."""
@@ -225,7 +259,7 @@ def _attach(s: HeliosState, p: int, slot: int, grey: bool = False) -> None:
     if slot_count(s, p, slot) >= SLOT_BONUS_AT:
         s.bonus_pending += 1
         s.full_slot = slot
-    s.todo += [("end_turn",), ("bonuses",), ("action", s.sym)]
+    s.todo += _AFTER_ATTACH[s.sym]
     s.phase = PH_IDLE
 
 
@@ -238,9 +272,10 @@ def _create(s: HeliosState, p: int, h: int) -> None:
     own_board(s, p)
     if kind == "land":
         s.tiles[p][h] = v
-        s.res[p][h * 5 + v] += 1
+        add_res(s, p, h * 5 + v, 1)
     else:
         s.tiles[p][h] = SPECIAL_BASE + v
+    tile_added(s, p, h)
     if h in MANA_FIELDS:
         s.mana[p] += 2
     if h in BONUS_FIELDS:
@@ -253,7 +288,7 @@ def _paid(s: HeliosState, p: int, kind: str, what: int) -> None:
         own_board(s, p)
         s.temples[p][what] = 1
         for c in range(5):  # HE-TMP-4: leftovers on the temple tile return to the supply
-            s.res[p][what * 5 + c] = 0
+            add_res(s, p, what * 5 + c, -s.res[p][what * 5 + c])
         s.mana[p] += sum(s.temples[p])  # HE-TMP-3
     elif kind == "build":
         b = DATA.buildings[what]
@@ -278,7 +313,7 @@ def _paid(s: HeliosState, p: int, kind: str, what: int) -> None:
 
 def _start_sun(s: HeliosState, p: int) -> None:
     if has(s, p, POWER_PLANT):  # HE-SUN-12, HE-AMB-25: every position within one circuit
-        c = S.coast_cached(s.tiles[p])
+        c = coast_of(s, p)
         h = s.sun[p]
         left = len(c.hexes) + (len(S.dead_path(c, h)) if h in c.dead else 0)
     else:
@@ -288,9 +323,13 @@ def _start_sun(s: HeliosState, p: int) -> None:
 
 
 def _step(s: HeliosState, p: int, h: int) -> None:
-    c = S.coast_cached(s.tiles[p])
+    c = coast_of(s, p)
     old = s.sun[p]
-    k = next(k for hx, k in sun_targets(s, p) if hx == h)
+    k = 0
+    for hx, kx in sun_targets(s, p):
+        if hx == h:
+            k = kx
+            break
     if k < 0:  # HE-SUN-7: outward inside a dead end
         if h in c.dead:
             s.anchor[p] = S.edge_to(s.tiles[p], h)
@@ -334,7 +373,7 @@ def _stop(s: HeliosState, p: int) -> None:
             if cnt == 0 or (cnt == 1 and has(s, p, WAREHOUSE)):
                 own_board(s, p)
                 r = s.res[p]
-                r[n * 5 + t[n]] += 1
+                add_res(s, p, n * 5 + t[n], 1)
     s.sun_ctx = None
     s.phase = PH_IDLE
 
@@ -359,10 +398,14 @@ def run(s: HeliosState) -> None:
             s.sym = task[1]
             if s.sym == SUN:
                 _start_sun(s, s.actor)
-            elif any_action_option(s, s.actor, s.sym):
-                s.phase = PH_ACTION  # HE-AMB-27: otherwise forgone automatically
             else:
-                note(s, ("forgone", s.actor, s.sym))
+                options = action_options(s, s.actor, s.sym)
+                if options:  # HE-AMB-27: otherwise forgone automatically
+                    s.phase = PH_ACTION
+                    options.insert(0, A.FORGO)
+                    s.legal_cache = options  # (legality.legal of the new phase, worked out once)
+                else:
+                    note(s, ("forgone", s.actor, s.sym))
         elif kind == "deal":
             _deal(s)
         elif kind == "homes":
@@ -494,9 +537,12 @@ def _person_turn(s: HeliosState) -> None:
     n = len(s.vp)
     while s.passes < n:
         p = s.person_order[0]
-        if person_options(s, p):
+        options = person_options(s, p)
+        if options:
             s.actor = p
             s.phase = PH_PERSON
+            options.append(A.PASS)
+            s.legal_cache = options  # (legality.legal of the new phase, worked out once)
             return
         s.passes += 1  # nothing possible: an automatic pass
         note(s, ("auto_pass", p))

@@ -57,9 +57,11 @@ def affordable(specific: tuple[int, ...], anyn: int, one_of: tuple[int, ...], he
             black_blue += h
     one = 0
     if one_of:
-        if any(held[c] for c in one_of):
-            one = 1
-        else:
+        for c in one_of:
+            if held[c]:
+                one = 1
+                break
+        if not one:
             anyn += 2
     if one and black_blue < one:
         return False
@@ -68,12 +70,15 @@ def affordable(specific: tuple[int, ...], anyn: int, one_of: tuple[int, ...], he
 
 def feasible(held: list[int], spec: list[int], one: int, anyn: int) -> bool:
     """HE-PAY-5: every requirement met at once by distinct resources (one-of = black or blue)."""
-    left = [h - s for h, s in zip(held, spec)]
-    if min(left) < 0:
+    total = 0
+    for c in range(5):
+        x = held[c] - spec[c]
+        if x < 0:
+            return False
+        total += x
+    if one and held[BLACK] - spec[BLACK] + held[BLUE] - spec[BLUE] < one:
         return False
-    if one and left[BLACK] + left[BLUE] < one:
-        return False
-    return sum(left) - one >= anyn
+    return total - one >= anyn
 
 
 def assign(c: int, spec: list[int], one: int, anyn: int) -> tuple[list[int], int, int] | None:

@@ -72,13 +72,16 @@ _START_RANGE: Final[int] = DATA.start_range
 _SUN_START: Final[int] = DATA.sun_start
 _CENTRE: Final[int] = DATA.centre
 _COLUMN_SIZE: Final[int] = DATA.column_size
+# per phase number: whether it is a chance node (one index instead of four comparisons)
+_CHANCE_PHASE: Final = tuple(ph in (PH_DEAL, PH_EXTRA, PH_LV, PH_CHANCE_START) for ph in range(PH_IDLE + 1))
 
 
 class HeliosState(State["HeliosGame"]):
     """A position of Helios. Create it with ``heliopolis.new_game("helios", players=...)``;
     ``HeliosState()`` with no game is the blank ``clone()`` fills in."""
 
-    __slots__ = (*FIELDS, "game", "record_events", "events", "legal_cache", "shared", "held_cache", "held_src")
+    __slots__ = (*FIELDS, "game", "record_events", "events", "legal_cache", "shared", "held_cache", "held_src",
+                 "geo")  # fmt: skip
 
     def __init__(self, game: HeliosGame | None = None) -> None:
         self.legal_cache: list[int] | None = None
@@ -105,6 +108,7 @@ class HeliosState(State["HeliosGame"]):
         # per seat: resources held per colour, and the res list they were counted from (legality.held_by)
         self.held_cache: list[list[int]] = [[] for _ in range(n)]
         self.held_src: list[list[int] | None] = [None] * n
+        self.geo: list[L.Geo | None] = [None] * n  # per seat: its board's geometry (legality.geo)
         self.tiles: list[list[int]] = [[-1] * NUM_HEXES for _ in range(n)]
         self.res: list[list[int]] = [[0] * (NUM_HEXES * 5) for _ in range(n)]
         self.temples: list[list[int]] = [[0] * NUM_HEXES for _ in range(n)]
@@ -145,7 +149,7 @@ class HeliosState(State["HeliosGame"]):
         ph = self.phase
         if ph == PH_END:
             return TERMINAL
-        if ph == PH_DEAL or ph == PH_EXTRA or ph == PH_LV or ph == PH_CHANCE_START:
+        if _CHANCE_PHASE[ph]:
             return CHANCE
         return self.actor
 
@@ -153,12 +157,11 @@ class HeliosState(State["HeliosGame"]):
         return self.phase == PH_END
 
     def is_chance_node(self) -> bool:
-        ph = self.phase
-        return ph == PH_DEAL or ph == PH_EXTRA or ph == PH_LV or ph == PH_CHANCE_START
+        return _CHANCE_PHASE[self.phase]
 
     def legal_actions(self) -> list[int]:
         ph = self.phase
-        if ph == PH_DEAL or ph == PH_EXTRA or ph == PH_LV or ph == PH_CHANCE_START:
+        if _CHANCE_PHASE[ph]:
             return [a for a, _ in self.chance_outcomes()]
         if ph == PH_END:
             return []
@@ -216,25 +219,26 @@ class HeliosState(State["HeliosGame"]):
         return 0 <= c < 5 and self.extra[c] > 0
 
     def apply_action(self, action: int) -> None:
-        if isinstance(action, bool) or not isinstance(action, int):
+        if type(action) is not int and (isinstance(action, bool) or not isinstance(action, int)):
             raise IllegalActionError(f"an action id must be an int, got {action!r}")
         ph = self.phase
-        if ph == PH_DEAL or ph == PH_EXTRA or ph == PH_LV or ph == PH_CHANCE_START:
+        if _CHANCE_PHASE[ph]:
             if not self._chance_legal(action):
                 raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
+            self.legal_cache = None
+            self.hist = (action, self.hist)
+            if ph == PH_CHANCE_START:
+                self._set_start(action - A.START)
+                return
+            R.apply_chance(self, action)
         else:
             legal = self.legal_cache
             if legal is None:
                 legal = [] if ph == PH_END else L.legal(self)
             if action not in legal:
                 raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
-        self.legal_cache = None
-        self.hist = (action, self.hist)
-        if ph == PH_CHANCE_START:
-            self._set_start(action - A.START)
-        elif ph == PH_DEAL or ph == PH_EXTRA or ph == PH_LV:
-            R.apply_chance(self, action)
-        else:
+            self.legal_cache = None
+            self.hist = (action, self.hist)
             R.apply_player(self, action)
         R.run(self)
 
@@ -294,6 +298,7 @@ class HeliosState(State["HeliosGame"]):
         c.temples = self.temples[:]
         c.held_cache = self.held_cache[:]
         c.held_src = self.held_src[:]
+        c.geo = self.geo[:]
         c.slots = [x[:] for x in self.slots]
         c.buildings = self.buildings[:]
         c.owned = self.owned[:]

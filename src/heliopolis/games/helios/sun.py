@@ -2,8 +2,8 @@
 
 Pure functions of one player's board: ``tiles`` is a list of 61 ints (``-1`` = no tile). An *edge*
 is ``tile_hex * 6 + direction`` (HE-SUN-4). A sun position is identified by its *anchor* edge
-(HE-SUN-6). ``placements`` and ``coast_cached`` memoise on the board (the rules ask them many
-times per board; search bots revisit boards constantly); everything else is recomputed.
+(HE-SUN-6). ``coast_cached`` memoises on the board (search bots revisit boards constantly);
+the rules keep each seat's coast and placement candidates with its board (``legality.geo``).
 """
 
 from __future__ import annotations
@@ -26,41 +26,49 @@ EDGE_CORNER: Final = tuple(NB[e // 6][(e % 6 + 1) % 6] for e in range(len(NB) * 
 EDGE_PIVOT: Final = tuple(EDGE_CORNER[e] * 6 + (e % 6 - 1) % 6 if EDGE_CORNER[e] >= 0 else -1
                           for e in range(len(NB) * 6))  # fmt: skip
 EDGE_TURN: Final = tuple(e // 6 * 6 + (e % 6 + 1) % 6 for e in range(len(NB) * 6))
-# memo sizes (a full memo is simply cleared): ~0.75 kB per placements entry, ~4.5 kB per coast
-_PLACEMENTS_MAX: Final = 20000
+# memo size (a full memo is simply cleared): ~4.5 kB per coast
 _COAST_MAX: Final = 4096
-_placements_memo: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 _coast_memo: dict[tuple[int, ...], Coast] = {}
 
 
 def outer_free(tiles: list[int]) -> set[int]:
     """HE-SUN-2: free hexes connected to the dark border through free hexes."""
+    seen = _outer_free_mask(tiles)
+    return {h for h in range(len(seen)) if seen[h]}
+
+
+def _outer_free_mask(tiles: list[int]) -> list[bool]:
+    """``outer_free`` as one flag per hex."""
     seen = [False] * len(tiles)
     stack = [i for i in DARK if tiles[i] < 0]
     for i in stack:
         seen[i] = True
-    out = set(stack)
     while stack:
         h = stack.pop()
         for n in NBV[h]:
             if not seen[n] and tiles[n] < 0:
                 seen[n] = True
-                out.add(n)
                 stack.append(n)
-    return out
+    return seen
 
 
 def dead_ends(free: set[int]) -> set[int]:
     """HE-SUN-3: iterative pruning of hexes with at most one remaining free neighbour (dark hexes
-    never, HE-AMB-15). The fixed point is unique, so hexes are pruned from a work list, each
-    neighbour's count of remaining free neighbours kept up to date."""
+    never, HE-AMB-15)."""
     alive = [False] * len(NB)
     for h in free:
         alive[h] = True
+    return _dead_ends_mask(alive)
+
+
+def _dead_ends_mask(free: list[bool]) -> set[int]:
+    """``dead_ends`` of the free hexes flagged in ``free``. The fixed point is unique, so hexes are
+    pruned from a work list, each neighbour's count of remaining free neighbours kept up to date."""
+    alive = free[:]
     count = [0] * len(NB)
     stack = []
-    for h in free:
-        if LIGHT[h]:
+    for h in LIGHTS:
+        if alive[h]:
             k = 0
             for n in NBV[h]:
                 if alive[n]:
@@ -89,24 +97,9 @@ def enclosed(tiles: list[int], sun: int) -> bool:
 
 
 def placements(tiles: list[int], sun: int) -> list[int]:
-    """HE-LAND-2: hexes where a tile may be created (light, empty, adjacent, not the sun, no enclosure)."""
-    return list(_placements_cached(tiles, sun))
-
-
-def can_place(tiles: list[int], sun: int) -> bool:
-    """Whether ``placements(tiles, sun)`` is not empty (without copying it)."""
-    return len(_placements_cached(tiles, sun)) > 0
-
-
-def _placements_cached(tiles: list[int], sun: int) -> tuple[int, ...]:
-    key = (tuple(tiles), sun)
-    r = _placements_memo.get(key)
-    if r is None:
-        if len(_placements_memo) >= _PLACEMENTS_MAX:
-            _placements_memo.clear()
-        r = tuple(_placements(tiles, sun))
-        _placements_memo[key] = r
-    return r
+    """HE-LAND-2: hexes where a tile may be created (light, empty, adjacent, not the sun, no enclosure).
+    The rules keep the board's candidates between calls (``legality.placements_of``)."""
+    return _placements(tiles, sun)
 
 
 def _placements(tiles: list[int], sun: int) -> list[int]:
@@ -114,36 +107,52 @@ def _placements(tiles: list[int], sun: int) -> list[int]:
     free neighbours form one unbroken arc around it cannot cut any free region in two (a path
     through it can go round along the arc), so only the others are filled and flood-filled, from
     the sun outwards until a free dark hex is reached (``_reaches_border``)."""
-    if tiles[sun] >= 0:
-        return []  # (a tile on the sun's hex: enclosed whatever is placed)
+    cands, arcs = placement_candidates(tiles)
+    return placements_among(tiles, sun, cands, arcs)
+
+
+def placement_candidates(tiles: list[int]) -> tuple[list[int], list[bool]]:
+    """The light empty hexes next to a tile (ascending) and, for each, whether its free neighbours
+    form one arc (``_one_arc``): what ``placements`` needs of the board whatever the sun's hex."""
     cands = []
     for h in LIGHTS:
-        if tiles[h] < 0 and h != sun:
+        if tiles[h] < 0:
             for x in NBV[h]:
                 if tiles[x] >= 0:
                     cands.append(h)
                     break
+    return cands, [_one_arc(tiles, h) for h in cands]
+
+
+def placements_among(tiles: list[int], sun: int, cands: list[int], arcs: list[bool]) -> list[int]:
+    """``placements`` from the board's ``placement_candidates``."""
+    if tiles[sun] >= 0:
+        return []  # (a tile on the sun's hex: enclosed whatever is placed)
     if not cands or not _reaches_border(tiles, sun, -1):
         return []  # (none, or the sun is already enclosed)
     out = []
-    for h in cands:
-        if _one_arc(tiles, h) or _reaches_border(tiles, sun, h):
+    for i in range(len(cands)):
+        h = cands[i]
+        if h != sun and (arcs[i] or _reaches_border(tiles, sun, h)):
             out.append(h)
     return out
+
+
+def _arc_count(mask: int) -> int:
+    """Runs of set bits in the 6-bit ring ``mask`` (bit d: the neighbour in direction d is free)."""
+    return sum(1 for d in range(6) if mask >> d & 1 and not mask >> (d - 1) % 6 & 1)
+
+
+# per 6-bit ring of free neighbours: whether they form at most one run
+ONE_ARC: Final = tuple(_arc_count(m) <= 1 for m in range(64))
 
 
 def _one_arc(tiles: list[int], h: int) -> bool:
     """Whether the free neighbours of the light hex h form at most one run around it (a light hex
     has all six neighbours on the board, and consecutive ones are adjacent to each other)."""
     nb = NB[h]
-    starts = 0
-    prev = tiles[nb[5]] < 0
-    for d in range(6):
-        free = tiles[nb[d]] < 0
-        if free and not prev:
-            starts += 1
-        prev = free
-    return starts <= 1
+    return ONE_ARC[(tiles[nb[0]] < 0) | (tiles[nb[1]] < 0) << 1 | (tiles[nb[2]] < 0) << 2
+                   | (tiles[nb[3]] < 0) << 3 | (tiles[nb[4]] < 0) << 4 | (tiles[nb[5]] < 0) << 5]  # fmt: skip
 
 
 def _reaches_border(tiles: list[int], sun: int, blocked: int) -> bool:
@@ -166,8 +175,7 @@ def _reaches_border(tiles: list[int], sun: int, blocked: int) -> bool:
     return False
 
 
-def crossing(a: int, b: int) -> int:
-    """HE-SUN-10: change of the lap counter X for a step from hex a to hex b."""
+def _crossing(a: int, b: int) -> int:
     if b in YELLOW and a not in YELLOW and HEXQ[a] < 0:
         return 1
     if a in YELLOW and b not in YELLOW and HEXQ[b] < 0:
@@ -175,21 +183,34 @@ def crossing(a: int, b: int) -> int:
     return 0
 
 
+# HE-SUN-10 for every pair of hexes, worked out once: CROSSING[a * 61 + b]
+CROSSING: Final = tuple(_crossing(a, b) for a in range(len(NB)) for b in range(len(NB)))
+_N: Final = len(NB)
+
+
+def crossing(a: int, b: int) -> int:
+    """HE-SUN-10: change of the lap counter X for a step from hex a to hex b."""
+    return CROSSING[a * _N + b]
+
+
 class Coast:
     """The cyclic coast (HE-SUN-4): ``hexes[i]`` of position i; ``pos_of_edge`` maps every outer
-    boundary edge (dead-end edges included, HE-SUN-7) to the position it belongs to. A coast is
-    shared by every state with the same board (``coast_cached``): read it, never change it; the
-    steps from each position and the anchor edge of each position are worked out once, on demand."""
+    boundary edge (dead-end edges included, HE-SUN-7) to the position it belongs to, ``anchors[i]``
+    is the anchor edge of position i (its smallest edge outside the dead ends, HE-SUN-6), ``free``
+    flags the outer free hexes. A coast is shared by every state with the same board
+    (``coast_cached``): read it, never change it; the steps from each position are worked out once,
+    on demand."""
 
-    def __init__(self, hexes: list[int], pos_of_edge: dict[int, int], dead: set[int], free: set[int],
-                 dead_edges: set[int]) -> None:  # fmt: skip
+    def __init__(self, hexes: list[int], pos_of_edge: dict[int, int], dead: set[int], free: list[bool],
+                 dead_edges: set[int], anchors: list[int]) -> None:  # fmt: skip
         self.hexes = hexes
         self.pos_of_edge = pos_of_edge
         self.dead = dead
         self.free = free
         self.dead_edges = dead_edges
+        self.anchors = anchors
         self._steps: dict[int, list[tuple[int, int]]] = {}
-        self._edge_of: dict[int, int] = {}
+        self._targets: dict[int, list[tuple[int, int]]] = {}
 
     def steps(self, pos: int) -> list[tuple[int, int]]:
         """``steps_from(self, pos)``, remembered (callers must not change the list)."""
@@ -199,13 +220,17 @@ class Coast:
             self._steps[pos] = r
         return r
 
+    def targets(self, pos: int) -> list[tuple[int, int]]:
+        """``(hex, k)`` of ``steps(pos)``, remembered (callers must not change the list)."""
+        r = self._targets.get(pos)
+        if r is None:
+            r = [(hx, k) for k, hx in self.steps(pos)]
+            self._targets[pos] = r
+        return r
+
     def edge_of(self, pos: int) -> int:
         """The anchor edge of position ``pos``: its smallest edge outside the dead ends (HE-SUN-6)."""
-        r = self._edge_of.get(pos)
-        if r is None:
-            r = min(e for e, q in self.pos_of_edge.items() if q == pos and e not in self.dead_edges)
-            self._edge_of[pos] = r
-        return r
+        return self.anchors[pos]
 
     def __repr__(self) -> str:
         return f"Coast(hexes={self.hexes!r}, dead={sorted(self.dead)!r})"
@@ -225,76 +250,96 @@ def coast_cached(tiles: list[int]) -> Coast:
 
 
 def coast(tiles: list[int]) -> Coast:
-    free = outer_free(tiles)
-    dead = dead_ends(free)
-    start: int | None = None
+    free = _outer_free_mask(tiles)
+    dead = _dead_ends_mask(free)
+    start = -1
     for t in range(len(tiles)):
         if tiles[t] >= 0:
+            nb = NB[t]
             for i in range(6):
-                if NB[t][i] in free:
+                if nb[i] >= 0 and free[nb[i]]:
                     start = t * 6 + i
                     break
-        if start is not None:
+        if start >= 0:
             break
-    assert start is not None
-    # HE-SUN-4 successor rule, edge by edge, grouped into runs of edges facing the same hex.
-    # Every successor faces the same free hex or one adjacent to it, so the walk never leaves the
-    # outer free region; the assertion guards that argument.
-    runs: list[tuple[int, list[int]]] = []
+    assert start >= 0
+    # HE-SUN-4 successor rule, edge by edge. Every successor faces the same free hex or one
+    # adjacent to it, so the walk never leaves the outer free region; the assertion guards that.
+    edges: list[int] = []
+    faced: list[int] = []
     e = start
-    last = -2
-    walked = 0
     while True:
         h = EDGE_FACING[e]
-        assert h in free
-        if h == last:
-            runs[-1][1].append(e)
-        else:
-            runs.append((h, [e]))
-            last = h
+        assert h >= 0 and free[h]
+        edges.append(e)
+        faced.append(h)
         n = EDGE_CORNER[e]
         e = EDGE_PIVOT[e] if n >= 0 and tiles[n] >= 0 else EDGE_TURN[e]
         if e == start:
             break
-        walked += 1
-        if walked > 61 * 6:
+        if len(edges) > 61 * 6:
             raise AssertionError("boundary walk does not close")
-    if len(runs) > 1 and runs[0][0] == runs[-1][0]:
-        runs[0][1][:0] = runs.pop()[1]
-    # delete dead-end runs; their edges join the run before them (which merges with the one after)
-    k = next((i for i, r in enumerate(runs) if r[0] not in dead), None)
-    assert k is not None, "the coast has no hex outside dead ends"
-    runs = runs[k:] + runs[:k]
-    kept: list[tuple[int, list[int]]] = []
-    dead_edges: set[int] = set()
-    for h, es in runs:
-        if h in dead:
-            kept[-1][1].extend(es)
-            dead_edges.update(es)
-        elif kept and kept[-1][0] == h:
-            kept[-1][1].extend(es)
+    # Runs of edges facing the same hex, cyclically. The coast starts at the first run (from the
+    # run holding the walk's first edge on) outside the dead ends; a dead-end run's edges join the
+    # run before it (which merges with the one after it when both face the same hex).
+    m = len(edges)
+    first = 0
+    if faced[0] in dead or faced[m - 1] == faced[0]:
+        if faced[0] not in dead:  # the first run began before the walk's first edge
+            while first > -m + 1 and faced[first - 1] == faced[0]:
+                first -= 1
         else:
-            kept.append((h, list(es)))
-    if len(kept) > 1 and kept[0][0] == kept[-1][0]:
-        kept[0][1][:0] = kept.pop()[1]
-    pos_of_edge = {x: i for i, (_, es) in enumerate(kept) for x in es}
-    return Coast([h for h, _ in kept], pos_of_edge, dead, free, dead_edges)
+            first = -1
+            for i in range(1, m):
+                if faced[i] != faced[i - 1] and faced[i] not in dead:
+                    first = i
+                    break
+            assert first >= 0, "the coast has no hex outside dead ends"
+    hexes: list[int] = []
+    anchors: list[int] = []
+    pos_of_edge: dict[int, int] = {}
+    dead_edges: set[int] = set()
+    pos = -1
+    for j in range(first, first + m):
+        i = j % m
+        h = faced[i]
+        e = edges[i]
+        if h in dead:
+            dead_edges.add(e)
+        elif pos < 0 or h != hexes[pos]:
+            pos += 1
+            hexes.append(h)
+            anchors.append(e)
+        elif e < anchors[pos]:
+            anchors[pos] = e
+        pos_of_edge[e] = pos
+    if pos > 0 and hexes[0] == hexes[pos]:  # the last run and the first are one
+        for e, q in pos_of_edge.items():
+            if q == pos:
+                pos_of_edge[e] = 0
+                if e not in dead_edges and e < anchors[0]:
+                    anchors[0] = e
+        hexes.pop()
+        anchors.pop()
+    return Coast(hexes, pos_of_edge, dead, free, dead_edges, anchors)
 
 
 def steps_from(c: Coast, p: int) -> list[tuple[int, int]]:
     """HE-SUN-5: ``(k, hex)`` for every legal step from position p (smallest k per hex)."""
-    n = len(c.hexes)
-    hp = c.hexes[p]
+    hexes = c.hexes
+    n = len(hexes)
+    hp = hexes[p]
+    near = NB[hp]
     out = []
-    seen: set[int] = set()
+    seen: list[int] = []
     acc = 0
+    a = hp
     for k in range(1, n):
-        a, b = c.hexes[(p + k - 1) % n], c.hexes[(p + k) % n]
-        acc += crossing(a, b)
-        if b in seen or b not in NB[hp]:
-            continue
-        if acc + crossing(b, hp) == 0:
-            seen.add(b)
+        b = hexes[(p + k) % n]
+        acc += CROSSING[a * _N + b]
+        a = b
+        if b in near and b not in seen and acc + CROSSING[b * _N + hp] == 0:
+            seen.append(b)
             out.append((k, b))
     return out
 
@@ -313,7 +358,7 @@ def dead_path(c: Coast, sun: int) -> list[int]:
                 h = prev[h]
             return path[::-1]
         for nb in NB[h]:
-            if nb >= 0 and nb in c.free and nb not in prev:
+            if nb >= 0 and c.free[nb] and nb not in prev:
                 prev[nb] = h
                 queue.append(nb)
     raise AssertionError("dead end without attachment")
