@@ -24,9 +24,10 @@ GAMES = {  # game -> seats, options, stop(state): the position to look at
 }
 # Men-Nefer at 1280 × 860 in a mid-game position (era II, the "since your last move" box closed).
 # Before the redesign: 4,250-4,550 px (main board about 2,770 px); after: about 2,750 (main board
-# about 1,750). The bounds leave room for positions with more pieces on the board.
-MN_PAGE_MAX = 3000
-MN_MAIN_MAX = 1900
+# about 1,750; German cell texts, which are longer, about 3,025 and 1,945). The bounds leave room for
+# positions with more pieces on the board.
+MN_PAGE_MAX = 3200
+MN_MAIN_MAX = 2050
 
 
 def _get(url: str, gid: str, headers: dict) -> dict:
