@@ -118,11 +118,8 @@ class Authority:
 
     async def _append(self, *args: Any, **kwargs: Any) -> int:
         """A move's commit: on SQLite straight from the event loop when no other write holds the
-        lock (no thread hop; ``Storage.append_nowait``), else in a thread like every write; on
-        PostgreSQL through the loop's asynchronous connections (``Storage.append_async``)."""
+        lock (no thread hop; ``Storage.append_nowait``), else in a thread like every write."""
         st = self.storage
-        if st.is_postgres:  # on the loop's own asynchronous connections (pgwrite.py)
-            return await st.append_async(*args, **kwargs)
         if self._write_lock is not None and not self._write_lock.locked():
             try:
                 rev = st.append_nowait(*args, **kwargs)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -165,7 +166,11 @@ class Storage:
         self._loop_conn: Any = None  # SQLite: the event loop's own connection (append_nowait)
         self._since_checkpoint = 0
         self.checkpoint_due = False
-        self._writer: Any = None  # PostgreSQL: the event loop's connections for moves (append_async)
+        # PostgreSQL: one autocommit connection per thread that commits moves (``_move_conn``)
+        self._dsn = "postgresql://" + self.url.split("://", 1)[1]
+        self._tls = threading.local()
+        self._tls_lock = threading.Lock()
+        self._move_conns: list[Any] = []
 
     def migrate(self) -> None:
         """Brings the schema to the newest Alembic revision (creates it on a new database)."""
@@ -177,9 +182,10 @@ class Storage:
         if self._loop_conn is not None:
             self._loop_conn.close()
             self._loop_conn = None
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
+        with self._tls_lock:
+            conns, self._move_conns = self._move_conns, []
+        for conn in conns:
+            conn.close()
         self.engine.dispose()
 
     # -- writes --------------------------------------------------------------------------------
@@ -210,6 +216,8 @@ class Storage:
                winners: list[int] | None = None, now: float | None = None) -> int:  # fmt: skip
         """Appends moves after ``plies`` if the game is still at ``revision``; returns the new revision.
         ``now`` is the moves' time (the clocks' authority), by default the time of the call."""
+        if self.is_postgres:  # this thread's own connection (``_move_conn``), not the pool's
+            return self._append_on(None, game_id, revision, plies, new, status, winners, now)
         raw = self.engine.raw_connection()
         try:
             return self._append_on(raw, game_id, revision, plies, new, status, winners, now)
@@ -278,7 +286,7 @@ class Storage:
         now = time.time() if now is None else now
         sql, args, flat = self._append_sql(game_id, revision, plies, new, status, winners, now)
         if self.is_postgres:
-            self._append_pg(raw, game_id, sql, args, flat)
+            self._append_pg(game_id, sql, args, flat)
             return revision + 1
         # The driver's own connection (no SQLAlchemy Connection, transaction or execution context
         # per move: about a third of this call's CPU); the driver opens the transaction itself.
@@ -313,38 +321,39 @@ class Storage:
                "AS v(game_id, ply, action, notation, seat, created_at) WHERE EXISTS (SELECT 1 FROM u)")  # fmt: skip
         return sql, [*args, *flat], n
 
-    def _append_pg(self, raw: Any, game_id: str, update: str, args: list[Any], flat: list[Any]) -> None:
+    def _append_pg(self, game_id: str, update: str, args: list[Any], flat: list[Any]) -> None:
         sql, params, n = self._pg_statement(update, args, flat)
-        conn = raw.driver_connection
-        conn.autocommit = True  # the pool hands out idle connections; set back before returning it
+        conn = self._move_conn()
         try:
-            cur = conn.cursor()
-            try:
-                cur.execute(sql, params)
-                ok = cur.rowcount == n if n else len(cur.fetchall()) == 1
-            finally:
-                cur.close()
-        finally:
-            conn.autocommit = False
+            cur = conn.execute(sql, params)
+            ok = cur.rowcount == n if n else len(cur.fetchall()) == 1
+        except BaseException:
+            self._drop_move_conn(conn)  # broken, or interrupted mid-statement: a new one next time
+            raise
         if not ok:
             raise StaleError(game_id)
 
-    async def append_async(self, game_id: str, revision: int, plies: int, new: Iterable[Move], *,
-                           status: str | None = None, winners: list[int] | None = None, now: float | None = None,
-                           ) -> int:  # fmt: skip
-        """PostgreSQL only, on the event loop: ``append`` through an asynchronous driver connection of
-        this loop (``pgwrite.AsyncWriter``): no thread hop and no pool checkout per move."""
-        new = list(new)
-        now = time.time() if now is None else now
-        update, args, flat = self._append_sql(game_id, revision, plies, new, status, winners, now)
-        sql, params, n = self._pg_statement(update, args, flat)
-        if self._writer is None:
-            from heliopolis.server.pgwrite import AsyncWriter
+    def _move_conn(self) -> Any:
+        """PostgreSQL: this thread's own autocommit driver connection for moves (no pool checkout
+        and no autocommit switching per move; closed by ``dispose``)."""
+        conn = getattr(self._tls, "conn", None)
+        if conn is None or conn.closed:
+            import psycopg
 
-            self._writer = AsyncWriter("postgresql://" + self.url.split("://", 1)[1])
-        if not await self._writer.execute(sql, params, n):
-            raise StaleError(game_id)
-        return revision + 1
+            if conn is not None:
+                self._drop_move_conn(conn)
+
+            conn = self._tls.conn = psycopg.connect(self._dsn, autocommit=True)
+            with self._tls_lock:
+                self._move_conns.append(conn)
+        return conn
+
+    def _drop_move_conn(self, conn: Any) -> None:
+        self._tls.conn = None
+        with self._tls_lock:
+            if conn in self._move_conns:
+                self._move_conns.remove(conn)
+        conn.close()
 
     def truncate(self, game_id: str, revision: int, plies: int) -> int:
         """Undo: drops every move from ``plies`` on; returns the new revision."""
