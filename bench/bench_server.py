@@ -141,7 +141,7 @@ class Server:
         self.log = open(self.log_path, "wb")  # noqa: SIM115 - a file, not a pipe: a full pipe would block the server
         self.proc = subprocess.Popen(cmd + ["serve", "--db", self.db, "--port", str(self.port), "--bot-delay", "0"],
                                      env=env, stdout=self.log, stderr=subprocess.STDOUT)  # fmt: skip
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180  # a loaded machine starts the server slowly
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log_tail()}")
@@ -151,6 +151,8 @@ class Server:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
+        self.proc.kill()  # not left running (and holding its database) after a failed start
+        self.proc.wait()
         raise RuntimeError("server did not start")
 
     def log_tail(self, n: int = 3000) -> str:

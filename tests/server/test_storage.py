@@ -86,3 +86,38 @@ def test_the_checkpoint_runs_in_a_thread_every_so_many_loop_commits(sqlite_stora
     asyncio.run(go())
     assert len(ran) == 2 and threading.main_thread().name not in ran
     assert st.load("g1").revision == 12
+
+
+
+def test_postgres_append_is_compare_and_set_on_each_threads_connection(pg_url):
+    """PostgreSQL moves go through one autocommit connection per committing thread
+    (``Storage._move_conn``): the move and its notification commit once; a second append on the
+    same revision is stale, writes and notifies nothing; a broken connection is replaced;
+    ``dispose`` closes them all."""
+    import psycopg
+
+    st = Storage(pg_url)
+    st.migrate()
+    _new_game(st)
+    with psycopg.connect(pg_url, autocommit=True) as listener:
+        listener.execute("LISTEN heliopolis")
+        assert st.append("g1", 0, 0, [Move(3, "x", 0), Move(5, "y", -1)]) == 1
+        with pytest.raises(storage_mod.StaleError):
+            st.append("g1", 0, 0, [Move(4, "z", 0)])
+        with pytest.raises(storage_mod.StaleError):  # no moves: the UPDATE alone, still checked
+            st.append("g1", 0, 2, [])
+        notes = [n.payload for n in listener.notifies(timeout=1.0)]
+    assert [n.split(":")[:2] for n in notes] == [["g1", "1"]]
+    rec = st.load("g1")
+    assert rec.revision == 1 and rec.moves == [(3, 0), (5, -1)]
+    dead = st._move_conn()
+    dead.pgconn.finish()  # the server closed it, say
+    assert st.append("g1", 1, 2, []) == 2 and st._move_conn() is not dead  # a new connection
+    assert dead not in st._move_conns
+    other = threading.Thread(target=st.append, args=("g1", 2, 2, [Move(7, "w", 1)]))
+    other.start()
+    other.join()
+    conns = list(st._move_conns)
+    assert len(conns) == 2 and st.load("g1").revision == 3
+    st.dispose()
+    assert all(c.closed for c in conns)

@@ -38,7 +38,9 @@ MAX_BOT_GAMES = 200  # running games with bot seats this server process takes on
 READ_ONLY = ("finished", "imported")  # archived games: replay and export only
 
 
+@functools.lru_cache(maxsize=8192)
 def hash_token(token: str) -> str:
+    # Cached: every action over a WebSocket presents the connection's token again.
     return hashlib.sha256(token.encode()).hexdigest()
 
 

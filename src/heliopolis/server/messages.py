@@ -46,10 +46,10 @@ class Audience:
     """One audience's newest message: its fields (without the log), the log length, both texts
     (the full one is encoded only when some connection needs it)."""
 
-    __slots__ = ("_full", "base", "delta", "fields", "log_len", "plog", "revision")
+    __slots__ = ("_full", "base", "delta", "fields", "log_len", "plog", "revision", "wire")
 
-    def __init__(self, revision: int, fields: dict[str, Any], plog: Any, log_len: int) -> None:
-        self.revision, self.fields, self.plog, self.log_len = revision, fields, plog, log_len
+    def __init__(self, revision: int, fields: dict[str, Any], wire: WireLog, log_len: int) -> None:
+        self.revision, self.fields, self.wire, self.plog, self.log_len = revision, fields, wire, wire.plog, log_len
         self._full: str | None = None
         self.delta: str | None = None
         self.base = -1
@@ -57,7 +57,7 @@ class Audience:
     @property
     def full(self) -> str:
         if self._full is None:  # the log only grows while ``plog`` is the same object (an undo makes a new one)
-            self._full = dumps({**self.fields, "log": wire_lines(self.plog.lines[: self.log_len])})
+            self._full = dumps({**self.fields, "log": self.wire.upto(self.log_len)})
         return self._full
 
 
@@ -65,6 +65,30 @@ def wire_lines(lines: list[str]) -> list[Any]:
     """Log lines for the wire: catalog messages as ``{"k", "a", "t"}`` (the browser renders them in
     its language with seat names), anything else as its text."""
     return [to_json(line) for line in lines]
+
+
+class WireLog:
+    """A public log's lines in their wire form, each converted once (``to_json``) and shared by
+    every audience, delta and full state; an undo makes a new log and so a new ``WireLog``."""
+
+    __slots__ = ("lines", "plog")
+
+    def __init__(self, plog: Any) -> None:
+        self.plog, self.lines = plog, []
+
+    def upto(self, end: int, start: int = 0) -> list[Any]:
+        """``wire_lines(plog.lines[start:end])``."""
+        wire = self.lines
+        if len(wire) < end:
+            wire.extend(to_json(line) for line in self.plog.lines[len(wire):end])
+        return wire[start:end]
+
+
+def _wire(live: Live) -> WireLog:
+    w = live.extra.get("wire")
+    if w is None or w.plog is not live.plog:
+        w = live.extra["wire"] = WireLog(live.plog)
+    return w
 
 
 def _fields(auth: Authority, live: Live, seat: int | None, shared: dict[str, Any]) -> dict[str, Any]:
@@ -81,12 +105,11 @@ def _fields(auth: Authority, live: Live, seat: int | None, shared: dict[str, Any
         "legal": legal,
         "undo": {"allowed": auth.undo_target(live, seat) is not None and not pending,
                  "pending": {"by": pending["by"], "awaiting": pending["awaiting"]} if pending else None},
-        "helper": shared["helper"],
-        "table": auth.table.view(live) if auth.table is not None else None,  # clocks, takeovers (table.py)
+        "helper": shared["helper"], "table": shared["table"],
     }  # fmt: skip
 
 
-def _shared(live: Live) -> dict[str, Any]:
+def _shared(auth: Authority, live: Live) -> dict[str, Any]:
     """What every audience of this revision shares (computed once per revision)."""
     rec, state = live.rec, live.state
     cache = live.messages
@@ -102,13 +125,15 @@ def _shared(live: Live) -> dict[str, Any]:
         cache["_shared"] = {
             "to_move": state.current_player() if running and not state.is_chance_node() else None,
             "seats": [s.public() for s in rec.seats], "helper": state.table_helper(),
+            # clocks, takeovers (table.py): nothing in it is private to a seat
+            "table": auth.table.view(live) if auth.table is not None else None,
         }  # fmt: skip
     return cache["_shared"]
 
 
 def audience(auth: Authority, live: Live, seat: int | None) -> Audience:
     """This revision's messages for ``seat`` (built on first use, then shared)."""
-    shared = _shared(live)
+    shared = _shared(auth, live)
     cache = live.messages
     key = ("a", seat)
     aud = cache.get(key)
@@ -116,15 +141,15 @@ def audience(auth: Authority, live: Live, seat: int | None) -> Audience:
         return aud
     fields = _fields(auth, live, seat, shared)
     lines = live.log()
-    aud = cache[key] = Audience(live.rec.revision, fields, live.plog, len(lines))
+    aud = cache[key] = Audience(live.rec.revision, fields, _wire(live), len(lines))
     old = cache["_prev"].get(key)
     if old is not None and old.plog is live.plog and old.log_len <= len(lines) and old.revision < aud.revision:
         aud.base = old.revision
-        aud.delta = _delta(old, aud, lines)
+        aud.delta = _delta(old, aud)
     return aud
 
 
-def _delta(old: Audience, new: Audience, lines: list[str]) -> str:
+def _delta(old: Audience, new: Audience) -> str:
     a, b = old.fields, new.fields
     changed = {k: v for k, v in b.items() if k != "view" and k != "version" and a.get(k) != v}
     va, vb = a["view"], b["view"]
@@ -141,7 +166,7 @@ def _delta(old: Audience, new: Audience, lines: list[str]) -> str:
     elif va != vb:
         msg["set"] = {**changed, "view": vb}
     if new.log_len > old.log_len:
-        msg["log"] = wire_lines(lines[old.log_len:new.log_len])
+        msg["log"] = new.wire.upto(new.log_len, old.log_len)
     return dumps(msg)
 
 

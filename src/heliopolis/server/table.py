@@ -171,8 +171,9 @@ class TableService:
 
     def committed(self, live: Any, new: list[Any], now: float) -> None:
         st = self.state(live)
-        st.times.extend((m.seat, now) for m in new)
-        self.arm(live)
+        if st.settings["clock"] is not None:  # the times feed the clock only (``_load`` reads them for clocks only)
+            st.times.extend([(m.seat, now) for m in new])
+            self.arm(live)
         if live.rec.status == "finished":
             for hook in self.finish_hooks:
                 hook(live)
