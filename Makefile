@@ -54,9 +54,10 @@ build: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	$(SAY_BUILD)
 
-# Lint (ruff) and types (mypy, strict on core/ and the Ra games): configured in pyproject.toml.
+# Lint and format (ruff) and types (mypy, strict on core/ and the games): configured in pyproject.toml.
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
 # `make test` also installs (apt-get) and starts the services the web tests need:

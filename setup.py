@@ -18,7 +18,9 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-_spec = importlib.util.spec_from_file_location("_heliopolis_native", os.path.join(HERE, "src", "heliopolis", "_native.py"))
+_spec = importlib.util.spec_from_file_location(
+    "_heliopolis_native", os.path.join(HERE, "src", "heliopolis", "_native.py")
+)
 assert _spec and _spec.loader
 native = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(native)

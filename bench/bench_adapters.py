@@ -107,7 +107,9 @@ def reference_encoding(env) -> None:  # noqa: ANN001
             observer.observer.part_keys = lambda state, player: None
 
 
-def pettingzoo_steps(game_id: str, players: int, seconds: float, seed: int = 0, reference: bool = False) -> tuple[int, float]:
+def pettingzoo_steps(
+    game_id: str, players: int, seconds: float, seed: int = 0, reference: bool = False
+) -> tuple[int, float]:
     env = aec_env(game_id, players=players)
     if reference:
         reference_encoding(env)
@@ -129,7 +131,9 @@ def pettingzoo_steps(game_id: str, players: int, seconds: float, seed: int = 0, 
     return steps, clock() - start
 
 
-def gymnasium_steps(game_id: str, players: int, seconds: float, seed: int = 0, reference: bool = False) -> tuple[int, int, float]:
+def gymnasium_steps(
+    game_id: str, players: int, seconds: float, seed: int = 0, reference: bool = False
+) -> tuple[int, int, float]:
     env = HeliopolisEnv(game_id, players=players, opponents="random")
     if reference:
         reference_encoding(env)

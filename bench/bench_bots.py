@@ -14,8 +14,8 @@ import random
 
 import heliopolis
 from heliopolis.bots import make_bot
-from heliopolis.core.bench import random_playouts
 from heliopolis.bots.heuristic import HeuristicBot
+from heliopolis.core.bench import random_playouts
 
 CONFIGS = ["ismcts:rollout=random,depth=0", "ismcts:rollout=random,depth=60", "ismcts", "mcts"]
 

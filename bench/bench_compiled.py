@@ -165,10 +165,17 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--positions", type=int, default=6, help="ISMCTS positions")
     ap.add_argument("--search-seconds", type=float, default=0.25, help="ISMCTS time per position")
-    ap.add_argument("--search-iters", type=int, default=0,
-                    help="ISMCTS: a fixed iteration budget per position, timed (instead of --search-seconds)")
-    ap.add_argument("--baseline", metavar="DIR",
-                    help="src dir of a baseline tree: its pure (and compiled, if built) build run as extra columns")
+    ap.add_argument(
+        "--search-iters",
+        type=int,
+        default=0,
+        help="ISMCTS: a fixed iteration budget per position, timed (instead of --search-seconds)",
+    )
+    ap.add_argument(
+        "--baseline",
+        metavar="DIR",
+        help="src dir of a baseline tree: its pure (and compiled, if built) build run as extra columns",
+    )
     ap.add_argument("--only", help=f"comma-separated subset of {','.join(FIGURES)} (default: all)")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()

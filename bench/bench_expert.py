@@ -45,8 +45,10 @@ def main() -> None:
     c0 = time.process_time()
     _, actions, _, secs = random_playouts(game, 2.0)
     base = actions / max(1e-9, time.process_time() - c0)  # per CPU second: comparable on a busy machine
-    print(f"{game.info.name} {args.players}p {opts or ''} · baseline random playouts: {base:,.0f} player actions "
-          f"per CPU second ({actions / secs:,.0f} per wall second)")
+    print(
+        f"{game.info.name} {args.players}p {opts or ''} · baseline random playouts: {base:,.0f} player actions "
+        f"per CPU second ({actions / secs:,.0f} per wall second)"
+    )
     states = positions(args.game, args.players, args.positions, options=opts)
     print(f"{'spec':<34} {'wall med':>9} {'wall p99':>9} {'cpu med':>9} {'cpu p99':>9} {'sims':>7}  (seconds)")
     for spec in split_specs(args.specs):

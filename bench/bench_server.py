@@ -132,7 +132,7 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> "Server":
+    def start(self) -> Server:
         exe = Path(sys.executable).with_name("heliopolis")
         cmd = [str(exe)] if exe.exists() else [shutil.which("heliopolis") or "heliopolis"]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
@@ -553,8 +553,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200, help="concurrent games (default 200)")
     ap.add_argument("--players", type=int, default=2, help="seats per game, all simulated humans (default 2)")
-    ap.add_argument("--think", type=float, default=0.5,
-                    help="mean think time in s, uniform in [0.5x, 1.5x]; 0 = act at once (default 0.5)")
+    ap.add_argument(
+        "--think",
+        type=float,
+        default=0.5,
+        help="mean think time in s, uniform in [0.5x, 1.5x]; 0 = act at once (default 0.5)",
+    )
     ap.add_argument("--duration", type=float, default=30.0, help="seconds measured (default 30)")
     ap.add_argument("--warmup", type=float, default=5.0, help="seconds after all games exist before measuring")
     ap.add_argument("--db", help="database URL for the server (default: a fresh SQLite file in a temp dir)")
@@ -569,8 +573,11 @@ def main() -> None:
     ap.add_argument("--http-burst", type=float, default=90.0)
     ap.add_argument("--grace", type=float, default=3.0, help="seconds to wait for answers after the window")
     ap.add_argument("--json", help="write the figures to this file")
-    ap.add_argument("--py-spy", help="record py-spy samples of the server during the window (needs py-spy): a "
-                                     "flame graph for .svg, speedscope for .json, else collapsed stacks")
+    ap.add_argument(
+        "--py-spy",
+        help="record py-spy samples of the server during the window (needs py-spy): a "
+        "flame graph for .svg, speedscope for .json, else collapsed stacks",
+    )
     args = ap.parse_args()
     if args.games < 1 or args.procs < 1 or args.sources < 1 or not 2 <= args.players <= 5:
         ap.error("need games >= 1, procs >= 1, sources >= 1, 2 <= players <= 5")

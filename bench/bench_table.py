@@ -61,14 +61,16 @@ async def main_async(games: int, seed: int) -> None:
         auth = app.state.auth
         await one_game(auth, True, seed - 1)  # warm-up: imports, caches, the database file
         for i in range(games):
-            for clocked in ((False, True) if i % 2 == 0 else (True, False)):
+            for clocked in (False, True) if i % 2 == 0 else (True, False):
                 cpu, n = await one_game(auth, clocked, seed + i)
                 totals[clocked][0] += cpu
                 totals[clocked][1] += n
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     plain, clocked = (totals[k][0] / totals[k][1] * 1e3 for k in (False, True))
-    print(f"machine: {os.cpu_count()} CPUs, load average {load}; {games} games each way, "
-          f"{totals[False][1]} + {totals[True][1]} moves")
+    print(
+        f"machine: {os.cpu_count()} CPUs, load average {load}; {games} games each way, "
+        f"{totals[False][1]} + {totals[True][1]} moves"
+    )
     print(f"without clock  {plain:.3f} ms CPU per move")
     print(f"with clock     {clocked:.3f} ms CPU per move")
     print(f"ratio          {clocked / plain:.3f} (the clock's cost: {clocked - plain:+.3f} ms per move)")

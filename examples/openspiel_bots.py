@@ -39,11 +39,18 @@ def play(players: int = 2, simulations: int = 20, seed: int = 0, verbose: bool =
             action = int(bots[state.current_player()].step(state))
             decisions += 1
             if verbose:
-                print(f"p{state.current_player()} {type(bots[state.current_player()]).__name__}: "
-                      f"{state.action_to_string(state.current_player(), action)}")
+                print(
+                    f"p{state.current_player()} {type(bots[state.current_player()]).__name__}: "
+                    f"{state.action_to_string(state.current_player(), action)}"
+                )
         state.apply_action(action)
-    return {"bots": [type(b).__name__ for b in bots], "decisions": decisions, "moves": len(state.history()),
-            "scores": state.engine.scores(), "returns": state.returns()}
+    return {
+        "bots": [type(b).__name__ for b in bots],
+        "decisions": decisions,
+        "moves": len(state.history()),
+        "scores": state.engine.scores(),
+        "returns": state.returns(),
+    }
 
 
 def main() -> None:

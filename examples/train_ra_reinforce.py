@@ -228,7 +228,9 @@ def _title(rows: list[dict], seconds: float, eval_games: int) -> str:
 def replot(out: Path) -> None:
     """Redraws the plot from ``learning_curve.csv`` and ``.json`` (no training)."""
     with open(out / "learning_curve.csv", newline="") as f:
-        rows = [{k: (float(v) if v not in ("", None) else float("nan")) for k, v in r.items()} for r in csv.DictReader(f)]
+        rows = [
+            {k: (float(v) if v not in ("", None) else float("nan")) for k, v in r.items()} for r in csv.DictReader(f)
+        ]
     for r in rows:
         r["episodes"] = int(r["episodes"])
     meta = json.loads((out / "learning_curve.json").read_text())

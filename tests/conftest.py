@@ -27,9 +27,7 @@ def pg_url() -> Iterator[str]:
     server = os.environ.get("HELIOPOLIS_TEST_PG", "").strip()
     if not server:
         pytest.skip("PostgreSQL not available: set HELIOPOLIS_TEST_PG (make test starts one)")
-    psycopg = pytest.importorskip(
-        "psycopg", reason="psycopg not installed: pip install -e '.[web]'"
-    )
+    psycopg = pytest.importorskip("psycopg", reason="psycopg not installed: pip install -e '.[web]'")
     from psycopg import sql
 
     name = f"heliopolis_t_{uuid.uuid4().hex[:16]}"
@@ -39,9 +37,7 @@ def pg_url() -> Iterator[str]:
         yield urlsplit(server)._replace(path=f"/{name}").geturl()
     finally:
         with psycopg.connect(server, autocommit=True) as conn:
-            conn.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 @pytest.fixture(scope="module")

@@ -40,12 +40,17 @@ def main() -> None:
         seats = [{"kind": "human", "name": "Nefertari"}] + [{"kind": "bot", "bot": "heuristic"}] * (args.players - 1)
         g = httpx.post(f"{server.url}/api/games", json={"game": "men-nefer", "players": args.players, "join": 0, "seats": seats},
                        timeout=20).json()  # fmt: skip
-        play_until(server.url, g["id"], g["token"], random.Random(args.seed), lambda s: s["view"]["era"] >= 2 and s["legal"])
+        play_until(
+            server.url, g["id"], g["token"], random.Random(args.seed), lambda s: s["view"]["era"] >= 2 and s["legal"]
+        )
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
             print("language viewport   page  main-board  since-box")
             for lang, locale in LOCALES.items():
-                for name, view in (("1280x860", {**DESK, "viewport": {"width": 1280, "height": 860}}), ("390x844", PHONE)):
+                for name, view in (
+                    ("1280x860", {**DESK, "viewport": {"width": 1280, "height": 860}}),
+                    ("390x844", PHONE),
+                ):
                     ctx = browser.new_context(locale=locale, **view)
                     ctx.add_init_script(f"localStorage.setItem('heliopolis:token:{g['id']}', {g['token']!r})")
                     page = ctx.new_page()

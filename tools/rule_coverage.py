@@ -16,7 +16,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # IDs end in a number, optionally lettered (HE-BLD-T1, HE-TEST-R1); definitions may be list items.
 DEF_RE = re.compile(r"^(?:- )?\*\*([A-Z]{2}(?:-[A-Z]+)+-[A-Z]?\d+)\b", re.M)  # **RA-AUCT-5 ...** definitions
-ROW_RE = re.compile(r"^\|\s*([A-Z]{2}(?:-[A-Z]+)+-[A-Z]?\d+)(?:\s*\[R\])?\s*\|", re.M)  # | RA-DIFF-3 | rows (MN: "[R]" tag)
+ROW_RE = re.compile(
+    r"^\|\s*([A-Z]{2}(?:-[A-Z]+)+-[A-Z]?\d+)(?:\s*\[R\])?\s*\|", re.M
+)  # | RA-DIFF-3 | rows (MN: "[R]" tag)
 MARK_RE = re.compile(r"mark\.rule\(([^)]*)\)", re.S)
 ID_RE = re.compile(r"[A-Z]{2}(?:-[A-Z]+)+-[A-Z]?\d+")
 

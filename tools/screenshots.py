@@ -58,6 +58,7 @@ def main() -> None:
     url = server.url
     rng = random.Random(3)
     try:
+
         def create(seats, names, game="ra", options=None):  # noqa: ANN001, ANN202
             options = {"edition": "2009"} if options is None else options
             body = {"game": game, "players": len(seats), "join": 0, "options": options,
@@ -70,23 +71,49 @@ def main() -> None:
                    lambda s: s["view"]["epoch"] == 2 and sum(t is not None for t in s["view"]["auction_track"]) >= 4
                    and s["legal"])  # fmt: skip
         auction = create(["human", "heuristic", "heuristic"], ["Ramses", None, None])
-        play_until(url, auction["id"], auction["token"], rng,
-                   lambda s: s["view"]["phase"] == "auction" and s["legal"] and s["view"]["epoch"] >= 2)
+        play_until(
+            url,
+            auction["id"],
+            auction["token"],
+            rng,
+            lambda s: s["view"]["phase"] == "auction" and s["legal"] and s["view"]["epoch"] >= 2,
+        )
         done = create(["human", "heuristic"], ["Hatshepsut", None])
         play_until(url, done["id"], done["token"], rng, lambda s: False)
         dice = create(["human", "heuristic", "random"], ["Khufu", None, None], "ra-dice", {})
         play_until(url, dice["id"], dice["token"], rng, lambda s: s["view"]["epoch"] == 2 and s["legal"])
         sun = create(["human", "heuristic", "heuristic"], ["Helia", None, None], "helios", {})
-        play_until(url, sun["id"], sun["token"], rng,
-                   lambda s: s["view"]["round"] >= 2 and any(a["notation"].startswith("step:") for a in s["legal"]))
+        play_until(
+            url,
+            sun["id"],
+            sun["token"],
+            rng,
+            lambda s: s["view"]["round"] >= 2 and any(a["notation"].startswith("step:") for a in s["legal"]),
+        )
         sun_done = create(["human", "heuristic"], ["Helia", None], "helios", {})
         play_until(url, sun_done["id"], sun_done["token"], rng, lambda s: False)
         nefer = create(["human", "heuristic", "heuristic"], ["Nefertiti", None, None], "men-nefer", {})
-        play_until(url, nefer["id"], nefer["token"], rng,
-                   lambda s: s["view"]["era"] >= 2 and s["view"]["round"] >= 3 and s["legal"]
-                   and (s["view"]["decision"] or {}).get("kind") == "option")
-        open_game = httpx.post(f"{url}/api/games", json={"game": "ra", "players": 3, "seats": [
-            {"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "bot", "bot": "ismcts"}]}, timeout=10)
+        play_until(
+            url,
+            nefer["id"],
+            nefer["token"],
+            rng,
+            lambda s: (
+                s["view"]["era"] >= 2
+                and s["view"]["round"] >= 3
+                and s["legal"]
+                and (s["view"]["decision"] or {}).get("kind") == "option"
+            ),
+        )
+        open_game = httpx.post(
+            f"{url}/api/games",
+            json={
+                "game": "ra",
+                "players": 3,
+                "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "bot", "bot": "ismcts"}],
+            },
+            timeout=10,
+        )
         assert open_game.status_code == 201
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)

@@ -89,7 +89,9 @@ def main() -> None:
                         ctx = browser.new_context(locale=locale, **view)
                         page = ctx.new_page()
                         page.goto(url + "/")
-                        page.evaluate("([g, t]) => localStorage.setItem('heliopolis:token:' + g, t)", [g["id"], g["token"]])
+                        page.evaluate(
+                            "([g, t]) => localStorage.setItem('heliopolis:token:' + g, t)", [g["id"], g["token"]]
+                        )
                         page.goto(f"{url}/g/{g['id']}")
                         page.wait_for_selector("#conn[data-state='live']")
                         page.wait_for_timeout(1200)

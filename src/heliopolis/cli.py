@@ -126,7 +126,9 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
             k = int(raw)
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            console.print(f"[red]{escape(tr('cli.play.not_on_list', raw=raw, count=len(legal), example=state.action_to_string(legal[0])))}[/red]")
+            console.print(
+                f"[red]{escape(tr('cli.play.not_on_list', raw=raw, count=len(legal), example=state.action_to_string(legal[0])))}[/red]"
+            )
             continue
         try:
             action = state.string_to_action(raw)
@@ -148,8 +150,14 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
 @click.option("--seed", type=int, help="seed of the driver's RNG (chance and bots); recorded in the save")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), help="save the game to FILE after every move")
 @click.option("--open-scores", is_flag=True, help="show every player's points (hidden_scores=false)")
-@click.option("--option", "-O", "game_options", multiple=True, metavar="KEY=VALUE",
-              help="a game option, VALUE in JSON or plain text (e.g. -O start_player=0)")
+@click.option(
+    "--option",
+    "-O",
+    "game_options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="a game option, VALUE in JSON or plain text (e.g. -O start_player=0)",
+)
 @click.option("--quiet", "-q", is_flag=True, help="with bots only: print just the result")
 def play(game_id: str, players: int | None, edition: str | None, seats: str | None, seed: int | None,
          save_path: str | None, open_scores: bool, game_options: tuple[str, ...], quiet: bool) -> None:  # fmt: skip
@@ -179,8 +187,10 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
     verbose = not (quiet and not humans)
     story = game.new_public_log()
     if verbose:
-        console.print(f"[bold yellow]{escape(describe_game(game))}[/bold yellow] · "
-                      + escape(tr("cli.play.header", seed=seed, seats=", ".join(names))))
+        console.print(
+            f"[bold yellow]{escape(describe_game(game))}[/bold yellow] · "
+            + escape(tr("cli.play.header", seed=seed, seats=", ".join(names)))
+        )
     while not state.is_terminal():
         if state.is_chance_node():
             action = state.sample_chance_outcome(chance_rng)
@@ -195,7 +205,9 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
                 console.print(render(state, seat, names))
                 action = _read_human_action(console, state, seat, names[seat])
                 if action is None:
-                    console.print(escape(tr("cli.play.stopped_saved", path=save_path) if save_path else tr("cli.play.stopped")))
+                    console.print(
+                        escape(tr("cli.play.stopped_saved", path=save_path) if save_path else tr("cli.play.stopped"))
+                    )
                     return
                 actor = names[seat]
         if verbose and actor != "chance":
@@ -227,7 +239,6 @@ def _stdin_is_terminal() -> bool:
     return sys.stdin.isatty()
 
 
-
 @main.command()
 @click.argument("path", type=click.Path(dir_okay=False))
 @lang_option
@@ -245,8 +256,10 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
     states = [game.new_initial_state()]
     for a in history:
         states.append(states[-1].child(a))
-    console.print(f"[bold yellow]{escape(describe_game(game))}[/bold yellow] · "
-                  + escape(tr("cli.replay.header", moves=trn("cli.moves_n", len(history)), seed=str(doc.get("seed")))))
+    console.print(
+        f"[bold yellow]{escape(describe_game(game))}[/bold yellow] · "
+        + escape(tr("cli.replay.header", moves=trn("cli.moves_n", len(history)), seed=str(doc.get("seed"))))
+    )
     if move is not None:
         if not 0 <= move <= len(history):
             _fail(tr("cli.replay.move_range", last=len(history)))
@@ -272,7 +285,9 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
                 return
             if cmd in REPLAY_COMMANDS or (cmd.isdigit() and len(cmd) <= 9):
                 break
-            console.print(f"[red]{escape(tr('cli.replay.unknown', cmd=repr(cmd)))}[/red] {escape(tr('cli.replay.help'))}")
+            console.print(
+                f"[red]{escape(tr('cli.replay.unknown', cmd=repr(cmd)))}[/red] {escape(tr('cli.replay.help'))}"
+            )
         if cmd == "q":
             return
         if cmd == "b":
@@ -289,8 +304,14 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
 @main.command()
 @click.argument("game_id", default="ra", metavar="GAME")
 @click.option("--players", "-p", type=click.IntRange(min=1), default=4, show_default=True)
-@click.option("--seconds", "-t", type=click.FloatRange(min=0, min_open=True, max=86400), default=5.0,
-              show_default=True, help="how long to measure (more than 0)")
+@click.option(
+    "--seconds",
+    "-t",
+    type=click.FloatRange(min=0, min_open=True, max=86400),
+    default=5.0,
+    show_default=True,
+    help="how long to measure (more than 0)",
+)
 @click.option("--edition", "-e", help="edition (Ra: 1999 or 2009)")
 @click.option("--seed", type=int, default=0, show_default=True)
 def bench(game_id: str, players: int, seconds: float, edition: str | None, seed: int) -> None:
@@ -353,12 +374,16 @@ def _run_arena_cli(kind: str, game_id: str, players: int | None, bots: str, game
     console = _console()
     console.print(f"{len(records)} games in {out}/results.jsonl")
     for bot, r in win_rates_by_bot(records).items():
-        console.print(f"  {bot:<24} wins {r['rate']:6.1%}  95% CI [{r['low']:.1%}, {r['high']:.1%}]  ({r['games']} seats)")
+        console.print(
+            f"  {bot:<24} wins {r['rate']:6.1%}  95% CI [{r['low']:.1%}, {r['high']:.1%}]  ({r['games']} seats)"
+        )
     for r in win_rates_by_seat(records):
         console.print(f"  seat {r['seat']}  wins {r['rate']:6.1%}  95% CI [{r['low']:.1%}, {r['high']:.1%}]")
     if kind == "tournament":
         for row in ratings(records):
-            console.print(f"  rating {row['bot']:<24} mu {row['mu']:6.2f}  sigma {row['sigma']:5.2f}  ordinal {row['ordinal']:6.2f}")
+            console.print(
+                f"  rating {row['bot']:<24} mu {row['mu']:6.2f}  sigma {row['sigma']:5.2f}  ordinal {row['ordinal']:6.2f}"
+            )
 
 
 def _arena_options(fn):  # noqa: ANN001, ANN202
@@ -369,15 +394,25 @@ def _arena_options(fn):  # noqa: ANN001, ANN202
         click.option("--games", "-n", type=click.IntRange(min=1), required=True, help="number of games in the run"),
         click.option("--out", "-o", required=True, type=click.Path(file_okay=False), help="run directory (resumable)"),
         click.option("--seed", type=int, default=0, show_default=True, help="run seed: same seed, same games"),
-        click.option("--workers", "-w", type=click.IntRange(min=1),
-                     help="parallel worker processes (default: all cores)"),
+        click.option(
+            "--workers", "-w", type=click.IntRange(min=1), help="parallel worker processes (default: all cores)"
+        ),
         click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True),
         click.option("--address", help="Ray cluster address (with --backend ray; default: a local Ray runtime)"),
         click.option("--edition", "-e", help="edition (Ra: 1999 or 2009)"),
-        click.option("--option", "-O", "game_options", multiple=True, metavar="KEY=VALUE",
-                     help="a game option, VALUE in JSON or plain text (e.g. -O start_player=0)"),
-        click.option("--history", is_flag=True,
-                     help="store every game's actions in its record (replayable positions, e.g. for train-evaluator)"),
+        click.option(
+            "--option",
+            "-O",
+            "game_options",
+            multiple=True,
+            metavar="KEY=VALUE",
+            help="a game option, VALUE in JSON or plain text (e.g. -O start_player=0)",
+        ),
+        click.option(
+            "--history",
+            is_flag=True,
+            help="store every game's actions in its record (replayable positions, e.g. for train-evaluator)",
+        ),
     ]
     for opt in reversed(opts):
         fn = opt(fn)
@@ -401,10 +436,20 @@ def simulate(**kw: Any) -> None:
 @main.command()
 @click.argument("game_id", metavar="GAME")
 @click.option("--players", "-p", type=int, help="number of players (default: the game's default)")
-@click.option("--games-per-pair", "-k", type=int, default=20, show_default=True,
-              help="games in which each pair of bots shares a table (rounded up to whole rounds)")
-@click.option("--levels", "-l", "level_specs", help="comma-separated levels or specs, weakest first "
-              "(default: every level; random is always added)")
+@click.option(
+    "--games-per-pair",
+    "-k",
+    type=int,
+    default=20,
+    show_default=True,
+    help="games in which each pair of bots shares a table (rounded up to whole rounds)",
+)
+@click.option(
+    "--levels",
+    "-l",
+    "level_specs",
+    help="comma-separated levels or specs, weakest first (default: every level; random is always added)",
+)
 @click.option("--out", "-o", required=True, type=click.Path(file_okay=False), help="run directory (resumable)")
 @click.option("--seed", type=int, default=0, show_default=True, help="run seed: same seed, same games")
 @click.option("--workers", "-w", type=int, help="parallel worker processes (default: all cores)")
@@ -484,17 +529,36 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
 @main.command("train-evaluator")
 @click.argument("game_id", metavar="GAME")
 @click.option("--players", "-p", default="2,3,4,5", show_default=True, help="player counts, comma-separated")
-@click.option("--games", "-n", type=int, default=6000, show_default=True,
-              help="self-play games per player count (the last --holdout are held out)")
+@click.option(
+    "--games",
+    "-n",
+    type=int,
+    default=6000,
+    show_default=True,
+    help="self-play games per player count (the last --holdout are held out)",
+)
 @click.option("--holdout", type=int, default=1000, show_default=True, help="held-out games per player count")
 @click.option("--positions", type=int, default=30, show_default=True, help="positions sampled per game")
 @click.option("--model", "kind", type=click.Choice(["linear", "mlp"]), default="linear", show_default=True)
-@click.option("--data", "data_dir", default="train-data", show_default=True, type=click.Path(file_okay=False),
-              help="directory for the self-play runs (resumable; reused when it already holds them)")
-@click.option("--results", "results_dir", type=click.Path(file_okay=False),
-              help="learning curve and held-out errors (default: docs/results/learned/GAME)")
-@click.option("--model-out", type=click.Path(dir_okay=False),
-              help="weights file (default: the package's bots/data/learned-GAME.json, what eval=learned loads)")
+@click.option(
+    "--data",
+    "data_dir",
+    default="train-data",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="directory for the self-play runs (resumable; reused when it already holds them)",
+)
+@click.option(
+    "--results",
+    "results_dir",
+    type=click.Path(file_okay=False),
+    help="learning curve and held-out errors (default: docs/results/learned/GAME)",
+)
+@click.option(
+    "--model-out",
+    type=click.Path(dir_okay=False),
+    help="weights file (default: the package's bots/data/learned-GAME.json, what eval=learned loads)",
+)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", "-w", type=int, help="parallel worker processes for the self-play (default: all cores)")
 @click.option("--no-plot", is_flag=True, help="skip curve.png (matplotlib)")
@@ -523,30 +587,78 @@ def train_evaluator_cmd(game_id: str, players: str, games: int, holdout: int, po
 
 
 @main.command()
-@click.option("--db", default="sqlite:///heliopolis.db", show_default=True, envvar="HELIOPOLIS_DB",
-              help="database URL: sqlite:///FILE or postgresql://user@host/db")
+@click.option(
+    "--db",
+    default="sqlite:///heliopolis.db",
+    show_default=True,
+    envvar="HELIOPOLIS_DB",
+    help="database URL: sqlite:///FILE or postgresql://user@host/db",
+)
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
 @click.option("--port", "-p", type=int, default=8000, show_default=True)
 @click.option("--bot-delay", type=float, default=0.4, show_default=True, help="seconds a bot waits before moving")
-@click.option("--bot-workers", type=int, default=1, show_default=True,
-              help="processes for search bots (cheap bots have one more)")
-@click.option("--bot-move-cap", type=float, default=5.0, show_default=True,
-              help="seconds of wall time a bot may think per move (enforced)")
-@click.option("--bot-games-per-client", type=int, default=4, show_default=True,
-              help="games whose bots are playing one client address may have")
-@click.option("--workers", type=int, default=1, show_default=True,
-              help="server processes on this machine (PostgreSQL only: they coordinate through the database)")
-@click.option("--forwarded-allow-ips", default="", envvar="HELIOPOLIS_FORWARDED_ALLOW_IPS",
-              help="comma-separated addresses or networks of reverse proxies whose X-Forwarded-For / "
-                   "X-Forwarded-Proto are trusted (default: none, the peer address is the client)")
-@click.option("--allowed-origin", "allowed_origins", multiple=True, metavar="ORIGIN",
-              help="another origin (https://host[:port]) whose pages may open WebSockets; repeatable")
-@click.option("--create-rate", type=float, default=0.5, show_default=True, envvar="HELIOPOLIS_CREATE_RATE",
-              help="new games (created or imported) per second per client address, bursts of 20x")
-@click.option("--read-rate", type=float, default=20.0, show_default=True, envvar="HELIOPOLIS_READ_RATE",
-              help="API reads per second per client address, bursts of 5x")
-@click.option("--ws-per-client", type=int, default=64, show_default=True, envvar="HELIOPOLIS_WS_PER_CLIENT",
-              help="open WebSockets per client address (0: no limit)")
+@click.option(
+    "--bot-workers", type=int, default=1, show_default=True, help="processes for search bots (cheap bots have one more)"
+)
+@click.option(
+    "--bot-move-cap",
+    type=float,
+    default=5.0,
+    show_default=True,
+    help="seconds of wall time a bot may think per move (enforced)",
+)
+@click.option(
+    "--bot-games-per-client",
+    type=int,
+    default=4,
+    show_default=True,
+    help="games whose bots are playing one client address may have",
+)
+@click.option(
+    "--workers",
+    type=int,
+    default=1,
+    show_default=True,
+    help="server processes on this machine (PostgreSQL only: they coordinate through the database)",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    default="",
+    envvar="HELIOPOLIS_FORWARDED_ALLOW_IPS",
+    help="comma-separated addresses or networks of reverse proxies whose X-Forwarded-For / "
+    "X-Forwarded-Proto are trusted (default: none, the peer address is the client)",
+)
+@click.option(
+    "--allowed-origin",
+    "allowed_origins",
+    multiple=True,
+    metavar="ORIGIN",
+    help="another origin (https://host[:port]) whose pages may open WebSockets; repeatable",
+)
+@click.option(
+    "--create-rate",
+    type=float,
+    default=0.5,
+    show_default=True,
+    envvar="HELIOPOLIS_CREATE_RATE",
+    help="new games (created or imported) per second per client address, bursts of 20x",
+)
+@click.option(
+    "--read-rate",
+    type=float,
+    default=20.0,
+    show_default=True,
+    envvar="HELIOPOLIS_READ_RATE",
+    help="API reads per second per client address, bursts of 5x",
+)
+@click.option(
+    "--ws-per-client",
+    type=int,
+    default=64,
+    show_default=True,
+    envvar="HELIOPOLIS_WS_PER_CLIENT",
+    help="open WebSockets per client address (0: no limit)",
+)
 @click.option("--smtp", envvar="HELIOPOLIS_SMTP", help="smtp://host:port for optional turn e-mails")
 @click.option("--public-url", envvar="HELIOPOLIS_PUBLIC_URL", help="the server's address in e-mail links")
 def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot_move_cap: float,
@@ -562,11 +674,15 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
     except ImportError as e:
         _fail(tr("cli.serve.needs_web", missing=str(e.name)))
     if workers < 1 or bot_workers < 1 or bot_move_cap <= 0 or bot_games_per_client < 0 or ws_per_client < 0:
-        _fail("--workers and --bot-workers must be >= 1, --bot-move-cap > 0, --bot-games-per-client and "
-              "--ws-per-client >= 0")
+        _fail(
+            "--workers and --bot-workers must be >= 1, --bot-move-cap > 0, --bot-games-per-client and "
+            "--ws-per-client >= 0"
+        )
     if workers > 1 and not normalize_url(db).startswith("postgresql"):
-        _fail("--workers > 1 needs PostgreSQL: a SQLite file has one writer, so one process serves it "
-              "(bots still run in their own processes)")
+        _fail(
+            "--workers > 1 needs PostgreSQL: a SQLite file has one writer, so one process serves it "
+            "(bots still run in their own processes)"
+        )
     settings = Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers, bot_move_cap=bot_move_cap,
                         bot_games_per_client=bot_games_per_client, allowed_origins=allowed_origins,
                         create_rate=create_rate, create_burst=max(1.0, 20 * create_rate),

@@ -90,8 +90,25 @@ def test_ctrl_c_keeps_finished_games_and_rerun_completes(tmp_path):
     import time
 
     out = tmp_path / "run"
-    cmd = [sys.executable, "-m", "heliopolis.cli", "simulate", "ra", "-p", "3", "-b", "heuristic", "-n", "100000",
-           "-o", str(out), "-w", "2", "--seed", "5"]  # fmt: skip  (far more than it can finish: it is interrupted)
+    cmd = [
+        sys.executable,
+        "-m",
+        "heliopolis.cli",
+        "simulate",
+        "ra",
+        "-p",
+        "3",
+        "-b",
+        "heuristic",
+        "-n",
+        "100000",
+        "-o",
+        str(out),
+        "-w",
+        "2",
+        "--seed",
+        "5",
+    ]  # fmt: skip  (far more than it can finish: it is interrupted)
     # pytest-xdist workers ignore SIGINT, and an ignored signal is inherited: give the run the
     # default disposition, as in a terminal.
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,

@@ -90,8 +90,13 @@ def test_a_changed_level_refuses_to_resume_the_old_ladder(tmp_path, monkeypatch)
 
 @pytest.mark.parametrize(
     ("args", "needle"),
-    [(["-l", "easy,wizard"], "valid levels: easy, medium, hard, expert"), (["-k", "0"], "at least 1"),
-     (["-l", "easy,easy"], "once"), (["-p", "9"], "players"), (["-p", "5", "-l", "easy,medium"], "at least 5 bots")],
+    [
+        (["-l", "easy,wizard"], "valid levels: easy, medium, hard, expert"),
+        (["-k", "0"], "at least 1"),
+        (["-l", "easy,easy"], "once"),
+        (["-p", "9"], "players"),
+        (["-p", "5", "-l", "easy,medium"], "at least 5 bots"),
+    ],
 )
 def test_bad_ladder_input_is_refused_before_playing(tmp_path, args, needle):
     r = CliRunner().invoke(main, ["ladder", "ra", "--out", str(tmp_path / "x"), "-w", "1", *args])

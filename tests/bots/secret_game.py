@@ -19,7 +19,7 @@ NAMES = [f"guess:{i}" for i in (1, 2, 3)] + [f"card:{i}" for i in (1, 2, 3)]
 class SecretState(State):
     __slots__ = ("game", "card", "guess", "hist")
 
-    def __init__(self, game: "SecretGame") -> None:
+    def __init__(self, game: SecretGame) -> None:
         self.game = game
         self.card = 0
         self.guess = 0
@@ -44,7 +44,7 @@ class SecretState(State):
             self.guess = action + 1
         self.hist.append(action)
 
-    def clone(self) -> "SecretState":
+    def clone(self) -> SecretState:
         c = SecretState(self.game)
         c.card, c.guess, c.hist = self.card, self.guess, self.hist[:]
         return c
@@ -64,7 +64,7 @@ class SecretState(State):
     def information_state_string(self, player: int) -> str:
         return f"p{player} card={self.card if player == 0 else '?'} guess={self.guess}"
 
-    def resample_from_infostate(self, player: int, rng: Any) -> "SecretState":
+    def resample_from_infostate(self, player: int, rng: Any) -> SecretState:
         c = self.clone()
         if player != 0 and c.card:
             c.card = rng.randrange(1, 4)

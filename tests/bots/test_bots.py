@@ -18,9 +18,15 @@ FAST_SPECS = ["random", "heuristic", "mcts:iters=30", "ismcts:iters=30", "ismcts
 
 @pytest.mark.parametrize(
     ("spec", "needle"),
-    [("wizard", "valid levels: easy, medium, hard, expert.*raw specs: random, heuristic"), ("random:x=1", "takes no parameters"), ("ismcts:iters=0", "positive"),
-     ("ismcts:iters=abc", "must be a number"), ("ismcts:speed=3", "unknown parameter"), ("mcts:iters", "key=value"),
-     ("ismcts:rollout=smart", "random or heuristic")],  # fmt: skip
+    [
+        ("wizard", "valid levels: easy, medium, hard, expert.*raw specs: random, heuristic"),
+        ("random:x=1", "takes no parameters"),
+        ("ismcts:iters=0", "positive"),
+        ("ismcts:iters=abc", "must be a number"),
+        ("ismcts:speed=3", "unknown parameter"),
+        ("mcts:iters", "key=value"),
+        ("ismcts:rollout=smart", "random or heuristic"),
+    ],  # fmt: skip
 )
 def test_bad_specs_list_the_valid_ones(spec, needle):
     with pytest.raises(ConfigError, match=needle):
@@ -44,7 +50,9 @@ def test_seeded_bots_are_deterministic(spec):
     assert make_bot(spec, seed=7).step(s.clone()) == make_bot(spec, seed=7).step(s.clone())
 
 
-@pytest.mark.parametrize("spec", ["random", "mcts:iters=60,rollout=random,depth=0", "ismcts:iters=60,rollout=random,depth=0"])
+@pytest.mark.parametrize(
+    "spec", ["random", "mcts:iters=60,rollout=random,depth=0", "ismcts:iters=60,rollout=random,depth=0"]
+)
 def test_same_information_same_decision(spec):
     """Two states that differ only in hidden information get the same decision from a seeded bot."""
     a = heliopolis.new_game("secret", players=2)

@@ -58,9 +58,15 @@ def test_every_level_resolves_and_plays_in_every_game_and_table_size(game_id, pl
 
 @pytest.mark.parametrize(
     ("spec", "needle"),
-    [("wizard", "valid levels: easy, medium, hard, expert"), ("expert:iters=0", "positive number"),
-     ("hard:time=-1", "positive number"), ("medium:iters=abc", "positive number"),
-     ("expert:c=1.2", "only a budget"), ("easy:iters", "key=value"), ("exper", "raw specs: random")],
+    [
+        ("wizard", "valid levels: easy, medium, hard, expert"),
+        ("expert:iters=0", "positive number"),
+        ("hard:time=-1", "positive number"),
+        ("medium:iters=abc", "positive number"),
+        ("expert:c=1.2", "only a budget"),
+        ("easy:iters", "key=value"),
+        ("exper", "raw specs: random"),
+    ],
 )
 def test_bad_level_names_and_budgets_name_the_levels(spec, needle):
     with pytest.raises(ConfigError, match=needle):

@@ -3,12 +3,11 @@
 import json
 
 import pytest
-
 from click.testing import CliRunner
 
 import heliopolis
-from heliopolis.core import registry
 from heliopolis.cli import main
+from heliopolis.core import registry
 
 
 def run(*args, input=None):
@@ -71,8 +70,10 @@ def test_replay(tmp_path):
 
 def test_replay_corrupt_file_gives_a_clear_error(tmp_path):
     bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "heliopolis-game", "game": "ra", "encoding": "ra-v1", "options": {"players": 3},'
-                   ' "history": ["stack:1", "bid:99"]}')
+    bad.write_text(
+        '{"format": "heliopolis-game", "game": "ra", "encoding": "ra-v1", "options": {"players": 3},'
+        ' "history": ["stack:1", "bid:99"]}'
+    )
     r = CliRunner().invoke(main, ["replay", str(bad)])
     assert r.exit_code == 2 and "error: saved game, move 2" in r.output
     assert "Traceback" not in r.output
@@ -116,13 +117,34 @@ def test_arena_game_options_reach_the_game(tmp_path):
     from heliopolis.cli import main
 
     out = tmp_path / "run"
-    r = CliRunner().invoke(main, ["simulate", "ra-dice", "-p", "3", "-b", "random", "-n", "4", "-o", str(out),
-                                  "-w", "1", "-O", "start_player=2", "-O", "score_floor_zero=true"])
+    r = CliRunner().invoke(
+        main,
+        [
+            "simulate",
+            "ra-dice",
+            "-p",
+            "3",
+            "-b",
+            "random",
+            "-n",
+            "4",
+            "-o",
+            str(out),
+            "-w",
+            "1",
+            "-O",
+            "start_player=2",
+            "-O",
+            "score_floor_zero=true",
+        ],
+    )
     assert r.exit_code == 0, r.output
-    assert all(rec["options"]["start_player"] == 2 and rec["options"]["score_floor_zero"] is True
-               for rec in read_results(out))
-    bad = CliRunner().invoke(main, ["simulate", "ra-dice", "-b", "random", "-n", "1", "-o", str(tmp_path / "x"),
-                                    "-O", "start_player=7"])
+    assert all(
+        rec["options"]["start_player"] == 2 and rec["options"]["score_floor_zero"] is True for rec in read_results(out)
+    )
+    bad = CliRunner().invoke(
+        main, ["simulate", "ra-dice", "-b", "random", "-n", "1", "-o", str(tmp_path / "x"), "-O", "start_player=7"]
+    )
     assert bad.exit_code != 0 and "start_player" in bad.output
 
 

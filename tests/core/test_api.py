@@ -48,8 +48,23 @@ def test_edition_may_be_given_as_int():
     assert heliopolis.new_game("ra", players=3, edition=1999).game.edition == "1999"
 
 
-@pytest.mark.parametrize("text", ["", "   ", "bid", "bid:17", "bid:x", "god:ra", "god:dragon", "fly", "draw:2",
-                                  "discard:pharaoh", "stack:9", "tile:"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        "bid",
+        "bid:17",
+        "bid:x",
+        "god:ra",
+        "god:dragon",
+        "fly",
+        "draw:2",
+        "discard:pharaoh",
+        "stack:9",
+        "tile:",
+    ],
+)
 def test_malformed_notation_raises_notation_error(text):
     s = heliopolis.new_game("ra", players=3)
     with pytest.raises(NotationError):

@@ -18,12 +18,19 @@ from heliopolis.core.registry import new_game
 from tests.chromium import require_chromium
 
 require_chromium()
-axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="needs the [dev] extra (axe-playwright-python)")
+axe_sync = pytest.importorskip(
+    "axe_playwright_python.sync_playwright", reason="needs the [dev] extra (axe-playwright-python)"
+)
 
 TIMEOUT = 20_000  # ms
 VIEWPORTS = {
     "desktop": {"viewport": {"width": 1280, "height": 860}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 2,
+    },
 }
 LOCALES = {"en": "en-US", "de": "de-DE"}
 BLOCKING = {"serious", "critical"}
@@ -71,7 +78,9 @@ def site(serve):  # noqa: ANN001, ANN201
     # The replay view: a whole random game played here, in-process, and imported (quicker than over HTTP).
     state = new_game("ra", players=2, edition="2009")
     while not state.is_terminal():
-        state.apply_action(state.sample_chance_outcome(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.apply_action(
+            state.sample_chance_outcome(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
     r = httpx.post(f"{server.url}/api/import", json=state.to_dict(), timeout=20)
     assert r.status_code in (200, 201), r.text
     games["replay"] = {"id": r.json()["id"], "token": ""}
@@ -83,7 +92,9 @@ def _open(browser, url: str, path: str, lang: str, viewport: str, g: dict | None
     page = ctx.new_page()
     page.set_default_timeout(TIMEOUT)
     if g is not None:  # the seat's token, as the browser that created the game holds it (no extra page load)
-        ctx.add_init_script(f"try {{ localStorage.setItem('heliopolis:token:{g['id']}', {g['token']!r}) }} catch (e) {{}}")
+        ctx.add_init_script(
+            f"try {{ localStorage.setItem('heliopolis:token:{g['id']}', {g['token']!r}) }} catch (e) {{}}"
+        )
     page.goto(url + path)
     return ctx, page
 

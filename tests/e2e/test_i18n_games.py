@@ -62,7 +62,9 @@ def test_a_few_moves_show_log_and_moves_in_the_browser_language(server, browser,
     assert _wait_turn_or_end(page) in ("mine", "over")
     assert page.evaluate("() => document.documentElement.lang") == lang
     token = page.evaluate(f"() => localStorage.getItem('heliopolis:token:{gid}')")
-    st = httpx.get(f"{server.url}/api/games/{gid}/state", headers={"Authorization": f"Bearer {token}"}, timeout=10).json()
+    st = httpx.get(
+        f"{server.url}/api/games/{gid}/state", headers={"Authorization": f"Bearer {token}"}, timeout=10
+    ).json()
     page.wait_for_function("(n) => document.querySelectorAll('#log li').length >= n", arg=len(st["log"]))
     shown = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
     assert len(shown) == len(st["log"]) > 3

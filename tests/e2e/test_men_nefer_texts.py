@@ -16,7 +16,9 @@ def test_tile_and_track_texts_are_german_on_a_german_page(server, browser):
     gid = _create(page, server.url, "men-nefer")
     assert _wait_turn_or_end(page) in ("mine", "over")
     token = page.evaluate(f"() => localStorage.getItem('heliopolis:token:{gid}')")
-    st = httpx.get(f"{server.url}/api/games/{gid}/state", headers={"Authorization": f"Bearer {token}"}, timeout=10).json()
+    st = httpx.get(
+        f"{server.url}/api/games/{gid}/state", headers={"Authorization": f"Bearer {token}"}, timeout=10
+    ).json()
     tables = st["view"]["tables"]
     texts = [t["text"] for t in tables["tiles"].values()] + [g for track in tables["tracks"].values() for g in track]
     assert all(isinstance(x, dict) and "k" in x for x in texts)  # structured on the wire

@@ -33,8 +33,11 @@ def _playout(state, rng: random.Random):  # noqa: ANN001, ANN202
             state.apply_action(legal[rng.randrange(len(legal))])
 
 
-@pytest.mark.parametrize(("game_id", "cfg"), PART_CONFIGS,
-                         ids=lambda c: c if isinstance(c, str) else "-".join(f"{k}={v}" for k, v in c.items()))
+@pytest.mark.parametrize(
+    ("game_id", "cfg"),
+    PART_CONFIGS,
+    ids=lambda c: c if isinstance(c, str) else "-".join(f"{k}={v}" for k, v in c.items()),
+)
 def test_cached_parts_equal_the_reference_tensor_on_random_playouts(game_id, cfg):
     cfg = dict(cfg)
     game = heliopolis.load_game(game_id, cfg.pop("players"), **cfg)
@@ -66,7 +69,11 @@ def test_part_keys_hold_no_hidden_points():
             continue
         for seat in range(4):
             other = (seat + 1) % 4
-            keys, arr, arr_all = obs.observer.part_keys(state, seat), obs.array(state, seat), everyone.array(state, seat)
+            keys, arr, arr_all = (
+                obs.observer.part_keys(state, seat),
+                obs.array(state, seat),
+                everyone.array(state, seat),
+            )
             twin = state.clone()
             twin._board()[B_POINTS + other] += 37
             assert obs.observer.part_keys(twin, seat) == keys

@@ -28,14 +28,38 @@ from heliopolis.core.text import Msg, wire
 # game terms the German rulebooks themselves use, and units. Each is justified; keep it short.
 ALLOWED = {
     # names: the games (board titles), Men-Nefer's deities (rulebook p. 19), the god Ra
-    "Helios", "Men-Nefer", "Hathor", "Maat", "Mut", "Osiris", "Ptah", "Sobek", "Isis", "Ra",
+    "Helios",
+    "Men-Nefer",
+    "Hathor",
+    "Maat",
+    "Mut",
+    "Osiris",
+    "Ptah",
+    "Sobek",
+    "Isis",
+    "Ra",
     # Men-Nefer rulebook terms kept as they are: Heka, Duat, Mastaba, Pyramidion; PP = Prestigepunkte
-    "Heka", "Duat", "Mastaba", "Pyramidion", "PP",
+    "Heka",
+    "Duat",
+    "Mastaba",
+    "Pyramidion",
+    "PP",
     # Helios: the rulebook's own words (Mana) and its abbreviation for Siegpunkte; SP is the same
-    "Mana", "SP",
+    "Mana",
+    "SP",
     # Ra / Ra: The Dice Game terms whose German is the same word (rulebook): Gold, Religion, Monument
-    "Gold", "Religion", "Monument", "Obelisk", "Sphinx", "Ring", "Vase", "Statuette", "Lotus", "Ibis",
-    "Start", "Lobby",
+    "Gold",
+    "Religion",
+    "Monument",
+    "Obelisk",
+    "Sphinx",
+    "Ring",
+    "Vase",
+    "Statuette",
+    "Lotus",
+    "Ibis",
+    "Start",
+    "Lobby",
 }
 _ALLOWED_LOWER = {w.lower() for w in ALLOWED}
 # Plain view strings that hold a phrase on purpose: ids the page words itself (helios.js costText)

@@ -15,8 +15,20 @@ from heliopolis import locale as L
 WEB = Path(__file__).resolve().parents[2] / "src" / "heliopolis" / "server" / "web"
 PAGES = ["index.html", "game.html", "leaderboard.html", "my.html"]
 # The page chrome (the game views under js/views/ word game terms from the games' catalogs).
-SCRIPTS = ["lobby.js", "game.js", "dom.js", "api.js", "account.js", "table.js", "table-options.js", "social.js",
-           "leaderboard.js", "my.js", "topbar.js", "replay.js"]
+SCRIPTS = [
+    "lobby.js",
+    "game.js",
+    "dom.js",
+    "api.js",
+    "account.js",
+    "table.js",
+    "table-options.js",
+    "social.js",
+    "leaderboard.js",
+    "my.js",
+    "topbar.js",
+    "replay.js",
+]
 ALLOWED_TEXT = {"Heliopolis"}  # the brand
 ATTRS = ("title", "placeholder", "aria-label")
 WORDS = re.compile(r"[A-Za-z]{2,}")

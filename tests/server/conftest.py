@@ -20,7 +20,6 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from heliopolis.server.app import Settings, create_app  # noqa: E402
 
-
 # Rate limits out of the way for tests of something else (the limit tests set their own).
 UNLIMITED = {"http_rate": 1000, "http_burst": 1000, "read_rate": 10_000, "read_burst": 10_000, "create_rate": 1000,
              "create_burst": 1000}  # fmt: skip
@@ -41,8 +40,12 @@ def client(db_url: str):  # noqa: ANN201
 
 
 def create(client, seats, players=None, join=0, **options):  # noqa: ANN001, ANN002, ANN003, ANN201
-    body = {"game": "ra", "players": players or len(seats), "options": options,
-            "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]}
+    body = {
+        "game": "ra",
+        "players": players or len(seats),
+        "options": options,
+        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
+    }
     if join is not None:
         body["join"] = join
     r = client.post("/api/games", json=body)
@@ -110,7 +113,7 @@ class ServerProcess:
         self.proc: subprocess.Popen | None = None
         self.url = f"http://127.0.0.1:{self.port}"
 
-    def start(self) -> "ServerProcess":
+    def start(self) -> ServerProcess:
         exe = Path(sys.executable).with_name("heliopolis")
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen([str(exe), "serve", "--db", self.db, "--port", str(self.port),

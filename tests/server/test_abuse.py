@@ -21,7 +21,13 @@ from heliopolis.core.registry import new_game
 from heliopolis.server.app import Settings, create_app
 from heliopolis.server.guard import origin_allowed
 from heliopolis.server.protocol import (
-    MAX_JSON_DEPTH, MAX_NAME, MAX_NUMBER_DIGITS, ServerError, clean_name, json_depth, parse_json_document,
+    MAX_JSON_DEPTH,
+    MAX_NAME,
+    MAX_NUMBER_DIGITS,
+    ServerError,
+    clean_name,
+    json_depth,
+    parse_json_document,
 )  # fmt: skip
 from tests.server.conftest import UNLIMITED, ServerProcess, auth, create, seat_protocols, state, wait_for
 
@@ -123,8 +129,10 @@ def test_concurrent_replay_reads_are_rate_limited_and_the_server_keeps_answering
             return [x.status_code for x in await asyncio.gather(*flood)], waits
 
     codes, waits = asyncio.run(attack())
-    print(f"/api/meta during the flood: max {max(waits) * 1e3:.0f} ms; flood answers: "
-          f"{codes.count(200)} x 200, {codes.count(429)} x 429")
+    print(
+        f"/api/meta during the flood: max {max(waits) * 1e3:.0f} ms; flood answers: "
+        f"{codes.count(200)} x 200, {codes.count(429)} x 429"
+    )
     assert set(codes) <= {200, 429} and codes.count(429) >= 200
 
 
@@ -195,7 +203,10 @@ def _depth(x: object) -> int:
 
 json_keys = st.text(alphabet='[]{}"\\x', max_size=4)
 json_docs = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.integers(-(10**30), 10**30)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(-(10**30), 10**30)
     | st.text(alphabet='[]{}"\\ab\n', max_size=8),
     lambda kids: st.lists(kids, max_size=3) | st.dictionaries(json_keys, kids, max_size=3),
     max_leaves=30,

@@ -27,7 +27,9 @@ class Device:
                 return getattr(self.client, method)(*args, **kwargs)
             finally:
                 self.jar = self.client.cookies
+
         return call
+
 
 PW = "correct horse battery"
 
@@ -146,8 +148,14 @@ def test_a_guest_claims_the_seats_of_this_browser(client):
     g1 = create(browser, ["human", "random"])
     g2 = create(browser, ["human", "human"], join=1)
     t = signup(browser, "Ann")
-    body = {"seats": [{"game": g1["id"], "token": g1["token"]}, {"game": g2["id"], "token": g2["token"]},
-                      {"game": g2["id"], "token": "not-a-token"}, {"game": "nope", "token": "x"}]}
+    body = {
+        "seats": [
+            {"game": g1["id"], "token": g1["token"]},
+            {"game": g2["id"], "token": g2["token"]},
+            {"game": g2["id"], "token": "not-a-token"},
+            {"game": "nope", "token": "x"},
+        ]
+    }
     assert browser.post("/api/account/claim", json=body).status_code == 403  # CSRF
     r = browser.post("/api/account/claim", json=body, headers=csrf(t)).json()
     assert sorted((c["game"], c["seat"]) for c in r["claimed"]) == sorted([(g1["id"], 0), (g2["id"], 1)])

@@ -39,8 +39,11 @@ def test_turn_emails_reach_the_account_whose_turn_it_is(db_url, smtp):
                               public_url="https://play.example", alert_interval=0.0))  # fmt: skip
     with TestClient(app) as c:
         t = signup(c, "Ann")
-        for body, field in [({"email": "not-an-address", "turn_emails": True}, "email"),
-                            ({"turn_emails": True}, "email"), ({"email": "a@b.c", "turn_emails": "yes"}, "turn_emails")]:
+        for body, field in [
+            ({"email": "not-an-address", "turn_emails": True}, "email"),
+            ({"turn_emails": True}, "email"),
+            ({"email": "a@b.c", "turn_emails": "yes"}, "turn_emails"),
+        ]:
             r = c.put("/api/account/alerts", json=body, headers=csrf(t))
             assert r.status_code in (400, 422) and field in r.json()["error"]["message"], r.text
         assert c.put("/api/account/alerts", json={"email": "ann@example.org", "turn_emails": True}).status_code == 403

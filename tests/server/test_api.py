@@ -3,10 +3,9 @@ bad input, races, undo, replay, export / import."""
 
 from __future__ import annotations
 
-import time
-
 import json
 import threading
+import time
 
 from heliopolis.core.serialize import state_from_dict
 from heliopolis.core.text import to_json
@@ -96,11 +95,19 @@ def test_bad_input_gets_clear_4xx_errors_and_changes_nothing(client):
         ("/api/games", {"game": "ra", "players": 9, "seats": [{"kind": "human"}] * 9}, 400, "2 to 5"),
         ("/api/games", {"game": "ra", "players": 2, "seats": [{"kind": "bot", "bot": "alphago"}] * 2}, 400, "valid"),
         ("/api/games", {"game": "ra", "players": 2, "seats": [{"kind": "human"}]}, 400, "seats"),
-        ("/api/games", {"game": "ra", "players": 2, "seats": [{"kind": "bot", "bot": "ismcts:iters=10000000"}] * 2},
-         400, "at most"),
+        (
+            "/api/games",
+            {"game": "ra", "players": 2, "seats": [{"kind": "bot", "bot": "ismcts:iters=10000000"}] * 2},
+            400,
+            "at most",
+        ),
         ("/api/games", {"game": "ra", "players": "two", "seats": []}, 422, "players"),
-        ("/api/games", {"game": "ra", "players": 2, "seats": [{"kind": "human"}] * 2, "options": {"edition": 1}},
-         400, "edition"),
+        (
+            "/api/games",
+            {"game": "ra", "players": 2, "seats": [{"kind": "human"}] * 2, "options": {"edition": 1}},
+            400,
+            "edition",
+        ),
         (f"/api/games/{gid}/actions", {"notation": "bid:99", "version": s["version"]}, 400, "bid"),
         (f"/api/games/{gid}/actions", {"action": 53, "version": s["version"]}, 409, "Legal:"),
         (f"/api/games/{gid}/actions", {"action": 0, "version": s["version"] + 5}, 409, "moved on"),
@@ -135,7 +142,7 @@ def test_two_clients_acting_at_once_exactly_one_is_applied(client):
         results = []
         barrier = threading.Barrier(2)
 
-        def go(action_id, tok=tok, mine=mine):  # noqa: ANN001, ANN202
+        def go(action_id, tok=tok, mine=mine, barrier=barrier, results=results):  # noqa: ANN001, ANN202
             barrier.wait()
             r = client.post(f"/api/games/{gid}/actions", json={"action": action_id, "version": mine["version"]},
                             headers=auth(tok))  # fmt: skip
@@ -267,7 +274,9 @@ def test_lobby_offers_levels_and_seats_take_them(client):
     meta = client.get("/api/meta").json()
     assert meta["bots"] == ["random", "easy", "medium", "hard", "expert"]
     ra = meta["games"][0]
-    assert ra["id"] == "ra" and set(ra["bot_labels"]) == {str(n) for n in range(ra["min_players"], ra["max_players"] + 1)}
+    assert ra["id"] == "ra" and set(ra["bot_labels"]) == {
+        str(n) for n in range(ra["min_players"], ra["max_players"] + 1)
+    }
     for n, labels in ra["bot_labels"].items():
         assert labels["random"] == "Random"
         for level in levels.levels():

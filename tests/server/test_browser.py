@@ -299,7 +299,8 @@ def test_helios_game_played_to_the_end_by_clicking_the_board(server, browser):
         if steps:  # the sun's destinations: highlighted hexes on the mover's own board
             sun_moves += 1
             hexes = page.eval_on_selector_all(
-                "#board svg [data-action^='step:']", "els => els.map(e => e.classList.contains('he-act'))")
+                "#board svg [data-action^='step:']", "els => els.map(e => e.classList.contains('he-act'))"
+            )
             assert len(hexes) == len(steps) and all(hexes)
         _click_and_wait_for_the_answer(page, "#board [data-action]", rng.randrange(len(on_board)))
         moves += 1
@@ -369,7 +370,9 @@ def test_men_nefer_game_played_to_the_end_by_clicking_the_board(server, browser)
     state = httpx.get(f"{server.url}/api/games/{gid}", timeout=10).json()
     assert state["status"] == "finished" and state["winners"]
     assert final.locator(".ranking li.winner").count() == len(state["winners"])
-    winners = sorted(int(x) for x in final.locator(".ranking li.winner").evaluate_all("els => els.map(e => e.dataset.seat)"))
+    winners = sorted(
+        int(x) for x in final.locator(".ranking li.winner").evaluate_all("els => els.map(e => e.dataset.seat)")
+    )
     assert winners == sorted(state["winners"])
     page.context.close()
 
@@ -403,7 +406,9 @@ def test_helios_board_shows_its_coordinates_and_logs_and_buttons_use_them_and_se
     _create_game_from_lobby(page, server.url, "helios", 2, {1: "random"}, "#board #he-table")
     boards = page.locator("#board svg.he-hexboard")
     assert boards.count() == 2
-    coords = page.eval_on_selector_all("#board svg.he-hexboard >> nth=0 >> .he-coord", "els => els.map(e => e.textContent)")
+    coords = page.eval_on_selector_all(
+        "#board svg.he-hexboard >> nth=0 >> .he-coord", "els => els.map(e => e.textContent)"
+    )
     assert len(coords) == 61 and len(set(coords)) == 61 and "e5" in coords and "a1" in coords and "i5" in coords
     rng = random.Random(3)
     texts: list[str] = []
@@ -411,7 +416,9 @@ def test_helios_board_shows_its_coordinates_and_logs_and_buttons_use_them_and_se
         if _wait_turn_or_end(page) != "mine":
             break
         texts += page.eval_on_selector_all("#legal [data-action]", "els => els.map(e => e.textContent)")
-        _click_and_wait_for_the_answer(page, "#board [data-action]", rng.randrange(page.locator("#board [data-action]").count()))
+        _click_and_wait_for_the_answer(
+            page, "#board [data-action]", rng.randrange(page.locator("#board [data-action]").count())
+        )
     log = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
     import re
 

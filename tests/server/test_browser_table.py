@@ -201,7 +201,9 @@ def test_the_whole_table_story_between_two_browsers(server, browser, device):  #
     lines = ann.eval_on_selector_all("#rating-changes li", "els => els.map(e => e.textContent)")
     by_name = {line.split(":", 1)[0]: line for line in lines}
     assert set(by_name) == {f"Ann{tag}", f"Bob{tag}", "bot random"}, lines
-    assert "place 2" in by_name[f"Ann{tag}"] and "place 2" in by_name[f"Bob{tag}"] and "place 1" in by_name["bot random"]
+    assert (
+        "place 2" in by_name[f"Ann{tag}"] and "place 2" in by_name[f"Bob{tag}"] and "place 1" in by_name["bot random"]
+    )
     assert "(-" in by_name[f"Ann{tag}"] and "(+" in by_name["bot random"]
     ann.screenshot(path=str(shots / f"table-end-ratings-{device}.png"), full_page=device == "desktop")
     if device == "phone":
@@ -245,7 +247,9 @@ def test_the_whole_table_story_between_two_browsers(server, browser, device):  #
     result = ann.text_content(f"#my-finished-list li[data-game-id='{gid}'] .my-result")
     assert "ran out of time" in result or "resigned" in result
     assert "2nd place" in result and "rating" in result
-    running = ann.eval_on_selector_all("#my-turn-list li.my-game, #my-running-list li.my-game", "els => els.map(e => e.dataset.gameId)")
+    running = ann.eval_on_selector_all(
+        "#my-turn-list li.my-game, #my-running-list li.my-game", "els => els.map(e => e.dataset.gameId)"
+    )
     assert new in running
     ann.screenshot(path=str(shots / f"my-games-{device}.png"), full_page=device == "desktop")
     if device == "phone":

@@ -58,7 +58,9 @@ def test_a_message_reaches_every_seat_and_spectator_at_once_and_muted_spectators
         # Muted: the chat is the players' own while the game runs.
         r = client.post(f"/api/games/{gid}/chat/settings", json={"spectator_chat": False}, headers=auth(tokens[0]))
         assert r.status_code == 200
-        until_state(spec, lambda m: (m.get("table") or m.get("set", {}).get("table") or {}).get("spectator_chat") is False)
+        until_state(
+            spec, lambda m: (m.get("table") or m.get("set", {}).get("table") or {}).get("spectator_chat") is False
+        )
         secret = client.post(f"/api/games/{gid}/chat", json={"text": "just us"}, headers=auth(tokens[0]))
         assert secret.status_code == 201
         assert next_chat(w1)["message"]["text"] == "just us"

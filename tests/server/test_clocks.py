@@ -87,7 +87,7 @@ def test_the_table_feeds_its_clock_move_by_move_exactly_as_a_replay(steps, cuts,
             service.clock(live)  # a commit: the clock is read (armed) after each one
         if cuts and cuts[0] == i:
             st_ = live.extra["table"]  # an undo, as ``TableService.truncated`` does it (without timers)
-            del st_.times[cuts.pop(0) // 2:]
+            del st_.times[cuts.pop(0) // 2 :]
             st_.cache = None
         mine = service.clock(live)
         want = replay_clock(cfg, 3, 1000.0, live.extra["table"].times)

@@ -28,8 +28,12 @@ def test_0002_keeps_old_games_and_can_be_undone(engine):
 
     upgrade(engine, "0001")
     with engine.begin() as c:
-        c.execute(sa.text("INSERT INTO games (id, game, encoding, options, seed, status, revision, plies, "
-                          "created_at, updated_at) VALUES ('old', 'ra', 'x', '{}', 1, 'running', 3, 0, 1.0, 2.0)"))
+        c.execute(
+            sa.text(
+                "INSERT INTO games (id, game, encoding, options, seed, status, revision, plies, "
+                "created_at, updated_at) VALUES ('old', 'ra', 'x', '{}', 1, 'running', 3, 0, 1.0, 2.0)"
+            )
+        )
         c.execute(sa.text("INSERT INTO seats (game_id, seat, kind, name) VALUES ('old', 0, 'human', 'Ann')"))
     upgrade(engine, "0002")
     assert current(engine) == "0002"
@@ -56,8 +60,12 @@ def test_0003_adds_the_shared_limits_and_can_be_undone(engine):
 
     upgrade(engine, "0002")
     with engine.begin() as c:
-        c.execute(sa.text("INSERT INTO games (id, game, encoding, options, seed, status, revision, plies, "
-                          "created_at, updated_at) VALUES ('old', 'ra', 'x', '{}', 1, 'running', 3, 0, 1.0, 2.0)"))
+        c.execute(
+            sa.text(
+                "INSERT INTO games (id, game, encoding, options, seed, status, revision, plies, "
+                "created_at, updated_at) VALUES ('old', 'ra', 'x', '{}', 1, 'running', 3, 0, 1.0, 2.0)"
+            )
+        )
         c.execute(sa.text("INSERT INTO seats (game_id, seat, kind, name) VALUES ('old', 0, 'human', 'Ann')"))
     upgrade(engine)
     assert current(engine) == "0003"

@@ -28,10 +28,24 @@ def _state(url: str, gid: str, token: str | None = None) -> dict:
 def test_sigkill_loses_no_acknowledged_move_and_games_resume(db_url):
     server = ServerProcess(db_url).start()
     try:
-        human = _post(server.url, "/api/games", {"game": "ra", "players": 2, "join": 0,
-                                                 "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
-        bots = _post(server.url, "/api/games", {"game": "ra", "players": 3, "seats": [
-            {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}]}).json()
+        human = _post(
+            server.url,
+            "/api/games",
+            {"game": "ra", "players": 2, "join": 0, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
+        ).json()
+        bots = _post(
+            server.url,
+            "/api/games",
+            {
+                "game": "ra",
+                "players": 3,
+                "seats": [
+                    {"kind": "bot", "bot": "random"},
+                    {"kind": "bot", "bot": "heuristic"},
+                    {"kind": "bot", "bot": "random"},
+                ],
+            },
+        ).json()
         rng = random.Random(4)
         acked = None
         for _ in range(25):  # acknowledged moves by the human seat (bots answer in between)
@@ -91,8 +105,16 @@ def test_two_instances_on_one_postgresql_play_one_game_to_the_end(pg_url):
     a = ServerProcess(pg_url).start()
     b = ServerProcess(pg_url).start()
     try:
-        g = _post(a.url, "/api/games", {"game": "ra", "players": 3, "join": 0, "seats": [
-            {"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
+        g = _post(
+            a.url,
+            "/api/games",
+            {
+                "game": "ra",
+                "players": 3,
+                "join": 0,
+                "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            },
+        ).json()
         other = _post(b.url, f"/api/games/{g['id']}/join", {}).json()  # joins through the other instance
 
         async def both() -> list[dict]:

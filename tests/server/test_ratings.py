@@ -10,8 +10,13 @@ from tests.server.test_accounts import Device, csrf, signup
 
 
 def rated_game(dev, seats, join=0, rated=True, token=None):  # noqa: ANN001, ANN201
-    body = {"game": "ra", "players": len(seats), "join": join, "table": {"rated": rated},
-            "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]}
+    body = {
+        "game": "ra",
+        "players": len(seats),
+        "join": join,
+        "table": {"rated": rated},
+        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
+    }
     r = dev.post("/api/games", json=body, headers=csrf(token))
     assert r.status_code == 201, r.text
     return r.json()
@@ -58,8 +63,13 @@ def test_resigning_is_last_place_and_guests_make_a_game_unrated(client):
     assert changes[0]["place"] == 3 and changes[0]["after"] < changes[0]["before"]
     # A guest (no account) in a seat: the game is played but not rated.
     guest = Device(client)
-    body = {"game": "ra", "players": 2, "join": 0, "table": {"rated": True},
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}
+    body = {
+        "game": "ra",
+        "players": 2,
+        "join": 0,
+        "table": {"rated": True},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+    }
     g2 = guest.post("/api/games", json=body).json()
     play_out(guest, g2["id"], {0: g2["token"]}, seed=4)
     time.sleep(0.3)

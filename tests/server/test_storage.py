@@ -22,7 +22,9 @@ class _NoBots:
 
 def _new_game(st: Storage, gid: str = "g1") -> None:
     now = time.time()
-    rec = GameRecord(gid, "ra", "v1", {"players": 2}, 7, "running", 0, 0, [Seat(0, "human"), Seat(1, "human")], now, now)
+    rec = GameRecord(
+        gid, "ra", "v1", {"players": 2}, 7, "running", 0, 0, [Seat(0, "human"), Seat(1, "human")], now, now
+    )
     st.create_game(rec)
 
 
@@ -86,7 +88,6 @@ def test_the_checkpoint_runs_in_a_thread_every_so_many_loop_commits(sqlite_stora
     asyncio.run(go())
     assert len(ran) == 2 and threading.main_thread().name not in ran
     assert st.load("g1").revision == 12
-
 
 
 def test_postgres_append_is_compare_and_set_on_each_threads_connection(pg_url):

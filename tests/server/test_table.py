@@ -16,8 +16,11 @@ from tests.server.conftest import auth, play_out, state, wait_for
 
 
 def make(client, seats, join=0, table=None, players=None):  # noqa: ANN001, ANN201
-    body = {"game": "ra", "players": players or len(seats),
-            "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]}
+    body = {
+        "game": "ra",
+        "players": players or len(seats),
+        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
+    }
     if join is not None:
         body["join"] = join
     if table is not None:
@@ -290,8 +293,12 @@ def test_two_players_asking_at_once_make_one_rematch(client):
 
 def test_the_creator_mutes_and_unmutes_spectators(client):
     gid, tokens = two_humans(client, {"spectator_chat": True})
-    assert client.post(f"/api/games/{gid}/chat/settings", json={"spectator_chat": False},
-                       headers=auth(tokens[1])).status_code == 403  # not the creator
+    assert (
+        client.post(
+            f"/api/games/{gid}/chat/settings", json={"spectator_chat": False}, headers=auth(tokens[1])
+        ).status_code
+        == 403
+    )  # not the creator
     r = client.post(f"/api/games/{gid}/chat/settings", json={"spectator_chat": "no"}, headers=auth(tokens[0]))
     assert r.status_code == 422 and "spectator_chat" in r.json()["error"]["message"]
     r = client.post(f"/api/games/{gid}/chat/settings", json={"spectator_chat": False}, headers=auth(tokens[0]))

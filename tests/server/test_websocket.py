@@ -43,7 +43,9 @@ def test_moves_reach_both_seats_and_spectators_with_their_own_views(client):
         for ws, seat in ((w0, 0), (w1, 1), (spec, None)):
             m = _recv_state(ws, lambda m: m["version"] > v)
             last = m["log"][-1]  # a catalog message: key, arguments (the seat), English text
-            assert last["k"] == "ra.log.draws" and last["a"]["seat"] == mover and last["t"].startswith(f"P{mover} draws")
+            assert (
+                last["k"] == "ra.log.draws" and last["a"]["seat"] == mover and last["t"].startswith(f"P{mover} draws")
+            )
             pts = [p["points"] for p in m["view"]["seats"]]
             assert [i for i, p in enumerate(pts) if p is not None] == ([] if seat is None else [seat])
         # A stale action (the old version again) is refused, and the game is unchanged.
@@ -110,7 +112,7 @@ def _deltas_over_a_game(client) -> None:  # noqa: ANN001
 def test_errors_ping_and_limits(client):
     g = create(client, ["human", "random"])
     gid = g["id"]
-    with client.websocket_connect(f"/ws/games/{gid}", subprotocols=seat_protocols(g['token'])) as ws:
+    with client.websocket_connect(f"/ws/games/{gid}", subprotocols=seat_protocols(g["token"])) as ws:
         _recv_state(ws)
         ws.send_text("not json")
         assert _reply(ws)["code"] == "bad_request"
@@ -140,11 +142,11 @@ def test_errors_ping_and_limits(client):
 def test_reconnect_resumes_with_the_current_state(client):
     g = create(client, ["human", "random"])
     gid = g["id"]
-    with client.websocket_connect(f"/ws/games/{gid}", subprotocols=seat_protocols(g['token'])) as ws:
+    with client.websocket_connect(f"/ws/games/{gid}", subprotocols=seat_protocols(g["token"])) as ws:
         s = _recv_state(ws, lambda m: m["to_move"] == 0)
         ws.send_json({"type": "act", "action": s["legal"][0]["id"], "version": s["version"]})
         after = _recv_state(ws, lambda m: m["version"] > s["version"])
-    with client.websocket_connect(f"/ws/games/{gid}", subprotocols=seat_protocols(g['token'])) as ws:
+    with client.websocket_connect(f"/ws/games/{gid}", subprotocols=seat_protocols(g["token"])) as ws:
         again = _recv_state(ws)
         assert again["version"] >= after["version"] and again["seat"] == 0
         assert again["log"][: len(after["log"])] == after["log"]

@@ -143,7 +143,7 @@ def _fit_mlp(x: Any, y: Any, seed: int, epochs: int = 40, batch: int = 256, lr: 
     for _ in range(epochs):
         order = rng.permutation(n)
         for i in range(0, n, batch):
-            idx = order[i:i + batch]
+            idx = order[i : i + batch]
             xb, tb = z[idx], t[idx, None]
             w1, b1, w2, b2 = params
             h_pre = xb @ w1 + b1
@@ -312,8 +312,9 @@ def default_model_path(game_id: str) -> Path:
     return Path(data.__file__).parent / weights_name(game_id)
 
 
-def write_results(results_dir: str | Path, summary: dict[str, Any], curve: list[dict[str, Any]],
-                  plot: bool = True) -> None:
+def write_results(
+    results_dir: str | Path, summary: dict[str, Any], curve: list[dict[str, Any]], plot: bool = True
+) -> None:
     """``heldout.json``, ``curve.csv`` and ``curve.png`` (held-out RMSE of final points vs training games)."""
     out = Path(results_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -336,7 +337,9 @@ def write_results(results_dir: str | Path, summary: dict[str, Any], curve: list[
     fig, axes = plt.subplots(1, len(counts), figsize=(3.4 * len(counts), 3.2), sharey=True, squeeze=False)
     for ax, n in zip(axes[0], counts):
         for model in sorted({r["model"] for r in curve}):
-            rows = sorted((r for r in curve if r["players"] == n and r["model"] == model), key=lambda r: r["train_games"])
+            rows = sorted(
+                (r for r in curve if r["players"] == n and r["model"] == model), key=lambda r: r["train_games"]
+            )
             ax.plot([r["train_games"] for r in rows], [r["rmse_points"] for r in rows], marker="o", label=model)
         h = summary["heldout"][str(n)]["heuristic"]["rmse_points"]
         ax.axhline(h, color="grey", linestyle=":", label="heuristic (raw)")

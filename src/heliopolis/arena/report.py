@@ -102,8 +102,9 @@ class _Run:
         if seats is None:
             seats = [(r, s) for r in self.records for s in range(len(r["bots"]))]
         pairs = [(r, s) for r, s in seats if r.get("categories")]
-        return {c: _mean([r["categories"].get(c, [0] * len(r["bots"]))[s] for r, s in pairs])
-                for c in self.categories()}
+        return {
+            c: _mean([r["categories"].get(c, [0] * len(r["bots"]))[s] for r, s in pairs]) for c in self.categories()
+        }
 
 
 class _Doc:
@@ -128,8 +129,9 @@ class _Doc:
         cls = ' class="left"' if left else ""
         head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
         body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
-        self.html.append(f'<div class="scroll"><table{cls}><thead><tr>{head}</tr></thead>'
-                         f"<tbody>{body}</tbody></table></div>")
+        self.html.append(
+            f'<div class="scroll"><table{cls}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+        )
 
         def cell(c: Any) -> str:
             return str(c).replace("|", "\\|").replace("\n", " ")
@@ -174,7 +176,10 @@ def _figure(width: float = 7.0, height: float = 3.6, ncols: int = 1) -> tuple[An
 def _errbars(rows: list[dict[str, float]]) -> list[list[float]]:
     """Matplotlib's (below, above) error bars in percent from Wilson intervals. Clamped at 0: a rate
     can sit a rounding error outside its interval (e.g. 0 wins and a lower bound of -1e-17)."""
-    return [[max(0.0, 100 * (r["rate"] - r["low"])) for r in rows], [max(0.0, 100 * (r["high"] - r["rate"])) for r in rows]]
+    return [
+        [max(0.0, 100 * (r["rate"] - r["low"])) for r in rows],
+        [max(0.0, 100 * (r["high"] - r["rate"])) for r in rows],
+    ]
 
 
 def _rate_chart(doc: _Doc, names: list[str], rows: list[dict[str, float]], title: str, fair: float | None) -> None:
@@ -319,9 +324,12 @@ def _run_section(doc: _Doc, run: _Run, anchor: str) -> None:
         doc.table([title, *cats, "sum"],
                   [[g, *[f"{m[c]:.2f}" for c in cats], f"{sum(m.values()):.2f}"]
                    for g, m in means.items()])  # fmt: skip
-        doc.para("Mean points each category adds to a seat's score (negative: penalties). The sum leaves out "
-                 "starting points unless a category lists them, and a final score may be floored (in Ra it "
-                 "never falls below 0).", note=True)
+        doc.para(
+            "Mean points each category adds to a seat's score (negative: penalties). The sum leaves out "
+            "starting points unless a category lists them, and a final score may be floored (in Ra it "
+            "never falls below 0).",
+            note=True,
+        )
         _grouped_bars(doc, cats, {g: [m[c] for c in cats] for g, m in means.items()},
                       f"Mean points per category and {title}", "points")  # fmt: skip
 

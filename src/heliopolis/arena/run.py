@@ -33,8 +33,15 @@ def run_arena(kind: str, game_id: str, players: int, bots: list[str], games: int
         jobs = simulation_jobs(bots, players, games)
     else:
         raise ConfigError(f"unknown run kind {kind!r}")
-    config = {"kind": kind, "game": game_id, "options": game.config(), "bots": bots, "seed": seed, "games": games,
-              **(extra or {})}
+    config = {
+        "kind": kind,
+        "game": game_id,
+        "options": game.config(),
+        "bots": bots,
+        "seed": seed,
+        "games": games,
+        **(extra or {}),
+    }
     if history:  # only when set, so run directories made before the option still resume
         config["history"] = True
         jobs = [replace(j, history=True) for j in jobs]

@@ -38,8 +38,9 @@ class Job:
 
 
 def _play_chunk(game_id: str, options: dict[str, Any], run_seed: int, jobs: list[Job]) -> list[dict[str, Any]]:
-    return [play_match(game_id, options, job.bots, game_seed(run_seed, job.index), job.index, job.history)
-            for job in jobs]
+    return [
+        play_match(game_id, options, job.bots, game_seed(run_seed, job.index), job.index, job.history) for job in jobs
+    ]
 
 
 def _ignore_sigint() -> None:

@@ -156,8 +156,15 @@ def _probability(spec: str, value: str) -> float:
     return p
 
 
-ROLLOUT_DEFAULTS = {"iters": "800", "depth": "60", "reward": "margin", "temp": "5", "width": "12", "bias": "0",
-                    "cut": "depth"}
+ROLLOUT_DEFAULTS = {
+    "iters": "800",
+    "depth": "60",
+    "reward": "margin",
+    "temp": "5",
+    "width": "12",
+    "bias": "0",
+    "cut": "depth",
+}
 
 
 def _rollout_bot(spec: str, params: dict[str, str], seed: int | None) -> Bot:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from heliopolis.bots.base import SeededBot
 from heliopolis.core.game import State

@@ -16,7 +16,7 @@ that the history does not reveal, it is plain chance-aware UCT.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from heliopolis.bots.base import SeededBot
 from heliopolis.bots.search import Search

@@ -35,7 +35,9 @@ def features_module(game_id: str):
     try:
         return importlib.import_module(f"heliopolis.games.{game_id.replace('-', '_')}.features")
     except ModuleNotFoundError:
-        raise ConfigError(f"game {game_id!r} has no feature function (games/<id>/features.py) for a learned evaluator") from None
+        raise ConfigError(
+            f"game {game_id!r} has no feature function (games/<id>/features.py) for a learned evaluator"
+        ) from None
 
 
 _MODELS: dict[str, dict[str, Any]] = {}

@@ -156,7 +156,9 @@ def ratings(game_id: str, players: int) -> dict[str, dict[str, Any]]:
     """level -> its measured rating for this game and player count, only while the rating was
     measured with the spec the level plays now."""
     stored = table().get("ratings", {}).get(game_id, {}).get(str(players), {})
-    return {lv: row for lv, row in stored.items() if lv in levels() and row.get("spec") == level_spec(lv, game_id, players)}
+    return {
+        lv: row for lv, row in stored.items() if lv in levels() and row.get("spec") == level_spec(lv, game_id, players)
+    }
 
 
 def rating_label(level: str, game_id: str, players: int) -> str:
@@ -178,7 +180,10 @@ def update_ratings(game_id: str, players: int, rows: dict[str, dict[str, Any]], 
     for level, row in rows.items():
         if level not in doc["levels"]:
             raise ConfigError(f"{level!r} is not a level; valid: {', '.join(doc['levels'])}")
-        slot[level] = {k: row[k] for k in ("spec", "rating", "low", "high", "games")} | {"ladder": source, "date": stamp}
+        slot[level] = {k: row[k] for k in ("spec", "rating", "low", "high", "games")} | {
+            "ladder": source,
+            "date": stamp,
+        }
     path.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     table.cache_clear()
     return path

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from heliopolis.bots.base import SeededBot
 from heliopolis.core.game import State

@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from heliopolis.core.observation import ObservationType, Observer
 
 
-
 @dataclass(frozen=True)
 class GameInfo:
     """Static facts about a game: what kind of game it is, before any rule is read."""

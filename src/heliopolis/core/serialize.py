@@ -33,8 +33,7 @@ def state_from_dict(doc: Any) -> State[Any]:
         raise SaveGameError(f"saved game: {e}") from None
     if doc["encoding"] != cls.info.encoding:
         raise SaveGameError(
-            f"saved game uses encoding {doc['encoding']!r}; this version of Heliopolis reads "
-            f"{cls.info.encoding!r}"
+            f"saved game uses encoding {doc['encoding']!r}; this version of Heliopolis reads {cls.info.encoding!r}"
         )
     options, history = doc["options"], doc["history"]
     if not isinstance(options, dict) or not isinstance(history, list):

@@ -264,6 +264,8 @@ def soak_share(game_id: str, players: int, total: int, player_counts: tuple[int,
     half = share // 2
     st = soak(game_id, half, players=players, seed=10 + players, first_bias=0.0)
     st.merge(soak(game_id, share - half, players=players, seed=20 + players, first_bias=0.5))
-    print(f"\nsoak {game_id} {players}p: {st.games} games, {st.actions} actions, "
-          f"max length {st.max_length}, scores {st.score_min}..{st.score_max}")
+    print(
+        f"\nsoak {game_id} {players}p: {st.games} games, {st.actions} actions, "
+        f"max length {st.max_length}, scores {st.score_min}..{st.score_max}"
+    )
     return st

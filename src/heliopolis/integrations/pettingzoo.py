@@ -45,7 +45,9 @@ except ImportError:  # pragma: no cover - exercised only without the extra
         pass
 
 
-def env(game_id: str = "ra", players: int | None = None, render_mode: str | None = None, **options: Any) -> HeliopolisAECEnv:
+def env(
+    game_id: str = "ra", players: int | None = None, render_mode: str | None = None, **options: Any
+) -> HeliopolisAECEnv:
     """An AEC env for ``game_id`` (``players`` and the game's options, e.g. ``edition="1999"``)."""
     return HeliopolisAECEnv(game_id, players, render_mode=render_mode, **options)
 

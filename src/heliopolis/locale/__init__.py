@@ -210,7 +210,9 @@ def check_catalogs() -> list[str]:
             ref: set[str] | None = None
             for lang, fs in forms.items():
                 if isinstance(by_lang[lang], (tuple, list)) and len(fs) != len(plural_tags(lang)):
-                    problems.append(f"{lang}/{d}: {key!r} has {len(fs)} plural forms, {lang} needs {len(plural_tags(lang))}")
+                    problems.append(
+                        f"{lang}/{d}: {key!r} has {len(fs)} plural forms, {lang} needs {len(plural_tags(lang))}"
+                    )
                 for f in fs:
                     if not f:
                         problems.append(f"{lang}/{d}: {key!r} has an empty translation")

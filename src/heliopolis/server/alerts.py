@@ -92,7 +92,9 @@ class Alerts:
 
     def _get(self, account_id: int) -> dict[str, Any]:
         with self.storage.engine.connect() as c:
-            row = c.execute(sa.select(accounts.c.email, accounts.c.turn_emails).where(accounts.c.id == account_id)).first()
+            row = c.execute(
+                sa.select(accounts.c.email, accounts.c.turn_emails).where(accounts.c.id == account_id)
+            ).first()
         return {"email": row.email, "turn_emails": bool(row.turn_emails), "available": self.smtp is not None}
 
 

@@ -24,10 +24,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from heliopolis import locale
 from heliopolis.server import accounts as accounts_api
-from heliopolis.server import messages
 from heliopolis.server import alerts as alerts_api
 from heliopolis.server import archive as archive_api
 from heliopolis.server import chat as chat_api
+from heliopolis.server import messages
 from heliopolis.server import ratings as ratings_api
 from heliopolis.server import rematch as rematch_api
 from heliopolis.server import table as table_api
@@ -38,8 +38,18 @@ from heliopolis.server.hub import Hub, PgListener
 from heliopolis.server.lease import BotLeases
 from heliopolis.server.limits import TokenBucket
 from heliopolis.server.protocol import (
-    ActBody, CreateGame, JoinGame, ServerError, UndoBody, WsAct, WsPing, WsSync, WsUndo, WsUndoReply,
-    parse_client_message, parse_json_document,
+    ActBody,
+    CreateGame,
+    JoinGame,
+    ServerError,
+    UndoBody,
+    WsAct,
+    WsPing,
+    WsSync,
+    WsUndo,
+    WsUndoReply,
+    parse_client_message,
+    parse_json_document,
 )  # fmt: skip
 from heliopolis.server.storage import GameRecord, Storage
 
@@ -114,7 +124,7 @@ def _ws_token(websocket: WebSocket) -> tuple[str | None, str | None]:
     chosen = SUBPROTOCOL if SUBPROTOCOL in offered else None
     for p in offered:
         if p.startswith(TOKEN_PROTOCOL):
-            return p[len(TOKEN_PROTOCOL):] or None, chosen
+            return p[len(TOKEN_PROTOCOL) :] or None, chosen
     return _token(websocket) or websocket.query_params.get("token") or None, chosen
 
 

@@ -411,8 +411,13 @@ class Authority:
         task = self.drivers.get(game_id)
         if task is None or task.done():
             live = self.games.get(game_id)
-            if (live is not None and live.rec.status == "running" and not live.state.is_chance_node()
-                    and not live.state.is_terminal() and all(s.kind == "human" for s in live.rec.seats)):
+            if (
+                live is not None
+                and live.rec.status == "running"
+                and not live.state.is_chance_node()
+                and not live.state.is_terminal()
+                and all(s.kind == "human" for s in live.rec.seats)
+            ):
                 return  # people only, a person to move: nothing to drive (no task per move)
             self.drivers[game_id] = asyncio.create_task(self._drive(game_id))
 

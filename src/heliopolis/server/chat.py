@@ -82,7 +82,9 @@ class Chat:
     def spectators_allowed(self, live: Any) -> bool:
         """Spectators see the chat of a running game only if the creator did not mute them; the
         chat of a finished game is part of its record (replays, exports)."""
-        return live.rec.status not in ("open", "running") or bool(self.auth.table.state(live).settings["spectator_chat"])
+        return live.rec.status not in ("open", "running") or bool(
+            self.auth.table.state(live).settings["spectator_chat"]
+        )
 
     def push(self, live: Any, msg: dict[str, Any]) -> int:
         """Sends a new message to this instance's connections of the game; returns how many."""
@@ -177,8 +179,9 @@ class Chat:
         return msg
 
 
-async def set_spectator_chat(service: Chat, game_id: str, token: str | None, account: int | None,
-                             allowed: bool) -> dict[str, Any]:
+async def set_spectator_chat(
+    service: Chat, game_id: str, token: str | None, account: int | None, allowed: bool
+) -> dict[str, Any]:
     """The creator (the seat taken at creation, or the creating account) mutes or unmutes spectators."""
     from heliopolis.server.table_db import game_settings
 
@@ -187,7 +190,8 @@ async def set_spectator_chat(service: Chat, game_id: str, token: str | None, acc
     seat = auth.seat_of(live, token, account)
     s = auth.table.state(live).settings
     creator = (seat is not None and seat == s.get("creator_seat")) or (
-        account is not None and account == s.get("creator_account"))
+        account is not None and account == s.get("creator_account")
+    )
     if not creator:
         raise ServerError("forbidden", "only the creator of the game can mute or unmute spectators")
 

@@ -103,7 +103,6 @@ class Guard:
             return
         await self.app(scope, receive, send_with_headers)
 
-
     async def shared_refusal(self, client: str) -> ServerError | None:
         try:
             ok = await asyncio.to_thread(self.shared.take_token, "create", client, self.create_rate, self.create_burst)

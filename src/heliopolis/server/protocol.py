@@ -13,7 +13,7 @@ import re
 import unicodedata
 from array import array
 from itertools import accumulate
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -127,9 +127,7 @@ class WsSync(_Strict):
     type: Literal["sync"]
 
 
-ClientMessage = TypeAdapter(
-    Annotated[Union[WsAct, WsUndo, WsUndoReply, WsPing, WsSync], Field(discriminator="type")]
-)
+ClientMessage = TypeAdapter(Annotated[WsAct | WsUndo | WsUndoReply | WsPing | WsSync, Field(discriminator="type")])
 
 
 def validation_message(err: ValidationError) -> str:

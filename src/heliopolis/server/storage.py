@@ -22,9 +22,10 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
@@ -189,8 +190,9 @@ class Storage:
         self.engine.dispose()
 
     # -- writes --------------------------------------------------------------------------------
-    def create_game(self, rec: GameRecord, initial_moves: Iterable[Move] = (),
-                    also: Callable[[sa.Connection], None] | None = None) -> None:
+    def create_game(
+        self, rec: GameRecord, initial_moves: Iterable[Move] = (), also: Callable[[sa.Connection], None] | None = None
+    ) -> None:
         """``also`` writes more rows (the game's table settings) in the same transaction."""
         now = rec.created_at or time.time()  # the caller's clock, so its cached record and the row agree
         with self.engine.begin() as c:

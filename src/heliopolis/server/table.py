@@ -160,8 +160,14 @@ class TableService:
             if settings["clock"] is not None:
                 g = c.execute(sa.select(games.c.started_at, games.c.created_at).where(games.c.id == game_id)).first()
                 st.started_at = g.started_at if g.started_at is not None else g.created_at
-                st.times = [(s, t) for s, t in c.execute(
-                    sa.select(moves.c.seat, moves.c.created_at).where(moves.c.game_id == game_id).order_by(moves.c.ply))]
+                st.times = [
+                    (s, t)
+                    for s, t in c.execute(
+                        sa.select(moves.c.seat, moves.c.created_at)
+                        .where(moves.c.game_id == game_id)
+                        .order_by(moves.c.ply)
+                    )
+                ]
         return st
 
     def started(self, live: Any, at: float) -> None:

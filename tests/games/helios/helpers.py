@@ -8,7 +8,6 @@ scoring scenarios; ``play(state, "take:land land:blue place:1,0")`` applies cano
 
 from __future__ import annotations
 
-
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios.components import COLOURS, SPECIALS, hex_of
 from heliopolis.games.helios.game import HeliosGame

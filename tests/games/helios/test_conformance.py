@@ -18,8 +18,15 @@ from tests.games.helios.helpers import new, ready
 def test_check_game(players):
     report = check_game("helios", players=players, playouts=2, seed=players)
     assert report.playouts == 2 and report.max_length <= HeliosGame.info.max_game_length
-    for name in ("chance_sums", "notation", "illegal_rejected", "clone_independence", "views",
-                 "serialization", "determinism"):
+    for name in (
+        "chance_sums",
+        "notation",
+        "illegal_rejected",
+        "clone_independence",
+        "views",
+        "serialization",
+        "determinism",
+    ):
         assert report.checks.get(name, 0) > 0, f"check {name} never ran"
 
 

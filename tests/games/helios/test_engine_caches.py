@@ -60,7 +60,10 @@ def test_kept_legal_actions_and_holdings_equal_a_fresh_computation():
                 if g.coast is not None:
                     fresh = S.coast(s.tiles[p])
                     assert (g.coast.hexes, g.coast.pos_of_edge, g.coast.anchors) == (
-                        fresh.hexes, fresh.pos_of_edge, fresh.anchors)
+                        fresh.hexes,
+                        fresh.pos_of_edge,
+                        fresh.anchors,
+                    )
                 if g.occupied:
                     assert list(L.placements_of(s, p)) == S._placements(s.tiles[p], s.sun[p])
             _step(s, rng)

@@ -3,7 +3,7 @@
 import pytest
 
 from heliopolis.games.helios import rules as R
-from heliopolis.games.helios.components import B, BUILDING_IDS, COLOURS, DATA, P
+from heliopolis.games.helios.components import BUILDING_IDS, COLOURS, DATA, B, P
 from heliopolis.games.helios.scoring import final_breakdown, special_vp, temple_vp
 from heliopolis.games.helios.state import PH_PERSON
 from tests.games.helios.helpers import begin, board, h, lowest_until, person_phase, play, ready, strings
@@ -119,7 +119,7 @@ def test_r8_r9_black_land_and_special_tile():
     s.sun[0] = h(0, -1)
     R._stop(s, 0)
     assert s.res[0][h(0, 0) * 5 + COLOURS.index("black")] == 1
-    assert sum(s.res[0][h(1, -1) * 5:h(1, -1) * 5 + 5]) == 0  # special: nothing
+    assert sum(s.res[0][h(1, -1) * 5 : h(1, -1) * 5 + 5]) == 0  # special: nothing
     assert s.vp[0] == 1 + 1  # temple on the special tile (-1,0) scores: itself + (0,0)
 
 
@@ -165,7 +165,7 @@ def test_r13_bonus_resource_field():
     board(s, 0, land={(0, 0): "brown", (0, -1): "grey", (1, -2): "grey"}, sun=(-1, 0))
     begin(s, "land")
     play(s, "land:green place:1,-1")  # not a field: no bonus resource
-    assert sum(s.res[0][h(1, -1) * 5:h(1, -1) * 5 + 5]) == 1
+    assert sum(s.res[0][h(1, -1) * 5 : h(1, -1) * 5 + 5]) == 1
     s.turn = 0
     begin(s, "land")
     play(s, "land:grey place:-1,-1")
@@ -184,16 +184,21 @@ def test_r14_mana_field():
     assert s.mana[0] == mana + 2 and s.special[0] == 1
 
 
-@pytest.mark.rule("HE-TEST-R15", "HE-TEST-R16", "HE-FIELD-3", "HE-PERS-T7", "HE-SPEC-1", "HE-SPEC-2", "HE-SPEC-3",
-                  "HE-SPEC-4")
+@pytest.mark.rule(
+    "HE-TEST-R15", "HE-TEST-R16", "HE-FIELD-3", "HE-PERS-T7", "HE-SPEC-1", "HE-SPEC-2", "HE-SPEC-3", "HE-SPEC-4"
+)
 def test_r15_r16_corners_and_special_tiles():
     s = ready(4)
     board(s, 0, land={(2, -2): "grey"}, special={(3, -3): "free"})
     base = final_breakdown(s.tiles[0], s.res[0], s.temples[0], 0, 0, 0, 2)
     explorer = final_breakdown(s.tiles[0], s.res[0], s.temples[0], 0, 1 << P["explorer"], 0, 2)
     assert base["corners"] == 4 and explorer["corners"] == 8
-    board(s, 0, land={(0, 0): "grey", (1, -1): "grey", (1, 0): "grey", (0, 1): "grey", (-1, 0): "grey"},
-          special={(0, -1): "created"})  # (0,-1) has 3 adjacent tiles
+    board(
+        s,
+        0,
+        land={(0, 0): "grey", (1, -1): "grey", (1, 0): "grey", (0, 1): "grey", (-1, 0): "grey"},
+        special={(0, -1): "created"},
+    )  # (0,-1) has 3 adjacent tiles
     board(s, 0, land={(-1, 1): "grey"}, keep=True)
     t = s.tiles[0]
     t[h(0, -1)] = -1
@@ -247,8 +252,9 @@ def test_r19_fourth_tile_bonus_action():
     assert s.discard[1][0] >= 3 and s.actor == 1
 
 
-@pytest.mark.rule("HE-TEST-R20", "HE-SETUP-10", "HE-REF-6", "HE-AMB-11", "HE-AMB-10", "HE-REF-5", "HE-AMB-31",
-                  "HE-RND-3")
+@pytest.mark.rule(
+    "HE-TEST-R20", "HE-SETUP-10", "HE-REF-6", "HE-AMB-11", "HE-AMB-10", "HE-REF-5", "HE-AMB-31", "HE-RND-3"
+)
 def test_r20_late_seats_get_bonus_resources():
     s = ready(4, gains="black blue")
     assert [sum(s.res[p]) for p in range(4)] == [1, 1, 2, 2]
@@ -330,7 +336,7 @@ def test_p5_warehouse(warehouse):
     r = s.res[0]
     assert r[h(0, 0) * 5 + 1] == 1
     assert r[h(1, -1) * 5 + 2] == (1 if warehouse else 0) and r[h(1, -1) * 5 + 4] == 1
-    assert sum(r[h(-1, 0) * 5:h(-1, 0) * 5 + 5]) == 2 and sum(r[h(0, -2) * 5:h(0, -2) * 5 + 5]) == 0
+    assert sum(r[h(-1, 0) * 5 : h(-1, 0) * 5 + 5]) == 2 and sum(r[h(0, -2) * 5 : h(0, -2) * 5 + 5]) == 0
 
 
 @pytest.mark.rule("HE-TEST-P6", "HE-BLD-T4")

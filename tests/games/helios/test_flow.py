@@ -7,15 +7,35 @@ import pytest
 
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import rules as R
-from heliopolis.games.helios.components import B, COLOURS, DATA, P
+from heliopolis.games.helios.components import COLOURS, DATA, B, P
 from heliopolis.games.helios.game import HeliosGame
 from heliopolis.games.helios.state import PH_PERSON, PH_TAKE
 from tests.games.helios.helpers import EDITED, begin, board, h, lowest_until, new, person_phase, play, ready, strings
 
 
-@pytest.mark.rule("HE-COMP-1", "HE-COMP-2", "HE-COMP-3", "HE-COMP-4", "HE-COMP-5", "HE-COMP-6", "HE-COMP-7",
-                  "HE-COMP-8", "HE-COMP-9", "HE-COMP-10", "HE-GEO-6", "HE-GEO-9", "HE-GEO-10", "HE-GEN-1",
-                  "HE-GEN-2", "HE-GEN-3", "HE-GEN-5", "HE-GEN-6", "HE-AMB-4", "HE-AMB-20", "HE-AMB-34")
+@pytest.mark.rule(
+    "HE-COMP-1",
+    "HE-COMP-2",
+    "HE-COMP-3",
+    "HE-COMP-4",
+    "HE-COMP-5",
+    "HE-COMP-6",
+    "HE-COMP-7",
+    "HE-COMP-8",
+    "HE-COMP-9",
+    "HE-COMP-10",
+    "HE-GEO-6",
+    "HE-GEO-9",
+    "HE-GEO-10",
+    "HE-GEN-1",
+    "HE-GEN-2",
+    "HE-GEN-3",
+    "HE-GEN-5",
+    "HE-GEN-6",
+    "HE-AMB-4",
+    "HE-AMB-20",
+    "HE-AMB-34",
+)
 def test_component_data():
     raw = json.loads((__import__("pathlib").Path(R.__file__).parent / "data/helios.json").read_text())
     assert DATA.action_dist == (4, 4, 4, 4) and raw["action_tiles"]["wild_colour"]["value"] == "grey"
@@ -30,8 +50,9 @@ def test_component_data():
     s.check_invariants()
 
 
-@pytest.mark.rule("HE-SETUP-1", "HE-SETUP-2", "HE-SETUP-3", "HE-SETUP-4", "HE-SETUP-5", "HE-SETUP-9", "HE-AMB-30",
-                  "HE-GEN-4")
+@pytest.mark.rule(
+    "HE-SETUP-1", "HE-SETUP-2", "HE-SETUP-3", "HE-SETUP-4", "HE-SETUP-5", "HE-SETUP-9", "HE-AMB-30", "HE-GEN-4"
+)
 def test_setup():
     s = new(4, start=None)
     assert s.is_chance_node() and len(s.chance_outcomes()) == 4
@@ -173,7 +194,8 @@ def test_person_phase_buy_pass_and_end():
     play(s, "buy:explorer pass")
     assert s.phase != PH_PERSON  # nobody can act any more: everybody passed in succession
     assert s.owned[0] == (1 << P["architect"]) | (1 << P["inventor"]) and s.persons_free == 255 & ~(
-        1 << P["architect"] | 1 << P["inventor"] | 1 << P["explorer"])
+        1 << P["architect"] | 1 << P["inventor"] | 1 << P["explorer"]
+    )
 
 
 @pytest.mark.rule("HE-PERS-8", "HE-PERS-T1", "HE-PERS-T2", "HE-PERS-T5", "HE-PERS-T8")

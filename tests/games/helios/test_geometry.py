@@ -21,8 +21,20 @@ def names(hexes):
     return sorted(hex_name(x) for x in hexes)
 
 
-@pytest.mark.rule("HE-BOARD-1", "HE-BOARD-2", "HE-BOARD-3", "HE-GEO-7", "HE-GEO-8", "HE-GEO-11", "HE-AMB-35",
-                  "HE-GEO-1", "HE-GEO-2", "HE-GEO-3", "HE-GEO-4", "HE-GEO-5")
+@pytest.mark.rule(
+    "HE-BOARD-1",
+    "HE-BOARD-2",
+    "HE-BOARD-3",
+    "HE-GEO-7",
+    "HE-GEO-8",
+    "HE-GEO-11",
+    "HE-AMB-35",
+    "HE-GEO-1",
+    "HE-GEO-2",
+    "HE-GEO-3",
+    "HE-GEO-4",
+    "HE-GEO-5",
+)
 def test_reconstructed_board_geometry():
     assert sum(DATA.light) == 37 and len(DATA.hexes) == 61
     assert all(max(abs(q), abs(r), abs(q + r)) <= 3 for (q, r), lt in zip(DATA.hexes, DATA.light) if lt)
@@ -74,8 +86,22 @@ def test_g5_dead_end_and_shortcut():
     t = tiles(G5)
     c = S.coast(t)
     assert names(c.dead) == ["0,-1"]
-    assert [hex_name(x) for x in c.hexes] == ["0,-2", "1,-3", "2,-3", "2,-2", "2,-1", "1,0", "0,1", "-1,1", "-2,1",
-                                              "-2,0", "-2,-1", "-2,-2", "-1,-3", "0,-3"]
+    assert [hex_name(x) for x in c.hexes] == [
+        "0,-2",
+        "1,-3",
+        "2,-3",
+        "2,-2",
+        "2,-1",
+        "1,0",
+        "0,1",
+        "-1,1",
+        "-2,1",
+        "-2,0",
+        "-2,-1",
+        "-2,-2",
+        "-1,-3",
+        "0,-3",
+    ]
     s = ready(4)
     board(s, 0, land=G5, sun=(-1, -3))
     s.rng[0] = 2
@@ -102,8 +128,12 @@ def test_g7_never_enclose_the_sun():
     t = tiles([(0, 0), (-1, 0), (-1, -1), (1, -1), (1, -2)])
     legal = S.placements(t, h(0, -1))
     assert h(0, -2) not in legal
-    assert names(legal) == names([h(*x) for x in ((-2, -1), (-2, 0), (-2, 1), (-1, -2), (-1, 1), (0, 1), (1, -3),
-                                                  (1, 0), (2, -3), (2, -2), (2, -1))])
+    assert names(legal) == names(
+        [
+            h(*x)
+            for x in ((-2, -1), (-2, 0), (-2, 1), (-1, -2), (-1, 1), (0, 1), (1, -3), (1, 0), (2, -3), (2, -2), (2, -1))
+        ]
+    )
 
 
 @pytest.mark.rule("HE-TEST-G8", "HE-SUN-3", "HE-SUN-7", "HE-AMB-15")
@@ -127,8 +157,26 @@ def test_g9_bay_with_a_repeated_hex():
     c = S.coast(tiles(G9))
     ring = [hex_name(x) for x in c.hexes]
     k = ring.index("0,-3")
-    assert ring[k:] + ring[:k] == ["0,-3", "1,-4", "2,-4", "3,-4", "3,-3", "2,-2", "1,-2", "1,-1", "2,-2", "3,-2",
-                                   "3,-1", "2,0", "1,1", "0,1", "-1,1", "-1,0", "-1,-1", "-1,-2"]
+    assert ring[k:] + ring[:k] == [
+        "0,-3",
+        "1,-4",
+        "2,-4",
+        "3,-4",
+        "3,-3",
+        "2,-2",
+        "1,-2",
+        "1,-1",
+        "2,-2",
+        "3,-2",
+        "3,-1",
+        "2,0",
+        "1,1",
+        "0,1",
+        "-1,1",
+        "-1,0",
+        "-1,-1",
+        "-1,-2",
+    ]
     s = ready(4)
     board(s, 0, land=G9, sun=(3, -3))
     s.rng[0] = 3

@@ -15,8 +15,8 @@ from typing import Any
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import DATA, _effect, _group
-from heliopolis.games.men_nefer.perform import start, start_group
 from heliopolis.games.men_nefer.game import MenNeferGame
+from heliopolis.games.men_nefer.perform import start, start_group
 from heliopolis.games.men_nefer.state import MenNeferState
 
 EDITED: set[int] = set()  # ids of states rewritten by hand (conservation laws may not hold)
@@ -106,7 +106,7 @@ def loc(name: str) -> int:
 def boats(s: MenNeferState, p: int, *where: str) -> None:
     edit(s)
     places = [loc(w) for w in where] + [0] * (DATA.boats - len(where))
-    s.boats[p * DATA.boats:(p + 1) * DATA.boats] = places
+    s.boats[p * DATA.boats : (p + 1) * DATA.boats] = places
 
 
 def ware_id(wid: str) -> int:

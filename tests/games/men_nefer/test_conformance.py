@@ -33,8 +33,21 @@ def test_check_game_with_options():
     assert check_game("men-nefer", players=4, playouts=1, seed=9, **alt).playouts == 1
 
 
-@pytest.mark.rule("MN-GEN-1", "MN-GEN-2", "MN-GEN-3", "MN-FLOW-3", "MN-PHASE-10", "MN-PHASE-11", "MN-AMB-38",
-                  "MN-DATA-0", "MN-COMP-2", "MN-CONC-5", "MN-CONC-7", "MN-CONC-10", "MN-CONC-11")
+@pytest.mark.rule(
+    "MN-GEN-1",
+    "MN-GEN-2",
+    "MN-GEN-3",
+    "MN-FLOW-3",
+    "MN-PHASE-10",
+    "MN-PHASE-11",
+    "MN-AMB-38",
+    "MN-DATA-0",
+    "MN-COMP-2",
+    "MN-CONC-5",
+    "MN-CONC-7",
+    "MN-CONC-10",
+    "MN-CONC-11",
+)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_soak_with_invariants(players):
     """Random games to the end; after every action: food and heka in 0..10 (MN-GEN-2), PP >= 0

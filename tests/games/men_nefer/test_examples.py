@@ -59,8 +59,18 @@ def test_ex1_flood_food():
     assert s.food[W] == 7  # MN-EX-1: +3 in total
 
 
-@pytest.mark.rule("MN-EX-2", "MN-TURN-1", "MN-TURN-2", "MN-TURN-3", "MN-TURN-4", "MN-TURN-5", "MN-TURN-6",
-                  "MN-GEN-5", "MN-AMB-34", "MN-CONC-5")
+@pytest.mark.rule(
+    "MN-EX-2",
+    "MN-TURN-1",
+    "MN-TURN-2",
+    "MN-TURN-3",
+    "MN-TURN-4",
+    "MN-TURN-5",
+    "MN-TURN-6",
+    "MN-GEN-5",
+    "MN-AMB-34",
+    "MN-CONC-5",
+)
 def test_ex2_visit_a_house_of_life():
     s = era2()
     s.slots[0:3] = [tile("T01"), tile("T02"), tile("T03")]
@@ -108,8 +118,19 @@ def test_ex3_raise_a_specialization():
     assert s.graves[grave("N-I-U-2")] == W
 
 
-@pytest.mark.rule("MN-EX-4", "MN-TURN-11", "MN-TURN-12", "MN-TURN-13", "MN-TURN-14", "MN-TURN-15", "MN-TURN-16",
-                  "MN-TURN-17", "MN-AMB-37", "MN-DATA-3", "MN-CONC-14")
+@pytest.mark.rule(
+    "MN-EX-4",
+    "MN-TURN-11",
+    "MN-TURN-12",
+    "MN-TURN-13",
+    "MN-TURN-14",
+    "MN-TURN-15",
+    "MN-TURN-16",
+    "MN-TURN-17",
+    "MN-AMB-37",
+    "MN-DATA-3",
+    "MN-CONC-14",
+)
 def test_ex4_take_an_action_tile():
     s = era2()
     a, b, c, d, e, f = (tile(t) for t in ("T01", "T02", "T06", "T04", "T05", "T07"))
@@ -280,7 +301,8 @@ def _steps(cfg):
     rooms = [r for r in range(5) for _ in range(cfg[2 * r] + cfg[2 * r + 1])]
     start = [0, 0, 2, 3]
     return sum(DATA.room_cost[k] for r in rooms for k in range(1, r + 1)) - sum(
-        DATA.room_cost[k] for r in start for k in range(1, r + 1))
+        DATA.room_cost[k] for r in start for k in range(1, r + 1)
+    )
 
 
 @pytest.mark.rule("MN-EX-10", "MN-ACT-16", "MN-ACT-22", "MN-DEITY-1", "MN-DATA-11", "MN-DATA-12")
@@ -340,7 +362,7 @@ def test_ex12_activate_two_boats():
     boats(s, W, "D1", "S2")
     d1 = loc("D1") - DATA.sections
     s.city_adv[d1] = DATA.advantage_ids.index("CA1")
-    s.city_ta[d1 * 2:d1 * 2 + 2] = [agreement("TA20"), -1]
+    s.city_ta[d1 * 2 : d1 * 2 + 2] = [agreement("TA20"), -1]
     heart, food = s.heart[W], s.food[W] = 0, 3
     act(s, W, fx("boats", n=0, activations=2))
     assert set(strings(s)) == {"activate:s2", "activate:d1", "pass"}
@@ -444,7 +466,7 @@ def test_ex23_track_ends():
 def test_ex24_pyramidion():
     s = era2()
     for lv in range(3):
-        s.gp_grid[lv * 4:(lv + 1) * 4] = list(DATA.gp_piece_favours[lv])
+        s.gp_grid[lv * 4 : (lv + 1) * 4] = list(DATA.gp_piece_favours[lv])
     s.gp_stack = [0] * 12
     s.gp[W] = 1
     s.food[W] = s.heka[W] = 0

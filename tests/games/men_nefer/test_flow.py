@@ -98,9 +98,9 @@ def test_flood_heka(sun, gain):
 def test_neutral_apprentices_move_down_on_the_same_side():
     s = edit(ready(2))
     base = 2 * 10
-    s.appr[base:base + 10] = [1, 0, 0, 2, 0, 0, 0, 0, 0, 1]  # pyramids sun, necropolis moon x2, sphinxes moon
+    s.appr[base : base + 10] = [1, 0, 0, 2, 0, 0, 0, 0, 0, 1]  # pyramids sun, necropolis moon x2, sphinxes moon
     task(s, 0, ("flood",))
-    assert s.appr[base:base + 10] == [0, 1, 1, 0, 0, 2, 0, 0, 0, 0]
+    assert s.appr[base : base + 10] == [0, 1, 1, 0, 0, 2, 0, 0, 0, 0]
     four = edit(ready(4))
     assert sum(four.appr[40:50]) == 0  # 4 players: no neutral apprentices
 

@@ -90,7 +90,7 @@ def test_city_activation_without_agreements():
     s = era2()
     boats(s, W, "U2")
     u2 = city("U2")
-    s.city_ta[u2 * 2:u2 * 2 + 2] = [-1, -1]
+    s.city_ta[u2 * 2 : u2 * 2 + 2] = [-1, -1]
     s.city_adv[u2] = DATA.advantage_ids.index("CA4")  # 2 food
     s.food[W] = 0
     act(s, W, fx("boats", n=0, activations=1))
@@ -100,7 +100,7 @@ def test_city_activation_without_agreements():
     s = era2()
     boats(s, W, "D2", "S5", "S4", "S3")
     d2 = city("D2")
-    s.city_ta[d2 * 2:d2 * 2 + 2] = [-1, -1]
+    s.city_ta[d2 * 2 : d2 * 2 + 2] = [-1, -1]
     s.city_adv[d2] = DATA.advantage_ids.index("CA4")
     act(s, W, fx("boats", n=0, activations=1))
     play(s, "activate:d2")
@@ -112,7 +112,7 @@ def test_city_with_two_agreements_and_a_full_board():
     s = era2()
     boats(s, W, "U3")
     u3 = city("U3")
-    s.city_ta[u3 * 2:u3 * 2 + 2] = [agreement("TA40"), agreement("TA41")]
+    s.city_ta[u3 * 2 : u3 * 2 + 2] = [agreement("TA40"), agreement("TA41")]
     s.city_adv[u3] = DATA.advantage_ids.index("CA1")
     s.ta[0:9] = [agreement(f"TA0{k}") * 2 + (k % 2) for k in range(1, 10)]
     discarded = s.ta_discarded

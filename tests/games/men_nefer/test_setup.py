@@ -37,22 +37,34 @@ def test_component_counts():
     assert sum(fresh.gp_stack) == 12 and not fresh.pyramidion
 
 
-@pytest.mark.rule("MN-COMP-2", "MN-SETUP-18", "MN-SETUP-19", "MN-SETUP-20", "MN-SETUP-21", "MN-SETUP-22",
-                  "MN-SETUP-23", "MN-SETUP-24", "MN-SETUP-25", "MN-SETUP-27", "MN-CONC-13", "MN-CONC-12")
+@pytest.mark.rule(
+    "MN-COMP-2",
+    "MN-SETUP-18",
+    "MN-SETUP-19",
+    "MN-SETUP-20",
+    "MN-SETUP-21",
+    "MN-SETUP-22",
+    "MN-SETUP-23",
+    "MN-SETUP-24",
+    "MN-SETUP-25",
+    "MN-SETUP-27",
+    "MN-CONC-13",
+    "MN-CONC-12",
+)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_individual_setup(players):
     s = ready(players)
     for p in range(players):
         assert (s.heart[p], s.feather[p]) == (0, 24)  # MN-SETUP-19
-        assert s.scarab[p * 5:(p + 1) * 5] == [0] * 5  # MN-SETUP-20
+        assert s.scarab[p * 5 : (p + 1) * 5] == [0] * 5  # MN-SETUP-20
         assert s.sun[p] == 0  # MN-SETUP-21
-        assert s.priest[p * 10:(p + 1) * 10] == [4] + [0] * 9  # MN-SETUP-22: standing, at the entrance
-        assert s.boats[p * 4:(p + 1) * 4] == [0] * 4  # MN-SETUP-23: all in the harbor
+        assert s.priest[p * 10 : (p + 1) * 10] == [4] + [0] * 9  # MN-SETUP-22: standing, at the entrance
+        assert s.boats[p * 4 : (p + 1) * 4] == [0] * 4  # MN-SETUP-23: all in the harbor
         assert (s.gp[p], s.qp[p]) == (0, 0)  # MN-SETUP-24
         assert s.pp[p] == 10  # MN-SETUP-25 / MN-CONC-13
-        assert s.home[p] == 0b111 and s.appr[p * 10:(p + 1) * 10] == [0] * 10  # MN-SETUP-27
+        assert s.home[p] == 0b111 and s.appr[p * 10 : (p + 1) * 10] == [0] * 10  # MN-SETUP-27
         assert (s.sphinx_sup[p], s.mummy_sup[p], s.eye_sup[p]) == (4, 4, 3)  # MN-COMP-2
-        assert s.ware_state[p * 9:(p + 1) * 9] == [0] * 9  # a basket on each of the 9 spaces
+        assert s.ware_state[p * 9 : (p + 1) * 9] == [0] * 9  # a basket on each of the 9 spaces
         assert (s.glyph[p], s.heka[p]) == (0, 2)
     # MN-SETUP-18: every colour has its own set (per-seat values), MN-CONC-12: five houses
     assert len(s.food) == players and len(DATA.houses) == 5
@@ -74,8 +86,7 @@ def test_pyramid_setup(players):
     assert s.qp_levels == [levels] * 3 and sum(s.qp_eyes) == 0
 
 
-@pytest.mark.rule("MN-SETUP-7", "MN-SETUP-8", "MN-SETUP-9", "MN-SETUP-10", "MN-SETUP-11", "MN-SETUP-12",
-                  "MN-SETUP-13")
+@pytest.mark.rule("MN-SETUP-7", "MN-SETUP-8", "MN-SETUP-9", "MN-SETUP-10", "MN-SETUP-11", "MN-SETUP-12", "MN-SETUP-13")
 def test_common_setup_draws():
     s = new(4, 0)
     until(s, "c_queens")
@@ -123,7 +134,7 @@ def test_trade_agreement_setup(players, slots):
 @pytest.mark.parametrize("players,count", [(2, 4), (3, 3), (4, 0)])
 def test_neutral_apprentices(players, count):
     s = ready(players)
-    neutral = s.appr[players * 10:(players + 1) * 10]
+    neutral = s.appr[players * 10 : (players + 1) * 10]
     assert sum(neutral) == count
     if count:
         for house, side in DATA.neutral_sides[players][s.neutral_tile]:
@@ -169,7 +180,7 @@ def test_start_player_and_food():
 def test_dealt_tiles(players):
     s = ready(players)
     for p in range(players):
-        nums = sorted(DATA.tile_number[t] for t in s.slots[p * 3:(p + 1) * 3])
+        nums = sorted(DATA.tile_number[t] for t in s.slots[p * 3 : (p + 1) * 3])
         assert nums == [1, 2, 3]
         assert s.glyph[p] == 0  # no hieroglyph check for dealt tiles
 

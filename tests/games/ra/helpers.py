@@ -72,7 +72,7 @@ def setup(state: RaState, *, track: list[str] | None = None, displays: dict[int,
         state.bag_total -= ra_tiles
         state.ra_n = ra_tiles
     if points is not None:
-        state._board()[B_POINTS:B_POINTS + len(points)] = points
+        state._board()[B_POINTS : B_POINTS + len(points)] = points
     if cur is not None:
         state.cur = cur
     state.check_invariants()

@@ -14,7 +14,21 @@ def test_action_table_is_pinned():
 
 
 def test_required_notation_exists():
-    for text in ("draw", "ra", "pass", "done", "bid:1", "bid:16", "god:pharaoh", "god:funeral", "discard:art",
-                 "discard:temple", "tile:ra", "tile:step-pyramid", "tile:statue", "tile:earthquake"):
+    for text in (
+        "draw",
+        "ra",
+        "pass",
+        "done",
+        "bid:1",
+        "bid:16",
+        "god:pharaoh",
+        "god:funeral",
+        "discard:art",
+        "discard:temple",
+        "tile:ra",
+        "tile:step-pyramid",
+        "tile:statue",
+        "tile:earthquake",
+    ):
         assert A.ACTION_STRINGS[A.string_to_action(text)] == text
     assert RaGame.info.num_distinct_actions == A.TILE_BASE == RaGame.info.chance_offset

@@ -227,7 +227,6 @@ def test_losing_bids_are_not_spent():
     assert suns(s, 2) == ([11, 7, 4], [13]) and s.centre == 10
 
 
-
 @pytest.mark.rule("RA-AUCT-7")
 def test_disasters_are_resolved_after_the_other_tiles_are_placed():
     s = setup(new(3), track=["funeral", "pharaoh", "gold", "drought", "nile", "flood"])

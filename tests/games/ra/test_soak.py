@@ -30,6 +30,8 @@ def test_soak_full(edition, players):
     a = soak("ra", half, players=players, edition=edition, seed=1, first_bias=0.0)
     b = soak("ra", games - half, players=players, edition=edition, seed=2, first_bias=0.6)
     a.merge(b)
-    print(f"\nsoak ra {edition} {players}p: {a.games} games, {a.actions} actions, "
-          f"max length {a.max_length}, scores {a.score_min}..{a.score_max}")
+    print(
+        f"\nsoak ra {edition} {players}p: {a.games} games, {a.actions} actions, "
+        f"max length {a.max_length}, scores {a.score_min}..{a.score_max}"
+    )
     assert a.games == games

@@ -22,14 +22,36 @@ def test_chance_ids_are_disjoint_from_player_actions():
     assert info.chance_offset == A.DIE_BASE == 109 and info.max_chance_outcomes == 34
     assert A.ACTION_STRINGS[info.chance_offset] == "die:red:sun"
     assert A.ACTION_STRINGS[info.chance_offset + info.max_chance_outcomes - 1] == "start:3"
-    assert all(not s.startswith(("die:", "start:")) for s in A.ACTION_STRINGS[:info.chance_offset])
+    assert all(not s.startswith(("die:", "start:")) for s in A.ACTION_STRINGS[: info.chance_offset])
 
 
 def test_required_notation_exists_and_round_trips():
-    for text in ("stop", "roll", "reroll:red", "reroll:purple", "pharaoh", "pharaoh:ankh", "nile", "nile:ankh",
-                 "flood:nnn", "flood:nna", "flood:naa", "civ:yellow", "mon:yellow:1", "mon:purple:8",
-                 "disaster:pharaoh", "disaster:nile", "disaster:civ", "disaster:mon", "finish",
-                 "remove:civ:blue", "remove:mon:green:4", "die:red:sun", "die:purple:ankh", "start:0"):
+    for text in (
+        "stop",
+        "roll",
+        "reroll:red",
+        "reroll:purple",
+        "pharaoh",
+        "pharaoh:ankh",
+        "nile",
+        "nile:ankh",
+        "flood:nnn",
+        "flood:nna",
+        "flood:naa",
+        "civ:yellow",
+        "mon:yellow:1",
+        "mon:purple:8",
+        "disaster:pharaoh",
+        "disaster:nile",
+        "disaster:civ",
+        "disaster:mon",
+        "finish",
+        "remove:civ:blue",
+        "remove:mon:green:4",
+        "die:red:sun",
+        "die:purple:ankh",
+        "start:0",
+    ):
         assert A.ACTION_STRINGS[A.string_to_action(text)] == text
     # Input is trimmed and case-insensitive; a few friendly spellings are read too.
     assert A.string_to_action("  MON:Yellow:3 ") == A.string_to_action("mon:yellow:3")
@@ -38,27 +60,30 @@ def test_required_notation_exists_and_round_trips():
     assert A.string_to_action("remove:monument:red:2") == A.string_to_action("remove:mon:red:2")
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("", "empty action"),
-    ("fly", "cannot read 'fly'"),
-    ("civ", "needs a die colour"),
-    ("civ:pink", "unknown colour 'pink'"),
-    ("reroll:bleu", "did you mean blue"),
-    ("mon:yellow", "a Monument space is <colour>:<column>"),
-    ("mon:yellow:9", "columns are numbered 1 to 8"),
-    ("mon:teal:2", "unknown colour 'teal'"),
-    ("flood", "flood:nnn, flood:nna or flood:naa"),
-    ("flood:nnnn", "flood:nnn, flood:nna or flood:naa"),
-    ("pharaoh:nile", "'pharaoh:ankh' uses an ankh"),
-    ("disaster:flood", "disaster:pharaoh, disaster:nile"),
-    ("finish:now", "takes no argument"),
-    ("remove:civ", "remove:civ names one space colour"),
-    ("remove:mon:red:0", "columns are numbered 1 to 8"),
-    ("remove:gold:red", "remove:civ:<colour> or remove:mon"),
-    ("die:red:moon", "unknown face 'moon'"),
-    ("die:red", "die:<colour>:<face>"),
-    ("start:7", "start:<seat>"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty action"),
+        ("fly", "cannot read 'fly'"),
+        ("civ", "needs a die colour"),
+        ("civ:pink", "unknown colour 'pink'"),
+        ("reroll:bleu", "did you mean blue"),
+        ("mon:yellow", "a Monument space is <colour>:<column>"),
+        ("mon:yellow:9", "columns are numbered 1 to 8"),
+        ("mon:teal:2", "unknown colour 'teal'"),
+        ("flood", "flood:nnn, flood:nna or flood:naa"),
+        ("flood:nnnn", "flood:nnn, flood:nna or flood:naa"),
+        ("pharaoh:nile", "'pharaoh:ankh' uses an ankh"),
+        ("disaster:flood", "disaster:pharaoh, disaster:nile"),
+        ("finish:now", "takes no argument"),
+        ("remove:civ", "remove:civ names one space colour"),
+        ("remove:mon:red:0", "columns are numbered 1 to 8"),
+        ("remove:gold:red", "remove:civ:<colour> or remove:mon"),
+        ("die:red:moon", "unknown face 'moon'"),
+        ("die:red", "die:<colour>:<face>"),
+        ("start:7", "start:<seat>"),
+    ],
+)
 def test_malformed_notation_is_explained(text, message):
     with pytest.raises(NotationError, match=message):
         A.string_to_action(text)

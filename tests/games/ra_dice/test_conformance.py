@@ -13,16 +13,26 @@ from heliopolis.games.ra_dice.game import RaDiceGame
 def test_check_game(players, options):
     report = check_game("ra-dice", players=players, playouts=3, seed=10 + players, **options)
     assert report.playouts == 3 and report.max_length <= RaDiceGame.info.max_game_length
-    for name in ("chance_sums", "notation", "illegal_rejected", "clone_independence", "views",
-                 "serialization", "determinism"):
+    for name in (
+        "chance_sums",
+        "notation",
+        "illegal_rejected",
+        "clone_independence",
+        "views",
+        "serialization",
+        "determinism",
+    ):
         assert report.checks.get(name, 0) > 0, f"check {name} never ran"
 
 
 def test_the_conformance_suite_covers_ra_dice():
     from tests.conformance.test_all_games import CASES
 
-    assert {(g, n) for g, n, opts in CASES if g == "ra-dice" and not opts} == {("ra-dice", 2), ("ra-dice", 3),
-                                                                              ("ra-dice", 4)}
+    assert {(g, n) for g, n, opts in CASES if g == "ra-dice" and not opts} == {
+        ("ra-dice", 2),
+        ("ra-dice", 3),
+        ("ra-dice", 4),
+    }
     assert "ra-dice" in heliopolis.available_games()
 
 

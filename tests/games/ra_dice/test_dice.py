@@ -253,10 +253,15 @@ def test_nile_never_beyond_12():
 
 
 @pytest.mark.rule("RD-ANKH-1", "RD-TEST-15", "RD-LANG-2", "RD-SCORE-6")
-@pytest.mark.parametrize(("faces", "points"), [
-    ("ankh ankh ankh ankh pharaoh", 4), ("ankh ankh ankh pharaoh nile", 2), ("ankh pharaoh nile civ mon", 0),
-    ("ankh ankh pharaoh pharaoh nile", 2),
-])
+@pytest.mark.parametrize(
+    ("faces", "points"),
+    [
+        ("ankh ankh ankh ankh pharaoh", 4),
+        ("ankh ankh ankh pharaoh nile", 2),
+        ("ankh pharaoh nile civ mon", 0),
+        ("ankh ankh pharaoh pharaoh nile", 2),
+    ],
+)
 def test_unused_ankh_pairs(faces, points):
     s = new(3)
     turn(s, faces)

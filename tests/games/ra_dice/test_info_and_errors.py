@@ -119,14 +119,17 @@ def test_observation_encoder():
 
 
 # -- bad input --------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("players", "options", "message"), [
-    (5, {}, "takes 2 to 4 players"),
-    ("3", {}, "players must be an integer"),
-    (3, {"start_player": 3}, "start_player must be a seat from 0 to 2"),
-    (3, {"start_player": True}, "start_player must be a seat"),
-    (3, {"score_floor_zero": "yes"}, "score_floor_zero must be true or false"),
-    (3, {"edition": "2009"}, "unknown option"),
-])
+@pytest.mark.parametrize(
+    ("players", "options", "message"),
+    [
+        (5, {}, "takes 2 to 4 players"),
+        ("3", {}, "players must be an integer"),
+        (3, {"start_player": 3}, "start_player must be a seat from 0 to 2"),
+        (3, {"start_player": True}, "start_player must be a seat"),
+        (3, {"score_floor_zero": "yes"}, "score_floor_zero must be true or false"),
+        (3, {"edition": "2009"}, "unknown option"),
+    ],
+)
 def test_invalid_options(players, options, message):
     with pytest.raises(ConfigError, match=message):
         heliopolis.new_game("ra-dice", players=players, **options)

@@ -32,12 +32,13 @@ def _walk(players, seed):
             silent_run = 0
             continue
         assert table(s) == before, f"{A.action_to_string(a)} changed the table without a log line"
-        assert a == A.ROLL or A.REROLL_BASE <= a < A.PHARAOH_REAL or A.DIE_BASE <= a < A.START_BASE, \
-            A.action_to_string(a)
+        assert a == A.ROLL or A.REROLL_BASE <= a < A.PHARAOH_REAL or A.DIE_BASE <= a < A.START_BASE, A.action_to_string(
+            a
+        )
         silent_run += 1
         assert silent_run <= 2 * NUM_DICE + 1  # a roll's line follows its dice
     # the last epoch's scoring line, then one line per seat (change, total, each category)
-    assert any("ends and is scored" in x for x in log.lines[-(players + 3):])
+    assert any("ends and is scored" in x for x in log.lines[-(players + 3) :])
     assert all(log.lines[-players + p].startswith(f"P{p}: ") for p in range(players))
 
 

@@ -39,7 +39,8 @@ def test_dice_have_six_identical_faces_each_one_sixth():
         outcomes = s.chance_outcomes()
         assert len(outcomes) == 6 and all(p == pytest.approx(1 / 6) for _, p in outcomes)
         assert [s.action_to_string(a) for a, _ in outcomes] == [
-            f"die:{C.COLOURS[d]}:{f}" for f in ("sun", "pharaoh", "nile", "civ", "mon", "ankh")]
+            f"die:{C.COLOURS[d]}:{f}" for f in ("sun", "pharaoh", "nile", "civ", "mon", "ankh")
+        ]
         roll(s, "pharaoh")
 
 

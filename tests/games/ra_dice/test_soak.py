@@ -32,6 +32,8 @@ def test_soak_full():
         b = soak("ra-dice", share - half, players=players, seed=20 + players, first_bias=0.5)
         a.merge(b)
         total += a.games
-        print(f"\nsoak ra-dice {players}p: {a.games} games, {a.actions} actions, "
-              f"max length {a.max_length}, scores {a.score_min}..{a.score_max}")
+        print(
+            f"\nsoak ra-dice {players}p: {a.games} games, {a.actions} actions, "
+            f"max length {a.max_length}, scores {a.score_min}..{a.score_max}"
+        )
     assert total == games

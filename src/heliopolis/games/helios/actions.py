@@ -35,10 +35,19 @@ from __future__ import annotations
 
 from typing import Final
 
-from heliopolis.core.notation import ActionNames
 from heliopolis.core.errors import NotationError
+from heliopolis.core.notation import ActionNames
 from heliopolis.games.helios.components import (
-    BUILDING_IDS, COLOURS, LABEL_INDEX, NUM_HEXES, PERSON_IDS, SPECIALS, SYMBOLS, TILE_COLOURS, hex_name)  # fmt: skip
+    BUILDING_IDS,  # fmt: skip
+    COLOURS,
+    LABEL_INDEX,
+    NUM_HEXES,
+    PERSON_IDS,
+    SPECIALS,
+    SYMBOLS,
+    TILE_COLOURS,
+    hex_name,
+)
 
 ENCODING: Final = "helios-v1"
 

@@ -223,7 +223,7 @@ def hex_name(i: int) -> str:
 # so each column is a vertical file of hexes) and, in each column, hexes numbered 1, 2, 3, ... from
 # the bottom up, as in Glinski's hexagonal chess. Derived from the hexes in the data file.
 _QS: Final = sorted({q for q, _ in DATA.hexes})
-COLUMN_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"[:len(_QS)]
+COLUMN_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"[: len(_QS)]
 _BOTTOM: Final = {q: max(r for qq, r in DATA.hexes if qq == q) for q in _QS}
 
 

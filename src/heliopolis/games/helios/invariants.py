@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from heliopolis.games.helios.legality import slot_count
 from heliopolis.games.helios import sun as S
 from heliopolis.games.helios.components import DATA
+from heliopolis.games.helios.legality import slot_count
 
 
 @lru_cache(maxsize=4096)
@@ -32,12 +32,17 @@ def check_invariants(s: Any) -> None:
     # HE-COMP-8: 36 land tiles at most (some left the game)
     on = sum(1 for p in range(n) for t in s.tiles[p] if 0 <= t < 5)
     assert on + sum(s.land_stack) + sum(s.extra) + sum(1 for c in s.face_up if c >= 0) <= sum(DATA.land_counts)
-    assert all(k >= 0 for k in s.special) and sum(s.special) + sum(
-        1 for p in range(n) for t in s.tiles[p] if t >= 5) + (s.hand is not None and s.hand[0] == "special") == 8
+    assert (
+        all(k >= 0 for k in s.special)
+        and sum(s.special)
+        + sum(1 for p in range(n) for t in s.tiles[p] if t >= 5)
+        + (s.hand is not None and s.hand[0] == "special")
+        == 8
+    )
     for p in range(n):
         t, r, tm = s.tiles[p], s.res[p], s.temples[p]
         for h in range(len(t)):
-            cnt = sum(r[h * 5:h * 5 + 5])
+            cnt = sum(r[h * 5 : h * 5 + 5])
             assert cnt <= 2, "HE-FIELD-1/HE-IRR-3: at most 2 resources on a tile"
             if t[h] < 0:
                 assert cnt == 0 and not tm[h]

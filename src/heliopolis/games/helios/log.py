@@ -18,7 +18,6 @@ from typing import Any
 
 from heliopolis.core.game import PublicLog
 from heliopolis.games.helios import actions as A
-from heliopolis.games.helios.events import Event, Snapshot, snapshot
 from heliopolis.games.helios.components import (
     COLOURS,
     DATA,
@@ -28,7 +27,7 @@ from heliopolis.games.helios.components import (
     hex_label,
     hex_of_name,
 )
-
+from heliopolis.games.helios.events import Event, Snapshot, snapshot
 from heliopolis.locale import listing, msg
 
 # Game terms of the ``helios`` catalog, by the engine's ids: helios.colour.<resource/land colour>,
@@ -74,8 +73,12 @@ def describe(s: Any, action: int) -> str:
     if kind == "place":
         if s.hand:
             if s.hand[0] == "land":
-                return msg("helios.move.place_land", seat=who, colour=term("colour", COLOURS[s.hand[1]]), hex=where(arg))
-            return msg("helios.move.place_special", seat=who, special=term("special", SPECIALS[s.hand[1]]), hex=where(arg))
+                return msg(
+                    "helios.move.place_land", seat=who, colour=term("colour", COLOURS[s.hand[1]]), hex=where(arg)
+                )
+            return msg(
+                "helios.move.place_special", seat=who, special=term("special", SPECIALS[s.hand[1]]), hex=where(arg)
+            )
         return msg("helios.move.place", seat=who, hex=where(arg))
     if kind in ("temple", "put", "step"):
         return msg(f"helios.move.{kind}", seat=who, hex=where(arg))
@@ -135,7 +138,9 @@ def _changes(s: Any, old: Snapshot, new: Snapshot, irradiated: set[int]) -> list
         if p in irradiated:
             grown = [hex_label(h) for h in range(len(DATA.hexes))
                      if sum(new[3][p][h * 5:h * 5 + 5]) > sum(old[3][p][h * 5:h * 5 + 5])]  # fmt: skip
-            parts.append(msg("helios.change.grown", hexes=", ".join(grown)) if grown else msg("helios.change.none_grown"))
+            parts.append(
+                msg("helios.change.grown", hexes=", ".join(grown)) if grown else msg("helios.change.none_grown")
+            )
         if parts:
             lines.append(msg("helios.log.changes", seat=p, changes=listing("helios.list", parts)))
     return lines
@@ -149,7 +154,9 @@ def final_lines(s: Any) -> list[str]:
         cats = R.final_categories(s, p)
         gained = sum(cats.values())
         out.append(msg("helios.log.final_seat", seat=p, gained=gained, before=s.vp[p], total=s.final[p], **cats))
-    out.append(msg("helios.log.winners", seats=listing("helios.list", [msg("helios.seat", seat=w) for w in s.winners()])))
+    out.append(
+        msg("helios.log.winners", seats=listing("helios.list", [msg("helios.seat", seat=w) for w in s.winners()]))
+    )
     return out
 
 

@@ -38,8 +38,8 @@ from typing import Any
 
 from heliopolis.core.helpers import check_seat
 from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece
-from heliopolis.games.helios.legality import slot_count
 from heliopolis.games.helios.components import NUM_HEXES
+from heliopolis.games.helios.legality import slot_count
 from heliopolis.games.helios.state import HeliosState
 
 NUM_PHASES = 18

@@ -13,16 +13,25 @@ from __future__ import annotations
 from typing import Any
 
 from heliopolis.core.helpers import Segments, segments_text
-from heliopolis.locale import joined, msg, padded
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import rules as R
+from heliopolis.games.helios.components import (
+    COLOURS,  # fmt: skip
+    COLUMN_LETTERS,
+    DATA,
+    SPECIALS,
+    SYMBOLS,
+    TILE_COLOURS,
+    hex_label,
+)
 from heliopolis.games.helios.legality import has, slot_count
 from heliopolis.games.helios.phases import POWER_PLANT
-from heliopolis.games.helios.components import (
-    COLOURS, COLUMN_LETTERS, DATA, SPECIALS, SYMBOLS, TILE_COLOURS, hex_label)  # fmt: skip
+from heliopolis.locale import joined, msg, padded
 
 LAND_LETTER = "UBGNK"  # blue brown grey green black (U: blue, so that B can be brown)
 SPECIAL_LETTER = "FCRT"  # free fields, created land, resources, temples
+
+
 def _targets(s: Any, p: int) -> dict[int, str]:
     """Hexes that a legal action of the seat to move names, with their mark."""
     if s.is_terminal() or s.is_chance_node() or s.current_player() != p:
@@ -38,7 +47,7 @@ def _targets(s: Any, p: int) -> dict[int, str]:
 
 def _cell(s: Any, p: int, h: int, marks: dict[int, str]) -> tuple[str, str]:
     t = s.tiles[p][h]
-    n_res = sum(s.res[p][h * 5:h * 5 + 5])
+    n_res = sum(s.res[p][h * 5 : h * 5 + 5])
     if s.sun[p] == h:
         return "@" + marks.get(h, " "), "sun"
     if t < 0:
@@ -61,7 +70,7 @@ def board_lines(s: Any, p: int, marks: dict[int, str] | None = None) -> Segments
         rows.setdefault(2 * r + q, {})[q] = h
     qs = sorted({q for q, _ in DATA.hexes})
     letters = [("    ", "")]
-    for i, q in enumerate(qs):
+    for i in range(len(qs)):
         letters.append(((" " * 2 if i else "") + COLUMN_LETTERS[i], "label"))
     out: Segments = [letters]
     for y in sorted(rows):
@@ -130,19 +139,25 @@ def render_segments(s: Any, viewer: int | None = None, *, omniscient: bool = Tru
         out.append([(padded(msg(B + "in_hand"), 13), "label"), (what, "bold")])
     if s.pay:
         kind, _what, spec, one, anyn = s.pay
-        due: list[Any] = [msg(B + "due_colour", n=k, colour=msg(f"helios.colour.{COLOURS[c]}")) for c, k in enumerate(spec) if k]
+        due: list[Any] = [
+            msg(B + "due_colour", n=k, colour=msg(f"helios.colour.{COLOURS[c]}")) for c, k in enumerate(spec) if k
+        ]
         due += [msg(B + "due_black_or_blue", n=one)] if one else []
         due += [msg(B + "due_any", n=anyn)] if anyn else []
         out.append([(padded(msg(B + "payment_due"), 13), "label"),
                     (msg(B + "pay_for", kind=msg(B + "pay_kind." + kind), due=joined(due, ", ") if due else msg(B + "nothing")), "bold")])  # fmt: skip
     if s.bonus_pending:
-        out.append([(msg(B + "bonus_actions"), "label"), (padded(msg(B + "pending", n=s.bonus_pending), lead=" "), "bold")])
+        out.append(
+            [(msg(B + "bonus_actions"), "label"), (padded(msg(B + "pending", n=s.bonus_pending), lead=" "), "bold")]
+        )
     for p in range(n):
         out.append([])
         who: Any = msg(B + "you", who=names[p]) if viewer == p else names[p]
         slots = joined([msg(B + "slot", colour=msg(f"helios.tile_colour.{TILE_COLOURS[sl]}"), n=slot_count(s, p, sl))
                         for sl in range(3)])  # fmt: skip
-        rng: Any = msg(B + "coast", building=msg("helios.building.power_plant")) if has(s, p, POWER_PLANT) else str(s.rng[p])
+        rng: Any = (
+            msg(B + "coast", building=msg("helios.building.power_plant")) if has(s, p, POWER_PLANT) else str(s.rng[p])
+        )
         out.append([("▶ " if p == cp else "  ", "bold"), (who, "current" if p == cp else "bold"),
                     (padded(msg(B + "stats", vp=s.vp[p], mana=s.mana[p], range=rng, laps=s.x[p], of=s.xmax[p], slots=slots),
                             lead="  "), "")])  # fmt: skip
@@ -156,12 +171,15 @@ def render_segments(s: Any, viewer: int | None = None, *, omniscient: bool = Tru
     if s.final:
         out.append([])
         for cat, vals in R.breakdown(s).items():
-            out.append([(padded(msg(B + "cat." + cat), 12, lead="  "), "label"), ("".join(f"{v:>6}" for v in vals), "")])
+            out.append(
+                [(padded(msg(B + "cat." + cat), 12, lead="  "), "label"), ("".join(f"{v:>6}" for v in vals), "")]
+            )
         out.append([(padded(msg(B + "final"), 11), "title"), ("".join(f"{v:>6}" for v in s.final), "bold")])
-        out.append([(padded(msg(B + "winners"), trail=" "), "title"), (joined([names[p] for p in s.winners()], ", "), "bold")])
+        out.append(
+            [(padded(msg(B + "winners"), trail=" "), "title"), (joined([names[p] for p in s.winners()], ", "), "bold")]
+        )
     return out
 
 
 def render_text(s: Any, viewer: int | None = None, *, omniscient: bool = True) -> str:
     return segments_text(render_segments(s, viewer, omniscient=omniscient))
-

@@ -253,6 +253,7 @@ def apply_player(s: HeliosState, a: int) -> None:
         s.vp[p] += 4 * k
         s.phase = PH_IDLE
 
+
 def _attach(s: HeliosState, p: int, slot: int, grey: bool = False) -> None:
     """HE-ACT-3/7: attach the taken tile; the 4th tile in a slot earns a bonus action."""
     s.slots[p][(9 if grey else 0) + slot * 3 + s.sym] += 1

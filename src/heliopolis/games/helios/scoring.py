@@ -7,7 +7,17 @@ A board is ``tiles`` (61 ints: ``-1`` none, ``0..4`` land colour, ``5..8`` speci
 from __future__ import annotations
 
 from heliopolis.games.helios.components import (
-    BLACK, BLUE, COLOURS, CREATED_LAND, DATA, FREE_FIELDS, RESOURCES_SP, TEMPLES_SP, Cost, P)  # fmt: skip
+    BLACK,  # fmt: skip
+    BLUE,
+    COLOURS,
+    CREATED_LAND,
+    DATA,
+    FREE_FIELDS,
+    RESOURCES_SP,
+    TEMPLES_SP,
+    Cost,
+    P,
+)
 
 NB = DATA.nbrs
 SPECIAL_BASE = 5
@@ -122,7 +132,7 @@ def special_vp(tiles: list[int], res: list[int], temples: list[int], h: int) -> 
     if kind == CREATED_LAND:
         return 2 * len(group)
     if kind == RESOURCES_SP:
-        return 2 * sum(sum(res[g * 5:(g + 1) * 5]) for g in group)
+        return 2 * sum(sum(res[g * 5 : (g + 1) * 5]) for g in group)
     assert kind == TEMPLES_SP
     return 4 * sum(temples[g] for g in group)
 

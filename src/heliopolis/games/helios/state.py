@@ -23,11 +23,11 @@ from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, State
 from heliopolis.core.helpers import History, illegal_message, unlink_history
 from heliopolis.games.helios import actions as A
+from heliopolis.games.helios import legality as L
 from heliopolis.games.helios import rules as R
 from heliopolis.games.helios import sun as S
 from heliopolis.games.helios.components import DATA, NUM_HEXES
 from heliopolis.games.helios.events import Event, Snapshot
-from heliopolis.games.helios import legality as L
 from heliopolis.games.helios.phases import (  # noqa: F401 (re-exported: state.PH_SUN, state.PHASE_NAMES, ...)
     PH_ACTION,
     PH_BONUS,

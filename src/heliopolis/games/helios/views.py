@@ -10,16 +10,24 @@ totals are visible to all (HE-AMB-33 default).
 from __future__ import annotations
 
 import copy
-
 from typing import Any, Final
 
 from heliopolis.core.helpers import check_seat
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import rules as R
+from heliopolis.games.helios.components import (
+    BUILDING_IDS,  # fmt: skip
+    COLOURS,
+    DATA,
+    PERSON_IDS,
+    SPECIALS,
+    SYMBOLS,
+    TILE_COLOURS,
+    hex_label,
+    hex_name,
+)
 from heliopolis.games.helios.legality import has, slot_count
 from heliopolis.games.helios.phases import POWER_PLANT
-from heliopolis.games.helios.components import (
-    BUILDING_IDS, COLOURS, DATA, PERSON_IDS, SPECIALS, SYMBOLS, TILE_COLOURS, hex_label, hex_name)  # fmt: skip
 
 
 def _board(s: Any, p: int) -> dict[str, Any]:
@@ -39,8 +47,9 @@ def _board(s: Any, p: int) -> dict[str, Any]:
         "laps": {"x": s.x[p], "x_max": s.xmax[p]},
         "slots": slots,
         "buildings": [BUILDING_IDS[i] for i in range(12) if s.buildings[p] >> i & 1],
-        "persons": [{"id": PERSON_IDS[i], "active": bool(s.active[p] >> i & 1)}
-                    for i in range(8) if s.owned[p] >> i & 1],  # fmt: skip
+        "persons": [
+            {"id": PERSON_IDS[i], "active": bool(s.active[p] >> i & 1)} for i in range(8) if s.owned[p] >> i & 1
+        ],  # fmt: skip
         "mana": s.mana[p],
         "vp": s.vp[p],
     }
@@ -62,8 +71,9 @@ def player_view(s: Any, player: int | None) -> dict[str, Any]:
         "columns": {SYMBOLS[i]: [TILE_COLOURS[c] for c in s.columns[i]] for i in range(3)},
         "draw_stacks": {SYMBOLS[i]: sum(s.draw[i]) for i in range(3)},
         "discards": {SYMBOLS[i]: {TILE_COLOURS[c]: s.discard[i][c] for c in range(4)} for i in range(3)},
-        "face_up_land": {(COLOURS[i] if i < 5 else "extra"): (COLOURS[c] if c >= 0 else None)
-                         for i, c in enumerate(s.face_up)},  # fmt: skip
+        "face_up_land": {
+            (COLOURS[i] if i < 5 else "extra"): (COLOURS[c] if c >= 0 else None) for i, c in enumerate(s.face_up)
+        },  # fmt: skip
         "land_stacks": {COLOURS[i]: s.land_stack[i] for i in range(5)},
         "extra_stack": sum(s.extra),
         "special_tiles": {SPECIALS[k]: s.special[k] for k in range(4)},
@@ -107,10 +117,26 @@ def _tables() -> dict[str, Any]:
         "mana_fields": sorted(hex_name(h) for h in DATA.mana_fields),
         "yellow": sorted(hex_name(h) for h in DATA.yellow),
         # English names (the catalog's helios.building.<id> / helios.person.<id>; the browser translates by id)
-        "buildings": {b.id: {"name": english_name(b.id), "cost": _cost_text(b.cost), "vp": b.vp, "sun_range": b.sun_range,
-                             "mana": b.mana} for b in DATA.buildings},  # fmt: skip
-        "persons": {p.id: {"name": english_name(p.id), "buy_mana": p.buy_mana, "cost": _cost_text(p.cost),
-                           "sun_range": p.sun_range, "mana": p.mana} for p in DATA.persons},  # fmt: skip
+        "buildings": {
+            b.id: {
+                "name": english_name(b.id),
+                "cost": _cost_text(b.cost),
+                "vp": b.vp,
+                "sun_range": b.sun_range,
+                "mana": b.mana,
+            }
+            for b in DATA.buildings
+        },  # fmt: skip
+        "persons": {
+            p.id: {
+                "name": english_name(p.id),
+                "buy_mana": p.buy_mana,
+                "cost": _cost_text(p.cost),
+                "sun_range": p.sun_range,
+                "mana": p.mana,
+            }
+            for p in DATA.persons
+        },  # fmt: skip
     }
 
 

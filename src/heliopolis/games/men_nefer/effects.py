@@ -234,5 +234,3 @@ def _scarab_apply(s: MenNeferState, task: Task, a: int) -> None:
 
 
 T.decision("scarab", _scarab_step, _scarab_apply)
-
-

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.men_nefer import actions as A
-from heliopolis.games.men_nefer import perform as P
 
 # imported for their task registrations
 from heliopolis.games.men_nefer import (  # noqa: F401
@@ -23,6 +22,7 @@ from heliopolis.games.men_nefer import (  # noqa: F401
     sphinx,
     temple,
 )
+from heliopolis.games.men_nefer import perform as P
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import (
     CITY_SLOTS,
@@ -220,7 +220,7 @@ def _piece_draws(s: MenNeferState, task: Task) -> list[int]:
 def _piece_outcomes(s: MenNeferState, task: Task) -> list[tuple[int, float]]:
     """Not uniform: the favours in the level's stack, by count."""
     lv = task[1]
-    counts = s.gp_stack[lv * NFAV:(lv + 1) * NFAV]
+    counts = s.gp_stack[lv * NFAV : (lv + 1) * NFAV]
     total = sum(counts)
     return [(A.PIECE + f, c / total) for f, c in enumerate(counts) if c]
 
@@ -302,11 +302,11 @@ def _flood(s: MenNeferState, task: Task) -> None:
         fish = sum(DATA.loc_fishing[s.boats[p * DATA.boats + b]] for b in range(DATA.boats))
         P.gain_food(s, p, fish)  # MN-PHASE-3
         P.gain_heka(s, p, DATA.obelisk_heka[s.sun[p]])  # MN-PHASE-4 / MN-AMB-42: not cumulative
-        s.appr[p * APPR_W:(p + 1) * APPR_W] = [0] * APPR_W  # MN-PHASE-5
+        s.appr[p * APPR_W : (p + 1) * APPR_W] = [0] * APPR_W  # MN-PHASE-5
         s.home[p] = (1 << DATA.apprentices) - 1
     if DATA.setup[n]["neutral_apprentices"]["value"]:  # MN-PHASE-6
         base = n * APPR_W
-        old = s.appr[base:base + APPR_W]
+        old = s.appr[base : base + APPR_W]
         order = DATA.house_order
         for i, h in enumerate(order):
             nxt = order[(i + 1) % len(order)]  # the lowest house wraps to the top
@@ -334,7 +334,7 @@ def occupancy_cost(others: int) -> int:
 
 def space_count(s: MenNeferState, house: int, side: int) -> int:
     """Apprentices on a sun or moon space: any owner, neutral included (MN-AMB-34)."""
-    return sum(s.appr[house * 2 + side::APPR_W])  # one entry per owner (appr has n + 1 owners)
+    return sum(s.appr[house * 2 + side :: APPR_W])  # one entry per owner (appr has n + 1 owners)
 
 
 def option_actions(s: MenNeferState, p: int) -> list[int]:
@@ -347,10 +347,10 @@ def option_actions(s: MenNeferState, p: int) -> list[int]:
             if s.home[p] >> slot & 1:
                 out.append(A.VISIT + s.slots[p * na + slot])
     if used[p * NOPT + RAISES] < k:  # MN-TURN-7: an apprentice on a sun space
-        for h, sun in enumerate(s.appr[p * APPR_W:(p + 1) * APPR_W:2]):
+        for h, sun in enumerate(s.appr[p * APPR_W : (p + 1) * APPR_W : 2]):
             if sun:
                 out.append(A.RAISE + h)
-    if used[p * NOPT + TAKES] < k and -1 in s.slots[p * na:(p + 1) * na]:  # MN-TURN-11
+    if used[p * NOPT + TAKES] < k and -1 in s.slots[p * na : (p + 1) * na]:  # MN-TURN-11
         for i, t in enumerate(s.display):
             if t >= 0 and s.food[p] + DATA.display_food[i] >= 0:  # MN-TURN-13: affordable only
                 out.append(A.TAKE + i)
@@ -477,7 +477,7 @@ def _close_gap(s: MenNeferState, task: Task) -> None:
     """MN-TURN-16: tiles above the gap slide down; the supply's top tile fills the top slot."""
     i = task[1]
     d = s.display
-    d[1:i + 1] = d[0:i]
+    d[1 : i + 1] = d[0:i]
     d[0] = -1
     if s.supply_top < 0 and not s.supply_seq and not s.tile_pool:
         _recycle(s)  # MN-AMB-21: the discard pile is turned over when a draw needs it

@@ -64,16 +64,16 @@ def baskets(s: MenNeferState, p: int) -> int:
 
 
 def ware_count(s: MenNeferState, p: int) -> int:
-    return sum(1 for w in s.wares[p * WARE_SPACES:(p + 1) * WARE_SPACES] if w >= 0)
+    return sum(1 for w in s.wares[p * WARE_SPACES : (p + 1) * WARE_SPACES] if w >= 0)
 
 
 def ware_kinds(s: MenNeferState, p: int) -> int:
     """MN-AMB-44: either face counts."""
-    return len({DATA.ware_kind[w] for w in s.wares[p * WARE_SPACES:(p + 1) * WARE_SPACES] if w >= 0})
+    return len({DATA.ware_kind[w] for w in s.wares[p * WARE_SPACES : (p + 1) * WARE_SPACES] if w >= 0})
 
 
 def fulfilled(s: MenNeferState, p: int) -> int:
-    return sum(1 for t in s.ta[p * DATA.ta_slots:(p + 1) * DATA.ta_slots] if t >= 0 and t & 1)
+    return sum(1 for t in s.ta[p * DATA.ta_slots : (p + 1) * DATA.ta_slots] if t >= 0 and t & 1)
 
 
 def priestess_rooms(s: MenNeferState, p: int) -> list[int]:
@@ -100,7 +100,7 @@ def condition_met(s: MenNeferState, p: int, t: int) -> bool:
     if kind == "obelisk":
         return s.sun[p] >= n
     if kind == "eyes":
-        return sum(s.qp_eyes[p * DATA.queens:(p + 1) * DATA.queens]) >= n
+        return sum(s.qp_eyes[p * DATA.queens : (p + 1) * DATA.queens]) >= n
     if kind == "feather":
         return feather_value(s, p) >= n
     if kind == "priestesses":
@@ -118,7 +118,7 @@ def condition_met(s: MenNeferState, p: int, t: int) -> bool:
     if kind == "fishing":
         return sum(DATA.loc_fishing[s.boats[p * nb + b]] for b in range(nb)) >= n
     if kind == "two_scarabs":
-        sc = s.scarab[p * NUM_HOUSES:(p + 1) * NUM_HOUSES]
+        sc = s.scarab[p * NUM_HOUSES : (p + 1) * NUM_HOUSES]
         named = DATA.ta_named[t]
         if s.opt.two_scarabs_named and named:  # MN-AMB-46 alternative
             houses, m = named
@@ -156,7 +156,7 @@ def queens_count(s: MenNeferState, p: int, tile: int) -> int:
 
 def papyrus_steps(s: MenNeferState, p: int) -> int:
     """MN-SCORE-2: 1 step per papyrus in the row plus 1 per completed drawing between neighbours."""
-    row = [x for x in s.row[p * ROW_LEN:(p + 1) * ROW_LEN] if x >= 0]
+    row = [x for x in s.row[p * ROW_LEN : (p + 1) * ROW_LEN] if x >= 0]
     drawings = sum(1 for a, b in pairwise(row) if DATA.papyrus_right[a] == DATA.papyrus_left[b])
     return len(row) + drawings
 
@@ -171,9 +171,9 @@ def duat_points(heart: int, feather: int) -> int:
 def flips(s: MenNeferState, p: int) -> list[int]:
     """MN-SCORE-4 / MN-AMB-10: board slots of open agreements fulfilled now, to a fixed point."""
     w = DATA.ta_slots
-    board = s.ta[p * w:(p + 1) * w]
+    board = s.ta[p * w : (p + 1) * w]
     done: list[int] = []
-    saved = s.ta[p * w:(p + 1) * w]
+    saved = s.ta[p * w : (p + 1) * w]
     try:
         changed = True
         while changed:
@@ -184,14 +184,14 @@ def flips(s: MenNeferState, p: int) -> list[int]:
                     s.ta[p * w + i] = t | 1  # visible to "fulfilled" conditions in this step
                     changed = True
     finally:
-        s.ta[p * w:(p + 1) * w] = saved
+        s.ta[p * w : (p + 1) * w] = saved
     return done
 
 
 def agreement_points(s: MenNeferState, p: int, flipped: list[int]) -> int:
     w = DATA.ta_slots
     total = 0
-    for i, t in enumerate(s.ta[p * w:(p + 1) * w]):
+    for i, t in enumerate(s.ta[p * w : (p + 1) * w]):
         if t >= 0 and (t & 1 or i in flipped):
             total += DATA.ta_value[t >> 1]
     return total
@@ -240,11 +240,11 @@ def _harvest(s: MenNeferState, task: Task) -> None:
     s.rolled = s.rolled[:]  # copy-on-write field (state.FIELDS)
     for p in range(s.n):
         k = len(s.used) // s.n
-        assert s.used[p * k:(p + 1) * k] == [DATA.options_per_era] * k, "MN-FLOW-3: each option 3 times"
+        assert s.used[p * k : (p + 1) * k] == [DATA.options_per_era] * k, "MN-FLOW-3: each option 3 times"
         steps = papyrus_steps(s, p)  # MN-SCORE-2: score and roll up
         s.feather[p] = max(0, s.feather[p] - steps)
-        s.rolled[p] += sum(1 for x in s.row[p * ROW_LEN:(p + 1) * ROW_LEN] if x >= 0)
-        s.row[p * ROW_LEN:(p + 1) * ROW_LEN] = [-1] * ROW_LEN
+        s.rolled[p] += sum(1 for x in s.row[p * ROW_LEN : (p + 1) * ROW_LEN] if x >= 0)
+        s.row[p * ROW_LEN : (p + 1) * ROW_LEN] = [-1] * ROW_LEN
         _add(s, p, CAT_DUAT, duat_points(s.heart[p], s.feather[p]))  # MN-SCORE-3
         w = DATA.ta_slots
         for i in flips(s, p):  # MN-SCORE-4: flip, then score every fulfilled agreement

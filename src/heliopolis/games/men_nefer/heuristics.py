@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from heliopolis.core.lookahead import Evaluate, turn_lookahead
 from heliopolis.core.rng import randbelow
-
 from heliopolis.games.men_nefer.components import DATA, NUM_HOUSES, WARE_SPACES
 from heliopolis.games.men_nefer.harvest import harvest_points
 
@@ -61,8 +60,8 @@ def evaluate(state: MenNeferState) -> list[float]:
         v = float(state.pp[p]) + left * sum(harvest_points(state, p).values())
         v += W_RESOURCE * (min(state.food[p], RESOURCE_USEFUL) + min(state.heka[p], RESOURCE_USEFUL))
         v += W_PIECE * (state.sarc_av[p] + state.sphinx_av[p] + state.eye_av[p])
-        v += W_FILLED_WARE * state.ware_state[p * WARE_SPACES:(p + 1) * WARE_SPACES].count(1)
-        v += W_SCARAB * share * sum(state.scarab[p * NUM_HOUSES:(p + 1) * NUM_HOUSES])
+        v += W_FILLED_WARE * state.ware_state[p * WARE_SPACES : (p + 1) * WARE_SPACES].count(1)
+        v += W_SCARAB * share * sum(state.scarab[p * NUM_HOUSES : (p + 1) * NUM_HOUSES])
         v += W_OPEN_AGREEMENT * sum(1 for t in state.ta[p * DATA.ta_slots:(p + 1) * DATA.ta_slots]
                                     if t >= 0 and not t & 1)  # fmt: skip
         v += W_PRIESTESS_ROOM * sum(r * (state.priest[p * PRIEST_W + 2 * r] + state.priest[p * PRIEST_W + 2 * r + 1])

@@ -207,7 +207,7 @@ def _build(raw: dict[str, Any]) -> Data:
             space_level.append(lv)
             space_pp.append(pps[i])
             names.append(f"{('i', 'ii', 'iii')[lv]}{i + 1}")
-            below = sum(levels[:lv - 1]) if lv else 0
+            below = sum(levels[: lv - 1]) if lv else 0
             support.append((below + i, below + i + 1) if lv else ())
     boards = pb["boards"]
     _check(len(boards) == _v(pb["count"]), "player board count")
@@ -508,7 +508,10 @@ def _validate(d: Data, raw: dict[str, Any]) -> None:
                          ("necropolis space", d.grave_bonus), ("city advantage", d.advantage_actions),
                          ("deity", d.deity_actions)):  # fmt: skip
         for group in groups:
-            _check(PRIESTESSES not in _ops_in(group), f"a {name} moves priestesses; nested offerings are unsupported (MN-AMB-29)")
+            _check(
+                PRIESTESSES not in _ops_in(group),
+                f"a {name} moves priestesses; nested offerings are unsupported (MN-AMB-29)",
+            )
     for n in d.player_counts:
         cfg = d.setup[n]
         lv = len(cfg["queens_preplaced_levels"]["levels"])

@@ -71,11 +71,11 @@ def _changes(s: MenNeferState, old: tuple[Any, ...], new: tuple[Any, ...], harve
                                  delta=f"{new[1][i] - old[1][i]:+d}", total=new[1][i]))  # fmt: skip
         if parts:
             lines.append(msg("men-nefer.log.changes", seat=p, changes=listing("men-nefer.list", parts)))
-        total = sum(new[2][p * NCAT:(p + 1) * NCAT])
+        total = sum(new[2][p * NCAT : (p + 1) * NCAT])
         if harvest:
             cats = {c: f"{new[2][p * NCAT + k] - old[2][p * NCAT + k]:+d}" for k, c in enumerate(CATEGORIES)
                     if c in HARVEST_CATEGORIES}  # fmt: skip
-            gained = total - sum(old[2][p * NCAT:(p + 1) * NCAT])
+            gained = total - sum(old[2][p * NCAT : (p + 1) * NCAT])
             lines.append(msg("men-nefer.log.harvest_seat", seat=p, gained=f"{gained:+d}", total=total, **cats))
             continue
         for k, cat in enumerate(CATEGORIES):
@@ -180,7 +180,7 @@ def _step_text(s: MenNeferState, task: Task) -> str | None:
     kind = task[0]
     if kind == "ta_place":
         w = DATA.ta_slots
-        if -1 in s.ta[s.actor * w:(s.actor + 1) * w]:
+        if -1 in s.ta[s.actor * w : (s.actor + 1) * w]:
             return msg("men-nefer.log.ta_place", seat=s.actor, agreement=DATA.ta_ids[task[1]])
     return None
 

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 NB = DATA.boats
 MOVED, ENDED = 1, 2
 OUT_EDGES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((k, b) for k, (a, b) in enumerate(DATA.sail_edges) if a == loc) for loc in range(NUM_LOCS))
+    tuple((k, b) for k, (a, b) in enumerate(DATA.sail_edges) if a == loc) for loc in range(NUM_LOCS)
+)
 
 
 def valid(config: tuple[int, ...]) -> bool:
@@ -55,14 +56,14 @@ def resolvable(config: tuple[int, ...], steps: int) -> bool:
         if i and config[i - 1] == loc:
             continue
         for _, to in OUT_EDGES[loc]:
-            nxt = tuple(sorted(config[:i] + (to,) + config[i + 1:]))
+            nxt = tuple(sorted(config[:i] + (to,) + config[i + 1 :]))
             if resolvable(nxt, steps - 1):
                 return True
     return False
 
 
 def _config(s: MenNeferState, p: int) -> list[int]:
-    return s.boats[p * NB:(p + 1) * NB]
+    return s.boats[p * NB : (p + 1) * NB]
 
 
 def sail_options(s: MenNeferState, p: int, steps: int) -> list[int]:
@@ -215,7 +216,7 @@ T.decision("hathor", _hathor_step, _take_ta)
 def _ta_place_step(s: MenNeferState, task: Task) -> list[int] | None:
     p = s.actor
     w = DATA.ta_slots
-    board = s.ta[p * w:(p + 1) * w]
+    board = s.ta[p * w : (p + 1) * w]
     if -1 in board:  # an empty slot: placed open, condition side up
         s.todo.pop()
         s.ta[p * w + board.index(-1)] = task[1] * 2

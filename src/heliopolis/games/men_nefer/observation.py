@@ -128,15 +128,15 @@ class MenNeferObserver(Observer["MenNeferState"]):
         v += [s.scarab[p * NUM_HOUSES + h] / DATA.track_len for h in range(NUM_HOUSES)]
         v += [_cap(x, 4) for x in (s.sphinx_sup[p], s.sphinx_av[p], s.mummy_sup[p], s.sarc_av[p], s.eye_sup[p],
                                    s.eye_av[p])]  # fmt: skip
-        v += [_cap(x, 4) for x in s.priest[p * (DATA.rooms + 1) * 2:(p + 1) * (DATA.rooms + 1) * 2]]
-        v += [loc / (NUM_LOCS - 1) for loc in s.boats[p * DATA.boats:(p + 1) * DATA.boats]]
-        v += [x / 2 for x in s.ware_state[p * WARE_SPACES:(p + 1) * WARE_SPACES]]
-        v += [_cap(sum(1 for x in s.row[p * ROW_LEN:(p + 1) * ROW_LEN] if x >= 0), ROW_LEN), _cap(s.rolled[p], 20)]
+        v += [_cap(x, 4) for x in s.priest[p * (DATA.rooms + 1) * 2 : (p + 1) * (DATA.rooms + 1) * 2]]
+        v += [loc / (NUM_LOCS - 1) for loc in s.boats[p * DATA.boats : (p + 1) * DATA.boats]]
+        v += [x / 2 for x in s.ware_state[p * WARE_SPACES : (p + 1) * WARE_SPACES]]
+        v += [_cap(sum(1 for x in s.row[p * ROW_LEN : (p + 1) * ROW_LEN] if x >= 0), ROW_LEN), _cap(s.rolled[p], 20)]
         w = DATA.ta_slots
         v += [_cap(sum(1 for t in s.ta[p * w:(p + 1) * w] if t >= 0 and t & 1), w),
               _cap(sum(1 for t in s.ta[p * w:(p + 1) * w] if t >= 0 and not t & 1), w)]  # fmt: skip
-        v += [_cap(x, 3) for x in s.used[p * 3:p * 3 + 3]]
-        v += [_cap(x, 4) for x in s.qp_eyes[p * DATA.queens:(p + 1) * DATA.queens]]
+        v += [_cap(x, 3) for x in s.used[p * 3 : p * 3 + 3]]
+        v += [_cap(x, 4) for x in s.qp_eyes[p * DATA.queens : (p + 1) * DATA.queens]]
         v += [float(s.home[p] >> k & 1) for k in range(DATA.apprentices)]
         return (v + [0.0] * STATS)[:STATS]
 

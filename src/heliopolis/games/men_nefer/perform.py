@@ -63,6 +63,7 @@ CAT_GP: Final = 6
 CAT_QUEENS: Final = 7
 NCAT: Final = len(CATEGORIES)
 
+
 # -- simple gains (MN-ACT-23, MN-GEN-2, MN-CONC-2) ----------------------------------------------------
 def gain_food(s: MenNeferState, p: int, n: int) -> None:
     s.food[p] = min(DATA.cap_food, s.food[p] + n)  # MN-GEN-2: excess is lost
@@ -188,7 +189,6 @@ def start_group(s: MenNeferState, g: Group) -> None:
         s.todo.append(("group", g, (1 << len(g)) - 1))
 
 
-
 # -- Khufu's favours (MN-ACT-5) ----------------------------------------------------------------------
 FAVOUR_FOOD: Final[int] = A.FAVOUR
 FAVOUR_HEKA: Final[int] = A.FAVOUR + 1
@@ -225,4 +225,3 @@ def move_sun(s: MenNeferState, p: int, n: int) -> None:
     for space in range(new, pos, -1):  # pushed last-first, so the lowest space resolves first
         if DATA.obelisk_deity[space]:
             start_group(s, deity)
-

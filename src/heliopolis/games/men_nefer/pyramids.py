@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
-from heliopolis.games.men_nefer.perform import do_favour
 from heliopolis.games.men_nefer.components import (
     DATA,
     FAVOUR_KINDS,
     GP_CONSTRUCTION,
     GP_FAVOUR,
 )
+from heliopolis.games.men_nefer.perform import do_favour
 from heliopolis.games.men_nefer.tasks import Task
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ def current_level(s: MenNeferState) -> int:
     """The lowest incomplete level (a new level only once the one below is complete), or LEVELS
     when only the pyramidion is missing."""
     for lv in range(LEVELS):
-        if -1 in s.gp_grid[lv * POSITIONS:(lv + 1) * POSITIONS]:
+        if -1 in s.gp_grid[lv * POSITIONS : (lv + 1) * POSITIONS]:
             return lv
     return LEVELS
 
@@ -111,7 +111,7 @@ def _gp_build(s: MenNeferState, task: Task) -> None:
     # MN-ACT-3.5: the pyramidion covers the 4 level-III pieces; 2 of their favours are performed
     s.pyramidion = True
     top = LEVELS - 1
-    covered = tuple(sorted(s.gp_grid[top * POSITIONS:(top + 1) * POSITIONS]))
+    covered = tuple(sorted(s.gp_grid[top * POSITIONS : (top + 1) * POSITIONS]))
     s.todo.append(("pyramidion", covered, DATA.gp_pyramidion_picks))
 
 
@@ -132,7 +132,7 @@ def _gp_pos_apply(s: MenNeferState, task: Task, a: int) -> None:
     s.gp_top[lv] = -1
     covered = DATA.gp_build_places[k] if lv == 0 else s.gp_grid[(lv - 1) * POSITIONS + k]
     s.todo += [("fixed_favour", new), ("fixed_favour", covered)]
-    if any(s.gp_stack[lv * NFAV:(lv + 1) * NFAV]):
+    if any(s.gp_stack[lv * NFAV : (lv + 1) * NFAV]):
         s.todo.append(("c_piece", lv))  # the next piece of the face-up stack is revealed
 
 

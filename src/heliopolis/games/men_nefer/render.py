@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from heliopolis.core.helpers import Segments, segments_text
-from heliopolis.games.men_nefer.views import view_tables
-from heliopolis.locale import joined, msg, padded
 from heliopolis.games.men_nefer.components import (
     CITY_SLOTS,
     DATA,
@@ -15,6 +13,8 @@ from heliopolis.games.men_nefer.components import (
     WARE_SPACES,
     loc_name,
 )
+from heliopolis.games.men_nefer.views import view_tables
+from heliopolis.locale import joined, msg, padded
 
 if TYPE_CHECKING:
     from heliopolis.games.men_nefer.state import MenNeferState
@@ -75,20 +75,22 @@ def _player_lines(s: MenNeferState, p: int, name: Any, current: bool) -> Segment
                    for h in range(NUM_HOUSES)])  # fmt: skip
     lines.append([(padded(msg(B + "duat"), lead="    ", trail=" "), "dim"), (_duat(s, p), ""),
                   (padded(msg(B + "scarabs", scarabs=scar, glyph=s.glyph[p]), lead="  "), "dim")])  # fmt: skip
-    pr = s.priest[p * PRIEST_W:(p + 1) * PRIEST_W]
+    pr = s.priest[p * PRIEST_W : (p + 1) * PRIEST_W]
     temple = " ".join(f"{r}:{pr[2 * r]}{'+' + str(pr[2 * r + 1]) + 'L' if pr[2 * r + 1] else ''}"
                       for r in range(DATA.rooms + 1))  # fmt: skip
     boats = ",".join(loc_name(s.boats[p * DATA.boats + b]) for b in range(DATA.boats))
-    lines.append([("    ", ""), (msg(B + "pieces1", sun=s.sun[p], gp=s.gp[p], qp=s.qp[p], temple=temple, boats=boats), "")])
+    lines.append(
+        [("    ", ""), (msg(B + "pieces1", sun=s.sun[p], gp=s.gp[p], qp=s.qp[p], temple=temple, boats=boats), "")]
+    )
     wares = " ".join(("." if s.wares[p * WARE_SPACES + i] < 0 else
                       DATA.ware_ids[s.wares[p * WARE_SPACES + i]] + ("" if s.ware_state[p * WARE_SPACES + i] == 1 else "'"))
                      for i in range(WARE_SPACES))  # fmt: skip
-    row = " ".join(DATA.papyrus_ids[x] for x in s.row[p * ROW_LEN:(p + 1) * ROW_LEN] if x >= 0) or "-"
+    row = " ".join(DATA.papyrus_ids[x] for x in s.row[p * ROW_LEN : (p + 1) * ROW_LEN] if x >= 0) or "-"
     pieces = msg(B + "pieces2", sphinx=f"{s.sphinx_sup[p]}/{s.sphinx_av[p]}", mummy=f"{s.mummy_sup[p]}/{s.sarc_av[p]}",
                  eye=f"{s.eye_sup[p]}/{s.eye_av[p]}", wares=wares, papyri=row, rolled=s.rolled[p])  # fmt: skip
     lines.append([("    ", ""), (pieces, "dim")])
     w = DATA.ta_slots
-    tas = " ".join(DATA.ta_ids[t >> 1] + ("✓" if t & 1 else "") for t in s.ta[p * w:(p + 1) * w] if t >= 0) or "-"
+    tas = " ".join(DATA.ta_ids[t >> 1] + ("✓" if t & 1 else "") for t in s.ta[p * w : (p + 1) * w] if t >= 0) or "-"
     lines.append([(padded(msg(B + "agreements"), lead="    ", trail=" "), "dim"), (tas, "")])
     return lines
 
@@ -103,8 +105,12 @@ def render_segments(s: MenNeferState, viewer: int | None = None, *, omniscient: 
     names_: list[Any] = [msg(B + "you", who=nm) if p == viewer else nm
                          for p, nm in enumerate(names or [f"P{p}" for p in range(n)])]  # fmt: skip
     lines: Segments = []
-    status = msg(B + "game_over") if s.over else msg(B + "to_move", who=msg(B + "chance") if s.chance else names_[s.actor])
-    lines.append([(msg(B + "title", n=n, era=s.era, round=max(s.rnd, 0) + 1), "title"), (padded(status, lead="  "), "dim")])
+    status = (
+        msg(B + "game_over") if s.over else msg(B + "to_move", who=msg(B + "chance") if s.chance else names_[s.actor])
+    )
+    lines.append(
+        [(msg(B + "title", n=n, era=s.era, round=max(s.rnd, 0) + 1), "title"), (padded(status, lead="  "), "dim")]
+    )
     lines.append([(padded(msg(B + "turn_order"), trail=" "), "label"), (" ".join(f"P{p}" for p in s.order), ""),
                   (padded(msg(B + "deity"), lead="  ", trail=" "), "label"),
                   (msg(B + "deity_id." + DATA.deity_ids[s.deity]) if s.deity >= 0 else "-", "")])  # fmt: skip
@@ -121,8 +127,18 @@ def render_segments(s: MenNeferState, viewer: int | None = None, *, omniscient: 
                        + ",".join(_id(DATA.ta_ids, t) for t in s.city_ta[c * CITY_SLOTS:(c + 1) * CITY_SLOTS]) + "]"
                        for c in range(len(DATA.city_arrow)))  # fmt: skip
     lines.append([(padded(msg(B + "cities"), trail=" "), "label"), (cities, "")])
-    gp = joined([joined(["." if f < 0 else msg(B + "fav." + FAVOUR_KINDS[f]) if FAVOUR_KINDS[f] in _FAV else "?"
-                         for f in s.gp_grid[lv * NPOS:(lv + 1) * NPOS]]) for lv in range(len(DATA.gp_piece_favours))], " | ")
+    gp = joined(
+        [
+            joined(
+                [
+                    "." if f < 0 else msg(B + "fav." + FAVOUR_KINDS[f]) if FAVOUR_KINDS[f] in _FAV else "?"
+                    for f in s.gp_grid[lv * NPOS : (lv + 1) * NPOS]
+                ]
+            )
+            for lv in range(len(DATA.gp_piece_favours))
+        ],
+        " | ",
+    )
     if s.pyramidion:
         gp = joined([gp, msg(B + "pyramidion")], " | ")
     lines.append([(padded(msg(B + "great_pyramid"), trail=" "), "label"), (gp, ""),
@@ -133,8 +149,21 @@ def render_segments(s: MenNeferState, viewer: int | None = None, *, omniscient: 
                    for k, m in enumerate(s.mastaba)])  # fmt: skip
     lines.append([(padded(msg(B + "necropolis"), trail=" "), "label"), (graves, ""),
                   (padded(msg(B + "mastabas", tiles=mast), lead="  "), "dim")])  # fmt: skip
-    peds = joined([msg(B + "pedestal_at", avenue=msg(B + "avenue." + DATA.pedestal_ids[i].split("-")[1]),
-                       numeral=DATA.pedestal_ids[i].split("-")[2], owner=o) for i, o in enumerate(s.pedestals) if o >= 0]) or "-"
+    peds = (
+        joined(
+            [
+                msg(
+                    B + "pedestal_at",
+                    avenue=msg(B + "avenue." + DATA.pedestal_ids[i].split("-")[1]),
+                    numeral=DATA.pedestal_ids[i].split("-")[2],
+                    owner=o,
+                )
+                for i, o in enumerate(s.pedestals)
+                if o >= 0
+            ]
+        )
+        or "-"
+    )
     temple = " ".join(f"{DATA.temple_ids[t]}={o}" for t, o in enumerate(s.temple) if o >= 0) or "-"
     lines.append([(padded(msg(B + "sphinxes"), trail=" "), "label"), (peds, ""),
                   (padded(msg(B + "temple_baskets"), lead="  ", trail=" "), "label"), (temple, "")])  # fmt: skip

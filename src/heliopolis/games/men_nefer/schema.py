@@ -14,7 +14,6 @@ from typing import Any, Final
 
 from heliopolis.core.errors import ComponentDataError as ComponentDataError  # loader takes it from here
 
-
 FILE: Final = "data/men-nefer-components.json"
 
 # Effect ops, in notation order (``do:<op>``; never reorder: action ids depend on it).

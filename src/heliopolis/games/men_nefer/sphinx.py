@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import DATA
-from heliopolis.games.men_nefer.perform import start_group
 from heliopolis.games.men_nefer.necropolis import question_level
+from heliopolis.games.men_nefer.perform import start_group
 from heliopolis.games.men_nefer.tasks import Task
 
 if TYPE_CHECKING:

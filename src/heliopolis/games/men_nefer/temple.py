@@ -24,7 +24,7 @@ OFFERED = ENDED << 1
 
 # -- papyri (MN-ACT-11, MN-ACT-12, MN-CONC-4) --------------------------------------------------------
 def row_length(s: MenNeferState, p: int) -> int:
-    row = s.row[p * ROW_LEN:(p + 1) * ROW_LEN]
+    row = s.row[p * ROW_LEN : (p + 1) * ROW_LEN]
     return row.index(-1) if -1 in row else ROW_LEN
 
 
@@ -66,7 +66,7 @@ def ware_spaces(s: MenNeferState, p: int) -> list[int]:
     out = []
     base = p * WARE_SPACES
     start = 0
-    for lv, size in enumerate(DATA.ware_levels):
+    for size in DATA.ware_levels:
         for i in range(start, start + size):
             if s.wares[base + i] < 0:
                 if all(s.wares[base + j] >= 0 for j in DATA.ware_support[i]):

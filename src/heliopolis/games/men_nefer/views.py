@@ -22,10 +22,7 @@ from typing import TYPE_CHECKING, Any
 from heliopolis.core.helpers import check_seat
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import flow, nile, temple
-from heliopolis.locale import msg
 from heliopolis.games.men_nefer.components import (
-    Effect,
-    Group,
     CHOICE,
     CITY_SLOTS,
     DATA,
@@ -37,8 +34,11 @@ from heliopolis.games.men_nefer.components import (
     NUMERALS,
     OPS,
     WARE_SPACES,
+    Effect,
+    Group,
     loc_name,
 )
+from heliopolis.locale import msg
 
 if TYPE_CHECKING:
     from heliopolis.games.men_nefer.state import MenNeferState
@@ -75,25 +75,35 @@ def _player(s: MenNeferState, p: int) -> dict[str, Any]:
         "queens_block": s.qp[p],
         "hieroglyph": s.glyph[p],
         "scarabs": {DATA.houses[h]: s.scarab[p * NUM_HOUSES + h] for h in range(NUM_HOUSES)},
-        "tile_slots": [{"tile": _tile(s.slots[p * na + k]), "apprentice_home": bool(s.home[p] >> k & 1)}
-                       for k in range(na)],
-        "options_used": dict(zip(("visit", "raise", "take"), s.used[p * 3:p * 3 + 3])),
+        "tile_slots": [
+            {"tile": _tile(s.slots[p * na + k]), "apprentice_home": bool(s.home[p] >> k & 1)} for k in range(na)
+        ],
+        "options_used": dict(zip(("visit", "raise", "take"), s.used[p * 3 : p * 3 + 3])),
         "sphinxes": {"supply": s.sphinx_sup[p], "available": s.sphinx_av[p]},
         "mummies": {"supply": s.mummy_sup[p], "sarcophagi": s.sarc_av[p]},
         "eyes": {"supply": s.eye_sup[p], "available": s.eye_av[p]},
-        "priestesses": {("entrance" if r == 0 else f"room{r}"): {"standing": s.priest[base + 2 * r],
-                                                                 "lying": s.priest[base + 2 * r + 1]}
-                        for r in range(DATA.rooms + 1)},
+        "priestesses": {
+            ("entrance" if r == 0 else f"room{r}"): {
+                "standing": s.priest[base + 2 * r],
+                "lying": s.priest[base + 2 * r + 1],
+            }
+            for r in range(DATA.rooms + 1)
+        },
         "boats": [loc_name(s.boats[p * DATA.boats + b]) for b in range(DATA.boats)],
-        "wares": [{"space": DATA.ware_space_names[i],
-                   "ware": DATA.ware_ids[s.wares[p * WARE_SPACES + i]] if s.wares[p * WARE_SPACES + i] >= 0 else None,
-                   "state": ("basket", "filled", "offered")[s.ware_state[p * WARE_SPACES + i]]}
-                  for i in range(WARE_SPACES)],
-        "papyri": [DATA.papyrus_ids[x] for x in s.row[p * ROW_LEN:(p + 1) * ROW_LEN] if x >= 0],
+        "wares": [
+            {
+                "space": DATA.ware_space_names[i],
+                "ware": DATA.ware_ids[s.wares[p * WARE_SPACES + i]] if s.wares[p * WARE_SPACES + i] >= 0 else None,
+                "state": ("basket", "filled", "offered")[s.ware_state[p * WARE_SPACES + i]],
+            }
+            for i in range(WARE_SPACES)
+        ],
+        "papyri": [DATA.papyrus_ids[x] for x in s.row[p * ROW_LEN : (p + 1) * ROW_LEN] if x >= 0],
         "rolled_papyri": s.rolled[p],
-        "agreements": [None if t < 0 else {"id": DATA.ta_ids[t >> 1], "fulfilled": bool(t & 1)}
-                       for t in s.ta[p * w:(p + 1) * w]],
-        "eyes_beside_queens": s.qp_eyes[p * DATA.queens:(p + 1) * DATA.queens],
+        "agreements": [
+            None if t < 0 else {"id": DATA.ta_ids[t >> 1], "fulfilled": bool(t & 1)} for t in s.ta[p * w : (p + 1) * w]
+        ],
+        "eyes_beside_queens": s.qp_eyes[p * DATA.queens : (p + 1) * DATA.queens],
     }
 
 
@@ -117,7 +127,11 @@ def effect_text(eff: Effect) -> str:
     if op == "priestesses":
         return msg("men-nefer.effect.priestesses_offering" if eff[2] else "men-nefer.effect.priestesses", n=n)
     if op == "boats":
-        return msg("men-nefer.effect.boats_activate", n=n, bangs="!" * eff[2]) if eff[2] else msg("men-nefer.effect.boats", n=n)
+        return (
+            msg("men-nefer.effect.boats_activate", n=n, bangs="!" * eff[2])
+            if eff[2]
+            else msg("men-nefer.effect.boats", n=n)
+        )
     args: dict[str, Any] = {"n": n}
     if op in ("favour", "mastaba"):
         args = {"bangs": "!" * n}
@@ -188,49 +202,105 @@ def view_tables(flags: Any) -> dict[str, Any]:
         "houses": [DATA.houses[h] for h in DATA.house_order],
         "occupancy_cost": list(DATA.occupancy_cost),
         "tracks": {DATA.houses[h]: [_gt(g) for g in DATA.tracks[h]] for h in range(NUM_HOUSES)},
-        "tiles": {t: {"number": DATA.tile_number[i], "glyph": DATA.glyphs[DATA.tile_glyph[i]],
-                      "text": _gt(DATA.tile_actions[i])} for i, t in enumerate(DATA.tile_ids)},
+        "tiles": {
+            t: {
+                "number": DATA.tile_number[i],
+                "glyph": DATA.glyphs[DATA.tile_glyph[i]],
+                "text": _gt(DATA.tile_actions[i]),
+            }
+            for i, t in enumerate(DATA.tile_ids)
+        },
         "display": [{"food": f, "text": _gt(g)} for f, g in zip(DATA.display_food, DATA.display_actions)],
-        "boards": {b: [{"glyph": DATA.glyphs[g], "bonus": effect_text(e)}
-                       for g, e in zip(DATA.board_glyphs[i], DATA.board_bonus[i])] for i, b in enumerate(DATA.board_ids)},
-        "ware_spaces": [{"space": nm, "level": DATA.ware_space_level[i] + 1, "pp": DATA.ware_space_pp[i]}
-                        for i, nm in enumerate(DATA.ware_space_names)],
-        "wares": {w: {"kind": DATA.ware_kinds[DATA.ware_kind[i]],
-                      "levels": [_gt(g) for g in _ware_levels(i)]} for i, w in enumerate(DATA.ware_ids)},
+        "boards": {
+            b: [
+                {"glyph": DATA.glyphs[g], "bonus": effect_text(e)}
+                for g, e in zip(DATA.board_glyphs[i], DATA.board_bonus[i])
+            ]
+            for i, b in enumerate(DATA.board_ids)
+        },
+        "ware_spaces": [
+            {"space": nm, "level": DATA.ware_space_level[i] + 1, "pp": DATA.ware_space_pp[i]}
+            for i, nm in enumerate(DATA.ware_space_names)
+        ],
+        "wares": {
+            w: {"kind": DATA.ware_kinds[DATA.ware_kind[i]], "levels": [_gt(g) for g in _ware_levels(i)]}
+            for i, w in enumerate(DATA.ware_ids)
+        },
         "ware_market_cost": list(DATA.ware_market_cost),
-        "papyri": {x: {"left": DATA.drawing_kinds[DATA.papyrus_left[i]], "right": DATA.drawing_kinds[DATA.papyrus_right[i]]}
-                   for i, x in enumerate(DATA.papyrus_ids)},
+        "papyri": {
+            x: {"left": DATA.drawing_kinds[DATA.papyrus_left[i]], "right": DATA.drawing_kinds[DATA.papyrus_right[i]]}
+            for i, x in enumerate(DATA.papyrus_ids)
+        },
         "papyrus_market_cost": list(DATA.papyrus_market_cost),
         "papyrus_slot_cost": list(DATA.papyrus_slot_cost),
-        "graves": {g: {"column": DATA.grave_column[i], "row": "upper" if "-U-" in g else "lower",
-                       "mastabas": [DATA.mastaba_slots[k] for k in DATA.grave_mastabas[i]],
-                       "text": _gt(DATA.grave_bonus[i])} for i, g in enumerate(DATA.grave_ids)},
+        "graves": {
+            g: {
+                "column": DATA.grave_column[i],
+                "row": "upper" if "-U-" in g else "lower",
+                "mastabas": [DATA.mastaba_slots[k] for k in DATA.grave_mastabas[i]],
+                "text": _gt(DATA.grave_bonus[i]),
+            }
+            for i, g in enumerate(DATA.grave_ids)
+        },
         "column_activations": list(DATA.column_activations),
         "mastaba_slots": list(DATA.mastaba_slots),
-        "mastabas": {m: {"pp": DATA.mastaba_pp[i], "text": _gt(mastaba_actions[i])}
-                     for i, m in enumerate(DATA.mastaba_ids)},
-        "pedestals": {x: {"avenue": x.split("-")[1], "numeral": NUMERALS[DATA.pedestal_numeral[i]],
-                          "text": _gt(DATA.pedestal_bonus[i])} for i, x in enumerate(DATA.pedestal_ids)},
+        "mastabas": {
+            m: {"pp": DATA.mastaba_pp[i], "text": _gt(mastaba_actions[i])} for i, m in enumerate(DATA.mastaba_ids)
+        },
+        "pedestals": {
+            x: {
+                "avenue": x.split("-")[1],
+                "numeral": NUMERALS[DATA.pedestal_numeral[i]],
+                "text": _gt(DATA.pedestal_bonus[i]),
+            }
+            for i, x in enumerate(DATA.pedestal_ids)
+        },
         "rooms": DATA.rooms,
         "room_cost": list(DATA.room_cost),
-        "temple": {t: {"room": DATA.temple_room[i], "text": _gt(DATA.temple_actions[i])}
-                   for i, t in enumerate(DATA.temple_ids) if not temple_8 or i in DATA.temple_variant},
-        "obelisk": [{"seal": DATA.obelisk_seal[k], "deity": DATA.obelisk_deity[k],
-                     "heka": DATA.obelisk_heka[k] if k and DATA.obelisk_heka[k] != DATA.obelisk_heka[k - 1] else 0}
-                    for k in range(DATA.obelisk_top + 1)],
+        "temple": {
+            t: {"room": DATA.temple_room[i], "text": _gt(DATA.temple_actions[i])}
+            for i, t in enumerate(DATA.temple_ids)
+            if not temple_8 or i in DATA.temple_variant
+        },
+        "obelisk": [
+            {
+                "seal": DATA.obelisk_seal[k],
+                "deity": DATA.obelisk_deity[k],
+                "heka": DATA.obelisk_heka[k] if k and DATA.obelisk_heka[k] != DATA.obelisk_heka[k - 1] else 0,
+            }
+            for k in range(DATA.obelisk_top + 1)
+        ],
         "deities": {d: _gt(DATA.deity_actions[i]) for i, d in enumerate(DATA.deity_ids)},
         "gp_track": [{"feature": _GP_FEATURE.get(kind), "n": n} for kind, n in DATA.gp_feature],
         "gp_build_places": [FAVOUR_KINDS[f] for f in DATA.gp_build_places],
-        "qp_track": [{"feature": "construction" if k in DATA.qp_construction else None} for k in range(DATA.qp_len + 1)],
+        "qp_track": [
+            {"feature": "construction" if k in DATA.qp_construction else None} for k in range(DATA.qp_len + 1)
+        ],
         "queen_levels": DATA.queen_levels,
         "queen_tiles": {q: msg(f"men-nefer.queen_tile.{q.lower()}") for q in DATA.queen_tiles},
-        "locations": [{"id": loc_name(i), "city": i >= sections, "food": DATA.loc_food[i], "fishing": DATA.loc_fishing[i],
-                       **({"bank": "upper" if DATA.locations[i].startswith("U") else "lower",
-                           "borders": loc_name(borders[i]), "arrow": loc_name(DATA.city_arrow[i - sections])}
-                          if i >= sections else {})} for i in range(len(DATA.locations))],
+        "locations": [
+            {
+                "id": loc_name(i),
+                "city": i >= sections,
+                "food": DATA.loc_food[i],
+                "fishing": DATA.loc_fishing[i],
+                **(
+                    {
+                        "bank": "upper" if DATA.locations[i].startswith("U") else "lower",
+                        "borders": loc_name(borders[i]),
+                        "arrow": loc_name(DATA.city_arrow[i - sections]),
+                    }
+                    if i >= sections
+                    else {}
+                ),
+            }
+            for i in range(len(DATA.locations))
+        ],
         "advantages": {a: _gt(DATA.advantage_actions[i]) for i, a in enumerate(DATA.advantage_ids)},
-        "agreements": {t: {"value": DATA.ta_value[i], "kind": DATA.ta_kind[i], "text": _ta_text(i, named)}
-                       for i, t in enumerate(DATA.ta_ids)},
+        "agreements": {
+            t: {"value": DATA.ta_value[i], "kind": DATA.ta_kind[i], "text": _ta_text(i, named)}
+            for i, t in enumerate(DATA.ta_ids)
+        },
         "duat": {"last": DATA.duat_last, "scales": sorted(DATA.scales)},
         "track_len": DATA.track_len,
         "options_per_era": DATA.options_per_era,  # each turn option this often per era (MN-FLOW-3)
@@ -246,7 +316,7 @@ def _ware_levels(w: int) -> list[tuple[Any, ...]]:
     out = []
     for lv, g in enumerate(full):
         prev = full[lv - 1] if lv else ()
-        out.append(g[len(prev):] if g[:len(prev)] == prev else g)
+        out.append(g[len(prev) :] if g[: len(prev)] == prev else g)
     return out
 
 
@@ -294,9 +364,14 @@ def _decision(s: MenNeferState) -> dict[str, Any] | None:
     elif k == "basket":
         d["ware_space"] = DATA.ware_space_names[t[1]]
     elif k == "boats":
-        d.update(steps=t[1], activations=t[2], moved=bool(t[3] & nile.MOVED),
-                 activated=sorted({loc_name(s.boats[s.actor * DATA.boats + b]) for b in range(DATA.boats)
-                                   if s.activated >> b & 1}))
+        d.update(
+            steps=t[1],
+            activations=t[2],
+            moved=bool(t[3] & nile.MOVED),
+            activated=sorted(
+                {loc_name(s.boats[s.actor * DATA.boats + b]) for b in range(DATA.boats) if s.activated >> b & 1}
+            ),
+        )
     elif k == "city_ta":
         d["city"] = loc_name(DATA.sections + t[1])
     elif k == "ta_place":
@@ -310,9 +385,13 @@ def player_view(s: MenNeferState, player: int | None) -> dict[str, Any]:
     houses = {}
     for h in range(NUM_HOUSES):
         houses[DATA.houses[h]] = {
-            side: {("neutral" if o == n else f"p{o}"): s.appr[o * APPR_W + h * 2 + k]
-                   for o in range(n + 1) if s.appr[o * APPR_W + h * 2 + k]}
-            for k, side in enumerate(("sun", "moon"))}
+            side: {
+                ("neutral" if o == n else f"p{o}"): s.appr[o * APPR_W + h * 2 + k]
+                for o in range(n + 1)
+                if s.appr[o * APPR_W + h * 2 + k]
+            }
+            for k, side in enumerate(("sun", "moon"))
+        }
     return {
         "game": "men-nefer",
         "you": player,
@@ -324,8 +403,9 @@ def player_view(s: MenNeferState, player: int | None) -> dict[str, Any]:
         "deity": DATA.deity_ids[s.deity] if s.deity >= 0 else None,
         "queens_tiles": [DATA.queen_tiles[q] if q >= 0 else None for q in s.qtiles],
         "queens_levels": s.qp_levels[:],
-        "mastaba_tiles": {DATA.mastaba_slots[k]: (DATA.mastaba_ids[m] if m >= 0 else None)
-                          for k, m in enumerate(s.mastaba)},
+        "mastaba_tiles": {
+            DATA.mastaba_slots[k]: (DATA.mastaba_ids[m] if m >= 0 else None) for k, m in enumerate(s.mastaba)
+        },
         "houses": houses,
         "display": [_tile(t) for t in s.display],
         "supply_top": _tile(s.supply_top),
@@ -335,21 +415,32 @@ def player_view(s: MenNeferState, player: int | None) -> dict[str, Any]:
         "papyrus_market": [DATA.papyrus_ids[x] if x >= 0 else None for x in s.pap_mkt],
         "ware_bag": _bits(s.bag_wares),
         "papyrus_bag": _bits(s.bag_papyri),
-        "agreement_stacks": {str(v): sum(1 for t in range(len(DATA.ta_ids)) if s.ta_stack >> t & 1
-                                         and DATA.ta_value[t] == v) for v in sorted(set(DATA.ta_value))},
-        "cities": {loc_name(DATA.sections + c): {
-            "advantage": DATA.advantage_ids[s.city_adv[c]] if s.city_adv[c] >= 0 else None,
-            "agreements": [DATA.ta_ids[t] if t >= 0 else None for t in s.city_ta[c * CITY_SLOTS:(c + 1) * CITY_SLOTS]]}
-            for c in range(len(DATA.city_arrow))},
+        "agreement_stacks": {
+            str(v): sum(1 for t in range(len(DATA.ta_ids)) if s.ta_stack >> t & 1 and DATA.ta_value[t] == v)
+            for v in sorted(set(DATA.ta_value))
+        },
+        "cities": {
+            loc_name(DATA.sections + c): {
+                "advantage": DATA.advantage_ids[s.city_adv[c]] if s.city_adv[c] >= 0 else None,
+                "agreements": [
+                    DATA.ta_ids[t] if t >= 0 else None for t in s.city_ta[c * CITY_SLOTS : (c + 1) * CITY_SLOTS]
+                ],
+            }
+            for c in range(len(DATA.city_arrow))
+        },
         "necropolis": {DATA.grave_ids[g]: o for g, o in enumerate(s.graves) if o >= 0},
         "pedestals": {DATA.pedestal_ids[i]: o for i, o in enumerate(s.pedestals) if o >= 0},
         "temple": {DATA.temple_ids[t]: o for t, o in enumerate(s.temple) if o >= 0},
         "great_pyramid": {
-            "levels": [[FAVOUR_KINDS[f] if f >= 0 else None for f in s.gp_grid[lv * NPOS:(lv + 1) * NPOS]]
-                       for lv in range(len(DATA.gp_piece_favours))],
+            "levels": [
+                [FAVOUR_KINDS[f] if f >= 0 else None for f in s.gp_grid[lv * NPOS : (lv + 1) * NPOS]]
+                for lv in range(len(DATA.gp_piece_favours))
+            ],
             "stack_tops": [FAVOUR_KINDS[f] if f >= 0 else None for f in s.gp_top],
-            "stack_sizes": [sum(s.gp_stack[lv * NFAV:(lv + 1) * NFAV]) + (s.gp_top[lv] >= 0)
-                            for lv in range(len(DATA.gp_piece_favours))],
+            "stack_sizes": [
+                sum(s.gp_stack[lv * NFAV : (lv + 1) * NFAV]) + (s.gp_top[lv] >= 0)
+                for lv in range(len(DATA.gp_piece_favours))
+            ],
             "pyramidion": s.pyramidion,
         },
         "players": [_player(s, p) for p in range(n)],
@@ -361,8 +452,10 @@ def player_view(s: MenNeferState, player: int | None) -> dict[str, Any]:
         "final_scores": s.pp[:] if s.over else None,
         "score_breakdown": s.score_breakdown() if s.over else None,
         "construction_tiles": list(DATA.setup[n]["great_pyramid_construction_tiles"]["track_spaces"]),
-        "city_slots": {loc_name(DATA.sections + c): [flow.slot_valid(n, c, k) for k in range(CITY_SLOTS)]
-                       for c in range(len(DATA.city_arrow))},
+        "city_slots": {
+            loc_name(DATA.sections + c): [flow.slot_valid(n, c, k) for k in range(CITY_SLOTS)]
+            for c in range(len(DATA.city_arrow))
+        },
         "tables": copy.deepcopy(view_tables(s.opt)),  # a copy: callers may edit their view
     }
 
@@ -414,7 +507,11 @@ def describe_action(s: MenNeferState, action: int) -> str:
     if kind == "pass":
         return msg("men-nefer.move.pass", seat=who)
     more = _describe_step(s, kind, arg)
-    return msg("men-nefer.move.step", seat=who, step=more) if more else msg("men-nefer.move.other", seat=who, notation=text)
+    return (
+        msg("men-nefer.move.step", seat=who, step=more)
+        if more
+        else msg("men-nefer.move.other", seat=who, notation=text)
+    )
 
 
 def _describe_step(s: MenNeferState, kind: str, arg: str) -> str | None:
@@ -433,7 +530,11 @@ def _describe_step(s: MenNeferState, kind: str, arg: str) -> str | None:
     if kind == "block":
         if arg == "great":
             pos = s.gp[p]
-            return m("men-nefer.step.block_beyond") if pos >= DATA.gp_len else m("men-nefer.step.block_great", space=pos + 1)
+            return (
+                m("men-nefer.step.block_beyond")
+                if pos >= DATA.gp_len
+                else m("men-nefer.step.block_great", space=pos + 1)
+            )
         return m("men-nefer.step.block_queens", space=s.qp[p] + 1)
     if kind == "position":
         return m("men-nefer.step.position", position=int(arg))

@@ -54,7 +54,6 @@ def _load() -> dict[str, Any]:
     return doc
 
 
-
 def _v(entry: Any) -> Any:
     """Unwraps ``{"value": x, ...}`` entries of the component file."""
     return entry["value"] if isinstance(entry, dict) and "value" in entry else entry
@@ -89,8 +88,12 @@ def _build(doc: dict[str, Any]) -> dict[str, Any]:
         "tile_counts": tuple(counts),
         "sun_sets": MappingProxyType(sets),
         "centre_start": doc["suns"]["centre_start"],
-        "ra_tiles_ending_epoch": MappingProxyType({int(k): v for k, v in doc["ra_track"]["ra_tiles_ending_epoch"].items()}),
-        "blocked_ra_spaces": MappingProxyType({int(k): v for k, v in doc["ra_track"]["blocked_leading_spaces"].items()}),
+        "ra_tiles_ending_epoch": MappingProxyType(
+            {int(k): v for k, v in doc["ra_track"]["ra_tiles_ending_epoch"].items()}
+        ),
+        "blocked_ra_spaces": MappingProxyType(
+            {int(k): v for k, v in doc["ra_track"]["blocked_leading_spaces"].items()}
+        ),
         "ra_track_spaces": doc["board"]["ra_track_spaces"],
         "auction_track_spaces": doc["board"]["auction_track_spaces"],
         "editions": MappingProxyType(editions),
@@ -128,6 +131,8 @@ DISPLAY_ROWS: Final = (
     ("Civilization", CIVS),
     ("Monuments", MONUMENTS),
 )
+
+
 def sun_list(mask: int) -> list[int]:
     """Sun values in a bitmask (bit ``v`` = sun ``v``), highest first."""
     return [v for v in range(16, 0, -1) if mask >> v & 1]

@@ -34,10 +34,10 @@ def end_epoch(state: RaState) -> None:
     state.ra_n = 0
     final = state.epoch == EPOCHS  # RA-EPOCH-6
     n = state.n
-    displays = [b[B_DISP + p * T:B_DISP + (p + 1) * T] for p in range(n)]
+    displays = [b[B_DISP + p * T : B_DISP + (p + 1) * T] for p in range(n)]
     sun_sums = [sun_sum(c[C_UP + p] | c[C_DOWN + p]) for p in range(n)]
     cats = scoring.score_epoch(displays, sun_sums, final)
-    before = tuple(b[B_POINTS:B_POINTS + n])
+    before = tuple(b[B_POINTS : B_POINTS + n])
     for p in range(n):
         b[B_POINTS + p] = scoring.floor_total(b[B_POINTS + p], sum(cats[p]))  # RA-SCORE-1
         base = B_DISP + p * T

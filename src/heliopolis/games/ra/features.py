@@ -84,7 +84,7 @@ def features(state: RaState) -> list[list[float]]:
     out = []
     for p in range(n):
         base = p * T
-        d = disp[base:base + T]
+        d = disp[base : base + T]
         others = n - 1
         best_other_pts = max(points[q] for q in range(n) if q != p)
         best_other_ph = max(pharaoh_counts[q] for q in range(n) if q != p)
@@ -108,4 +108,3 @@ def features(state: RaState) -> list[list[float]]:
             ra_left, bag_ra,
         ])  # fmt: skip
     return out
-

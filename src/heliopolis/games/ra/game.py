@@ -74,9 +74,7 @@ class RaGame(Game):
             raise ConfigError(f"unknown Ra edition {options['edition']!r}; allowed: {', '.join(sorted(EDITIONS))}")
         allowed = EDITIONS[edition]["players"]
         if players not in allowed:  # RA-SETUP-1, RA-DIFF-1
-            raise ConfigError(
-                f"Ra ({edition} edition) takes {min(allowed)} to {max(allowed)} players, got {players}"
-            )
+            raise ConfigError(f"Ra ({edition} edition) takes {min(allowed)} to {max(allowed)} players, got {players}")
         hidden = options["hidden_scores"]
         if not isinstance(hidden, bool):
             raise ConfigError(f"hidden_scores must be true or false, got {hidden!r}")

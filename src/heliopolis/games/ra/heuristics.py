@@ -80,7 +80,7 @@ def horizon(state: RaState) -> int:
 def evaluate(state: RaState) -> list[float]:
     n = state.n
     b = state.board
-    disp = [b[B_DISP + p * T:B_DISP + (p + 1) * T] for p in range(n)]
+    disp = [b[B_DISP + p * T : B_DISP + (p + 1) * T] for p in range(n)]
     up = state.up
     down = state.down
     track = state.track
@@ -124,7 +124,7 @@ def table_helper(state: RaState) -> dict[str, list[float]]:
     n = state.n
     c = state.cells
     b = state.board
-    displays = [b[B_DISP + p * T:B_DISP + (p + 1) * T] for p in range(n)]
+    displays = [b[B_DISP + p * T : B_DISP + (p + 1) * T] for p in range(n)]
     sun_sums = [sun_sum(c[C_UP + p] | c[C_DOWN + p]) for p in range(n)]
     cats = scoring.score_epoch(displays, sun_sums, state.epoch == EPOCHS)
     lot = [t for t in state.track if t >= 0]
@@ -192,7 +192,7 @@ def lot_value(state: RaState, p: int, tiles: list[int]) -> float:
     """Points ``p`` gains by adding ``tiles`` (disasters resolved crudely) to its display."""
     omax, omin = _pharaoh_range(state, p)
     base = B_DISP + p * T
-    d = state.board[base:base + T]
+    d = state.board[base : base + T]
     epoch = state.epoch
     before = _value(tuple(d[_SCORED]), omax, omin, epoch)
     disasters = False
@@ -243,7 +243,7 @@ def choose(state: RaState, rng: random.Random) -> int:
         omax, omin = _pharaoh_range(state, p)
         base = B_DISP + p * T
         epoch = state.epoch
-        d = state.board[base:base + T]
+        d = state.board[base : base + T]
         before = _value(tuple(d[_SCORED]), omax, omin, epoch)
         best, best_loss = legal[0], None
         for a in legal:
@@ -274,4 +274,3 @@ def choose(state: RaState, rng: random.Random) -> int:
     if value > cost + 1.0 or (ra_left <= 1 and value > 1.0) or (len(lot) >= 6 and value > cost):
         return _A.RA_CALL
     return _A.DRAW
-

@@ -45,39 +45,39 @@ class RaLayout(State["RaGame"]):
     # -- read-only copies of the blocks (for views, tools and tests) ----------------------------
     @property
     def bag(self) -> list[int]:
-        return self.cells[C_BAG:C_BAG + T]
+        return self.cells[C_BAG : C_BAG + T]
 
     @property
     def discard(self) -> list[int]:
-        return self.board[B_DISCARD:B_DISCARD + T]
+        return self.board[B_DISCARD : B_DISCARD + T]
 
     @property
     def track(self) -> list[int]:
-        return self.cells[C_TRACK:C_TRACK + AUCTION_SPACES]
+        return self.cells[C_TRACK : C_TRACK + AUCTION_SPACES]
 
     @property
     def pend(self) -> list[int]:
-        return self.cells[C_PEND:C_PEND + 4]
+        return self.cells[C_PEND : C_PEND + 4]
 
     @property
     def points(self) -> list[int]:
-        return self.board[B_POINTS:B_POINTS + self.n]
+        return self.board[B_POINTS : B_POINTS + self.n]
 
     @property
     def up(self) -> list[int]:
-        return self.cells[C_UP:C_UP + self.n]
+        return self.cells[C_UP : C_UP + self.n]
 
     @property
     def down(self) -> list[int]:
-        return self.cells[C_DOWN:C_DOWN + self.n]
+        return self.cells[C_DOWN : C_DOWN + self.n]
 
     @property
     def bids(self) -> list[int]:
-        return self.cells[C_BIDS:C_BIDS + self.n]
+        return self.cells[C_BIDS : C_BIDS + self.n]
 
     @property
     def disp(self) -> list[int]:
-        return self.board[B_DISP:B_DISP + self.n * T]
+        return self.board[B_DISP : B_DISP + self.n * T]
 
 
 def sun_mask(suns: Iterable[int]) -> int:

@@ -115,6 +115,8 @@ def _sun_bits(mask: int) -> list[float]:
     if bits is None:
         bits = _SUN_BITS[mask] = [float(mask >> s & 1) for s in range(1, MAX_SUN + 1)]
     return bits
+
+
 _SHORT = {name: name.replace("step-pyramid", "steppyr") for name in TILE_NAMES}
 
 
@@ -258,7 +260,7 @@ class RaObserver(Observer["RaState"]):
         # The points part: every seat's points, or only the shown ones (None = hidden).
         shown = self.points_shown(state, player)
         if all(shown):
-            points: Hashable = tuple(b[B_POINTS:B_POINTS + n])
+            points: Hashable = tuple(b[B_POINTS : B_POINTS + n])
         else:
             pts: list[int | None] = [None] * n
             for q in range(n):
@@ -280,10 +282,10 @@ class RaObserver(Observer["RaState"]):
             auction = None
         return (
             (player if ot.private != PRIVATE_NONE else -1, state.current_player(), phase, state.epoch, state.ra_n),
-            tuple(c[C_TRACK:C_TRACK + AUCTION_SPACES]),
-            (state.centre, tuple(c[C_UP:C_UP + n]), tuple(c[C_DOWN:C_DOWN + n])),
-            tuple(b[B_DISP:B_DISP + n * T]),
-            tuple(c[C_BAG:C_BAG + T]),
+            tuple(c[C_TRACK : C_TRACK + AUCTION_SPACES]),
+            (state.centre, tuple(c[C_UP : C_UP + n]), tuple(c[C_DOWN : C_DOWN + n])),
+            tuple(b[B_DISP : B_DISP + n * T]),
+            tuple(c[C_BAG : C_BAG + T]),
             auction,
             points,
         )
@@ -394,7 +396,9 @@ class RaObserver(Observer["RaState"]):
                 )
             if state.phase == DISCARD:
                 unrest = state.pend[PEND_UNREST]
-                parts.append(f"discard {'civilization' if unrest else 'monument'} {unrest or state.pend[PEND_EARTHQUAKE]}")
+                parts.append(
+                    f"discard {'civilization' if unrest else 'monument'} {unrest or state.pend[PEND_EARTHQUAKE]}"
+                )
         shown = self.points_shown(state, player)
         if ot.public:
             parts.append("points " + ",".join(str(state.points[p]) if shown[p] else "?" for p in range(n)))

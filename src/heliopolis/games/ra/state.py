@@ -107,12 +107,12 @@ class RaState(RaLayout):
         if not 0 < n <= MAX_SEATS:
             raise ValueError(f"Ra is played by 2 to {MAX_SEATS} players, not {n}")
         c = [0] * CELLS
-        c[C_BAG:C_BAG + T] = TILE_COUNTS  # RA-SETUP-2
-        c[C_TRACK:C_TRACK + AUCTION_SPACES] = [-1] * AUCTION_SPACES
-        c[C_BIDS:C_BIDS + MAX_SEATS] = [-1] * MAX_SEATS
+        c[C_BAG : C_BAG + T] = TILE_COUNTS  # RA-SETUP-2
+        c[C_TRACK : C_TRACK + AUCTION_SPACES] = [-1] * AUCTION_SPACES
+        c[C_BIDS : C_BIDS + MAX_SEATS] = [-1] * MAX_SEATS
         self.cells = c
         b = [0] * (B_DISP + n * T)
-        b[B_POINTS:B_POINTS + n] = [game.starting_points] * n  # RA-SETUP-3
+        b[B_POINTS : B_POINTS + n] = [game.starting_points] * n  # RA-SETUP-3
         self.board = b
         self.board_shared = False
         self.bag_total = TOTAL_TILES

@@ -105,8 +105,12 @@ def player_view(state: RaState, viewer: int | None) -> dict[str, Any]:
         "phase": _phase_names()[state.phase],
         "current_player": state.current_player(),
         "terminal": state.is_terminal(),
-        "ra_track": {"spaces": DATA["ra_track_spaces"], "blocked": g.blocked_ra_spaces,
-                     "needed": state.ra_needed, "ra_tiles": state.ra_n},  # fmt: skip
+        "ra_track": {
+            "spaces": DATA["ra_track_spaces"],
+            "blocked": g.blocked_ra_spaces,
+            "needed": state.ra_needed,
+            "ra_tiles": state.ra_n,
+        },  # fmt: skip
         "auction_track": [TILE_NAMES[t] if t >= 0 else None for t in state.track],
         "centre_sun": state.centre,
         # RA-INFO-1/2: the number left is public and the counts per kind are derivable.
@@ -179,6 +183,7 @@ def describe_action(state: RaState, action: int) -> str:
 def illegal_message(state: Any, action: Any, reason: str) -> str:
     return core_illegal_message(state, action, reason)
 
+
 def _deal_length(state: RaState) -> int:
     """Number of deal chance nodes at the start of the game (0 with explicit suns)."""
     return 0 if state.game.sun_assignment is not None else state.n - 1
@@ -226,7 +231,7 @@ class RaPublicLog(PublicLog):
                 replay.apply_action(a)
                 return lines  # the outcome line says it
             if kind in ("god", "discard"):
-                t = (A.GOD_TILE[a - A.GOD_BASE] if kind == "god" else A.DISCARD_TILE[a - A.DISCARD_BASE])
+                t = A.GOD_TILE[a - A.GOD_BASE] if kind == "god" else A.DISCARD_TILE[a - A.DISCARD_BASE]
                 lines.append(msg(f"ra.log.{kind}", seat=who, tile=tile_label(t)))
             elif kind == "bid":
                 lines.append(msg("ra.log.bid", seat=who, bid=int(arg)))

@@ -44,7 +44,6 @@ D_CIV: Final = 2
 D_MON: Final = 3
 
 
-
 def _load() -> dict[str, Any]:
     text = resources.files("heliopolis.games.ra_dice").joinpath("data/ra-dice-components.json").read_text("utf-8")
     doc: dict[str, Any] = json.loads(text)
@@ -210,7 +209,9 @@ def provenance(doc: dict[str, Any]) -> dict[str, Any]:
         "dice": doc["dice"]["source"],
         "die_faces": sorted({s for f in doc["dice"]["faces"] for s in f["source"]}),
         "die_colours": sorted({s for c in doc["dice"]["colors"] for s in c["source"]}),
-        "sun_track": "reconstructed" if doc["sun_track"].get("reconstructed") else doc["sun_track"]["rulebook_facts_source"],
+        "sun_track": "reconstructed"
+        if doc["sun_track"].get("reconstructed")
+        else doc["sun_track"]["rulebook_facts_source"],
         "pharaoh_track": doc["pharaoh_track"]["source"],
         "nile_track_length": doc["nile_track"]["min_max_source"],
         "nile_values": {
@@ -220,7 +221,9 @@ def provenance(doc: dict[str, Any]) -> dict[str, Any]:
         },
         "civilization_area": doc["civilization_area"]["capacity_source"],
         "monument_area": doc["monument_area"]["columns_source"],
-        "monument_row_order": "reconstructed" if doc["monument_area"]["row_colors"].get("order_reconstructed") else "printed",
+        "monument_row_order": "reconstructed"
+        if doc["monument_area"]["row_colors"].get("order_reconstructed")
+        else "printed",
         "starting_scores": doc["score_track"]["starting_scores_by_seat_from_start_player"]["source"],
         "score_track_length": "reconstructed" if doc["score_track"]["spaces"].get("reconstructed") else "printed",
         "turn_effects": doc["turn_effects"]["sun_count_effect"]["source"],

@@ -67,7 +67,9 @@ def next_victim(state: RaDiceState, q: int) -> None:
         for i in own:  # forced: all of them go (RD-DIS-3/4: one if he has only one)
             take(state, q, kind, i)
         if own and state.log is not None:
-            state.log.append(msg("ra-dice.log.loses_civ" if kind == D_CIV else "ra-dice.log.loses_mon", seat=q, n=len(own)))
+            state.log.append(
+                msg("ra-dice.log.loses_civ" if kind == D_CIV else "ra-dice.log.loses_mon", seat=q, n=len(own))
+            )
         q = q + 1 if q + 1 < n else 0
     state.vic = -1
     state.vic_kind = -1

@@ -65,8 +65,15 @@ def end_epoch(state: RaDiceState) -> None:
     if state.log is not None:
         state.log.append(msg("ra-dice.log.epoch_scored", epoch=state.epoch))
         for p in range(n):  # one line per seat: the change, the new total and each category
-            state.log.append(msg("ra-dice.log.epoch_seat", seat=p, delta=f"{state.points[p] - before[p]:+d}",
-                                 total=state.points[p], **{c: f"{v:+d}" for c, v in zip(scoring.EPOCH_CATEGORIES, cats[p])}))
+            state.log.append(
+                msg(
+                    "ra-dice.log.epoch_seat",
+                    seat=p,
+                    delta=f"{state.points[p] - before[p]:+d}",
+                    total=state.points[p],
+                    **{c: f"{v:+d}" for c, v in zip(scoring.EPOCH_CATEGORIES, cats[p])},
+                )
+            )
     if final:
         state.phase = END
         state.cur = TERMINAL

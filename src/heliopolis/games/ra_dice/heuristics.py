@@ -88,7 +88,7 @@ def _civ_open(state: RaDiceState, p: int, c: int) -> bool:
 
 
 def _mon_open(state: RaDiceState, c: int) -> bool:
-    return -1 in state.mon[c * COLUMNS:(c + 1) * COLUMNS]
+    return -1 in state.mon[c * COLUMNS : (c + 1) * COLUMNS]
 
 
 def _reroll_wish(state: RaDiceState) -> int:
@@ -123,7 +123,7 @@ def _disaster_value(state: RaDiceState, kind: int) -> float:
     g = state.game
     r = g.rules
     p = state.cur
-    lead = max(range(state.n), key=lambda q: (state.points[q] if q != p else -10**9))
+    lead = max(range(state.n), key=lambda q: state.points[q] if q != p else -(10**9))
     total = 0.0
     for q in range(state.n):
         if q == p:
@@ -139,7 +139,9 @@ def _disaster_value(state: RaDiceState, kind: int) -> float:
                 loss = min(g.dis_nile_back, state.nile[q]) * 0.7
         elif kind == 2:
             k = civ_count(state, q)
-            loss = float(scoring.civilization_points(k, r) - scoring.civilization_points(k - min(k, g.dis_civ_remove), r))
+            loss = float(
+                scoring.civilization_points(k, r) - scoring.civilization_points(k - min(k, g.dis_civ_remove), r)
+            )
         else:
             k = sum(1 for o in state.mon if o == q)
             loss = 2.5 * min(k, g.dis_mon_remove)

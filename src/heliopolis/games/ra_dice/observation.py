@@ -327,8 +327,13 @@ class RaDiceObserver(Observer["RaDiceState"]):
                              f"mon {state.mon_n} free_ankhs {state.free_ankhs()} disaster {dname}")  # fmt: skip
         for p in range(self._n):
             civ = ",".join(names[c] for c in range(NUM_DICE) if state.civ[c] >> p & 1) or "-"
-            mon = ",".join(f"{names[i // COLUMNS]}{i % COLUMNS + 1}" for i in range(NUM_SPACES) if state.mon[i] == p) or "-"
-            parts.append(f"s{p} pharaoh {state.phar[p]} nile {state.nile[p]} floods {state.floods[p]} civ {civ} mon {mon}")
+            mon = (
+                ",".join(f"{names[i // COLUMNS]}{i % COLUMNS + 1}" for i in range(NUM_SPACES) if state.mon[i] == p)
+                or "-"
+            )
+            parts.append(
+                f"s{p} pharaoh {state.phar[p]} nile {state.nile[p]} floods {state.floods[p]} civ {civ} mon {mon}"
+            )
         if state.phase == S.REMOVE:
             parts.append(f"remove p{state.vic} {DISASTER_NAMES[state.vic_kind]} {state.vic_left}")
         parts.append("points " + ",".join(map(str, state.points)))

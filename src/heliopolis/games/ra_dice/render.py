@@ -105,7 +105,9 @@ def render_segments(state: RaDiceState, viewer: int | None = None, *, omniscient
             if state.dis == S.DIS_AVAILABLE:
                 bits.append(msg(B + "disaster_may"))
             elif state.dis >= S.DIS_DECLARED:
-                bits.append(msg(B + "disaster_declared", kind=msg(f"ra-dice.face.{_DISASTER[state.dis - S.DIS_DECLARED]}")))
+                bits.append(
+                    msg(B + "disaster_declared", kind=msg(f"ra-dice.face.{_DISASTER[state.dis - S.DIS_DECLARED]}"))
+                )
             out.append([(padded(msg(B + "this_turn"), 15), "label"), (joined(bits, " · "), "dim")])
     out.append([])
     # Seats with their tracks.
@@ -132,9 +134,11 @@ def render_segments(state: RaDiceState, viewer: int | None = None, *, omniscient
         line.append((padded(msg(B + "civ_row", colour=colours[c], seats=" ".join(seats)), trail="  "), "tile"))
     out.append(line)
     # Monument grid.
-    out.append([(padded(msg(B + "monument_area"), 15), "label"), ("".join(f"{col + 1:>4}" for col in range(COLUMNS)), "dim")])
+    out.append(
+        [(padded(msg(B + "monument_area"), 15), "label"), ("".join(f"{col + 1:>4}" for col in range(COLUMNS)), "dim")]
+    )
     for c in range(NUM_DICE):
-        row = state.mon[c * COLUMNS:(c + 1) * COLUMNS]
+        row = state.mon[c * COLUMNS : (c + 1) * COLUMNS]
         out.append([(padded(colours[c], 15, lead="  "), "dim"),
                     ("".join(f"{('P' + str(o)) if o >= 0 else '·':>4}" for o in row), "tile")])  # fmt: skip
     # Epoch results and the end.

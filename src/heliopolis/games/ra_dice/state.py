@@ -214,7 +214,10 @@ class RaDiceState(State["RaDiceGame"]):
             d = _LOW[self.pend]
             f = action - A.DIE_BASE - d * NUM_FACES
             if not 0 <= f < NUM_FACES or not self.game.face_weights[f]:
-                self._illegal(action, f"the {self.game.colour_names[d]} die is being rolled: die:{self.game.colour_names[d]}:<face>")
+                self._illegal(
+                    action,
+                    f"the {self.game.colour_names[d]} die is being rolled: die:{self.game.colour_names[d]}:<face>",
+                )
             self._record(action)
             self._rolled(d, f)
             return

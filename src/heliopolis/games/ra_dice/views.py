@@ -101,8 +101,10 @@ def player_view(state: RaDiceState, viewer: int | None) -> dict[str, Any]:
         "nile_values": list(g.nile_points),
         "civilization": {names[c]: [p for p in range(n) if state.civ[c] >> p & 1] for c in range(NUM_DICE)},
         "civilization_capacity": g.cap,
-        "monuments": {names[c]: [None if o < 0 else o for o in state.mon[c * COLUMNS:(c + 1) * COLUMNS]]
-                      for c in range(NUM_DICE)},  # fmt: skip
+        "monuments": {
+            names[c]: [None if o < 0 else o for o in state.mon[c * COLUMNS : (c + 1) * COLUMNS]]
+            for c in range(NUM_DICE)
+        },  # fmt: skip
         "turn": turn,
         "removal": removal,
         "seats": seats,
@@ -121,7 +123,11 @@ def information_state_string(state: RaDiceState, player: int) -> str:
 
 def _die(state: RaDiceState, d: int) -> str:
     f = state.face[d]
-    return msg("ra-dice.die", colour=colour(state, d), face=face(f)) if f >= 0 else msg("ra-dice.die_rolling", colour=colour(state, d))
+    return (
+        msg("ra-dice.die", colour=colour(state, d), face=face(f))
+        if f >= 0
+        else msg("ra-dice.die_rolling", colour=colour(state, d))
+    )
 
 
 _DISASTER_MOVES = ("ra-dice.move.disaster_pharaoh", "ra-dice.move.disaster_nile", "ra-dice.move.disaster_civ",
@@ -188,6 +194,7 @@ def describe_action(state: RaDiceState, action: int) -> str:
 def illegal_message(state: Any, action: Any, reason: str) -> str:
     return core_illegal_message(state, action, reason)
 
+
 def roll_line(state: RaDiceState) -> str:
     """The event line of a completed roll (called by the state while a log is recorded)."""
     dice = listing("ra-dice.list", [_die(state, d) for d in range(NUM_DICE) if state.rmask >> d & 1])
@@ -253,7 +260,7 @@ class RaDicePublicLog(PublicLog):
         lines = self.lines
         start = len(lines)
         if a >= A.START_BASE:
-            scores = ", ".join(map(str, replay.game.starting_scores[:replay.n]))
+            scores = ", ".join(map(str, replay.game.starting_scores[: replay.n]))
             lines.append(msg("ra-dice.log.start", seat=a - A.START_BASE, scores=scores))
         elif not replay.is_chance_node():
             line = _action_line(replay, a)
@@ -261,5 +268,6 @@ class RaDicePublicLog(PublicLog):
                 lines.append(line)
         replay.apply_action(a)
         return lines[start:]
+
 
 assert len(DISASTER_LABELS) == len(DISASTER_NAMES) and COLUMNS > 0 and len(FACE_NAMES) == NUM_FACES
