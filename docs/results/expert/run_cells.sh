@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Expert vs all-heuristic tables, seats rotated (one expert seat, every other seat `heuristic`).
-# Usage: bash docs/results/expert/run_cells.sh CHAIN   (CHAIN: ra2 ra3 ra4 rest; resumable: re-running
-# continues each cell where it stopped). Cells run one after another within a chain, -w 2 each.
+# Usage: bash docs/results/expert/run_cells.sh CHAIN   (CHAIN: ra2 ra3 ra4 rest1 rest2; resumable: re-running
+# continues each cell where it stopped). Cells run one after another within a chain, -w 2 each;
+# chains may run side by side.
 set -u
 cd "$(dirname "$0")/../../.."
 export PYTHONPATH="$PWD/src"
@@ -26,14 +27,16 @@ case ${1:-} in
 ra3) cell ra-3p-period ra 3 100 503 $RA3P ;;
 ra4) cell ra-4p ra 4 100 504 $RA4 ;;
 ra2) cell ra-2p ra 2 100 502 $RA3 ;;
-rest)
+rest1)  # the other Ra cells
   cell ra-5p-period ra 5 30 505 $RA4
   cell ra1999-4p ra 4 30 514 $RA4 1999
+  cell ra1999-3p ra 3 30 513 $RA3P 1999
+  cell ra1999-5p ra 5 30 515 $RA4 1999
+  ;;
+rest2)  # the other games
   cell ra-dice-3p ra-dice 3 30 523 rollout:iters=1000
   cell men-nefer-3p men-nefer 3 30 543 rollout:iters=800
   cell helios-3p helios 3 30 533 rollout:iters=400
-  cell ra1999-3p ra 3 30 513 $RA3P 1999
-  cell ra1999-5p ra 5 30 515 $RA4 1999
   cell ra-dice-2p ra-dice 2 30 522 rollout:iters=1000
   cell ra-dice-4p ra-dice 4 30 524 rollout:iters=500,depth=400,cut=period
   cell men-nefer-2p men-nefer 2 30 542 rollout:iters=800
@@ -41,6 +44,6 @@ rest)
   cell helios-2p helios 2 30 532 rollout:iters=400
   cell helios-4p helios 4 30 534 rollout:iters=400
   ;;
-*) echo "usage: $0 ra2|ra3|ra4|rest" >&2; exit 2 ;;
+*) echo "usage: $0 ra2|ra3|ra4|rest1|rest2" >&2; exit 2 ;;
 esac
 echo "== $(date -u +%H:%M:%S) done $1"
