@@ -687,7 +687,7 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
                         bot_games_per_client=bot_games_per_client, allowed_origins=allowed_origins,
                         create_rate=create_rate, create_burst=max(1.0, 20 * create_rate),
                         read_rate=read_rate, read_burst=max(1.0, 5 * read_rate), ws_per_client=ws_per_client, smtp=smtp,
-                        public_url=public_url or f"http://{host}:{port}")  # fmt: skip
+                        public_url=public_url or f"http://{host}:{port}", tune_gc=True)  # fmt: skip
     # uvicorn's "auto" choices: uvloop and httptools (the [web] extra) and websockets' sans-I/O
     # protocol; the alternatives measured no better per move (docs/server-api.md, "Load").
     # State messages are a few KB and sent on every move: compressing each costs more CPU than

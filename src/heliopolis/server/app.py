@@ -33,6 +33,7 @@ from heliopolis.server import rematch as rematch_api
 from heliopolis.server import table as table_api
 from heliopolis.server.authority import Authority, Live, available_meta
 from heliopolis.server.bots import BotPool
+from heliopolis.server.gc_tuning import tune_for_serving
 from heliopolis.server.guard import Guard, origin_allowed
 from heliopolis.server.hub import Hub, PgListener
 from heliopolis.server.lease import BotLeases
@@ -88,6 +89,7 @@ class Settings:
     smtp_from: str = "heliopolis@localhost"
     public_url: str = "http://127.0.0.1:8000"  # the links in e-mails
     alert_interval: float = 300.0  # seconds between two turn e-mails per account and game
+    tune_gc: bool = False  # the serving collector settings (gc_tuning.py); `heliopolis serve` sets it
 
 
 SUBPROTOCOL = "heliopolis"  # offered with "heliopolis.token.<seat token>" by browsers (docs/server-api.md)
@@ -172,6 +174,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await auth.resume_all()
         await table.resume()
         await ratings.resume()
+        if settings.tune_gc:
+            tune_for_serving()
         yield
         for lst in (listener, chat_listener):
             if lst is not None:
