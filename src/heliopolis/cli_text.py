@@ -9,9 +9,11 @@ English). Command and option help is worded from ``cli.help.<command>`` and
 
 from __future__ import annotations
 
+import json
 import os
+import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -125,3 +127,22 @@ class Group(_Localized, click.Group):
     """The ``heliopolis`` group: its commands are :class:`Command` and its help is translated too."""
 
     command_class = Command
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    click.echo(tr("cli.error", message=message), err=True)
+    sys.exit(code)
+
+
+def parse_options(items: tuple[str, ...]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs; VALUE is JSON (``0``, ``true``, ``[1, 2]``) or else plain text."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            fail(tr("cli.option_syntax", item=repr(item)))
+        try:
+            out[key.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key.strip()] = raw
+    return out
