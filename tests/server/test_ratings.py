@@ -138,3 +138,22 @@ def test_my_games_shows_results_rating_changes_and_rematch_offers_until_accepted
     b_games = bob.get("/api/account/games").json()["games"]
     assert b_games[0]["id"] == new["id"] and b_games[0]["status"] == "running"
     assert next(x for x in b_games if x["id"] == g["id"])["rematch"]["accepted"] is True
+
+
+def test_places_count_everyone_ahead_and_leavers_come_after_everyone_who_stayed():
+    from types import SimpleNamespace as NS
+
+    from heliopolis.server.ratings import places
+
+    def state(scores, winners):  # noqa: ANN001, ANN202
+        return NS(scores=lambda: scores, winners=lambda: winners)
+
+    def seats(*left):  # noqa: ANN002, ANN202
+        return [NS(seat=i, left_reason=r) for i, r in enumerate(left)]
+
+    # two tied winners, then a third: "1, 1, 3", not "1, 1, 2"
+    assert places(state([10, 10, 5], [0, 1]), seats(None, None, None)) == [1, 1, 3]
+    # the one who resigned is last behind both tied bots (found by a fresh-clone run: it was 2nd)
+    assert places(state([0, 7, 7], [1, 2]), seats("resigned", None, None)) == [3, 1, 1]
+    # a tie-break decided the winner: the loser on equal points is second
+    assert places(state([9, 9, 3, 1], [1]), seats(None, None, "timeout", None)) == [2, 1, 4, 3]

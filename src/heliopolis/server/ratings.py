@@ -45,16 +45,16 @@ def player_key(seat: Any) -> str | None:
 
 
 def places(state: Any, rec_seats: list[Any]) -> list[int]:
-    """1-based places (ties share one); players who left share the last."""
+    """1-based places as in a sports table ("1, 1, 3": ties share a place, and the next place counts
+    everyone ahead); players who left share the place after everyone who stayed."""
     winners = set(state.winners())
     scores = state.scores()
     stayed = [s.seat for s in rec_seats if s.left_reason is None]
     keys = {i: (i not in winners, -scores[i]) for i in stayed}
-    ordered = sorted(set(keys.values()))
     out = [0] * len(rec_seats)
     for i in stayed:
-        out[i] = ordered.index(keys[i]) + 1
-    last = len(ordered) + 1
+        out[i] = 1 + sum(1 for j in stayed if keys[j] < keys[i])
+    last = len(stayed) + 1
     for s in rec_seats:
         if s.left_reason is not None:
             out[s.seat] = last
