@@ -22,7 +22,7 @@ from rich.text import Text
 
 from heliopolis import locale as L
 from heliopolis.cli_arena import COMMANDS as ARENA_COMMANDS
-from heliopolis.cli_text import Group, lang_option, terminal_lang, tr, trn
+from heliopolis.cli_text import Group, game_options_option, lang_option, terminal_lang, tr, trn
 from heliopolis.cli_text import fail as _fail
 from heliopolis.cli_text import parse_options as _parse_options
 from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError
@@ -152,14 +152,7 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
 @click.option("--seed", type=int, help="seed of the driver's RNG (chance and bots); recorded in the save")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), help="save the game to FILE after every move")
 @click.option("--open-scores", is_flag=True, help="show every player's points (hidden_scores=false)")
-@click.option(
-    "--option",
-    "-O",
-    "game_options",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="a game option, VALUE in JSON or plain text (e.g. -O start_player=0)",
-)
+@game_options_option
 @click.option("--quiet", "-q", is_flag=True, help="with bots only: print just the result")
 def play(game_id: str, players: int | None, edition: str | None, seats: str | None, seed: int | None,
          save_path: str | None, open_scores: bool, game_options: tuple[str, ...], quiet: bool) -> None:  # fmt: skip

@@ -13,7 +13,7 @@ from typing import Any
 import click
 from rich.console import Console
 
-from heliopolis.cli_text import Command, tr
+from heliopolis.cli_text import Command, game_options_option, tr
 from heliopolis.cli_text import fail as _fail
 from heliopolis.cli_text import parse_options as _parse_options
 from heliopolis.core.errors import HeliopolisError
@@ -77,14 +77,7 @@ def _arena_options(fn):  # noqa: ANN001, ANN202
         click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True),
         click.option("--address", help="Ray cluster address (with --backend ray; default: a local Ray runtime)"),
         click.option("--edition", "-e", help="edition (Ra: 1999 or 2009)"),
-        click.option(
-            "--option",
-            "-O",
-            "game_options",
-            multiple=True,
-            metavar="KEY=VALUE",
-            help="a game option, VALUE in JSON or plain text (e.g. -O start_player=0)",
-        ),
+        game_options_option,
         click.option(
             "--history",
             is_flag=True,

@@ -146,3 +146,14 @@ def parse_options(items: tuple[str, ...]) -> dict[str, Any]:
         except json.JSONDecodeError:
             out[key.strip()] = raw
     return out
+
+
+# ``-O KEY=VALUE``, repeatable, read with ``parse_options``: one declaration for play, tournament and simulate.
+game_options_option = click.option(
+    "--option",
+    "-O",
+    "game_options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="a game option, VALUE in JSON or plain text (e.g. -O start_player=0)",
+)
