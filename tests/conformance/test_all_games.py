@@ -4,7 +4,7 @@ import pytest
 
 import heliopolis
 from heliopolis.core.registry import game_class
-from heliopolis.core.testing import check_game
+from heliopolis.core.testing import CHECKS, check_game
 
 CASES = (
     [
@@ -22,15 +22,7 @@ def test_check_game(game_id, players, options):
     report = check_game(game_id, players=players, playouts=8, seed=players, **options)
     assert report.playouts == 8
     assert report.max_length <= game_class(game_id).info.max_game_length
-    for name in (
-        "chance_sums",
-        "notation",
-        "illegal_rejected",
-        "clone_independence",
-        "views",
-        "serialization",
-        "determinism",
-    ):
+    for name in CHECKS:
         assert report.checks.get(name, 0) > 0, f"check {name} never ran"
 
 

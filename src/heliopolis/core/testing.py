@@ -30,6 +30,9 @@ from heliopolis.core.game import CHANCE, TERMINAL, Game, State
 from heliopolis.core.registry import load_game
 from heliopolis.core.serialize import state_from_json
 
+# What check_game counts in CheckReport.checks: a conformance test asserts each of them ran.
+CHECKS = ("chance_sums", "notation", "illegal_rejected", "clone_independence", "views", "serialization", "determinism")
+
 
 @dataclass
 class CheckReport:

@@ -8,7 +8,7 @@ import pytest
 
 from heliopolis.core.errors import ConfigError, IllegalActionError, NotationError
 from heliopolis.core.registry import available_games
-from heliopolis.core.testing import check_game
+from heliopolis.core.testing import CHECKS, check_game
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios.game import HeliosGame
 from tests.games.helios.helpers import new, ready
@@ -18,15 +18,7 @@ from tests.games.helios.helpers import new, ready
 def test_check_game(players):
     report = check_game("helios", players=players, playouts=2, seed=players)
     assert report.playouts == 2 and report.max_length <= HeliosGame.info.max_game_length
-    for name in (
-        "chance_sums",
-        "notation",
-        "illegal_rejected",
-        "clone_independence",
-        "views",
-        "serialization",
-        "determinism",
-    ):
+    for name in CHECKS:
         assert report.checks.get(name, 0) > 0, f"check {name} never ran"
 
 

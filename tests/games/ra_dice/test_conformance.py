@@ -4,7 +4,7 @@ parametrizes over every registered game), here with the option variants."""
 import pytest
 
 import heliopolis
-from heliopolis.core.testing import check_game
+from heliopolis.core.testing import CHECKS, check_game
 from heliopolis.games.ra_dice.game import RaDiceGame
 
 
@@ -13,15 +13,7 @@ from heliopolis.games.ra_dice.game import RaDiceGame
 def test_check_game(players, options):
     report = check_game("ra-dice", players=players, playouts=3, seed=10 + players, **options)
     assert report.playouts == 3 and report.max_length <= RaDiceGame.info.max_game_length
-    for name in (
-        "chance_sums",
-        "notation",
-        "illegal_rejected",
-        "clone_independence",
-        "views",
-        "serialization",
-        "determinism",
-    ):
+    for name in CHECKS:
         assert report.checks.get(name, 0) > 0, f"check {name} never ran"
 
 
