@@ -16,8 +16,9 @@ from tests.integrations.test_observation import TYPES
 np = pytest.importorskip("numpy")
 from heliopolis.integrations.encoding import ArrayObserver, game_configs  # noqa: E402
 
-# The games whose observers have parts (Ra, Ra: The Dice Game), every configuration.
-PART_CONFIGS = [("ra", c) for c in game_configs("ra")] + [("ra-dice", c) for c in game_configs("ra-dice")]
+# Every game has an observer with parts; every configuration of each.
+PART_GAMES = ("ra", "ra-dice", "helios", "men-nefer")
+PART_CONFIGS = [(g, c) for g in PART_GAMES for c in game_configs(g)]
 
 
 def _playout(state, rng: random.Random):  # noqa: ANN001, ANN202
