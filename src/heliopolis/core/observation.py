@@ -66,6 +66,8 @@ class Piece:
 
 
 StateT = TypeVar("StateT", bound="State[Any]")
+# A part's key (``Observer.part_keys``): hashable (cached per key), or a list for a big part (a board).
+PartKey = Hashable | list[int]
 
 
 class Observer(Generic[StateT]):
@@ -133,7 +135,7 @@ class Observer(Generic[StateT]):
     # A key may also be a *list* (for a big part such as a seat's board, e.g. the state's own list
     # of ints): the adapter compares it with ``==``, keeps a copy and re-encodes the part when it
     # differs, without caching it (a board seldom comes back, and no tuple is built per step).
-    def part_keys(self, state: StateT, player: int) -> tuple[Hashable, ...] | None:
+    def part_keys(self, state: StateT, player: int) -> tuple[PartKey, ...] | None:
         return None
 
     def encode_part(self, index: int, key: Any) -> list[float]:

@@ -34,11 +34,10 @@ piece                shape          meaning
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 from heliopolis.core.helpers import check_seat
-from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece, one_hot, one_hots
+from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, PartKey, Piece, one_hot, one_hots
 from heliopolis.games.helios.components import NUM_HEXES
 from heliopolis.games.helios.legality import slot_count
 from heliopolis.games.helios.state import HeliosState
@@ -52,6 +51,9 @@ _HEX = {(t, m): one_hot(t, 9) + [float(m)] for t in range(9) for m in (0, 1)}
 
 def _cap(v: float, cap: float) -> float:
     return max(0.0, min(v, cap)) / cap
+
+
+_RES_CAP = {k: _cap(k, 2) for k in range(-16, 64)}  # a resource count's value, by count
 
 
 def _bits(mask: int, k: int) -> list[float]:
@@ -149,12 +151,12 @@ class HeliosObserver(Observer[HeliosState]):
     #   3 hand, payment, sun_move                              key (hand, pay, sun_ctx): immutable tuples or None
     #   4 .. 4+n-1 tiles of seat p                             key: list tiles[p] + temples[p] (a board: not cached)
     #   then n parts resources of seat p                       key: the seat's own list res[p] (a board)
-    #   then n parts sun of seat p                             key: its sun hex
-    #   then n parts player_stats of seat p                    key (slot counts, buildings .. xmax)
+    #   then sun                                               key: the seats' sun hexes
+    #   then n parts player_stats of seat p                    key (slots, buildings .. xmax)
     # A step changes a few of them (the phase; a column; a board one step in five), so the adapters
     # rewrite those and copy the rest from the previous observation.
     # With ``public=False`` only part 0 (player) remains.
-    def part_keys(self, state: HeliosState, player: int) -> tuple[Hashable, ...]:
+    def part_keys(self, state: HeliosState, player: int) -> tuple[PartKey, ...]:
         check_seat(self._n, player)
         private = self.obs_type.private != PRIVATE_NONE
         if not self.obs_type.public:
@@ -173,11 +175,8 @@ class HeliosObserver(Observer[HeliosState]):
             (s.hand, s.pay, s.sun_ctx),
             *[tiles[p] + temples[p] for p in range(n)],
             *s.res,
-            *s.sun,
-            *zip(
-                [(slot_count(s, p, 0), slot_count(s, p, 1), slot_count(s, p, 2)) for p in range(n)],
-                s.buildings, s.owned, s.active, s.mana, s.vp, s.rng, s.x, s.xmax,
-            ),
+            tuple(s.sun),
+            *zip(map(tuple, s.slots), s.buildings, s.owned, s.active, s.mana, s.vp, s.rng, s.x, s.xmax),
         )  # fmt: skip
 
     def encode_part(self, index: int, key: Any) -> list[float]:  # noqa: C901 - one branch per part
@@ -216,8 +215,8 @@ class HeliosObserver(Observer[HeliosState]):
                 v[9] = _cap(anyn, 12)
             out += v
             return out + ([1.0, _cap(sun_ctx[1], 20), float(sun_ctx[2])] if sun_ctx else [0.0, 0.0, 0.0])
-        block, p = divmod(index - 4, n)
-        if block == 0:  # tiles and temples of one seat
+        i = index - 4  # then: n tiles, n resources, sun, n player_stats
+        if 0 <= i < n:  # tiles and temples of one seat
             out = []
             hexes = NUM_HEXES
             for h in range(hexes):
@@ -225,15 +224,23 @@ class HeliosObserver(Observer[HeliosState]):
                 if t < 0:
                     out += _NO_TILE
                 else:
-                    v = _HEX.get((t, key[hexes + h]))
-                    out += v if v is not None else one_hot(t, 9) + [float(key[hexes + h])]
+                    cell = _HEX.get((t, key[hexes + h]))
+                    out += cell if cell is not None else one_hot(t, 9) + [float(key[hexes + h])]
             return out
-        if block == 1:  # resources of one seat: _cap(k, 2) per hex and colour
-            return [1.0 if k >= 2 else 0.5 if k == 1 else 0.0 for k in key]
-        if block == 2:
-            return one_hot(key, NUM_HEXES)
-        if block == 3:
-            slots, buildings, owned, active, mana, vp, rng, x, xmax = key
+        if n <= i < 2 * n:  # resources of one seat: _cap(k, 2) per hex and colour
+            try:
+                return list(map(_RES_CAP.__getitem__, key))
+            except KeyError:
+                return [_cap(k, 2) for k in key]
+        if i == 2 * n:
+            out = []
+            for h in key:
+                out += one_hot(h, NUM_HEXES)
+            return out
+        if 2 * n < i <= 3 * n:
+            t, buildings, owned, active, mana, vp, rng, x, xmax = key
+            # legality.slot_count from the seat's slots (slot * 3 + symbol; grey tiles at 9 + slot * 3 + symbol)
+            slots = [t[j] + t[j + 1] + t[j + 2] + t[9 + j] + t[10 + j] + t[11 + j] for j in (0, 3, 6)]
             return ([_cap(k, 4) for k in slots] + _bits(buildings, 12) + _bits(owned, 8) + _bits(active, 8)
                     + [_cap(mana, 60), _cap(vp, 400), _cap(rng, 20), _cap(x, 10), _cap(xmax, 10)])  # fmt: skip
         raise IndexError(f"Helios observations have no part {index}")

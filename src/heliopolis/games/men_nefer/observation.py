@@ -30,6 +30,7 @@ piece                 shape            meaning
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from heliopolis.core.helpers import check_seat
@@ -64,6 +65,22 @@ _onehot = one_hot
 _PRIEST_W = (DATA.rooms + 1) * 2
 _NUM_RES = 9  # pp .. glyph
 _NUM_SUPPLY = 6  # sphinx_sup .. eye_av
+
+
+# where the third stats part of a seat starts (its first two parts have fixed sizes)
+_STATS_B = 9 + NUM_HOUSES + 6 + _PRIEST_W + DATA.boats + WARE_SPACES + 2 + 2
+_CAPPED: dict[int, dict[int, float]] = {}  # cap -> count -> _cap(count, cap), for small counts
+
+
+def _capped(values: tuple[int, ...], cap: int) -> list[float]:
+    """``[_cap(x, cap) for x in values]`` by table (the counts are small ints)."""
+    table = _CAPPED.get(cap)
+    if table is None:
+        table = _CAPPED[cap] = {k: _cap(k, cap) for k in range(-16, 4 * cap + 16)}
+    try:
+        return list(map(table.__getitem__, values))
+    except KeyError:
+        return [_cap(x, cap) for x in values]
 
 
 def _chunks(values: list[int], width: int) -> Iterator[tuple[int, ...]]:
@@ -149,46 +166,54 @@ class MenNeferObserver(Observer["MenNeferState"]):
 
     # -- the same tensor as memoisable parts (core.observation: the adapters' fast path) ---------
     # Parts, in tensor order, each a pure function of its key (nothing is hidden in Men-Nefer):
-    #   0 head: player .. pending           key (player or -1, cp, era, round, turn order, pending kind)
-    #   1 display, supply_top, markets      key (display, supply top, ware and papyrus markets)
-    #   2 cities, board, pyramids           key: their lists as tuples (they change a few times an era)
-    #   3 houses                            key: the apprentices per owner and space
-    #   4 .. 4+n-1 player_stats of seat p   key: the seat's values and slices (built by zip, in C)
+    #   0 player, current_player            key (player or -1, cp)
+    #   1 era .. pending                    key (era, round, turn order, pending kind index)
+    #   2 display, supply_top, markets      key (display, supply top, ware and papyrus markets)
+    #   3 cities, board, pyramids           key: their lists as tuples (they change a few times an era)
+    #   4 houses                            key: the apprentices per owner and space
+    #   5 .. 5+3n-1 player_stats of seat p, in three parts (values 0-8, 9-(_STATS_B-1), the rest)
+    #                                       keys: the seat's values and slices (built by zip, in C)
     # With ``public=False`` only part 0 (player) remains.
     def part_keys(self, state: MenNeferState, player: int) -> tuple[Hashable, ...]:
         check_seat(self._n, player)
         private = self.obs_type.private != PRIVATE_NONE
         if not self.obs_type.public:
-            return ((player, -1, -1, -1, (), -1),) if private else ()
+            return (player,) if private else ()
         s = state
         kind = s.todo[-1][0] if s.todo and not s.chance else ""
+        pending = _PENDING_INDEX.get(kind, -1)
         return (
-            (player if private else -1, s.current_player(), s.era, s.rnd, tuple(s.order), _PENDING_INDEX.get(kind, -1)),
+            (player if private else -1, s.current_player()),
+            (s.era, s.rnd, tuple(s.order), pending),
             (tuple(s.display), s.supply_top, tuple(s.ware_mkt), tuple(s.pap_mkt)),
             (tuple(s.city_ta), tuple(s.city_adv), tuple(s.graves), tuple(s.pedestals), tuple(s.temple),
              tuple(s.gp_grid), tuple(s.qp_levels), tuple(s.qtiles)),
             tuple(s.appr),
-            *zip(
-                zip(s.pp, s.food, s.heka, s.heart, s.feather, s.sun, s.gp, s.qp, s.glyph,
-                    s.sphinx_sup, s.sphinx_av, s.mummy_sup, s.sarc_av, s.eye_sup, s.eye_av, s.rolled, s.home),
-                _chunks(s.scarab, NUM_HOUSES), _chunks(s.priest, _PRIEST_W), _chunks(s.boats, DATA.boats),
-                _chunks(s.ware_state, WARE_SPACES), _chunks(s.row, ROW_LEN), _chunks(s.ta, DATA.ta_slots),
-                _chunks(s.used, 3), _chunks(s.qp_eyes, DATA.queens),
-            ),
+            # per seat, three parts: resources and tracks; boards; this era's visits, eyes, apprentices home
+            *chain.from_iterable(zip(
+                zip(s.pp, s.food, s.heka, s.heart, s.feather, s.sun, s.gp, s.qp, s.glyph),
+                zip(_chunks(s.scarab, NUM_HOUSES), zip(s.sphinx_sup, s.sphinx_av, s.mummy_sup, s.sarc_av, s.eye_sup,
+                    s.eye_av), _chunks(s.priest, _PRIEST_W), _chunks(s.boats, DATA.boats),
+                    _chunks(s.ware_state, WARE_SPACES), _chunks(s.row, ROW_LEN), s.rolled, _chunks(s.ta, DATA.ta_slots)),
+                zip(_chunks(s.used, 3), _chunks(s.qp_eyes, DATA.queens), s.home),
+            )),
         )  # fmt: skip
 
     def encode_part(self, index: int, key: Any) -> list[float]:
         n = self._n
+        if not self.obs_type.public:
+            return _onehot(key, n)  # the only part: the observing seat
         if index == 0:
-            player, cp, era, rnd, order, pending = key
+            player, cp = key
             out: list[float] = _onehot(player, n) if self.obs_type.private != PRIVATE_NONE else []
-            if not self.obs_type.public:
-                return out
-            out += _onehot(cp, n) + _onehot(era - 1, DATA.eras) + _onehot(rnd, ROUNDS)
+            return out + _onehot(cp, n)
+        if index == 1:
+            era, rnd, order, pending = key
+            out = _onehot(era - 1, DATA.eras) + _onehot(rnd, ROUNDS)
             for p in range(n):
                 out += _onehot(order.index(p), n)
             return out + _onehot(pending, len(PENDING))
-        if index == 1:
+        if index == 2:
             display, supply_top, ware_mkt, pap_mkt = key
             out = []
             for t in display:
@@ -199,7 +224,7 @@ class MenNeferObserver(Observer["MenNeferState"]):
             for x in pap_mkt:
                 out += _onehot(x, NP)
             return out
-        if index == 2:
+        if index == 3:
             city_ta, city_adv, graves, pedestals, temple, gp_grid, qp_levels, qtiles = key
             out = []
             for t in city_ta:
@@ -211,33 +236,28 @@ class MenNeferObserver(Observer["MenNeferState"]):
             for f in gp_grid:
                 out += _onehot(f, 4)
             return out + [_cap(x, DATA.queen_levels) for x in qp_levels] + [(q + 1) / 6 for q in qtiles]
-        if index == 3:
-            return [_cap(x, 4) for x in key]
-        if 4 <= index < 4 + n:
-            return self._stats_of(key)
+        if index == 4:
+            return _capped(key, 4)
+        if 5 <= index < 5 + 3 * n:
+            block = (index - 5) % 3
+            if block == 0:
+                pp, food, heka, heart, feather, sun, gp, qp, glyph = key
+                return [_cap(pp, 150), food / DATA.cap_food, heka / DATA.cap_heka, heart / DATA.duat_last,
+                        feather / DATA.duat_last, sun / DATA.obelisk_top, gp / DATA.gp_len, qp / DATA.qp_len,
+                        _cap(glyph, len(DATA.board_glyphs[0]))]  # fmt: skip
+            if block == 1:
+                scarab, supplies, priest, boats, ware_state, row, rolled, ta = key
+                v = [x / DATA.track_len for x in scarab] + _capped(supplies, 4) + _capped(priest, 4)
+                v += [loc / (NUM_LOCS - 1) for loc in boats]
+                v += [x / 2 for x in ware_state]
+                v += [_cap(sum(1 for x in row if x >= 0), ROW_LEN), _cap(rolled, 20)]
+                w = DATA.ta_slots
+                return v + [_cap(sum(1 for t in ta if t >= 0 and t & 1), w),
+                            _cap(sum(1 for t in ta if t >= 0 and not t & 1), w)]  # fmt: skip
+            used, qp_eyes, home = key
+            v = _capped(used, 3) + _capped(qp_eyes, 4) + [float(home >> k & 1) for k in range(DATA.apprentices)]
+            return (v + [0.0] * STATS)[: STATS - _STATS_B]
         raise IndexError(f"Men-Nefer observations have no part {index}")
-
-    @staticmethod
-    def _stats_of(key: Any) -> list[float]:
-        """``_stats`` from a seat's stats key (see ``part_keys``)."""
-        values, scarab, priest, boats, ware_state, row, ta, used, qp_eyes = key
-        pp, food, heka, heart, feather, sun, gp, qp, glyph = values[:_NUM_RES]
-        v = [_cap(pp, 150), food / DATA.cap_food, heka / DATA.cap_heka, heart / DATA.duat_last,
-             feather / DATA.duat_last, sun / DATA.obelisk_top, gp / DATA.gp_len, qp / DATA.qp_len,
-             _cap(glyph, len(DATA.board_glyphs[0]))]  # fmt: skip
-        v += [x / DATA.track_len for x in scarab]
-        v += [_cap(x, 4) for x in values[_NUM_RES : _NUM_RES + _NUM_SUPPLY]]
-        v += [_cap(x, 4) for x in priest]
-        v += [loc / (NUM_LOCS - 1) for loc in boats]
-        v += [x / 2 for x in ware_state]
-        rolled, home = values[_NUM_RES + _NUM_SUPPLY :]
-        v += [_cap(sum(1 for x in row if x >= 0), ROW_LEN), _cap(rolled, 20)]
-        w = DATA.ta_slots
-        v += [_cap(sum(1 for t in ta if t >= 0 and t & 1), w), _cap(sum(1 for t in ta if t >= 0 and not t & 1), w)]
-        v += [_cap(x, 3) for x in used]
-        v += [_cap(x, 4) for x in qp_eyes]
-        v += [float(home >> k & 1) for k in range(DATA.apprentices)]
-        return (v + [0.0] * STATS)[:STATS]
 
     def string(self, state: MenNeferState, player: int) -> str:
         check_seat(self._n, player)
