@@ -21,14 +21,18 @@ not counted):
   the game's plain ``tensor`` (the path before the cached-parts encoding), for the before/after ratio.
 
 The rows are measured interleaved: ``--rounds`` rounds, each giving every row ``seconds / rounds``
-(so that all rows see the same machine load).
+(so that all rows see the same machine load). ``--clock cpu`` divides by the CPU time the process
+used for the row (``time.process_time``) instead of the wall-clock time: on a machine shared with
+other jobs the wall clock also counts the time the process waited for a core, which varies from
+one row to the next; the CPU time does not (the rows still run for ``seconds`` of wall time).
 ``--rows`` picks rows by name prefix (e.g. ``--rows engine,pettingzoo,gymnasium`` skips OpenSpiel).
 
 Every game with an observation encoder is measured (``--games ra ra-dice`` picks some); a player
 count a game does not allow is skipped. Printed per row: the best round's steps/s and the median
 [range] of the per-round ratios to the engine row of the same round (the issue's figure).
 
-Usage: ``python bench/bench_adapters.py [--games ra ra-dice] [--seconds 3] [--rounds 5] [--players 2,4] [--rows ...]``
+Usage: ``python bench/bench_adapters.py [--games ra ra-dice] [--seconds 3] [--rounds 5] [--players 2,4] [--rows ...]
+[--clock wall|cpu]``
 """
 
 from __future__ import annotations
@@ -183,12 +187,14 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--players", default="2,4", help="player counts (a count a game does not allow is skipped)")
     ap.add_argument("--rows", default="", help="comma-separated row-name prefixes (default: all)")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="rates per wall-clock second (default) or per CPU second of this process")  # fmt: skip
     args = ap.parse_args()
     games = args.games or games_with_observer()
     wanted = [w.strip() for w in args.rows.split(",") if w.strip()]
     rows = [r for r in ROWS if r[0] == "engine" or not wanted or any(r[0].startswith(w) for w in wanted)]
-    print(f"build: {BUILD} · {args.rounds} interleaved rounds · steps/s: best round · ratio: median [range] of "
-          "the per-round ratios to the engine row of the same round")  # fmt: skip
+    print(f"build: {BUILD} · {args.rounds} interleaved rounds · {args.clock} clock · steps/s: best round · ratio: "
+          "median [range] of the per-round ratios to the engine row of the same round")  # fmt: skip
     print(f"{'game':<10} {'players':>7}  {'adapter':<32} {'steps/s':>9} {'vs engine':>10} {'per round':>14}  note")
     for game_id in games:
         info = game_class(game_id).info
@@ -200,8 +206,10 @@ def main() -> None:
             for _ in range(args.rounds):
                 rates = {}
                 for name, fn, _note in rows:
+                    cpu = time.process_time()
                     out = fn(game_id, n, args.seconds / args.rounds)
-                    rates[name] = out[0] / out[-1]
+                    cpu = time.process_time() - cpu
+                    rates[name] = out[0] / (cpu if args.clock == "cpu" else out[-1])
                     best[name] = max(best.get(name, 0.0), rates[name])
                 for name in rates:
                     ratios.setdefault(name, []).append(rates[name] / rates["engine"])

@@ -34,6 +34,7 @@ piece                shape          meaning
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 from heliopolis.core.helpers import check_seat
@@ -146,15 +147,16 @@ class HeliosObserver(Observer[HeliosState]):
     # -- the same tensor as memoisable parts (core.observation: the adapters' fast path) ---------
     # Parts, in tensor order, each a pure function of its key (nothing is hidden in Helios):
     #   0 head: player, current_player, phase, round, dragon   key (player or -1, cp, phase, round, dragon)
-    #   1 columns                                              key: the three columns as tuples
-    #   2 draw_stacks .. persons (the supply)                  key: the stacks, face-up tiles, specials, persons
-    #   3 hand, payment, sun_move                              key (hand, pay, sun_ctx): immutable tuples or None
-    #   4 .. 4+n-1 tiles of seat p                             key: list tiles[p] + temples[p] (a board: not cached)
+    #   1-3 columns: one part per column                       key: the column as a tuple
+    #   4 draw_stacks .. persons (the supply)                  key: the stacks, face-up tiles, specials, persons
+    #   5 hand, payment, sun_move                              key (hand, pay, sun_ctx): immutable tuples or None
+    #   then n parts tiles of seat p                           key: list tiles[p] + temples[p] (a board: not cached)
     #   then n parts resources of seat p                       key: the seat's own list res[p] (a board)
     #   then sun                                               key: the seats' sun hexes
-    #   then n parts player_stats of seat p                    key (slots, buildings .. xmax)
-    # A step changes a few of them (the phase; a column; a board one step in five), so the adapters
-    # rewrite those and copy the rest from the previous observation.
+    #   then per seat p two parts of player_stats: slots       key: the seat's slots
+    #                      and buildings .. xmax               key (buildings, owned, active, mana, vp, rng, x, xmax)
+    # A step changes a few of them (the phase; a column; a seat's slots one step in three, a board
+    # one step in five), so the adapters rewrite those and copy the rest from the previous observation.
     # With ``public=False`` only part 0 (player) remains.
     def part_keys(self, state: HeliosState, player: int) -> tuple[PartKey, ...]:
         check_seat(self._n, player)
@@ -169,14 +171,16 @@ class HeliosObserver(Observer[HeliosState]):
         temples = s.temples
         return (
             (player if private else -1, s.current_player(), s.phase, s.round, s.dragon),
-            (tuple(c[0]), tuple(c[1]), tuple(c[2])),
+            tuple(c[0]), tuple(c[1]), tuple(c[2]),
             (tuple(d[0]), tuple(d[1]), tuple(d[2]), tuple(s.face_up), tuple(s.land_stack), tuple(s.extra),
              tuple(s.special), s.persons_free),
             (s.hand, s.pay, s.sun_ctx),
             *[tiles[p] + temples[p] for p in range(n)],
             *s.res,
             tuple(s.sun),
-            *zip(map(tuple, s.slots), s.buildings, s.owned, s.active, s.mana, s.vp, s.rng, s.x, s.xmax),
+            *chain.from_iterable(zip(
+                map(tuple, s.slots), zip(s.buildings, s.owned, s.active, s.mana, s.vp, s.rng, s.x, s.xmax)
+            )),
         )  # fmt: skip
 
     def encode_part(self, index: int, key: Any) -> list[float]:  # noqa: C901 - one branch per part
@@ -187,13 +191,12 @@ class HeliosObserver(Observer[HeliosState]):
             if not self.obs_type.public:
                 return out
             return out + one_hots((cp, n), (phase if phase < 17 else 17, NUM_PHASES), (rnd - 1, 4), (dragon, n))
-        if index == 1:
+        if index <= 3:  # a column, from the bottom
             out = []
-            for col in key:
-                for i in range(6):
-                    out += one_hot(col[-1 - i], 4) if i < len(col) else [0.0] * 4
+            for i in range(6):
+                out += one_hot(key[-1 - i], 4) if i < len(key) else [0.0] * 4
             return out
-        if index == 2:
+        if index == 4:
             d0, d1, d2, face_up, land_stack, extra, special, persons_free = key
             out = [min(k, 16) / 16 for k in d0] + [min(k, 16) / 16 for k in d1] + [min(k, 16) / 16 for k in d2]
             for c in face_up:
@@ -201,7 +204,7 @@ class HeliosObserver(Observer[HeliosState]):
             out += [_cap(k, 4) for k in land_stack] + [_cap(k, 8) for k in extra]
             out += [k / 2 for k in special]
             return out + _bits(persons_free, 8)
-        if index == 3:
+        if index == 5:
             hand, pay, sun_ctx = key
             out = [0.0] * 9
             if hand:
@@ -215,7 +218,7 @@ class HeliosObserver(Observer[HeliosState]):
                 v[9] = _cap(anyn, 12)
             out += v
             return out + ([1.0, _cap(sun_ctx[1], 20), float(sun_ctx[2])] if sun_ctx else [0.0, 0.0, 0.0])
-        i = index - 4  # then: n tiles, n resources, sun, n player_stats
+        i = index - 6  # then: n tiles, n resources, sun, 2n player_stats
         if 0 <= i < n:  # tiles and temples of one seat
             out = []
             hexes = NUM_HEXES
@@ -237,11 +240,12 @@ class HeliosObserver(Observer[HeliosState]):
             for h in key:
                 out += one_hot(h, NUM_HEXES)
             return out
-        if 2 * n < i <= 3 * n:
-            t, buildings, owned, active, mana, vp, rng, x, xmax = key
-            # legality.slot_count from the seat's slots (slot * 3 + symbol; grey tiles at 9 + slot * 3 + symbol)
-            slots = [t[j] + t[j + 1] + t[j + 2] + t[9 + j] + t[10 + j] + t[11 + j] for j in (0, 3, 6)]
-            return ([_cap(k, 4) for k in slots] + _bits(buildings, 12) + _bits(owned, 8) + _bits(active, 8)
+        if 2 * n < i <= 4 * n and i % 2 == 1:  # slots: legality.slot_count per slot (slot * 3 + symbol;
+            t = key  # grey tiles at 9 + slot * 3 + symbol)
+            return [_cap(t[j] + t[j + 1] + t[j + 2] + t[9 + j] + t[10 + j] + t[11 + j], 4) for j in (0, 3, 6)]
+        if 2 * n < i <= 4 * n:
+            buildings, owned, active, mana, vp, rng, x, xmax = key
+            return (_bits(buildings, 12) + _bits(owned, 8) + _bits(active, 8)
                     + [_cap(mana, 60), _cap(vp, 400), _cap(rng, 20), _cap(x, 10), _cap(xmax, 10)])  # fmt: skip
         raise IndexError(f"Helios observations have no part {index}")
 
