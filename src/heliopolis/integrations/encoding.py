@@ -128,6 +128,8 @@ class ArrayObserver:
     key changed (each part's float32 encoding is kept per key), and the result is a numpy copy of
     the buffer (the caller may keep it). The result equals ``numpy.asarray(tensor(...))``. One slice write per
     changed part and one copy are much cheaper than building the tensor or concatenating every part.
+    A part whose key is a list (a seat's board) is compared with the copy kept from the last call and
+    re-encoded when it differs, without a cache (boards seldom come back; no tuple built per step).
     """
 
     MAX_CACHED = 4096  # encodings kept per part (cleared when full; a cache, never a result)
