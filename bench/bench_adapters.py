@@ -19,6 +19,8 @@ not counted):
   its steps/s counts the learning seat's steps only, and ``all decisions/s`` adds the bots' ones;
 * ``pettingzoo`` / ``gymnasium (reference encoding)``: the same loops with the observation built by
   the game's plain ``tensor`` (the path before the cached-parts encoding), for the before/after ratio.
+* ``pettingzoo (constant observation)``: the AEC loop with ``observe`` returning zeros (and the real
+  mask): the ceiling of the ratio for any observation encoder.
 
 The rows are measured interleaved: ``--rounds`` rounds, each giving every row ``seconds / rounds``
 (so that all rows see the same machine load). ``--clock cpu`` divides by the CPU time the process
@@ -111,12 +113,23 @@ def reference_encoding(env) -> None:  # noqa: ANN001
             observer.observer.part_keys = lambda state, player: None
 
 
+def constant_observation(env) -> None:  # noqa: ANN001
+    """Makes an AEC env's ``observe`` return a constant observation (zeros; the mask is the real
+    one): what the AEC loop costs by itself."""
+    zeros = np.zeros(env._observer.size, dtype=np.float32)
+    masks = env._masks
+    seat = env._seat
+    env.observe = lambda agent: {"observation": zeros.copy(), "action_mask": masks.mask(env._state, seat[agent])}
+
+
 def pettingzoo_steps(
-    game_id: str, players: int, seconds: float, seed: int = 0, reference: bool = False
+    game_id: str, players: int, seconds: float, seed: int = 0, reference: bool = False, constant: bool = False
 ) -> tuple[int, float]:
     env = aec_env(game_id, players=players)
     if reference:
         reference_encoding(env)
+    if constant:
+        constant_observation(env)
     rng = random.Random(seed)
     steps = 0
     episode = 0
@@ -174,6 +187,8 @@ ROWS = [
     ("pettingzoo", pettingzoo_steps, "AEC loop: last() (obs + mask) and step()"),
     ("pettingzoo (reference encoding)", lambda g, n, t: pettingzoo_steps(g, n, t, reference=True),
      "same, observations from the plain tensor (before)"),
+    ("pettingzoo (constant observation)", lambda g, n, t: pettingzoo_steps(g, n, t, constant=True),
+     "same, a constant observation: the AEC loop's own cost"),
     ("gymnasium", gymnasium_steps, "learning seat only; random bots in the other seats"),
     ("gymnasium (reference encoding)", lambda g, n, t: gymnasium_steps(g, n, t, reference=True),
      "same, observations from the plain tensor (before)"),
