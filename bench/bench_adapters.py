@@ -19,16 +19,22 @@ not counted):
   its steps/s counts the learning seat's steps only, and ``all decisions/s`` adds the bots' ones;
 * ``pettingzoo`` / ``gymnasium (reference encoding)``: the same loops with the observation built by
   the game's plain ``tensor`` (the path before the cached-parts encoding), for the before/after ratio.
+* ``pettingzoo (constant observation)``: the AEC loop with ``observe`` returning zeros (and the real
+  mask): the ceiling of the ratio for any observation encoder.
 
 The rows are measured interleaved: ``--rounds`` rounds, each giving every row ``seconds / rounds``
-(so that all rows see the same machine load).
+(so that all rows see the same machine load). ``--clock cpu`` divides by the CPU time the process
+used for the row (``time.process_time``) instead of the wall-clock time: on a machine shared with
+other jobs the wall clock also counts the time the process waited for a core, which varies from
+one row to the next; the CPU time does not (the rows still run for ``seconds`` of wall time).
 ``--rows`` picks rows by name prefix (e.g. ``--rows engine,pettingzoo,gymnasium`` skips OpenSpiel).
 
 Every game with an observation encoder is measured (``--games ra ra-dice`` picks some); a player
 count a game does not allow is skipped. Printed per row: the best round's steps/s and the median
 [range] of the per-round ratios to the engine row of the same round (the issue's figure).
 
-Usage: ``python bench/bench_adapters.py [--games ra ra-dice] [--seconds 3] [--rounds 5] [--players 2,4] [--rows ...]``
+Usage: ``python bench/bench_adapters.py [--games ra ra-dice] [--seconds 3] [--rounds 5] [--players 2,4] [--rows ...]
+[--clock wall|cpu]``
 """
 
 from __future__ import annotations
@@ -107,12 +113,23 @@ def reference_encoding(env) -> None:  # noqa: ANN001
             observer.observer.part_keys = lambda state, player: None
 
 
+def constant_observation(env) -> None:  # noqa: ANN001
+    """Makes an AEC env's ``observe`` return a constant observation (zeros; the mask is the real
+    one): what the AEC loop costs by itself."""
+    zeros = np.zeros(env._observer.size, dtype=np.float32)
+    masks = env._masks
+    seat = env._seat
+    env.observe = lambda agent: {"observation": zeros.copy(), "action_mask": masks.mask(env._state, seat[agent])}
+
+
 def pettingzoo_steps(
-    game_id: str, players: int, seconds: float, seed: int = 0, reference: bool = False
+    game_id: str, players: int, seconds: float, seed: int = 0, reference: bool = False, constant: bool = False
 ) -> tuple[int, float]:
     env = aec_env(game_id, players=players)
     if reference:
         reference_encoding(env)
+    if constant:
+        constant_observation(env)
     rng = random.Random(seed)
     steps = 0
     episode = 0
@@ -170,6 +187,8 @@ ROWS = [
     ("pettingzoo", pettingzoo_steps, "AEC loop: last() (obs + mask) and step()"),
     ("pettingzoo (reference encoding)", lambda g, n, t: pettingzoo_steps(g, n, t, reference=True),
      "same, observations from the plain tensor (before)"),
+    ("pettingzoo (constant observation)", lambda g, n, t: pettingzoo_steps(g, n, t, constant=True),
+     "same, a constant observation: the AEC loop's own cost"),
     ("gymnasium", gymnasium_steps, "learning seat only; random bots in the other seats"),
     ("gymnasium (reference encoding)", lambda g, n, t: gymnasium_steps(g, n, t, reference=True),
      "same, observations from the plain tensor (before)"),
@@ -183,12 +202,14 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--players", default="2,4", help="player counts (a count a game does not allow is skipped)")
     ap.add_argument("--rows", default="", help="comma-separated row-name prefixes (default: all)")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="rates per wall-clock second (default) or per CPU second of this process")  # fmt: skip
     args = ap.parse_args()
     games = args.games or games_with_observer()
     wanted = [w.strip() for w in args.rows.split(",") if w.strip()]
     rows = [r for r in ROWS if r[0] == "engine" or not wanted or any(r[0].startswith(w) for w in wanted)]
-    print(f"build: {BUILD} · {args.rounds} interleaved rounds · steps/s: best round · ratio: median [range] of "
-          "the per-round ratios to the engine row of the same round")  # fmt: skip
+    print(f"build: {BUILD} · {args.rounds} interleaved rounds · {args.clock} clock · steps/s: best round · ratio: "
+          "median [range] of the per-round ratios to the engine row of the same round")  # fmt: skip
     print(f"{'game':<10} {'players':>7}  {'adapter':<32} {'steps/s':>9} {'vs engine':>10} {'per round':>14}  note")
     for game_id in games:
         info = game_class(game_id).info
@@ -200,8 +221,10 @@ def main() -> None:
             for _ in range(args.rounds):
                 rates = {}
                 for name, fn, _note in rows:
+                    cpu = time.process_time()
                     out = fn(game_id, n, args.seconds / args.rounds)
-                    rates[name] = out[0] / out[-1]
+                    cpu = time.process_time() - cpu
+                    rates[name] = out[0] / (cpu if args.clock == "cpu" else out[-1])
                     best[name] = max(best.get(name, 0.0), rates[name])
                 for name in rates:
                     ratios.setdefault(name, []).append(rates[name] / rates["engine"])

@@ -66,6 +66,8 @@ class Piece:
 
 
 StateT = TypeVar("StateT", bound="State[Any]")
+# A part's key (``Observer.part_keys``): hashable (cached per key), or a list for a big part (a board).
+PartKey = Hashable | list[int]
 
 
 class Observer(Generic[StateT]):
@@ -130,7 +132,10 @@ class Observer(Generic[StateT]):
     # an adapter may keep each part's encoding per key (numpy arrays) and rebuild only the parts
     # whose key changed: most of a board game's table does not change from one step to the next.
     # ``part_keys`` returns ``None`` when the observer has no parts (the default): use ``tensor``.
-    def part_keys(self, state: StateT, player: int) -> tuple[Hashable, ...] | None:
+    # A key may also be a *list* (for a big part such as a seat's board, e.g. the state's own list
+    # of ints): the adapter compares it with ``==``, keeps a copy and re-encodes the part when it
+    # differs, without caching it (a board seldom comes back, and no tuple is built per step).
+    def part_keys(self, state: StateT, player: int) -> tuple[PartKey, ...] | None:
         return None
 
     def encode_part(self, index: int, key: Any) -> list[float]:
@@ -143,6 +148,27 @@ class Observer(Generic[StateT]):
     def string(self, state: StateT, player: int) -> str:
         """The same information as text (for logs, playthroughs and string-keyed algorithms)."""
         raise NotImplementedError
+
+
+def one_hot(index: int, size: int) -> list[float]:
+    """``size`` floats, 1.0 at ``index`` and 0.0 elsewhere (all zero when ``index`` is outside
+    ``0 .. size - 1``, e.g. ``-1`` for "nobody" or a chance node's current player)."""
+    v = [0.0] * size
+    if 0 <= index < size:
+        v[index] = 1.0
+    return v
+
+
+def one_hots(*blocks: tuple[int, int]) -> list[float]:
+    """The concatenation of ``one_hot(index, size)`` for each ``(index, size)``: an observation's
+    header (observing seat, seat to act, phase, ...) in one call."""
+    out: list[float] = []
+    for index, size in blocks:
+        v = [0.0] * size
+        if 0 <= index < size:
+            v[index] = 1.0
+        out += v
+    return out
 
 
 class NoObserverError(NotImplementedError):

@@ -128,6 +128,8 @@ class ArrayObserver:
     key changed (each part's float32 encoding is kept per key), and the result is a numpy copy of
     the buffer (the caller may keep it). The result equals ``numpy.asarray(tensor(...))``. One slice write per
     changed part and one copy are much cheaper than building the tensor or concatenating every part.
+    A part whose key is a list (a seat's board) is compared with the copy kept from the last call and
+    re-encoded when it differs, without a cache (boards seldom come back; no tuple built per step).
     """
 
     MAX_CACHED = 4096  # encodings kept per part (cleared when full; a cache, never a result)
@@ -161,31 +163,41 @@ class ArrayObserver:
         i = 0
         for key in keys:
             if key != last_keys[i]:  # mostly equal: a step changes a few parts of the table
-                cache = self._parts[i]
-                a = cache.get(key)
-                if a is None:
-                    if len(cache) >= self.MAX_CACHED:
-                        cache.clear()
-                    a = cache[key] = array.array("f", self.observer.encode_part(i, key))
+                if type(key) is list:  # a big part (a board): re-encoded, not cached (core.observation)
+                    a = array.array("f", self.observer.encode_part(i, key))
+                    last_keys[i] = key[:]
+                else:
+                    cache = self._parts[i]
+                    a = cache.get(key)
+                    if a is None:
+                        if len(cache) >= self.MAX_CACHED:
+                            cache.clear()
+                        a = cache[key] = array.array("f", self.observer.encode_part(i, key))
+                    last_keys[i] = key
                 buf[self._slices[i]] = a
-                last_keys[i] = key
             i += 1
         return self._view.copy()
 
     def _first(self, keys: tuple[Any, ...]) -> None:
         """Encodes every part and lays the parts out in the buffer (their sizes are fixed)."""
-        self._parts = [{} for _ in keys]
-        self._slices = []
-        at = 0
-        for i, key in enumerate(keys):
-            a = self._parts[i][key] = array.array("f", self.observer.encode_part(i, key))
-            self._slices.append(slice(at, at + len(a)))
-            at += len(a)
+        encoded = [array.array("f", self.observer.encode_part(i, key)) for i, key in enumerate(keys)]
+        at = sum(len(a) for a in encoded)
         if at != self.size:
             raise ValueError(f"{type(self.observer).__name__}: parts of {at} values for a tensor of {self.size}")
+        self._parts = [{} for _ in keys]
+        self._slices = []
+        self._last_keys = []
+        at = 0
         for i, key in enumerate(keys):
-            self._buffer[self._slices[i]] = self._parts[i][key]
-        self._last_keys = list(keys)
+            a = encoded[i]
+            if type(key) is list:
+                key = key[:]
+            else:
+                self._parts[i][key] = a
+            self._slices.append(slice(at, at + len(a)))
+            self._buffer[self._slices[i]] = a
+            self._last_keys.append(key)
+            at += len(a)
 
     def fill(self, state: State, player: int, out: Any) -> None:
         out[:] = self.array(state, player)

@@ -135,7 +135,8 @@ class HeliopolisAECEnv(AECEnv, EzPickle):
             self._paid = False
         s = self._state
         s.apply_action(int(action))
-        advance_chance(s, self._rng)
+        while s.is_chance_node():  # advance_chance, inlined: it runs on every step
+            s.apply_action(s.sample_chance_outcome(self._rng))
         if s.is_terminal():
             for a, r in zip(self.possible_agents, s.returns()):
                 self.rewards[a] = float(r)

@@ -34,19 +34,31 @@ piece                shape          meaning
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 from heliopolis.core.helpers import check_seat
-from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece
+from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, PartKey, Piece, one_hot, one_hots
 from heliopolis.games.helios.components import NUM_HEXES
 from heliopolis.games.helios.legality import slot_count
 from heliopolis.games.helios.state import HeliosState
 
 NUM_PHASES = 18
+_PAY_KINDS = ("temple", "build", "person")
+_NO_TILE = [0.0] * 10
+# a hex's 10 values by (tile, temple) for a tile with a temple flag of 0 or 1 (what the rules write)
+_HEX = {(t, m): one_hot(t, 9) + [float(m)] for t in range(9) for m in (0, 1)}
 
 
 def _cap(v: float, cap: float) -> float:
     return max(0.0, min(v, cap)) / cap
+
+
+_RES_CAP = {k: _cap(k, 2) for k in range(-16, 64)}  # a resource count's value, by count
+
+
+def _bits(mask: int, k: int) -> list[float]:
+    return [float(mask >> i & 1) for i in range(k)]
 
 
 class HeliosObserver(Observer[HeliosState]):
@@ -131,6 +143,111 @@ class HeliosObserver(Observer[HeliosState]):
             out += [_cap(state.mana[p], 60), _cap(state.vp[p], 400), _cap(state.rng[p], 20),
                     _cap(state.x[p], 10), _cap(state.xmax[p], 10)]  # fmt: skip
         return out
+
+    # -- the same tensor as memoisable parts (core.observation: the adapters' fast path) ---------
+    # Parts, in tensor order, each a pure function of its key (nothing is hidden in Helios):
+    #   0 head: player, current_player, phase, round, dragon   key (player or -1, cp, phase, round, dragon)
+    #   1-3 columns: one part per column                       key: the column as a tuple
+    #   4 draw_stacks .. persons (the supply)                  key: the stacks, face-up tiles, specials, persons
+    #   5 hand, payment, sun_move                              key (hand, pay, sun_ctx): immutable tuples or None
+    #   then n parts tiles of seat p                           key: list tiles[p] + temples[p] (a board: not cached)
+    #   then n parts resources of seat p                       key: the seat's own list res[p] (a board)
+    #   then sun                                               key: the seats' sun hexes
+    #   then per seat p two parts of player_stats: slots       key: the seat's slots
+    #                      and buildings .. xmax               key (buildings, owned, active, mana, vp, rng, x, xmax)
+    # A step changes a few of them (the phase; a column; a seat's slots one step in three, a board
+    # one step in five), so the adapters rewrite those and copy the rest from the previous observation.
+    # With ``public=False`` only part 0 (player) remains.
+    def part_keys(self, state: HeliosState, player: int) -> tuple[PartKey, ...]:
+        check_seat(self._n, player)
+        private = self.obs_type.private != PRIVATE_NONE
+        if not self.obs_type.public:
+            return ((player, -1, -1, -1, -1),) if private else ()
+        s = state
+        n = self._n
+        c = s.columns
+        d = s.draw
+        tiles = s.tiles
+        temples = s.temples
+        return (
+            (player if private else -1, s.current_player(), s.phase, s.round, s.dragon),
+            tuple(c[0]), tuple(c[1]), tuple(c[2]),
+            (tuple(d[0]), tuple(d[1]), tuple(d[2]), tuple(s.face_up), tuple(s.land_stack), tuple(s.extra),
+             tuple(s.special), s.persons_free),
+            (s.hand, s.pay, s.sun_ctx),
+            *[tiles[p] + temples[p] for p in range(n)],
+            *s.res,
+            tuple(s.sun),
+            *chain.from_iterable(zip(
+                map(tuple, s.slots), zip(s.buildings, s.owned, s.active, s.mana, s.vp, s.rng, s.x, s.xmax)
+            )),
+        )  # fmt: skip
+
+    def encode_part(self, index: int, key: Any) -> list[float]:  # noqa: C901 - one branch per part
+        n = self._n
+        if index == 0:
+            player, cp, phase, rnd, dragon = key
+            out: list[float] = one_hot(player, n) if self.obs_type.private != PRIVATE_NONE else []
+            if not self.obs_type.public:
+                return out
+            return out + one_hots((cp, n), (phase if phase < 17 else 17, NUM_PHASES), (rnd - 1, 4), (dragon, n))
+        if index <= 3:  # a column, from the bottom
+            out = []
+            for i in range(6):
+                out += one_hot(key[-1 - i], 4) if i < len(key) else [0.0] * 4
+            return out
+        if index == 4:
+            d0, d1, d2, face_up, land_stack, extra, special, persons_free = key
+            out = [min(k, 16) / 16 for k in d0] + [min(k, 16) / 16 for k in d1] + [min(k, 16) / 16 for k in d2]
+            for c in face_up:
+                out += one_hot(c, 5)
+            out += [_cap(k, 4) for k in land_stack] + [_cap(k, 8) for k in extra]
+            out += [k / 2 for k in special]
+            return out + _bits(persons_free, 8)
+        if index == 5:
+            hand, pay, sun_ctx = key
+            out = [0.0] * 9
+            if hand:
+                out[hand[1] + (0 if hand[0] == "land" else 5)] = 1.0
+            v = [0.0] * 11
+            if pay:
+                kind, _, spec, one, anyn = pay
+                v[_PAY_KINDS.index(kind)] = 1.0
+                v[3:8] = [_cap(k, 2) for k in spec]
+                v[8] = float(one)
+                v[9] = _cap(anyn, 12)
+            out += v
+            return out + ([1.0, _cap(sun_ctx[1], 20), float(sun_ctx[2])] if sun_ctx else [0.0, 0.0, 0.0])
+        i = index - 6  # then: n tiles, n resources, sun, 2n player_stats
+        if 0 <= i < n:  # tiles and temples of one seat
+            out = []
+            hexes = NUM_HEXES
+            for h in range(hexes):
+                t = key[h]
+                if t < 0:
+                    out += _NO_TILE
+                else:
+                    cell = _HEX.get((t, key[hexes + h]))
+                    out += cell if cell is not None else one_hot(t, 9) + [float(key[hexes + h])]
+            return out
+        if n <= i < 2 * n:  # resources of one seat: _cap(k, 2) per hex and colour
+            try:
+                return list(map(_RES_CAP.__getitem__, key))
+            except KeyError:
+                return [_cap(k, 2) for k in key]
+        if i == 2 * n:
+            out = []
+            for h in key:
+                out += one_hot(h, NUM_HEXES)
+            return out
+        if 2 * n < i <= 4 * n and i % 2 == 1:  # slots: legality.slot_count per slot (slot * 3 + symbol;
+            t = key  # grey tiles at 9 + slot * 3 + symbol)
+            return [_cap(t[j] + t[j + 1] + t[j + 2] + t[9 + j] + t[10 + j] + t[11 + j], 4) for j in (0, 3, 6)]
+        if 2 * n < i <= 4 * n:
+            buildings, owned, active, mana, vp, rng, x, xmax = key
+            return (_bits(buildings, 12) + _bits(owned, 8) + _bits(active, 8)
+                    + [_cap(mana, 60), _cap(vp, 400), _cap(rng, 20), _cap(x, 10), _cap(xmax, 10)])  # fmt: skip
+        raise IndexError(f"Helios observations have no part {index}")
 
     def string(self, state: Any, player: int) -> str:
         check_seat(self._n, player)

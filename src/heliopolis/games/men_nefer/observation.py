@@ -29,10 +29,12 @@ piece                 shape            meaning
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterator
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from heliopolis.core.helpers import check_seat
-from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece
+from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece, one_hot
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import (
     CITY_SLOTS,
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
     from heliopolis.games.men_nefer.state import MenNeferState
 
 PENDING = tuple(sorted(T.DECIDE))
+_PENDING_INDEX = {kind: i for i, kind in enumerate(PENDING)}
 NT, NW, NP, NTA = len(DATA.tile_ids), len(DATA.ware_ids), len(DATA.papyrus_ids), len(DATA.ta_ids)
 ROUNDS = 3 * DATA.options_per_era
 STATS = 60
@@ -57,11 +60,32 @@ def _cap(v: float, cap: float) -> float:
     return max(0.0, min(v, cap)) / cap
 
 
-def _onehot(i: int, k: int) -> list[float]:
-    v = [0.0] * k
-    if 0 <= i < k:
-        v[i] = 1.0
-    return v
+_onehot = one_hot
+# widths of the per-seat slices of the flat per-player lists the stats read
+_PRIEST_W = (DATA.rooms + 1) * 2
+_NUM_RES = 9  # pp .. glyph
+_NUM_SUPPLY = 6  # sphinx_sup .. eye_av
+
+
+# where the third stats part of a seat starts (its first two parts have fixed sizes)
+_STATS_B = 9 + NUM_HOUSES + 6 + _PRIEST_W + DATA.boats + WARE_SPACES + 2 + 2
+_CAPPED: dict[int, dict[int, float]] = {}  # cap -> count -> _cap(count, cap), for small counts
+
+
+def _capped(values: tuple[int, ...], cap: int) -> list[float]:
+    """``[_cap(x, cap) for x in values]`` by table (the counts are small ints)."""
+    table = _CAPPED.get(cap)
+    if table is None:
+        table = _CAPPED[cap] = {k: _cap(k, cap) for k in range(-16, 4 * cap + 16)}
+    try:
+        return list(map(table.__getitem__, values))
+    except KeyError:
+        return [_cap(x, cap) for x in values]
+
+
+def _chunks(values: list[int], width: int) -> Iterator[tuple[int, ...]]:
+    """Seat p's ``values[p * width : (p + 1) * width]`` as a tuple, for p = 0, 1, ... (built in C)."""
+    return zip(*[iter(values)] * width)
 
 
 class MenNeferObserver(Observer["MenNeferState"]):
@@ -139,6 +163,101 @@ class MenNeferObserver(Observer["MenNeferState"]):
         v += [_cap(x, 4) for x in s.qp_eyes[p * DATA.queens : (p + 1) * DATA.queens]]
         v += [float(s.home[p] >> k & 1) for k in range(DATA.apprentices)]
         return (v + [0.0] * STATS)[:STATS]
+
+    # -- the same tensor as memoisable parts (core.observation: the adapters' fast path) ---------
+    # Parts, in tensor order, each a pure function of its key (nothing is hidden in Men-Nefer):
+    #   0 player, current_player            key (player or -1, cp)
+    #   1 era .. pending                    key (era, round, turn order, pending kind index)
+    #   2 display, supply_top, markets      key (display, supply top, ware and papyrus markets)
+    #   3 cities, board, pyramids           key: their lists as tuples (they change a few times an era)
+    #   4 houses                            key: the apprentices per owner and space
+    #   5 .. 5+3n-1 player_stats of seat p, in three parts (values 0-8, 9-(_STATS_B-1), the rest)
+    #                                       keys: the seat's values and slices (built by zip, in C)
+    # With ``public=False`` only part 0 (player) remains.
+    def part_keys(self, state: MenNeferState, player: int) -> tuple[Hashable, ...]:
+        check_seat(self._n, player)
+        private = self.obs_type.private != PRIVATE_NONE
+        if not self.obs_type.public:
+            return (player,) if private else ()
+        s = state
+        kind = s.todo[-1][0] if s.todo and not s.chance else ""
+        pending = _PENDING_INDEX.get(kind, -1)
+        return (
+            (player if private else -1, s.current_player()),
+            (s.era, s.rnd, tuple(s.order), pending),
+            (tuple(s.display), s.supply_top, tuple(s.ware_mkt), tuple(s.pap_mkt)),
+            (tuple(s.city_ta), tuple(s.city_adv), tuple(s.graves), tuple(s.pedestals), tuple(s.temple),
+             tuple(s.gp_grid), tuple(s.qp_levels), tuple(s.qtiles)),
+            tuple(s.appr),
+            # per seat, three parts: resources and tracks; boards; this era's visits, eyes, apprentices home
+            *chain.from_iterable(zip(
+                zip(s.pp, s.food, s.heka, s.heart, s.feather, s.sun, s.gp, s.qp, s.glyph),
+                zip(_chunks(s.scarab, NUM_HOUSES), zip(s.sphinx_sup, s.sphinx_av, s.mummy_sup, s.sarc_av, s.eye_sup,
+                    s.eye_av), _chunks(s.priest, _PRIEST_W), _chunks(s.boats, DATA.boats),
+                    _chunks(s.ware_state, WARE_SPACES), _chunks(s.row, ROW_LEN), s.rolled, _chunks(s.ta, DATA.ta_slots)),
+                zip(_chunks(s.used, 3), _chunks(s.qp_eyes, DATA.queens), s.home),
+            )),
+        )  # fmt: skip
+
+    def encode_part(self, index: int, key: Any) -> list[float]:
+        n = self._n
+        if not self.obs_type.public:
+            return _onehot(key, n)  # the only part: the observing seat
+        if index == 0:
+            player, cp = key
+            out: list[float] = _onehot(player, n) if self.obs_type.private != PRIVATE_NONE else []
+            return out + _onehot(cp, n)
+        if index == 1:
+            era, rnd, order, pending = key
+            out = _onehot(era - 1, DATA.eras) + _onehot(rnd, ROUNDS)
+            for p in range(n):
+                out += _onehot(order.index(p), n)
+            return out + _onehot(pending, len(PENDING))
+        if index == 2:
+            display, supply_top, ware_mkt, pap_mkt = key
+            out = []
+            for t in display:
+                out += _onehot(t, NT)
+            out += _onehot(supply_top, NT)
+            for w in ware_mkt:
+                out += _onehot(w, NW)
+            for x in pap_mkt:
+                out += _onehot(x, NP)
+            return out
+        if index == 3:
+            city_ta, city_adv, graves, pedestals, temple, gp_grid, qp_levels, qtiles = key
+            out = []
+            for t in city_ta:
+                out += _onehot(t, NTA)
+            for a in city_adv:
+                out += _onehot(a, len(DATA.advantage_ids))
+            for owners in (graves, pedestals, temple):
+                out += [(o + 1) / n for o in owners]
+            for f in gp_grid:
+                out += _onehot(f, 4)
+            return out + [_cap(x, DATA.queen_levels) for x in qp_levels] + [(q + 1) / 6 for q in qtiles]
+        if index == 4:
+            return _capped(key, 4)
+        if 5 <= index < 5 + 3 * n:
+            block = (index - 5) % 3
+            if block == 0:
+                pp, food, heka, heart, feather, sun, gp, qp, glyph = key
+                return [_cap(pp, 150), food / DATA.cap_food, heka / DATA.cap_heka, heart / DATA.duat_last,
+                        feather / DATA.duat_last, sun / DATA.obelisk_top, gp / DATA.gp_len, qp / DATA.qp_len,
+                        _cap(glyph, len(DATA.board_glyphs[0]))]  # fmt: skip
+            if block == 1:
+                scarab, supplies, priest, boats, ware_state, row, rolled, ta = key
+                v = [x / DATA.track_len for x in scarab] + _capped(supplies, 4) + _capped(priest, 4)
+                v += [loc / (NUM_LOCS - 1) for loc in boats]
+                v += [x / 2 for x in ware_state]
+                v += [_cap(sum(1 for x in row if x >= 0), ROW_LEN), _cap(rolled, 20)]
+                w = DATA.ta_slots
+                return v + [_cap(sum(1 for t in ta if t >= 0 and t & 1), w),
+                            _cap(sum(1 for t in ta if t >= 0 and not t & 1), w)]  # fmt: skip
+            used, qp_eyes, home = key
+            v = _capped(used, 3) + _capped(qp_eyes, 4) + [float(home >> k & 1) for k in range(DATA.apprentices)]
+            return (v + [0.0] * STATS)[: STATS - _STATS_B]
+        raise IndexError(f"Men-Nefer observations have no part {index}")
 
     def string(self, state: MenNeferState, player: int) -> str:
         check_seat(self._n, player)

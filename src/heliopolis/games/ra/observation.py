@@ -46,7 +46,7 @@ from collections.abc import Hashable
 from operator import mul
 from typing import TYPE_CHECKING, Any, Final
 
-from heliopolis.core.observation import PRIVATE_ALL, PRIVATE_NONE, ObservationType, Observer, Piece
+from heliopolis.core.observation import PRIVATE_ALL, PRIVATE_NONE, ObservationType, Observer, Piece, one_hot, one_hots
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
     AUCTION_SPACES,
@@ -177,23 +177,9 @@ class RaObserver(Observer["RaState"]):
         state._check_seat(player)
         n = self._n
         ot = self.obs_type
-        out: list[float] = []
-        if ot.private != PRIVATE_NONE:
-            v = [0.0] * n
-            v[player] = 1.0
-            out += v
+        out: list[float] = one_hot(player, n) if ot.private != PRIVATE_NONE else []
         if ot.public:
-            cp = state.current_player()
-            v = [0.0] * n
-            if cp >= 0:
-                v[cp] = 1.0
-            out += v
-            v = [0.0] * NUM_PHASES
-            v[state.phase] = 1.0
-            out += v
-            v = [0.0] * EPOCHS
-            v[state.epoch - 1] = 1.0
-            out += v
+            out += one_hots((state.current_player(), n), (state.phase, NUM_PHASES), (state.epoch - 1, EPOCHS))
             out += [1.0 if i < state.ra_n else 0.0 for i in range(state.ra_needed)]
             v = [0.0] * T
             for t in state.track:
@@ -299,21 +285,10 @@ class RaObserver(Observer["RaState"]):
         if index == 0:
             player, cp, phase, epoch, ra_n = key
             if ot.private != PRIVATE_NONE:
-                v = [0.0] * n
-                v[player] = 1.0
-                out += v
+                out = one_hot(player, n)
             if not ot.public:
                 return out
-            v = [0.0] * n
-            if cp >= 0:
-                v[cp] = 1.0
-            out += v
-            v = [0.0] * NUM_PHASES
-            v[phase] = 1.0
-            out += v
-            v = [0.0] * EPOCHS
-            v[epoch - 1] = 1.0
-            out += v
+            out += one_hots((cp, n), (phase, NUM_PHASES), (epoch - 1, EPOCHS))
             out += [1.0 if i < ra_n else 0.0 for i in range(self._ra_needed)]
         elif index == 1:
             out = [0.0] * T

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Final
 
-from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece
+from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece, one_hot, one_hots
 from heliopolis.games.ra_dice import actions as A
 from heliopolis.games.ra_dice import phases as S
 from heliopolis.games.ra_dice.components import COLUMNS, D_CIV, DISASTER_NAMES, FACE_NAMES, NUM_DICE, NUM_FACES
@@ -117,27 +117,11 @@ class RaDiceObserver(Observer["RaDiceState"]):
         g = state.game
         n = self._n
         ot = self.obs_type
-        out: list[float] = []
-        if ot.private != PRIVATE_NONE:
-            v = [0.0] * n
-            v[player] = 1.0
-            out += v
+        out: list[float] = one_hot(player, n) if ot.private != PRIVATE_NONE else []
         if not ot.public:
             return out
-        cp = state.current_player()
-        v = [0.0] * n
-        if cp >= 0:
-            v[cp] = 1.0
-        out += v
-        v = [0.0] * NUM_PHASES
-        v[state.phase] = 1.0
-        out += v
-        v = [0.0] * g.epochs
-        v[min(state.epoch, g.epochs) - 1] = 1.0
-        out += v
-        v = [0.0] * (g.ra_last + 1)
-        v[state.ra] = 1.0
-        out += v
+        out += one_hots((state.current_player(), n), (state.phase, NUM_PHASES),
+                        (min(state.epoch, g.epochs) - 1, g.epochs), (state.ra, g.ra_last + 1))  # fmt: skip
         turn = state.phase in (S.ROLL, S.REROLL, S.APPLY, S.REMOVE)
         for d in range(NUM_DICE):
             v = [0.0] * NUM_FACES
@@ -225,26 +209,10 @@ class RaDiceObserver(Observer["RaDiceState"]):
         ot = self.obs_type
         if index == 0:
             player, cp, phase, epoch, ra = key
-            out: list[float] = []
-            if ot.private != PRIVATE_NONE:
-                v = [0.0] * n
-                v[player] = 1.0
-                out += v
+            out: list[float] = one_hot(player, n) if ot.private != PRIVATE_NONE else []
             if not ot.public:
                 return out
-            v = [0.0] * n
-            if cp >= 0:
-                v[cp] = 1.0
-            out += v
-            v = [0.0] * NUM_PHASES
-            v[phase] = 1.0
-            out += v
-            v = [0.0] * g.epochs
-            v[epoch - 1] = 1.0
-            out += v
-            v = [0.0] * (g.ra_last + 1)
-            v[ra] = 1.0
-            return out + v
+            return out + one_hots((cp, n), (phase, NUM_PHASES), (epoch - 1, g.epochs), (ra, g.ra_last + 1))
         if index <= NUM_DICE:
             out = [0.0] * NUM_FACES
             if key >= 0:
