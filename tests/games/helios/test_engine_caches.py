@@ -67,3 +67,52 @@ def test_kept_legal_actions_and_holdings_equal_a_fresh_computation():
                 if g.occupied:
                     assert list(L.placements_of(s, p)) == S._placements(s.tiles[p], s.sun[p])
             _step(s, rng)
+
+
+def _steps_walked(c, p):
+    """The sun's steps from position p walked position by position round the coast (HE-SUN-5):
+    the reference ``sun.steps_from`` is checked against."""
+    hexes = c.hexes
+    n = len(hexes)
+    hp = hexes[p]
+    out, seen, acc, a = [], [], 0, hp
+    for k in range(1, n):
+        b = hexes[(p + k) % n]
+        acc += S.crossing(a, b)
+        a = b
+        if b in S.NB[hp] and b not in seen and acc + S.crossing(b, hp) == 0:
+            seen.append(b)
+            out.append((k, b))
+    return out
+
+
+def test_incremental_geometry_equals_a_fresh_computation():
+    """The occupancy, outer free hexes, dead ends and placement candidates carried from board to board
+    (``Geo.after_tile``) and the sun's steps read off the coast's running sums equal the
+    functions worked out from scratch, at every step of random games."""
+    rng = random.Random(11)
+    checked = 0
+    for players in (2, 3, 4):
+        for _ in range(2):
+            s = heliopolis.new_game("helios", players=players)
+            while not s.is_terminal():
+                for p in range(players):
+                    g = s.geo[p]
+                    if g is None or g.tiles is not s.tiles[p]:
+                        continue
+                    assert g.bits == S.occupancy(s.tiles[p])
+                    if g.free is not None:
+                        assert g.free == S._outer_free_mask(s.tiles[p])
+                        checked += 1
+                    if g.dead is not None:
+                        assert g.dead == S._dead_ends_mask(S._outer_free_mask(s.tiles[p]))
+                    if g.cands is not None:
+                        cands, arcs = S.placement_candidates(s.tiles[p])
+                        assert g.cands == cands
+                        assert [g.arcs[h] for h in cands] == [arcs[h] for h in cands]
+                    if g.coast is not None:
+                        c = g.coast
+                        for pos in range(len(c.hexes)):
+                            assert S.steps_from(c, pos) == _steps_walked(c, pos)
+                _step(s, rng)
+    assert checked > 100

@@ -12,6 +12,7 @@ hex), kept with the ``tiles`` list it describes and dropped when a tile is added
 
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.helios import actions as A
@@ -64,16 +65,21 @@ def held_by(s: HeliosState, p: int) -> list[int]:
 
 
 class Geo:
-    """The geometry of one seat's board, for one ``tiles`` list: the hexes holding a tile
-    (ascending), the coast and the placements for the last sun hex asked, each worked out on first
-    use. Shared by clones as long as they share the list (``rules.own_board``); the rules drop it
-    when a tile is added (``rules.tile_added``). Read it, never change what it holds."""
+    """The geometry of one seat's board, for one ``tiles`` list: the hexes holding a tile (ascending,
+    and as bits: ``sun.occupancy``), the outer free hexes and the dead ends among them
+    (``sun._outer_free_mask``, ``sun._dead_ends_mask``), the coast, the placement candidates and
+    the placements for the last sun hex asked, each worked out on first use or carried over from
+    the board before the last tile (``after_tile``). Shared by clones as long as they share the
+    list (``rules.own_board``). Read it, never change what it holds."""
 
-    __slots__ = ("tiles", "occupied", "coast", "cands", "arcs", "place_sun", "places")
+    __slots__ = ("tiles", "occupied", "bits", "free", "dead", "coast", "cands", "arcs", "place_sun", "places")
 
-    def __init__(self, tiles: list[int], occupied: list[int]) -> None:
+    def __init__(self, tiles: list[int], occupied: list[int], bits: int) -> None:
         self.tiles = tiles
         self.occupied = occupied
+        self.bits = bits
+        self.free: list[bool] | None = None  # sun._outer_free_mask
+        self.dead: set[int] | None = None  # sun._dead_ends_mask (known only with free)
         self.coast: S.Coast | None = None
         self.cands: list[int] | None = None  # sun.placement_candidates
         self.arcs: list[bool] = []
@@ -82,7 +88,9 @@ class Geo:
 
     def moved_to(self, tiles: list[int]) -> Geo:
         """The same geometry for a copy of the board (copy-on-write)."""
-        g = Geo(tiles, self.occupied)
+        g = Geo(tiles, self.occupied, self.bits)
+        g.free = self.free
+        g.dead = self.dead
         g.coast = self.coast
         g.cands = self.cands
         g.arcs = self.arcs
@@ -90,23 +98,95 @@ class Geo:
         g.places = self.places
         return g
 
+    def after_tile(self, h: int) -> Geo:
+        """The geometry of this board once a tile is on the (light, empty) hex h; ``self.tiles``
+        already holds it. Only h's neighbourhood changes: h leaves the candidates, its empty light
+        neighbours join them and get their arcs worked out again. If h was outer free and its free
+        neighbours form one arc, no free region is cut in two (a path through h goes round along the arc): the outer
+        free hexes stay the same but h, and the dead ends only grow, pruned from h's neighbours
+        (``_prune``); otherwise both are worked out afresh when asked."""
+        t = self.tiles
+        occupied = self.occupied[:]
+        bisect.insort(occupied, h)
+        g = Geo(t, occupied, self.bits | 1 << h)
+        free0 = self.free
+        if free0 is not None:
+            if not free0[h]:  # (a tile in an enclosed pocket: the outer free hexes stay as they are)
+                g.free = free0
+                g.dead = self.dead
+            elif S._one_arc(t, h):
+                free = free0[:]
+                free[h] = False
+                g.free = free
+                dead0 = self.dead
+                if dead0 is not None:
+                    g.dead = _prune(free, dead0, h)
+        cands = self.cands
+        if cands is not None:
+            arcs = self.arcs[:]
+            arcs[h] = False
+            new = [x for x in cands if x != h]
+            grown = False
+            for n in S.NBV[h]:
+                if S.LIGHT[n] and t[n] < 0:
+                    arcs[n] = S._one_arc(t, n)
+                    if n not in new:
+                        new.append(n)
+                        grown = True
+            if grown:
+                new.sort()
+            g.cands = new
+            g.arcs = arcs
+        return g
+
+
+def _prune(free: list[bool], dead0: set[int], h: int) -> set[int]:
+    """``sun._dead_ends_mask(free)`` for ``free`` = the old outer free hexes but h, whose dead ends
+    were ``dead0``: removing a hex only lowers neighbour counts, so the old live hexes stay live
+    unless pruned starting from h's neighbours (the fixed point is unique)."""
+    dead = dead0 - {h} if h in dead0 else dead0
+    stack = [n for n in S.NBV[h] if S.LIGHT[n] and free[n] and n not in dead]
+    if not stack:
+        return dead
+    copied = False
+    while stack:
+        x = stack.pop()
+        if x in dead:
+            continue
+        k = 0
+        for y in S.NBV[x]:
+            if free[y] and y not in dead:
+                k += 1
+        if k <= 1:
+            if not copied:
+                dead = set(dead)
+                copied = True
+            dead.add(x)
+            for y in S.NBV[x]:
+                if S.LIGHT[y] and free[y] and y not in dead:
+                    stack.append(y)
+    return dead
+
 
 def geo(s: HeliosState, p: int) -> Geo:
     t = s.tiles[p]
     g = s.geo[p]
     if g is None or g.tiles is not t:
-        g = Geo(t, [h for h in range(NUM_HEXES) if t[h] >= 0])
+        g = Geo(t, [h for h in range(NUM_HEXES) if t[h] >= 0], S.occupancy(t))
         s.geo[p] = g
     return g
 
 
 def coast_of(s: HeliosState, p: int) -> S.Coast:
-    """``sun.coast_cached`` of seat p's board, kept with its geometry."""
+    """``sun.coast_cached`` of seat p's board, kept with its geometry (with its free hexes and dead
+    ends, which later boards carry over)."""
     g = geo(s, p)
     c = g.coast
     if c is None:
-        c = S.coast_cached(g.tiles)
+        c = S.coast_cached(g.tiles, g.bits, g.free, g.dead)
         g.coast = c
+        g.free = c.free
+        g.dead = c.dead
     return c
 
 
@@ -120,7 +200,7 @@ def placements_of(s: HeliosState, p: int) -> list[int]:
         if cands is None:
             cands, g.arcs = S.placement_candidates(g.tiles)
             g.cands = cands
-        g.places = S.placements_among(g.tiles, sun, cands, g.arcs)
+        g.places = S.placements_among(g.tiles, sun, cands, g.arcs, g.free)
         g.place_sun = sun
     return g.places
 

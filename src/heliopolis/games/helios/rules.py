@@ -8,7 +8,6 @@ Rule IDs are cited where they are enforced.
 
 from __future__ import annotations
 
-import bisect
 from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.helios import actions as A
@@ -103,13 +102,12 @@ def add_res(s: HeliosState, p: int, i: int, k: int) -> None:
 
 
 def tile_added(s: HeliosState, p: int, h: int) -> None:
-    """Seat p's board got a tile on hex h: its kept geometry (``legality.geo``) is replaced by one
-    that knows only the hexes holding a tile (the rest is worked out again when asked)."""
+    """Seat p's board got a tile on hex h: its kept geometry (``legality.geo``) is replaced by the
+    new board's, carried over from the old one where a tile changes it only locally
+    (``legality.Geo.after_tile``; the rest is worked out again when asked)."""
     g = s.geo[p]
-    if g is not None and g.tiles is s.tiles[p] and h not in g.occupied:
-        occupied = g.occupied[:]
-        bisect.insort(occupied, h)
-        s.geo[p] = L.Geo(s.tiles[p], occupied)
+    if g is not None and g.tiles is s.tiles[p] and h not in g.occupied and S.LIGHT[h]:
+        s.geo[p] = g.after_tile(h)
     else:
         s.geo[p] = None
 
