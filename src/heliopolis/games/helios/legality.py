@@ -42,6 +42,8 @@ HOME_ACTIONS: Final = [A.HOME + c for c in DATA.start_colours]  # HE-SETUP-6
 GAIN_ACTIONS: Final = [A.GAIN + c for c in range(5)]
 SLOT_ACTIONS: Final = [A.SLOT + i for i in range(3)]  # HE-ACT-3
 BONUS_ACTIONS: Final = [A.FORGO] + [A.DO + i for i in range(3)]  # HE-ACT-8
+# HE-ACT-2: the take actions per set of non-empty columns (bit i: column i)
+TAKE_ACTIONS: Final = [[A.TAKE + i for i in range(3) if m >> i & 1] for m in range(8)]
 # (cost as (specific per colour, any, one-of colours), buy mana) per building / person, read once
 BUILDING_COSTS: Final = [(b.cost.specific, b.cost.any, b.cost.one_of) for b in DATA.buildings]
 PERSON_COSTS: Final = [(pr.cost.specific, pr.cost.any, pr.cost.one_of) for pr in DATA.persons]
@@ -72,7 +74,8 @@ class Geo:
     the board before the last tile (``after_tile``). Shared by clones as long as they share the
     list (``rules.own_board``). Read it, never change what it holds."""
 
-    __slots__ = ("tiles", "occupied", "bits", "free", "dead", "coast", "cands", "arcs", "place_sun", "places")
+    __slots__ = ("tiles", "occupied", "bits", "free", "dead", "dead_base", "cut", "coast", "cands", "arcs", "place_sun",
+                 "places")  # fmt: skip
 
     def __init__(self, tiles: list[int], occupied: list[int], bits: int) -> None:
         self.tiles = tiles
@@ -80,9 +83,11 @@ class Geo:
         self.bits = bits
         self.free: list[bool] | None = None  # sun._outer_free_mask
         self.dead: set[int] | None = None  # sun._dead_ends_mask (known only with free)
+        self.dead_base: set[int] | None = None  # an earlier board's dead ends, and the hexes cut since
+        self.cut: list[int] = []  # (``dead_of``)
         self.coast: S.Coast | None = None
         self.cands: list[int] | None = None  # sun.placement_candidates
-        self.arcs: list[bool] = []
+        self.arcs: list[int] = []  # per hex: 0 no candidate, 1 one arc, 2 more
         self.place_sun = -1
         self.places: list[int] = []
 
@@ -91,6 +96,8 @@ class Geo:
         g = Geo(tiles, self.occupied, self.bits)
         g.free = self.free
         g.dead = self.dead
+        g.dead_base = self.dead_base
+        g.cut = self.cut
         g.coast = self.coast
         g.cands = self.cands
         g.arcs = self.arcs
@@ -102,9 +109,9 @@ class Geo:
         """The geometry of this board once a tile is on the (light, empty) hex h; ``self.tiles``
         already holds it. Only h's neighbourhood changes: h leaves the candidates, its empty light
         neighbours join them and get their arcs worked out again. If h was outer free and its free
-        neighbours form one arc, no free region is cut in two (a path through h goes round along the arc): the outer
-        free hexes stay the same but h, and the dead ends only grow, pruned from h's neighbours
-        (``_prune``); otherwise both are worked out afresh when asked."""
+        neighbours form one arc, no free region is cut in two (a path through h goes round along
+        the arc): the outer free hexes stay the same but h, and the dead ends only grow, pruned
+        from h's neighbours when asked (``dead_of``); otherwise both are worked out afresh."""
         t = self.tiles
         occupied = self.occupied[:]
         bisect.insort(occupied, h)
@@ -114,25 +121,32 @@ class Geo:
             if not free0[h]:  # (a tile in an enclosed pocket: the outer free hexes stay as they are)
                 g.free = free0
                 g.dead = self.dead
+                g.dead_base = self.dead_base
+                g.cut = self.cut
             elif S._one_arc(t, h):
                 free = free0[:]
                 free[h] = False
                 g.free = free
-                dead0 = self.dead
-                if dead0 is not None:
-                    g.dead = _prune(free, dead0, h)
+                if self.dead is not None:
+                    g.dead_base = self.dead
+                    g.cut = [h]
+                elif self.cut:
+                    g.dead_base = self.dead_base
+                    g.cut = [*self.cut, h]
         cands = self.cands
         if cands is not None:
             arcs = self.arcs[:]
-            arcs[h] = False
-            new = [x for x in cands if x != h]
+            new = cands[:]
+            if arcs[h]:
+                new.remove(h)
+                arcs[h] = 0
             grown = False
             for n in S.NBV[h]:
                 if S.LIGHT[n] and t[n] < 0:
-                    arcs[n] = S._one_arc(t, n)
-                    if n not in new:
+                    if not arcs[n]:
                         new.append(n)
                         grown = True
+                    arcs[n] = 1 if S._one_arc(t, n) else 2
             if grown:
                 new.sort()
             g.cands = new
@@ -140,15 +154,13 @@ class Geo:
         return g
 
 
-def _prune(free: list[bool], dead0: set[int], h: int) -> set[int]:
-    """``sun._dead_ends_mask(free)`` for ``free`` = the old outer free hexes but h, whose dead ends
-    were ``dead0``: removing a hex only lowers neighbour counts, so the old live hexes stay live
-    unless pruned starting from h's neighbours (the fixed point is unique)."""
-    dead = dead0 - {h} if h in dead0 else dead0
-    stack = [n for n in S.NBV[h] if S.LIGHT[n] and free[n] and n not in dead]
-    if not stack:
-        return dead
-    copied = False
+def _prune(free: list[bool], dead0: set[int], cut: list[int]) -> set[int]:
+    """``sun._dead_ends_mask(free)`` for ``free`` = the outer free hexes whose dead ends were
+    ``dead0`` but the hexes ``cut`` (each cut without splitting a free region): removing hexes
+    only lowers neighbour counts, so the old live hexes stay live unless pruned starting from the
+    cut hexes' neighbours (the fixed point is unique)."""
+    dead = dead0.difference(cut)
+    stack = [n for h in cut for n in S.NBV[h] if S.LIGHT[n] and free[n] and n not in dead]
     while stack:
         x = stack.pop()
         if x in dead:
@@ -158,14 +170,19 @@ def _prune(free: list[bool], dead0: set[int], h: int) -> set[int]:
             if free[y] and y not in dead:
                 k += 1
         if k <= 1:
-            if not copied:
-                dead = set(dead)
-                copied = True
             dead.add(x)
             for y in S.NBV[x]:
                 if S.LIGHT[y] and free[y] and y not in dead:
                     stack.append(y)
     return dead
+
+
+def dead_of(g: Geo) -> set[int] | None:
+    """The dead ends of a board whose outer free hexes are known (``Geo.free``), if they can be
+    worked out from an earlier board's (``_prune``); else ``None`` (``sun.coast`` works them out)."""
+    if g.dead is None and g.cut and g.free is not None and g.dead_base is not None:
+        g.dead = _prune(g.free, g.dead_base, g.cut)
+    return g.dead
 
 
 def geo(s: HeliosState, p: int) -> Geo:
@@ -183,10 +200,12 @@ def coast_of(s: HeliosState, p: int) -> S.Coast:
     g = geo(s, p)
     c = g.coast
     if c is None:
-        c = S.coast_cached(g.tiles, g.bits, g.free, g.dead)
+        c = S.coast_cached(g.tiles, g.bits, g.free, dead_of(g))
         g.coast = c
         g.free = c.free
         g.dead = c.dead
+        g.dead_base = None
+        g.cut = []
     return c
 
 
@@ -221,7 +240,7 @@ def legal(s: HeliosState) -> list[int]:
     p = s.actor
     if ph == PH_TAKE:  # (the phases in the order of how often they come)
         c = s.columns
-        return [A.TAKE + i for i in range(3) if c[i]]  # HE-ACT-2
+        return TAKE_ACTIONS[(1 if c[0] else 0) | (2 if c[1] else 0) | (4 if c[2] else 0)][:]  # HE-ACT-2
     if ph == PH_ACTION:
         return [A.FORGO] + action_options(s, p, s.sym)
     if ph == PH_SUN:
@@ -341,15 +360,27 @@ def sun_targets(s: HeliosState, p: int) -> list[tuple[int, int]]:
 
 
 def sun_options(s: HeliosState, p: int) -> list[int]:
+    """The steps of ``sun_targets`` (ascending by hex, as the action ids are), then ``stop`` once
+    the sun has moved off its start hex, or ``forgo`` before it moved (HE-AMB-37)."""
     ctx = s.sun_ctx
     assert ctx is not None
-    start, _, moved = ctx
-    out = [A.STEP + hx for hx, _ in sun_targets(s, p)]
-    if moved and s.sun[p] != start:
-        out.append(A.STOP)
+    start, left, moved = ctx
+    h = s.sun[p]
+    if left <= 0:
+        hexes: list[int] = []
+    else:
+        c = coast_of(s, p)
+        if h in c.dead:
+            hexes = [S.dead_path(c, h)[0]]
+        else:
+            hexes = c.step_hexes(c.pos_of_edge[s.anchor[p]])
+        if left < 2 and start in hexes:  # HE-SUN-8 (as in sun_targets)
+            hexes = [hx for hx in hexes if hx != start]
+    out = [A.STEP + hx for hx in hexes]
     if not moved:
-        out.append(A.FORGO)  # HE-AMB-37
-    out.sort()
+        out.insert(0, A.FORGO)  # (FORGO < STEP + any hex < STOP)
+    elif h != start:
+        out.append(A.STOP)
     return out
 
 

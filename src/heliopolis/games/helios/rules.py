@@ -70,8 +70,8 @@ SLOT_BONUS_AT: Final[int] = DATA.slot_bonus_at
 LAP_VP: Final[int] = DATA.lap_vp
 LAP_VP_WATCHTOWER: Final[int] = DATA.lap_vp_watchtower
 COLUMN_SIZE: Final[int] = DATA.column_size
-# the tasks after an action tile is attached, per symbol: the action, bonus actions, the turn's end
-_AFTER_ATTACH: Final = tuple((("end_turn",), ("bonuses",), ("action", sym)) for sym in range(3))
+# the tasks after an action tile is attached and its action begun: bonus actions, the turn's end
+_AFTER_ATTACH: Final = (("end_turn",), ("bonuses",))
 
 
 def own_board(s: HeliosState, p: int) -> None:
@@ -122,7 +122,7 @@ def apply_chance(s: HeliosState, a: int) -> None:
         s.columns[col].append(c)  # HE-AMB-22: the last tile dealt is the bottom of the column
         s.deal_need[col] -= 1
         s.phase = PH_IDLE
-        s.todo.append(("deal",))
+        _deal(s)  # (the next tile, as a ("deal",) task on top of the stack would)
     elif s.phase == PH_EXTRA:
         c = a - A.EXTRA
         s.extra[c] -= 1
@@ -148,6 +148,7 @@ def apply_player(s: HeliosState, a: int) -> None:
         c = s.columns[sym].pop()
         if c == WILD:
             s.phase = PH_SLOT  # HE-ACT-3 / HE-AMB-26
+            s.legal_cache = L.SLOT_ACTIONS  # (legality.legal of the new phase; shared, only read)
         else:
             _attach(s, p, c)
     elif ph == PH_ACTION:
@@ -217,9 +218,9 @@ def apply_player(s: HeliosState, a: int) -> None:
     elif ph == PH_SLOT:
         _attach(s, p, a - A.SLOT, grey=True)
     elif ph == PH_BONUS:
-        if a != A.FORGO:
-            s.todo.append(("action", a - A.DO))
         s.phase = PH_IDLE
+        if a != A.FORGO:
+            _start_action(s, a - A.DO)  # (as an ("action", symbol) task on top of the stack would)
     elif ph == PH_GAIN:
         assert s.gain_ctx is not None
         target = s.gain_ctx[0]
@@ -258,8 +259,25 @@ def _attach(s: HeliosState, p: int, slot: int, grey: bool = False) -> None:
     if slot_count(s, p, slot) >= SLOT_BONUS_AT:
         s.bonus_pending += 1
         s.full_slot = slot
-    s.todo += _AFTER_ATTACH[s.sym]
+    s.todo += _AFTER_ATTACH
     s.phase = PH_IDLE
+    _start_action(s, s.sym)  # (as an ("action", symbol) task on top of the stack would)
+
+
+def _start_action(s: HeliosState, sym: int) -> None:
+    """The action of symbol ``sym`` begins (HE-ACT-4): a sun move, or the choice of a land tile or
+    building, forgone automatically when there is none (HE-AMB-27)."""
+    s.sym = sym
+    if sym == SUN:
+        _start_sun(s, s.actor)
+    else:
+        options = action_options(s, s.actor, sym)
+        if options:
+            s.phase = PH_ACTION
+            options.insert(0, A.FORGO)
+            s.legal_cache = options  # (legality.legal of the new phase, worked out once)
+        else:
+            note(s, ("forgone", s.actor, sym))
 
 
 def _create(s: HeliosState, p: int, h: int) -> None:
@@ -379,32 +397,30 @@ def _stop(s: HeliosState, p: int) -> None:
 
 # -- the task loop ------------------------------------------------------------------------------
 def run(s: HeliosState) -> None:
-    s.legal_cache = None  # (also when a scenario set the state up by hand and calls run itself)
+    """Runs the pending tasks until a decision; also for a scenario set up by hand."""
+    s.legal_cache = None
+    run_tasks(s)
+
+
+def run_tasks(s: HeliosState) -> None:
+    """The task loop after an action (``HeliosState.apply_action`` has dropped the legal actions
+    kept for the last decision; handlers that open a decision may have set the new ones)."""
     n = len(s.vp)
     while s.phase == PH_IDLE:
         task = s.todo.pop()
         kind = task[0]
-        if kind == "turn":  # (the tasks in the order of how often they come)
-            _turn(s)
-        elif kind == "end_turn":
-            _end_turn(s)
-        elif kind == "bonuses":
+        if kind == "bonuses":  # (the tasks in the order of how often they come)
             if s.bonus_pending:
                 s.bonus_pending -= 1
                 s.todo.append(("bonuses",))
                 s.phase = PH_BONUS
+                s.legal_cache = L.BONUS_ACTIONS  # (shared, only read)
+        elif kind == "end_turn":
+            _end_turn(s)
+        elif kind == "turn":
+            _turn(s)
         elif kind == "action":
-            s.sym = task[1]
-            if s.sym == SUN:
-                _start_sun(s, s.actor)
-            else:
-                options = action_options(s, s.actor, s.sym)
-                if options:  # HE-AMB-27: otherwise forgone automatically
-                    s.phase = PH_ACTION
-                    options.insert(0, A.FORGO)
-                    s.legal_cache = options  # (legality.legal of the new phase, worked out once)
-                else:
-                    note(s, ("forgone", s.actor, s.sym))
+            _start_action(s, task[1])
         elif kind == "deal":
             _deal(s)
         elif kind == "homes":
@@ -412,6 +428,7 @@ def run(s: HeliosState) -> None:
         elif kind == "home":
             s.actor = task[1]
             s.phase = PH_HOME
+            s.legal_cache = L.HOME_ACTIONS  # (shared, only read)
         elif kind == "extra_reveal":
             if not any(s.extra) and not any(s.land_stack) and s.round == 1:
                 _form_stacks(s)
@@ -427,6 +444,7 @@ def run(s: HeliosState) -> None:
                 s.actor = p
                 s.gain_ctx = (target,)
                 s.phase = PH_GAIN
+                s.legal_cache = L.GAIN_ACTIONS  # (shared, only read)
             else:
                 note(s, ("gain_lost", p))
         elif kind == "round_start":
@@ -496,6 +514,8 @@ def _turn(s: HeliosState) -> None:
         return
     s.actor = (s.dragon + s.turn) % n
     s.phase = PH_TAKE
+    c = s.columns
+    s.legal_cache = L.TAKE_ACTIONS[(1 if c[0] else 0) | (2 if c[1] else 0) | (4 if c[2] else 0)]  # (shared)
 
 
 def _discard_columns(s: HeliosState) -> None:
@@ -517,7 +537,7 @@ def _end_turn(s: HeliosState) -> None:
         s.full_slot = -1
     s.lapped = False
     s.turn += 1
-    s.todo.append(("turn",))
+    _turn(s)  # (as a ("turn",) task on top of the stack would)
 
 
 def _phase2(s: HeliosState) -> None:

@@ -111,23 +111,23 @@ def _placements(tiles: list[int], sun: int) -> list[int]:
     return placements_among(tiles, sun, cands, arcs)
 
 
-def placement_candidates(tiles: list[int]) -> tuple[list[int], list[bool]]:
-    """The light empty hexes next to a tile (ascending) and, per hex (indexed by hex), whether its
-    free neighbours form one arc (``_one_arc``; worked out for the candidates only): what
+def placement_candidates(tiles: list[int]) -> tuple[list[int], list[int]]:
+    """The light empty hexes next to a tile (ascending) and, per hex (indexed by hex), 0 if it is
+    no candidate, 1 if its free neighbours form one arc (``_one_arc``), 2 if not: what
     ``placements`` needs of the board whatever the sun's hex."""
     cands = []
-    arcs = [False] * len(tiles)
+    arcs = [0] * len(tiles)
     for h in LIGHTS:
         if tiles[h] < 0:
             for x in NBV[h]:
                 if tiles[x] >= 0:
                     cands.append(h)
-                    arcs[h] = _one_arc(tiles, h)
+                    arcs[h] = 1 if _one_arc(tiles, h) else 2
                     break
     return cands, arcs
 
 
-def placements_among(tiles: list[int], sun: int, cands: list[int], arcs: list[bool],
+def placements_among(tiles: list[int], sun: int, cands: list[int], arcs: list[int],
                      free: list[bool] | None = None) -> list[int]:  # fmt: skip
     """``placements`` from the board's ``placement_candidates`` (and its outer free hexes,
     ``_outer_free_mask``, when known)."""
@@ -137,7 +137,7 @@ def placements_among(tiles: list[int], sun: int, cands: list[int], arcs: list[bo
         return []  # (none, or the sun is already enclosed)
     out = []
     for h in cands:
-        if h != sun and (arcs[h] or _reaches_border(tiles, sun, h)):
+        if h != sun and (arcs[h] == 1 or _reaches_border(tiles, sun, h)):
             out.append(h)
     return out
 
@@ -215,6 +215,7 @@ class Coast:
         self.anchors = anchors
         self._steps: dict[int, list[tuple[int, int]]] = {}
         self._targets: dict[int, list[tuple[int, int]]] = {}
+        self._step_hexes: dict[int, list[int]] = {}
         self._pre: list[int] = []  # (``laps``)
         self._at: dict[int, list[int]] = {}
 
@@ -257,6 +258,14 @@ class Coast:
         if r is None:
             r = [(hx, k) for k, hx in self.steps(pos)]
             self._targets[pos] = r
+        return r
+
+    def step_hexes(self, pos: int) -> list[int]:
+        """The hexes of ``steps(pos)``, ascending, remembered (callers must not change the list)."""
+        r = self._step_hexes.get(pos)
+        if r is None:
+            r = sorted([hx for _, hx in self.steps(pos)])
+            self._step_hexes[pos] = r
         return r
 
     def edge_of(self, pos: int) -> int:
