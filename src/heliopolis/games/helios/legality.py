@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Final
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import scoring as SC
 from heliopolis.games.helios import sun as S
-from heliopolis.games.helios.components import DATA, LAND, NUM_HEXES
+from heliopolis.games.helios.components import BLACK, BLUE, DATA, LAND, NUM_HEXES
 from heliopolis.games.helios.phases import (
     CITADEL,
     PH_ACTION,
@@ -45,8 +45,11 @@ BONUS_ACTIONS: Final = [A.FORGO] + [A.DO + i for i in range(3)]  # HE-ACT-8
 # HE-ACT-2: the take actions per set of non-empty columns (bit i: column i)
 TAKE_ACTIONS: Final = [[A.TAKE + i for i in range(3) if m >> i & 1] for m in range(8)]
 # (cost as (specific per colour, any, one-of colours), buy mana) per building / person, read once
-BUILDING_COSTS: Final = [(b.cost.specific, b.cost.any, b.cost.one_of) for b in DATA.buildings]
-PERSON_COSTS: Final = [(pr.cost.specific, pr.cost.any, pr.cost.one_of) for pr in DATA.persons]
+# (needs as (colour, count) of the specific colours, any, one-of colours)
+BUILDING_COSTS: Final = [(tuple((c, n) for c, n in enumerate(b.cost.specific) if n), b.cost.any, b.cost.one_of)
+                         for b in DATA.buildings]  # fmt: skip
+PERSON_COSTS: Final = [(tuple((c, n) for c, n in enumerate(pr.cost.specific) if n), pr.cost.any, pr.cost.one_of)
+                       for pr in DATA.persons]  # fmt: skip
 PERSON_BUY_MANA: Final = [pr.buy_mana for pr in DATA.persons]
 # the fewest resources a cost can be paid with (a colour not held costs 2 of any instead)
 BUILDING_MIN: Final = [sum(b.cost.specific) + b.cost.any + (1 if b.cost.one_of else 0) for b in DATA.buildings]
@@ -306,36 +309,51 @@ def action_options(s: HeliosState, p: int, sym: int) -> list[int]:
                 out.append(A.TEMPLE + h)
     built = s.buildings[p]
     total = held[0] + held[1] + held[2] + held[3] + held[4]
+    bb = held[BLACK] + held[BLUE]
     for i in range(NUM_BUILDINGS):
         if not built >> i & 1 and total >= BUILDING_MIN[i]:
-            spec, anyn, one_of = BUILDING_COSTS[i]
-            if SC.affordable(spec, anyn, one_of, held):  # HE-BLD-2/6
+            needs, anyn, one_of = BUILDING_COSTS[i]
+            if SC.affordable_needs(needs, anyn, one_of, held, total, bb):  # HE-BLD-2/6
                 out.append(A.BUILD + i)
     return out  # ascending: TEMPLE < BUILD
 
 
 def pay_options(s: HeliosState, p: int) -> list[int]:
+    """HE-PAY-5: the resources whose payment leaves the rest of the cost payable. A resource of
+    colour c meets the most restrictive requirement it can (``scoring.assign``); what is left is
+    payable (``scoring.feasible``) under the same three conditions for every colour, checked once,
+    and one per colour (worked out here from the surpluses, without building the lists)."""
     pay = s.pay
     assert pay is not None
     _, _, spec, one, anyn = pay
-    held = held_by(s, p)[:]
-    r = s.res[p]
-    occupied = geo(s, p).occupied
-    out = []
+    held = held_by(s, p)
+    d = [held[0] - spec[0], held[1] - spec[1], held[2] - spec[2], held[3] - spec[3], held[4] - spec[4]]
+    total = d[0] + d[1] + d[2] + d[3] + d[4]
+    if min(d) < 0 or total - one < anyn:
+        return []
+    bb = d[BLACK] + d[BLUE]
+    cols = []
     for c in range(5):
         if not held[c]:
             continue
-        nxt = SC.assign(c, list(spec), one, anyn)
-        if nxt is None:
-            continue
-        held[c] -= 1
-        ok = SC.feasible(held, nxt[0], nxt[1], nxt[2])
-        held[c] += 1
-        if ok:  # HE-PAY-5
-            for h in occupied:
-                if r[h * 5 + c]:
-                    out.append(A.PAY + h * 5 + c)
-    out.sort()
+        if spec[c]:  # (held and needed both drop by one)
+            ok = not one or bb >= one
+        elif one and (c == BLACK or c == BLUE):  # (a one-of need met)
+            ok = d[c] >= 1 and (one == 1 or bb >= one)
+        elif anyn:  # (an any need met)
+            ok = d[c] >= 1 and (not one or bb - (1 if c == BLACK or c == BLUE else 0) >= one)
+        else:
+            ok = False
+        if ok:
+            cols.append(c)
+    out = []
+    if cols:
+        r = s.res[p]
+        for h in geo(s, p).occupied:  # (ascending: hex, then colour)
+            i = h * 5
+            for c in cols:
+                if r[i + c]:
+                    out.append(A.PAY + i + c)
     return out
 
 
@@ -398,9 +416,10 @@ def person_options(s: HeliosState, p: int) -> list[int]:
         return out
     held = held_by(s, p)
     total = held[0] + held[1] + held[2] + held[3] + held[4]
+    bb = held[BLACK] + held[BLUE]
     for i in range(NUM_PERSONS):
         if owned >> i & 1 and not active >> i & 1 and total >= PERSON_MIN[i]:
-            spec, anyn, one_of = PERSON_COSTS[i]
-            if SC.affordable(spec, anyn, one_of, held):
+            needs, anyn, one_of = PERSON_COSTS[i]
+            if SC.affordable_needs(needs, anyn, one_of, held, total, bb):
                 out.append(A.ACTIVATE + i)
     return out
