@@ -55,6 +55,9 @@ PERSON_BUY_MANA: Final = [pr.buy_mana for pr in DATA.persons]
 BUILDING_MIN: Final = [sum(b.cost.specific) + b.cost.any + (1 if b.cost.one_of else 0) for b in DATA.buildings]
 PERSON_MIN: Final = [sum(pr.cost.specific) + pr.cost.any + (1 if pr.cost.one_of else 0) for pr in DATA.persons]
 NUM_BUILDINGS: Final = len(DATA.buildings)
+# per total of resources held (capped at the dearest): the buildings that total can reach, ascending
+_DEAREST: Final = max(BUILDING_MIN)
+BUILDINGS_WITHIN: Final = [tuple(i for i in range(NUM_BUILDINGS) if BUILDING_MIN[i] <= t) for t in range(_DEAREST + 1)]
 NUM_PERSONS: Final = len(DATA.persons)
 
 
@@ -310,8 +313,8 @@ def action_options(s: HeliosState, p: int, sym: int) -> list[int]:
     built = s.buildings[p]
     total = held[0] + held[1] + held[2] + held[3] + held[4]
     bb = held[BLACK] + held[BLUE]
-    for i in range(NUM_BUILDINGS):
-        if not built >> i & 1 and total >= BUILDING_MIN[i]:
+    for i in BUILDINGS_WITHIN[total if total < _DEAREST else _DEAREST]:
+        if not built >> i & 1:
             needs, anyn, one_of = BUILDING_COSTS[i]
             if SC.affordable_needs(needs, anyn, one_of, held, total, bb):  # HE-BLD-2/6
                 out.append(A.BUILD + i)

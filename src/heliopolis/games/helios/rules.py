@@ -70,6 +70,7 @@ SLOT_BONUS_AT: Final[int] = DATA.slot_bonus_at
 LAP_VP: Final[int] = DATA.lap_vp
 LAP_VP_WATCHTOWER: Final[int] = DATA.lap_vp_watchtower
 COLUMN_SIZE: Final[int] = DATA.column_size
+TURNS: Final = tuple(n * DATA.turns_per_round[n] if n in DATA.turns_per_round else 0 for n in range(5))  # per round
 # the tasks after an action tile is attached and its action begun: bonus actions, the turn's end
 _AFTER_ATTACH: Final = (("end_turn",), ("bonuses",))
 
@@ -255,8 +256,10 @@ def apply_player(s: HeliosState, a: int) -> None:
 
 def _attach(s: HeliosState, p: int, slot: int, grey: bool = False) -> None:
     """HE-ACT-3/7: attach the taken tile; the 4th tile in a slot earns a bonus action."""
-    s.slots[p][(9 if grey else 0) + slot * 3 + s.sym] += 1
-    if slot_count(s, p, slot) >= SLOT_BONUS_AT:
+    t = s.slots[p]
+    t[(9 if grey else 0) + slot * 3 + s.sym] += 1
+    i = slot * 3
+    if t[i] + t[i + 1] + t[i + 2] + t[9 + i] + t[10 + i] + t[11 + i] >= SLOT_BONUS_AT:  # (slot_count)
         s.bonus_pending += 1
         s.full_slot = slot
     s.todo += _AFTER_ATTACH
@@ -506,7 +509,8 @@ def _form_stacks(s: HeliosState) -> None:
 
 def _turn(s: HeliosState) -> None:
     n = len(s.vp)
-    if s.turn >= n * DATA.turns_per_round[n] or not any(s.columns):  # HE-ACT-1, HE-AMB-13
+    c = s.columns
+    if s.turn >= TURNS[n] or not (c[0] or c[1] or c[2]):  # HE-ACT-1, HE-AMB-13
         if n == 4:
             _discard_columns(s)  # HE-ACT-11
         note(s, ("phase1_over", n == 4))
@@ -514,7 +518,6 @@ def _turn(s: HeliosState) -> None:
         return
     s.actor = (s.dragon + s.turn) % n
     s.phase = PH_TAKE
-    c = s.columns
     s.legal_cache = L.TAKE_ACTIONS[(1 if c[0] else 0) | (2 if c[1] else 0) | (4 if c[2] else 0)]  # (shared)
 
 

@@ -240,7 +240,8 @@ class HeliosState(State["HeliosGame"]):
             self.legal_cache = None
             self.hist = (action, self.hist)
             R.apply_player(self, action)
-        R.run_tasks(self)
+        if self.phase == PH_IDLE:
+            R.run_tasks(self)
 
     # -- setup ----------------------------------------------------------------------------------
     def _set_start(self, seat: int) -> None:
