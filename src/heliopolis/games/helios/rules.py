@@ -332,7 +332,7 @@ def _paid(s: HeliosState, p: int, kind: str, what: int) -> None:
 
 
 def _start_sun(s: HeliosState, p: int) -> None:
-    if has(s, p, POWER_PLANT):  # HE-SUN-12, HE-AMB-25: every position within one circuit
+    if s.buildings[p] >> POWER_PLANT & 1:  # HE-SUN-12, HE-AMB-25: every position within one circuit
         c = coast_of(s, p)
         h = s.sun[p]
         left = len(c.hexes) + (len(S.dead_path(c, h)) if h in c.dead else 0)
@@ -343,22 +343,17 @@ def _start_sun(s: HeliosState, p: int) -> None:
 
 
 def _step(s: HeliosState, p: int, h: int) -> None:
+    """A (legal) step of the sun to hex h, k positions along the coast (``sun_targets``)."""
     c = coast_of(s, p)
     old = s.sun[p]
-    k = 0
-    for hx, kx in sun_targets(s, p):
-        if hx == h:
-            k = kx
-            break
-    if k < 0:  # HE-SUN-7: outward inside a dead end
+    if old in c.dead:  # HE-SUN-7: outward inside a dead end (k = -1)
         if h in c.dead:
             s.anchor[p] = S.edge_to(s.tiles[p], h)
         else:
-            pos = c.pos_of_edge[s.anchor[p]]
-            s.anchor[p] = c.edge_of(pos)
+            s.anchor[p] = c.anchors[c.pos_of_edge[s.anchor[p]]]
     else:
-        pos = (c.pos_of_edge[s.anchor[p]] + k) % len(c.hexes)
-        s.anchor[p] = c.edge_of(pos)
+        pos = c.pos_of_edge[s.anchor[p]]
+        s.anchor[p] = c.anchors[(pos + c.step_k(pos).get(h, 0)) % len(c.hexes)]
     s.sun[p] = h
     s.x[p] += S.crossing(old, h)
     if s.x[p] > s.xmax[p]:  # HE-SUN-11: per step, at most one award per turn

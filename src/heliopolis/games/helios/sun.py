@@ -216,6 +216,7 @@ class Coast:
         self._steps: dict[int, list[tuple[int, int]]] = {}
         self._targets: dict[int, list[tuple[int, int]]] = {}
         self._step_hexes: dict[int, list[int]] = {}
+        self._step_k: dict[int, dict[int, int]] = {}
         self._pre: list[int] = []  # (``laps``)
         self._at: dict[int, list[int]] = {}
 
@@ -266,6 +267,14 @@ class Coast:
         if r is None:
             r = sorted([hx for _, hx in self.steps(pos)])
             self._step_hexes[pos] = r
+        return r
+
+    def step_k(self, pos: int) -> dict[int, int]:
+        """``{hex: k}`` of ``steps(pos)``, remembered (callers must not change the dict)."""
+        r = self._step_k.get(pos)
+        if r is None:
+            r = {hx: k for k, hx in self.steps(pos)}
+            self._step_k[pos] = r
         return r
 
     def edge_of(self, pos: int) -> int:
