@@ -206,7 +206,9 @@ def coast_of(s: HeliosState, p: int) -> S.Coast:
     g = geo(s, p)
     c = g.coast
     if c is None:
-        c = S.coast_cached(g.tiles, g.bits, g.free, dead_of(g))
+        c = S.coast_memo.get(g.bits)
+        if c is None:
+            c = S.coast_cached(g.tiles, g.bits, g.free, dead_of(g))
         g.coast = c
         g.free = c.free
         g.dead = c.dead

@@ -28,7 +28,7 @@ EDGE_PIVOT: Final = tuple(EDGE_CORNER[e] * 6 + (e % 6 - 1) % 6 if EDGE_CORNER[e]
 EDGE_TURN: Final = tuple(e // 6 * 6 + (e % 6 + 1) % 6 for e in range(len(NB) * 6))
 # memo size (a full memo is simply cleared): ~4.5 kB per coast
 _COAST_MAX: Final = 4096
-_coast_memo: dict[int, Coast] = {}  # by occupancy()
+coast_memo: dict[int, Coast] = {}  # by occupancy() (coast_cached; read it, never change it)
 
 
 def outer_free(tiles: list[int]) -> set[int]:
@@ -302,12 +302,12 @@ def coast_cached(tiles: list[int], bits: int = -1, free: list[bool] | None = Non
     ``dead``: the board's ``_outer_free_mask`` and ``_dead_ends_mask`` when the caller knows them."""
     if bits < 0:
         bits = occupancy(tiles)
-    c = _coast_memo.get(bits)
+    c = coast_memo.get(bits)
     if c is None:
-        if len(_coast_memo) >= _COAST_MAX:
-            _coast_memo.clear()
+        if len(coast_memo) >= _COAST_MAX:
+            coast_memo.clear()
         c = coast(tiles, free, dead)
-        _coast_memo[bits] = c
+        coast_memo[bits] = c
     return c
 
 
