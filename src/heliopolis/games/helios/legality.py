@@ -55,6 +55,9 @@ PERSON_BUY_MANA: Final = [pr.buy_mana for pr in DATA.persons]
 BUILDING_MIN: Final = [sum(b.cost.specific) + b.cost.any + (1 if b.cost.one_of else 0) for b in DATA.buildings]
 PERSON_MIN: Final = [sum(pr.cost.specific) + pr.cost.any + (1 if pr.cost.one_of else 0) for pr in DATA.persons]
 NUM_BUILDINGS: Final = len(DATA.buildings)
+# HE-LAND-1: the land tiles (face-up per stack, bit i) and special tiles (left per kind, bit k) to take
+LAND_SOURCES: Final = [[A.LAND + i for i in range(6) if m >> i & 1] for m in range(64)]
+SPECIAL_SOURCES: Final = [[A.SPECIAL + k for k in range(4) if m >> k & 1] for m in range(16)]
 # per total of resources held (capped at the dearest): the buildings that total can reach, ascending
 _DEAREST: Final = max(BUILDING_MIN)
 BUILDINGS_WITHIN: Final = [tuple(i for i in range(NUM_BUILDINGS) if BUILDING_MIN[i] <= t) for t in range(_DEAREST + 1)]
@@ -152,7 +155,9 @@ class Geo:
                     if not arcs[n]:
                         new.append(n)
                         grown = True
-                    arcs[n] = 1 if S._one_arc(t, n) else 2
+                    nb = S.NB[n]  # (sun._one_arc, inline)
+                    arcs[n] = 1 if S.ONE_ARC[(t[nb[0]] < 0) | (t[nb[1]] < 0) << 1 | (t[nb[2]] < 0) << 2
+                                             | (t[nb[3]] < 0) << 3 | (t[nb[4]] < 0) << 4 | (t[nb[5]] < 0) << 5] else 2  # fmt: skip
             if grown:
                 new.sort()
             g.cands = new
@@ -293,27 +298,23 @@ def temple_cost(s: HeliosState, p: int) -> int:
 
 
 def action_options(s: HeliosState, p: int, sym: int) -> list[int]:
-    out: list[int] = []
     if sym == LAND:  # HE-LAND-1/4: a source only if some hex can take it
-        if placements_of(s, p):
-            fu = s.face_up
-            for i in range(6):
-                if fu[i] >= 0:
-                    out.append(A.LAND + i)
-            sp = s.special
-            for k in range(4):
-                if sp[k]:
-                    out.append(A.SPECIAL + k)
-        return out  # ascending: LAND < SPECIAL
+        if not placements_of(s, p):
+            return []
+        fu = s.face_up
+        sp = s.special
+        return (LAND_SOURCES[(fu[0] >= 0) | (fu[1] >= 0) << 1 | (fu[2] >= 0) << 2 | (fu[3] >= 0) << 3
+                             | (fu[4] >= 0) << 4 | (fu[5] >= 0) << 5]
+                + SPECIAL_SOURCES[(sp[0] > 0) | (sp[1] > 0) << 1 | (sp[2] > 0) << 2 | (sp[3] > 0) << 3])  # fmt: skip
     # build (HE-BLD-1): temples and buildings the player can pay for
     held = held_by(s, p)
-    if held[0] + held[1] + held[2] + held[3] + held[4] >= temple_cost(s, p):  # HE-TMP-5
-        tm = s.temples[p]
-        for h in geo(s, p).occupied:
-            if not tm[h]:
-                out.append(A.TEMPLE + h)
-    built = s.buildings[p]
     total = held[0] + held[1] + held[2] + held[3] + held[4]
+    tm = s.temples[p]
+    if total >= (1 if s.buildings[p] >> CITADEL & 1 else tm.count(1) + 1):  # HE-TMP-5 (temple_cost)
+        out = [A.TEMPLE + h for h in geo(s, p).occupied if not tm[h]]
+    else:
+        out = []
+    built = s.buildings[p]
     bb = held[BLACK] + held[BLUE]
     for i in BUILDINGS_WITHIN[total if total < _DEAREST else _DEAREST]:
         if not built >> i & 1:

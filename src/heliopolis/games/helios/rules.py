@@ -121,7 +121,7 @@ def apply_chance(s: HeliosState, a: int) -> None:
         c = a - A.DEAL
         s.draw[col][c] -= 1
         s.columns[col].append(c)  # HE-AMB-22: the last tile dealt is the bottom of the column
-        s.deal_need[col] -= 1
+        need[col] -= 1
         s.phase = PH_IDLE
         _deal(s)  # (the next tile, as a ("deal",) task on top of the stack would)
     elif s.phase == PH_EXTRA:
@@ -142,7 +142,6 @@ def apply_chance(s: HeliosState, a: int) -> None:
 
 def apply_player(s: HeliosState, a: int) -> None:
     ph, p = s.phase, s.actor  # (the phases in the order of how often they come)
-    n = len(s.vp)
     if ph == PH_TAKE:
         sym = a - A.TAKE
         s.sym = sym
@@ -199,6 +198,7 @@ def apply_player(s: HeliosState, a: int) -> None:
         _create(s, p, a - A.PLACE)
     elif ph == PH_PERSON:
         if a == A.PASS:  # HE-PERS-4 / HE-AMB-5
+            n = len(s.vp)
             s.passes = 0 if s.acted else s.passes + 1
             s.acted = 0
             s.person_order = [(p + 1) % n]  # (a new list: clones share it)
