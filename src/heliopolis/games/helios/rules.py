@@ -353,7 +353,12 @@ def _step(s: HeliosState, p: int, h: int) -> None:
             s.anchor[p] = c.anchors[c.pos_of_edge[s.anchor[p]]]
     else:
         pos = c.pos_of_edge[s.anchor[p]]
-        s.anchor[p] = c.anchors[(pos + c.step_k(pos).get(h, 0)) % len(c.hexes)]
+        k = 0
+        for kx, hx in c.steps(pos):
+            if hx == h:
+                k = kx
+                break
+        s.anchor[p] = c.anchors[(pos + k) % len(c.hexes)]
     s.sun[p] = h
     s.x[p] += S.crossing(old, h)
     if s.x[p] > s.xmax[p]:  # HE-SUN-11: per step, at most one award per turn
