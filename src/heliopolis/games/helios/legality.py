@@ -333,11 +333,15 @@ def pay_options(s: HeliosState, p: int) -> list[int]:
     assert pay is not None
     _, _, spec, one, anyn = pay
     held = held_by(s, p)
-    d = [held[0] - spec[0], held[1] - spec[1], held[2] - spec[2], held[3] - spec[3], held[4] - spec[4]]
-    total = d[0] + d[1] + d[2] + d[3] + d[4]
-    if min(d) < 0 or total - one < anyn:
+    total = 0
+    for c in range(5):
+        dc = held[c] - spec[c]
+        if dc < 0:
+            return []
+        total += dc
+    if total - one < anyn:
         return []
-    bb = d[BLACK] + d[BLUE]
+    bb = held[BLACK] - spec[BLACK] + held[BLUE] - spec[BLUE]
     cols = []
     for c in range(5):
         if not held[c]:
@@ -345,9 +349,9 @@ def pay_options(s: HeliosState, p: int) -> list[int]:
         if spec[c]:  # (held and needed both drop by one)
             ok = not one or bb >= one
         elif one and (c == BLACK or c == BLUE):  # (a one-of need met)
-            ok = d[c] >= 1 and (one == 1 or bb >= one)
+            ok = held[c] - spec[c] >= 1 and (one == 1 or bb >= one)
         elif anyn:  # (an any need met)
-            ok = d[c] >= 1 and (not one or bb - (1 if c == BLACK or c == BLUE else 0) >= one)
+            ok = held[c] - spec[c] >= 1 and (not one or bb - (1 if c == BLACK or c == BLUE else 0) >= one)
         else:
             ok = False
         if ok:

@@ -485,11 +485,12 @@ def _deal(s: HeliosState) -> None:
     """HE-SETUP-1 / HE-REF-4 / HE-AMB-13: deal the next tile, reshuffling discards when short."""
     for col in range(3):
         if s.deal_need[col]:
-            if not sum(s.draw[col]):
+            d = s.draw[col]
+            if not (d[0] or d[1] or d[2] or d[3]):  # (4 tile colours, WILD the last)
                 note(s, ("reshuffle", col))
-                s.draw[col] = s.discard[col]
+                d = s.draw[col] = s.discard[col]
                 s.discard[col] = [0, 0, 0, 0]
-            if not sum(s.draw[col]):
+            if not (d[0] or d[1] or d[2] or d[3]):
                 s.deal_need[col] = 0  # dealt short
                 continue
             s.phase = PH_DEAL
