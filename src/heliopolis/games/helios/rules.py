@@ -8,7 +8,6 @@ Rule IDs are cited where they are enforced.
 
 from __future__ import annotations
 
-import bisect
 from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.helios import actions as A
@@ -71,8 +70,9 @@ SLOT_BONUS_AT: Final[int] = DATA.slot_bonus_at
 LAP_VP: Final[int] = DATA.lap_vp
 LAP_VP_WATCHTOWER: Final[int] = DATA.lap_vp_watchtower
 COLUMN_SIZE: Final[int] = DATA.column_size
-# the tasks after an action tile is attached, per symbol: the action, bonus actions, the turn's end
-_AFTER_ATTACH: Final = tuple((("end_turn",), ("bonuses",), ("action", sym)) for sym in range(3))
+TURNS: Final = tuple(n * DATA.turns_per_round[n] if n in DATA.turns_per_round else 0 for n in range(5))  # per round
+# the tasks after an action tile is attached and its action begun: bonus actions, the turn's end
+_AFTER_ATTACH: Final = (("end_turn",), ("bonuses",))
 
 
 def own_board(s: HeliosState, p: int) -> None:
@@ -103,13 +103,12 @@ def add_res(s: HeliosState, p: int, i: int, k: int) -> None:
 
 
 def tile_added(s: HeliosState, p: int, h: int) -> None:
-    """Seat p's board got a tile on hex h: its kept geometry (``legality.geo``) is replaced by one
-    that knows only the hexes holding a tile (the rest is worked out again when asked)."""
+    """Seat p's board got a tile on hex h: its kept geometry (``legality.geo``) is replaced by the
+    new board's, carried over from the old one where a tile changes it only locally
+    (``legality.Geo.after_tile``; the rest is worked out again when asked)."""
     g = s.geo[p]
-    if g is not None and g.tiles is s.tiles[p] and h not in g.occupied:
-        occupied = g.occupied[:]
-        bisect.insort(occupied, h)
-        s.geo[p] = L.Geo(s.tiles[p], occupied)
+    if g is not None and g.tiles is s.tiles[p] and h not in g.occupied and S.LIGHT[h]:
+        s.geo[p] = g.after_tile(h)
     else:
         s.geo[p] = None
 
@@ -122,9 +121,9 @@ def apply_chance(s: HeliosState, a: int) -> None:
         c = a - A.DEAL
         s.draw[col][c] -= 1
         s.columns[col].append(c)  # HE-AMB-22: the last tile dealt is the bottom of the column
-        s.deal_need[col] -= 1
+        need[col] -= 1
         s.phase = PH_IDLE
-        s.todo.append(("deal",))
+        _deal(s)  # (the next tile, as a ("deal",) task on top of the stack would)
     elif s.phase == PH_EXTRA:
         c = a - A.EXTRA
         s.extra[c] -= 1
@@ -143,13 +142,13 @@ def apply_chance(s: HeliosState, a: int) -> None:
 
 def apply_player(s: HeliosState, a: int) -> None:
     ph, p = s.phase, s.actor  # (the phases in the order of how often they come)
-    n = len(s.vp)
     if ph == PH_TAKE:
         sym = a - A.TAKE
         s.sym = sym
         c = s.columns[sym].pop()
         if c == WILD:
             s.phase = PH_SLOT  # HE-ACT-3 / HE-AMB-26
+            s.legal_cache = L.SLOT_ACTIONS  # (legality.legal of the new phase; shared, only read)
         else:
             _attach(s, p, c)
     elif ph == PH_ACTION:
@@ -199,6 +198,7 @@ def apply_player(s: HeliosState, a: int) -> None:
         _create(s, p, a - A.PLACE)
     elif ph == PH_PERSON:
         if a == A.PASS:  # HE-PERS-4 / HE-AMB-5
+            n = len(s.vp)
             s.passes = 0 if s.acted else s.passes + 1
             s.acted = 0
             s.person_order = [(p + 1) % n]  # (a new list: clones share it)
@@ -219,9 +219,9 @@ def apply_player(s: HeliosState, a: int) -> None:
     elif ph == PH_SLOT:
         _attach(s, p, a - A.SLOT, grey=True)
     elif ph == PH_BONUS:
-        if a != A.FORGO:
-            s.todo.append(("action", a - A.DO))
         s.phase = PH_IDLE
+        if a != A.FORGO:
+            _start_action(s, a - A.DO)  # (as an ("action", symbol) task on top of the stack would)
     elif ph == PH_GAIN:
         assert s.gain_ctx is not None
         target = s.gain_ctx[0]
@@ -256,12 +256,31 @@ def apply_player(s: HeliosState, a: int) -> None:
 
 def _attach(s: HeliosState, p: int, slot: int, grey: bool = False) -> None:
     """HE-ACT-3/7: attach the taken tile; the 4th tile in a slot earns a bonus action."""
-    s.slots[p][(9 if grey else 0) + slot * 3 + s.sym] += 1
-    if slot_count(s, p, slot) >= SLOT_BONUS_AT:
+    t = s.slots[p]
+    t[(9 if grey else 0) + slot * 3 + s.sym] += 1
+    i = slot * 3
+    if t[i] + t[i + 1] + t[i + 2] + t[9 + i] + t[10 + i] + t[11 + i] >= SLOT_BONUS_AT:  # (slot_count)
         s.bonus_pending += 1
         s.full_slot = slot
-    s.todo += _AFTER_ATTACH[s.sym]
+    s.todo += _AFTER_ATTACH
     s.phase = PH_IDLE
+    _start_action(s, s.sym)  # (as an ("action", symbol) task on top of the stack would)
+
+
+def _start_action(s: HeliosState, sym: int) -> None:
+    """The action of symbol ``sym`` begins (HE-ACT-4): a sun move, or the choice of a land tile or
+    building, forgone automatically when there is none (HE-AMB-27)."""
+    s.sym = sym
+    if sym == SUN:
+        _start_sun(s, s.actor)
+    else:
+        options = action_options(s, s.actor, sym)
+        if options:
+            s.phase = PH_ACTION
+            options.insert(0, A.FORGO)
+            s.legal_cache = options  # (legality.legal of the new phase, worked out once)
+        else:
+            note(s, ("forgone", s.actor, sym))
 
 
 def _create(s: HeliosState, p: int, h: int) -> None:
@@ -313,7 +332,7 @@ def _paid(s: HeliosState, p: int, kind: str, what: int) -> None:
 
 
 def _start_sun(s: HeliosState, p: int) -> None:
-    if has(s, p, POWER_PLANT):  # HE-SUN-12, HE-AMB-25: every position within one circuit
+    if s.buildings[p] >> POWER_PLANT & 1:  # HE-SUN-12, HE-AMB-25: every position within one circuit
         c = coast_of(s, p)
         h = s.sun[p]
         left = len(c.hexes) + (len(S.dead_path(c, h)) if h in c.dead else 0)
@@ -324,22 +343,22 @@ def _start_sun(s: HeliosState, p: int) -> None:
 
 
 def _step(s: HeliosState, p: int, h: int) -> None:
+    """A (legal) step of the sun to hex h, k positions along the coast (``sun_targets``)."""
     c = coast_of(s, p)
     old = s.sun[p]
-    k = 0
-    for hx, kx in sun_targets(s, p):
-        if hx == h:
-            k = kx
-            break
-    if k < 0:  # HE-SUN-7: outward inside a dead end
+    if old in c.dead:  # HE-SUN-7: outward inside a dead end (k = -1)
         if h in c.dead:
             s.anchor[p] = S.edge_to(s.tiles[p], h)
         else:
-            pos = c.pos_of_edge[s.anchor[p]]
-            s.anchor[p] = c.edge_of(pos)
+            s.anchor[p] = c.anchors[c.pos_of_edge[s.anchor[p]]]
     else:
-        pos = (c.pos_of_edge[s.anchor[p]] + k) % len(c.hexes)
-        s.anchor[p] = c.edge_of(pos)
+        pos = c.pos_of_edge[s.anchor[p]]
+        k = 0
+        for kx, hx in c.steps(pos):
+            if hx == h:
+                k = kx
+                break
+        s.anchor[p] = c.anchors[(pos + k) % len(c.hexes)]
     s.sun[p] = h
     s.x[p] += S.crossing(old, h)
     if s.x[p] > s.xmax[p]:  # HE-SUN-11: per step, at most one award per turn
@@ -381,32 +400,30 @@ def _stop(s: HeliosState, p: int) -> None:
 
 # -- the task loop ------------------------------------------------------------------------------
 def run(s: HeliosState) -> None:
-    s.legal_cache = None  # (also when a scenario set the state up by hand and calls run itself)
+    """Runs the pending tasks until a decision; also for a scenario set up by hand."""
+    s.legal_cache = None
+    run_tasks(s)
+
+
+def run_tasks(s: HeliosState) -> None:
+    """The task loop after an action (``HeliosState.apply_action`` has dropped the legal actions
+    kept for the last decision; handlers that open a decision may have set the new ones)."""
     n = len(s.vp)
     while s.phase == PH_IDLE:
         task = s.todo.pop()
         kind = task[0]
-        if kind == "turn":  # (the tasks in the order of how often they come)
-            _turn(s)
-        elif kind == "end_turn":
-            _end_turn(s)
-        elif kind == "bonuses":
+        if kind == "bonuses":  # (the tasks in the order of how often they come)
             if s.bonus_pending:
                 s.bonus_pending -= 1
                 s.todo.append(("bonuses",))
                 s.phase = PH_BONUS
+                s.legal_cache = L.BONUS_ACTIONS  # (shared, only read)
+        elif kind == "end_turn":
+            _end_turn(s)
+        elif kind == "turn":
+            _turn(s)
         elif kind == "action":
-            s.sym = task[1]
-            if s.sym == SUN:
-                _start_sun(s, s.actor)
-            else:
-                options = action_options(s, s.actor, s.sym)
-                if options:  # HE-AMB-27: otherwise forgone automatically
-                    s.phase = PH_ACTION
-                    options.insert(0, A.FORGO)
-                    s.legal_cache = options  # (legality.legal of the new phase, worked out once)
-                else:
-                    note(s, ("forgone", s.actor, s.sym))
+            _start_action(s, task[1])
         elif kind == "deal":
             _deal(s)
         elif kind == "homes":
@@ -414,6 +431,7 @@ def run(s: HeliosState) -> None:
         elif kind == "home":
             s.actor = task[1]
             s.phase = PH_HOME
+            s.legal_cache = L.HOME_ACTIONS  # (shared, only read)
         elif kind == "extra_reveal":
             if not any(s.extra) and not any(s.land_stack) and s.round == 1:
                 _form_stacks(s)
@@ -429,6 +447,7 @@ def run(s: HeliosState) -> None:
                 s.actor = p
                 s.gain_ctx = (target,)
                 s.phase = PH_GAIN
+                s.legal_cache = L.GAIN_ACTIONS  # (shared, only read)
             else:
                 note(s, ("gain_lost", p))
         elif kind == "round_start":
@@ -466,11 +485,12 @@ def _deal(s: HeliosState) -> None:
     """HE-SETUP-1 / HE-REF-4 / HE-AMB-13: deal the next tile, reshuffling discards when short."""
     for col in range(3):
         if s.deal_need[col]:
-            if not sum(s.draw[col]):
+            d = s.draw[col]
+            if not (d[0] or d[1] or d[2] or d[3]):  # (4 tile colours, WILD the last)
                 note(s, ("reshuffle", col))
-                s.draw[col] = s.discard[col]
+                d = s.draw[col] = s.discard[col]
                 s.discard[col] = [0, 0, 0, 0]
-            if not sum(s.draw[col]):
+            if not (d[0] or d[1] or d[2] or d[3]):
                 s.deal_need[col] = 0  # dealt short
                 continue
             s.phase = PH_DEAL
@@ -490,7 +510,8 @@ def _form_stacks(s: HeliosState) -> None:
 
 def _turn(s: HeliosState) -> None:
     n = len(s.vp)
-    if s.turn >= n * DATA.turns_per_round[n] or not any(s.columns):  # HE-ACT-1, HE-AMB-13
+    c = s.columns
+    if s.turn >= TURNS[n] or not (c[0] or c[1] or c[2]):  # HE-ACT-1, HE-AMB-13
         if n == 4:
             _discard_columns(s)  # HE-ACT-11
         note(s, ("phase1_over", n == 4))
@@ -498,6 +519,7 @@ def _turn(s: HeliosState) -> None:
         return
     s.actor = (s.dragon + s.turn) % n
     s.phase = PH_TAKE
+    s.legal_cache = L.TAKE_ACTIONS[(1 if c[0] else 0) | (2 if c[1] else 0) | (4 if c[2] else 0)]  # (shared)
 
 
 def _discard_columns(s: HeliosState) -> None:
@@ -519,7 +541,7 @@ def _end_turn(s: HeliosState) -> None:
         s.full_slot = -1
     s.lapped = False
     s.turn += 1
-    s.todo.append(("turn",))
+    _turn(s)  # (as a ("turn",) task on top of the stack would)
 
 
 def _phase2(s: HeliosState) -> None:

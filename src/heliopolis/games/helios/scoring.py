@@ -78,6 +78,33 @@ def affordable(specific: tuple[int, ...], anyn: int, one_of: tuple[int, ...], he
     return total - one >= anyn
 
 
+def affordable_needs(needs: tuple[tuple[int, int], ...], anyn: int, one_of: tuple[int, ...], held: list[int],
+                     total: int, bb: int) -> bool:  # fmt: skip
+    """``affordable`` with the specific colours as ``(colour, count)`` pairs of the needed ones and
+    the holdings' total and black + blue given (what ``legality`` keeps per cost and per call)."""
+    for c, n in needs:
+        h = held[c]
+        if h:
+            if h < n:
+                return False
+            total -= n
+            if c == BLACK or c == BLUE:
+                bb -= n
+        else:
+            anyn += 2 * n
+    one = 0
+    if one_of:
+        for c in one_of:
+            if held[c]:
+                one = 1
+                break
+        if not one:
+            anyn += 2
+    if one and bb < one:
+        return False
+    return total - one >= anyn
+
+
 def feasible(held: list[int], spec: list[int], one: int, anyn: int) -> bool:
     """HE-PAY-5: every requirement met at once by distinct resources (one-of = black or blue)."""
     total = 0
@@ -119,7 +146,13 @@ def temple_vp(tiles: list[int], h: int, council: bool) -> int:
 
 def reached_corners(tiles: list[int]) -> int:
     """HE-FIELD-3: corner fields with at least one adjacent tile."""
-    return sum(1 for c in DATA.corners if any(n >= 0 and tiles[n] >= 0 for n in NB[c]))
+    k = 0
+    for c in DATA.corners:
+        for n in NB[c]:
+            if n >= 0 and tiles[n] >= 0:
+                k += 1
+                break
+    return k
 
 
 def special_vp(tiles: list[int], res: list[int], temples: list[int], h: int) -> int:
@@ -145,8 +178,14 @@ def final_breakdown(tiles: list[int], res: list[int], temples: list[int], buildi
         return bool(active >> P[pid] & 1)
 
     corners = reached_corners(tiles) * (DATA.corner_vp_explorer if has("explorer") else DATA.corner_vp)
-    specials = sum(special_vp(tiles, res, temples, h) for h in range(len(tiles)) if tiles[h] >= SPECIAL_BASE)
-    built = sum(b.vp for i, b in enumerate(DATA.buildings) if buildings >> i & 1)
+    specials = 0
+    for h in range(len(tiles)):
+        if tiles[h] >= SPECIAL_BASE:
+            specials += special_vp(tiles, res, temples, h)
+    built = 0
+    for i in range(len(DATA.buildings)):
+        if buildings >> i & 1:
+            built += DATA.buildings[i].vp
     n_res = sum(res)
     persons = 0
     if has("architect"):

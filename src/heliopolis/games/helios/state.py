@@ -189,6 +189,9 @@ class HeliosState(State["HeliosGame"]):
         """Exactly ``State.sample_chance_outcome`` (the same draw, the same float sums), without
         building the outcome list."""
         ph = self.phase
+        if ph == PH_DEAL:  # (the chance nodes in the order of how often they come)
+            need = self.deal_need
+            return _weighted(self.draw[0 if need[0] else 1 if need[1] else 2], A.DEAL, rng.random())
         if ph == PH_CHANCE_START:
             n = self.game.players
             r = rng.random()
@@ -198,8 +201,6 @@ class HeliosState(State["HeliosGame"]):
                 if r < acc:
                     return A.START + s
             return A.START + n - 1
-        if ph == PH_DEAL:
-            return _weighted(self.draw[self._deal_column()], A.DEAL, rng.random())
         if ph == PH_EXTRA or ph == PH_LV:
             return _weighted(self.extra, A.EXTRA, rng.random())
         return super().sample_chance_outcome(rng)
@@ -210,11 +211,11 @@ class HeliosState(State["HeliosGame"]):
 
     def _chance_legal(self, action: int) -> bool:
         ph = self.phase
-        if ph == PH_CHANCE_START:
-            return A.START <= action < A.START + self.game.players
         if ph == PH_DEAL:
             c = action - A.DEAL
             return 0 <= c < 4 and self.draw[self._deal_column()][c] > 0
+        if ph == PH_CHANCE_START:
+            return A.START <= action < A.START + self.game.players
         c = action - A.EXTRA
         return 0 <= c < 5 and self.extra[c] > 0
 
@@ -240,7 +241,8 @@ class HeliosState(State["HeliosGame"]):
             self.legal_cache = None
             self.hist = (action, self.hist)
             R.apply_player(self, action)
-        R.run(self)
+        if self.phase == PH_IDLE:
+            R.run_tasks(self)
 
     # -- setup ----------------------------------------------------------------------------------
     def _set_start(self, seat: int) -> None:

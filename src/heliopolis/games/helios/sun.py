@@ -26,9 +26,11 @@ EDGE_CORNER: Final = tuple(NB[e // 6][(e % 6 + 1) % 6] for e in range(len(NB) * 
 EDGE_PIVOT: Final = tuple(EDGE_CORNER[e] * 6 + (e % 6 - 1) % 6 if EDGE_CORNER[e] >= 0 else -1
                           for e in range(len(NB) * 6))  # fmt: skip
 EDGE_TURN: Final = tuple(e // 6 * 6 + (e % 6 + 1) % 6 for e in range(len(NB) * 6))
-# memo size (a full memo is simply cleared): ~4.5 kB per coast
-_COAST_MAX: Final = 4096
-_coast_memo: dict[tuple[int, ...], Coast] = {}
+# memo size (a full memo is simply cleared): a few kB per coast; more entries save few coasts
+# (random playouts: 4.6 coasts worked out per game with 4096, 5.2 with 1024, 10 with none) and
+# cost the cyclic GC a walk over each
+_COAST_MAX: Final = 1024
+coast_memo: dict[int, Coast] = {}  # by occupancy() (coast_cached; read it, never change it)
 
 
 def outer_free(tiles: list[int]) -> set[int]:
@@ -111,29 +113,33 @@ def _placements(tiles: list[int], sun: int) -> list[int]:
     return placements_among(tiles, sun, cands, arcs)
 
 
-def placement_candidates(tiles: list[int]) -> tuple[list[int], list[bool]]:
-    """The light empty hexes next to a tile (ascending) and, for each, whether its free neighbours
-    form one arc (``_one_arc``): what ``placements`` needs of the board whatever the sun's hex."""
+def placement_candidates(tiles: list[int]) -> tuple[list[int], list[int]]:
+    """The light empty hexes next to a tile (ascending) and, per hex (indexed by hex), 0 if it is
+    no candidate, 1 if its free neighbours form one arc (``_one_arc``), 2 if not: what
+    ``placements`` needs of the board whatever the sun's hex."""
     cands = []
+    arcs = [0] * len(tiles)
     for h in LIGHTS:
         if tiles[h] < 0:
             for x in NBV[h]:
                 if tiles[x] >= 0:
                     cands.append(h)
+                    arcs[h] = 1 if _one_arc(tiles, h) else 2
                     break
-    return cands, [_one_arc(tiles, h) for h in cands]
+    return cands, arcs
 
 
-def placements_among(tiles: list[int], sun: int, cands: list[int], arcs: list[bool]) -> list[int]:
-    """``placements`` from the board's ``placement_candidates``."""
+def placements_among(tiles: list[int], sun: int, cands: list[int], arcs: list[int],
+                     free: list[bool] | None = None) -> list[int]:  # fmt: skip
+    """``placements`` from the board's ``placement_candidates`` (and its outer free hexes,
+    ``_outer_free_mask``, when known)."""
     if tiles[sun] >= 0:
         return []  # (a tile on the sun's hex: enclosed whatever is placed)
-    if not cands or not _reaches_border(tiles, sun, -1):
+    if not cands or not (free[sun] if free is not None else _reaches_border(tiles, sun, -1)):
         return []  # (none, or the sun is already enclosed)
     out = []
-    for i in range(len(cands)):
-        h = cands[i]
-        if h != sun and (arcs[i] or _reaches_border(tiles, sun, h)):
+    for h in cands:
+        if h != sun and (arcs[h] == 1 or _reaches_border(tiles, sun, h)):
             out.append(h)
     return out
 
@@ -209,24 +215,56 @@ class Coast:
         self.free = free
         self.dead_edges = dead_edges
         self.anchors = anchors
-        self._steps: dict[int, list[tuple[int, int]]] = {}
-        self._targets: dict[int, list[tuple[int, int]]] = {}
+        # per position: its steps and their hexes, ascending (few containers per coast: the memo
+        # holds many coasts, and the cyclic GC walks every container they hold)
+        self._pos: dict[int, tuple[list[tuple[int, int]], list[int]]] = {}
+        self._pre: list[int] = []  # (``laps``)
+        self._at: dict[int, list[int]] = {}
+
+    def laps(self) -> tuple[list[int], dict[int, list[int]]]:
+        """``pre[i]``: the lap counter's change (HE-SUN-10) walking from position 0 to position i
+        (``pre[n]``: once round, back to 0), and the positions of each coast hex, ascending;
+        worked out on first use."""
+        pre = self._pre
+        if not pre:
+            hexes = self.hexes
+            at = self._at
+            acc = 0
+            a = hexes[0]
+            pre.append(0)
+            at[a] = [0]
+            for i in range(1, len(hexes)):
+                b = hexes[i]
+                acc += CROSSING[a * _N + b]
+                pre.append(acc)
+                q = at.get(b)
+                if q is None:
+                    at[b] = [i]
+                else:
+                    q.append(i)
+                a = b
+            pre.append(acc + CROSSING[a * _N + hexes[0]])
+        return pre, self._at
+
+    def _at_pos(self, pos: int) -> tuple[list[tuple[int, int]], list[int]]:
+        r = self._pos.get(pos)
+        if r is None:
+            steps = steps_from(self, pos)
+            r = (steps, sorted([hx for _, hx in steps]))
+            self._pos[pos] = r
+        return r
 
     def steps(self, pos: int) -> list[tuple[int, int]]:
         """``steps_from(self, pos)``, remembered (callers must not change the list)."""
-        r = self._steps.get(pos)
-        if r is None:
-            r = steps_from(self, pos)
-            self._steps[pos] = r
-        return r
+        return self._at_pos(pos)[0]
 
     def targets(self, pos: int) -> list[tuple[int, int]]:
-        """``(hex, k)`` of ``steps(pos)``, remembered (callers must not change the list)."""
-        r = self._targets.get(pos)
-        if r is None:
-            r = [(hx, k) for k, hx in self.steps(pos)]
-            self._targets[pos] = r
-        return r
+        """``(hex, k)`` of ``steps(pos)``."""
+        return [(hx, k) for k, hx in self._at_pos(pos)[0]]
+
+    def step_hexes(self, pos: int) -> list[int]:
+        """The hexes of ``steps(pos)``, ascending, remembered (callers must not change the list)."""
+        return self._at_pos(pos)[1]
 
     def edge_of(self, pos: int) -> int:
         """The anchor edge of position ``pos``: its smallest edge outside the dead ends (HE-SUN-6)."""
@@ -236,22 +274,39 @@ class Coast:
         return f"Coast(hexes={self.hexes!r}, dead={sorted(self.dead)!r})"
 
 
-def coast_cached(tiles: list[int]) -> Coast:
-    """``coast(tiles)`` memoised on the board; the result is shared, so callers must not mutate it
-    (the rules only read it). Public callers (``HeliosState.coast``) get a fresh ``coast``."""
-    key = tuple(tiles)
-    c = _coast_memo.get(key)
+def occupancy(tiles: list[int]) -> int:
+    """The hexes holding a tile as bits (bit h: hex h): all a coast depends on."""
+    bits = 0
+    for h in range(len(tiles)):
+        if tiles[h] >= 0:
+            bits |= 1 << h
+    return bits
+
+
+def coast_cached(tiles: list[int], bits: int = -1, free: list[bool] | None = None,
+                 dead: set[int] | None = None) -> Coast:  # fmt: skip
+    """``coast(tiles)`` memoised on the hexes holding a tile (``occupancy``, passed as ``bits``
+    when the caller knows it); the result is shared, so callers must not mutate it (the rules
+    only read it). Public callers (``HeliosState.coast``) get a fresh ``coast``. ``free`` and
+    ``dead``: the board's ``_outer_free_mask`` and ``_dead_ends_mask`` when the caller knows them."""
+    if bits < 0:
+        bits = occupancy(tiles)
+    c = coast_memo.get(bits)
     if c is None:
-        if len(_coast_memo) >= _COAST_MAX:
-            _coast_memo.clear()
-        c = coast(tiles)
-        _coast_memo[key] = c
+        if len(coast_memo) >= _COAST_MAX:
+            coast_memo.clear()
+        c = coast(tiles, free, dead)
+        coast_memo[bits] = c
     return c
 
 
-def coast(tiles: list[int]) -> Coast:
-    free = _outer_free_mask(tiles)
-    dead = _dead_ends_mask(free)
+def coast(tiles: list[int], free: list[bool] | None = None, dead: set[int] | None = None) -> Coast:
+    """The coast of a board; ``free`` and ``dead`` are its ``_outer_free_mask`` and
+    ``_dead_ends_mask`` if already known (read only)."""
+    if free is None:
+        free = _outer_free_mask(tiles)
+    if dead is None:
+        dead = _dead_ends_mask(free)
     start = -1
     for t in range(len(tiles)):
         if tiles[t] >= 0:
@@ -264,21 +319,26 @@ def coast(tiles: list[int]) -> Coast:
             break
     assert start >= 0
     # HE-SUN-4 successor rule, edge by edge. Every successor faces the same free hex or one
-    # adjacent to it, so the walk never leaves the outer free region; the assertion guards that.
+    # adjacent to it, so the walk never leaves the outer free region (checked below).
+    corner = EDGE_CORNER
+    pivot = EDGE_PIVOT
+    turn = EDGE_TURN
     edges: list[int] = []
-    faced: list[int] = []
     e = start
+    limit = len(tiles) * 6
     while True:
-        h = EDGE_FACING[e]
-        assert h >= 0 and free[h]
         edges.append(e)
-        faced.append(h)
-        n = EDGE_CORNER[e]
-        e = EDGE_PIVOT[e] if n >= 0 and tiles[n] >= 0 else EDGE_TURN[e]
+        n = corner[e]
+        e = pivot[e] if n >= 0 and tiles[n] >= 0 else turn[e]
         if e == start:
             break
-        if len(edges) > 61 * 6:
+        if len(edges) > limit:
             raise AssertionError("boundary walk does not close")
+    facing = EDGE_FACING
+    faced = [facing[e] for e in edges]
+    for h in faced:
+        if h < 0 or not free[h]:
+            raise AssertionError("the boundary walk left the outer free hexes")
     # Runs of edges facing the same hex, cyclically. The coast starts at the first run (from the
     # run holding the walk's first edge on) outside the dead ends; a dead-end run's edges join the
     # run before it (which merges with the one after it when both face the same hex).
@@ -295,23 +355,28 @@ def coast(tiles: list[int]) -> Coast:
                     first = i
                     break
             assert first >= 0, "the coast has no hex outside dead ends"
+    if first:
+        edges = edges[first:] + edges[:first]
+        faced = faced[first:] + faced[:first]
     hexes: list[int] = []
     anchors: list[int] = []
     pos_of_edge: dict[int, int] = {}
     dead_edges: set[int] = set()
     pos = -1
-    for j in range(first, first + m):
-        i = j % m
+    last = -1  # (hexes[pos])
+    for i in range(m):
         h = faced[i]
         e = edges[i]
-        if h in dead:
+        if h == last:
+            if e < anchors[pos]:
+                anchors[pos] = e
+        elif dead and h in dead:
             dead_edges.add(e)
-        elif pos < 0 or h != hexes[pos]:
+        else:
             pos += 1
             hexes.append(h)
             anchors.append(e)
-        elif e < anchors[pos]:
-            anchors[pos] = e
+            last = h
         pos_of_edge[e] = pos
     if pos > 0 and hexes[0] == hexes[pos]:  # the last run and the first are one
         for e, q in pos_of_edge.items():
@@ -325,22 +390,35 @@ def coast(tiles: list[int]) -> Coast:
 
 
 def steps_from(c: Coast, p: int) -> list[tuple[int, int]]:
-    """HE-SUN-5: ``(k, hex)`` for every legal step from position p (smallest k per hex)."""
+    """HE-SUN-5: ``(k, hex)`` for every legal step from position p (smallest k per hex), ascending:
+    a step goes to a neighbour of the sun's hex k positions further along the coast if the lap
+    counter's change on the way there and back is 0. Only the neighbours' positions are tried,
+    the change read off the coast's running sums (``Coast.laps``)."""
     hexes = c.hexes
     n = len(hexes)
     hp = hexes[p]
-    near = NB[hp]
+    pre, at = c.laps()
+    base = pre[p]
+    loop = pre[n] - base
     out = []
-    seen: list[int] = []
-    acc = 0
-    a = hp
-    for k in range(1, n):
-        b = hexes[(p + k) % n]
-        acc += CROSSING[a * _N + b]
-        a = b
-        if b in near and b not in seen and acc + CROSSING[b * _N + hp] == 0:
-            seen.append(b)
-            out.append((k, b))
+    for b in NB[hp]:
+        qs = at.get(b)  # (b = -1, off the board, is no coast hex)
+        if qs is None:
+            continue
+        back = CROSSING[b * _N + hp]
+        best = 0
+        for q in qs:
+            if q > p:
+                k = q - p
+                acc = pre[q] - base
+            else:
+                k = q - p + n
+                acc = loop + pre[q]
+            if acc + back == 0 and (best == 0 or k < best):
+                best = k
+        if best:
+            out.append((best, b))
+    out.sort()
     return out
 
 
