@@ -38,7 +38,6 @@ from heliopolis.server.guard import Guard, origin_allowed
 from heliopolis.server.hub import Hub, PgListener
 from heliopolis.server.lease import BotLeases
 from heliopolis.server.limits import TokenBucket
-from heliopolis.server.push import Pusher
 from heliopolis.server.protocol import (
     ActBody,
     CreateGame,
@@ -53,6 +52,7 @@ from heliopolis.server.protocol import (
     parse_client_message,
     parse_json_document,
 )  # fmt: skip
+from heliopolis.server.push import Pusher
 from heliopolis.server.storage import GameRecord, Storage
 
 WEB = Path(__file__).with_name("web")
