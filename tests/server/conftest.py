@@ -119,7 +119,7 @@ class ServerProcess:
         self.proc = subprocess.Popen([str(exe), "serve", "--db", self.db, "--port", str(self.port),
                                       "--bot-delay", str(self.bot_delay), *self.args], env=env,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a machine loaded by other jobs starts a server slowly
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()[-2000:]}")
@@ -128,6 +128,7 @@ class ServerProcess:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
+        self.stop()  # not left running (with its bot workers) after the failed test
         raise RuntimeError("server did not start")
 
     def kill(self) -> None:

@@ -60,7 +60,8 @@ class State(Generic[GameT]):
     The view, text and checking methods below are found by convention in the game's package,
     next to its state module, and imported on first use (so ``import heliopolis`` stays cheap):
     ``views.player_view(state, seat)``, ``views.information_state_string``, ``views.describe_action``,
-    ``views.information_state_key``, ``views.resample_from_infostate``, ``heuristics.table_helper``,
+    ``views.information_state_key``, ``views.resample_from_infostate``, ``views.same_for_all`` (optional: every
+    seat sees the spectators' view), ``heuristics.table_helper``,
     ``invariants.check_invariants`` and ``render.render_text`` (``str(state)``). A state may
     override any of them instead.
     """

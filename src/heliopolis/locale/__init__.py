@@ -131,9 +131,26 @@ def text(key: str, lang: str = DEFAULT_LANG, args: Mapping[str, Any] | None = No
     return entry.format_map(filled)
 
 
+_MSGS: dict[tuple[Any, ...], Msg] = {}
+_MSGS_MAX = 8192
+
+
 def msg(key: str, **args: Any) -> Msg:
-    """A translatable sentence: its English text now, its key and arguments for other readers."""
-    return Msg(key, text(key, DEFAULT_LANG, args), args)
+    """A translatable sentence: its English text now, its key and arguments for other readers.
+
+    Messages never change once made, so the same key and arguments give the same object (a server
+    describes the same moves and log events over and over; a cached message keeps its wire form).
+    A nested message counts by identity: the cached message holds it, so its id is not reused."""
+    try:
+        k = (key, *[(n, v.__class__, id(v) if isinstance(v, Msg) else v) for n, v in args.items()])
+        hit = _MSGS.get(k)
+    except TypeError:  # an unhashable argument: not cached
+        return Msg(key, text(key, DEFAULT_LANG, args), args)
+    if hit is None:
+        if len(_MSGS) >= _MSGS_MAX:
+            _MSGS.clear()
+        hit = _MSGS[k] = Msg(key, text(key, DEFAULT_LANG, args), args)
+    return hit
 
 
 def render(line: Any, lang: str = DEFAULT_LANG, seat_name: SeatName = default_seat_name) -> str:

@@ -52,6 +52,7 @@ from heliopolis.server.protocol import (
     parse_client_message,
     parse_json_document,
 )  # fmt: skip
+from heliopolis.server.push import Pusher
 from heliopolis.server.storage import GameRecord, Storage
 
 WEB = Path(__file__).with_name("web")
@@ -341,23 +342,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await send({"type": "error", "code": e.code, "message": e.message})
             await websocket.close(code=4000 + e.status)
             return
-        sub = hub.subscribe(game_id)
-        watcher = chat.watch(game_id, seat, send_text)  # new chat messages are pushed (chat.py)
-        bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
-
         have = [-1]  # the version this connection holds: deltas go from it (see messages.py)
 
-        async def pusher() -> None:
-            while True:
-                cur = auth.games.get(game_id) or await auth.get(game_id)
-                if cur.rec.revision != have[0]:
-                    text = messages.for_connection(auth, cur, seat, have[0])
-                    have[0] = cur.rec.revision
-                    await send_text(text)
-                await sub.event.wait()
-                sub.event.clear()
+        def news() -> str | None:
+            cur = auth.games.get(game_id)
+            if cur is None:
+                raise LookupError(game_id)  # evicted meanwhile: the pusher loads it and asks again
+            if cur.rec.revision == have[0]:
+                return None
+            text = messages.for_connection(auth, cur, seat, have[0])
+            have[0] = cur.rec.revision
+            return text
 
-        push = asyncio.create_task(pusher())
+        # Pushed straight from Hub.publish (push.py): no task per connection wakes up per change.
+        pusher = Pusher(websocket.send_text, news, lambda: auth.get(game_id))
+        sub = hub.subscribe(game_id, pusher.push)
+        watcher = chat.watch(game_id, seat, send_text)  # new chat messages are pushed (chat.py)
+        bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
+        pusher.push()  # the first state
         try:
             while True:
                 msg = await websocket.receive()
@@ -385,7 +387,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except WebSocketDisconnect:
             pass
         finally:
-            push.cancel()
+            pusher.close()
             hub.unsubscribe(sub)
             chat.unwatch(watcher)
 

@@ -1,8 +1,9 @@
 """Live updates: who is watching which game, and news from other server instances.
 
-``Hub`` wakes the WebSocket connections of a game when it changes; each connection then builds
-its own seat's view (so a change never carries one seat's information to another). Events are
-coalesced: a connection that is behind gets the newest state once, not every step.
+``Hub`` tells the WebSocket connections of a game when it changes: it calls each one's ``push``
+(``push.Pusher``), which sends that connection its own seat's message (so a change never carries
+one seat's information to another). Pushes are coalesced: a connection that is behind gets the
+newest state once, not every step.
 
 ``PgListener`` (PostgreSQL only) listens on the ``heliopolis`` channel that every commit
 notifies (see ``storage.py``), so a move made on one instance reaches the clients of all.
@@ -18,19 +19,19 @@ log = logging.getLogger("heliopolis.server")
 
 
 class Subscription:
-    __slots__ = ("game_id", "event")
+    __slots__ = ("game_id", "push")
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, push: Callable[[], None]) -> None:
         self.game_id = game_id
-        self.event = asyncio.Event()
+        self.push = push
 
 
 class Hub:
     def __init__(self) -> None:
         self.subs: dict[str, set[Subscription]] = {}
 
-    def subscribe(self, game_id: str) -> Subscription:
-        sub = Subscription(game_id)
+    def subscribe(self, game_id: str, push: Callable[[], None]) -> Subscription:
+        sub = Subscription(game_id, push)
         self.subs.setdefault(game_id, set()).add(sub)
         return sub
 
@@ -42,8 +43,14 @@ class Hub:
                 del self.subs[sub.game_id]
 
     def publish(self, game_id: str) -> None:
-        for sub in self.subs.get(game_id, ()):
-            sub.event.set()
+        subs = self.subs.get(game_id)
+        if not subs:
+            return
+        for sub in tuple(subs):
+            try:
+                sub.push()
+            except Exception:  # one connection's failure must not fail the change that was published
+                log.exception("pushing game %s", game_id)
 
     def watched(self, game_id: str) -> bool:
         return game_id in self.subs

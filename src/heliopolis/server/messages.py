@@ -54,12 +54,14 @@ except ImportError:  # pragma: no cover - the [web] extra installs it
 
 class Audience:
     """One audience's newest message: its fields (without the log), the log length, both texts
-    (the full one is encoded only when some connection needs it)."""
+    (the full one is encoded only when some connection needs it). ``vbase`` is the revision's shared
+    view when the seat's view is that view with its own ``viewer`` (see ``_revision``), else ``None``."""
 
-    __slots__ = ("_full", "base", "delta", "fields", "log_len", "plog", "revision", "wire")
+    __slots__ = ("_full", "base", "delta", "fields", "log_len", "plog", "revision", "vbase", "wire")
 
-    def __init__(self, revision: int, fields: dict[str, Any], wire: WireLog, log_len: int) -> None:
+    def __init__(self, revision: int, fields: dict[str, Any], wire: WireLog, log_len: int, vbase: Any = None) -> None:
         self.revision, self.fields, self.wire, self.plog, self.log_len = revision, fields, wire, wire.plog, log_len
+        self.vbase = vbase
         self._full: str | None = None
         self.delta: str | None = None
         self.base = -1
@@ -101,74 +103,107 @@ def _wire(live: Live) -> WireLog:
     return w
 
 
-def _fields(auth: Authority, live: Live, seat: int | None, shared: dict[str, Any]) -> dict[str, Any]:
+def _fields(auth: Authority, live: Live, seat: int | None, shared: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    """The audience's fields, and the shared view they were made from (``None``: the seat's own)."""
     rec, state = live.rec, live.state
     to_move = shared["to_move"]
     legal = []
     if seat is not None and to_move == seat:
         legal = [{"id": a, "notation": state.action_to_string(a), "text": to_json(state.describe_action(a))}
                  for a in state.legal_actions()]  # fmt: skip
+    vbase = shared["view"]
+    if vbase is None:
+        view = state.player_view(seat)
+    else:  # nothing in this position is hidden from anyone: the spectators' view, with its viewer
+        view = vbase if seat is None else {**vbase, "viewer": seat}
     pending = rec.undo
     return {
         "type": "state", "game_id": rec.id, "version": rec.revision, "seat": seat, "status": rec.status,
-        "game": rec.game, "seats": shared["seats"], "to_move": to_move, "view": state.player_view(seat),
+        "game": rec.game, "seats": shared["seats"], "to_move": to_move, "view": view,
         "legal": legal,
         "undo": {"allowed": auth.undo_target(live, seat) is not None and not pending,
                  "pending": {"by": pending["by"], "awaiting": pending["awaiting"]} if pending else None},
         "helper": shared["helper"], "table": shared["table"],
-    }  # fmt: skip
+    }, vbase  # fmt: skip
 
 
-def _shared(auth: Authority, live: Live) -> dict[str, Any]:
-    """What every audience of this revision shares (computed once per revision)."""
+class Revision:
+    """One revision's messages: what every audience shares (``shared``), each audience's message
+    (``audiences``), each audience's previous message (``prev``: the base of its next delta) and
+    the view differences already computed from a previous shared view (``vdiffs``)."""
+
+    __slots__ = ("audiences", "prev", "revision", "shared", "vdiffs")
+
+    def __init__(self, revision: int, shared: dict[str, Any], prev: dict[int | None, Audience]) -> None:
+        self.revision, self.shared, self.prev = revision, shared, prev
+        self.audiences: dict[int | None, Audience] = {}
+        self.vdiffs: dict[int, tuple[Any, dict[str, Any], list[str]]] = {}
+
+
+def _revision(auth: Authority, live: Live) -> Revision:
+    """This revision's cache, made on first use: what every audience shares is computed once."""
     rec, state = live.rec, live.state
-    cache = live.messages
-    if cache.get("_rev") != rec.revision:
-        running = rec.status == "running" and not state.is_terminal()
-        prev = {k: v for k, v in cache.items() if k != "_rev" and k != "_shared"}
-        cache.clear()
-        cache["_prev"] = prev.get("_prev", {})
-        for k, v in prev.items():  # each audience's newest message becomes the base of its next delta
-            if k != "_prev":
-                cache["_prev"][k] = v
-        cache["_rev"] = rec.revision
-        cache["_shared"] = {
-            "to_move": state.current_player() if running and not state.is_chance_node() else None,
-            "seats": [s.public() for s in rec.seats], "helper": state.table_helper(),
-            # clocks, takeovers (table.py): nothing in it is private to a seat
-            "table": auth.table.view(live) if auth.table is not None else None,
-        }  # fmt: skip
-    return cache["_shared"]
+    cur = live.messages.get("rev")
+    if cur is not None and cur.revision == rec.revision:
+        return cur
+    prev = cur.prev if cur is not None else {}
+    if cur is not None:
+        prev.update(cur.audiences)  # each audience's newest message becomes the base of its next delta
+    running = rec.status == "running" and not state.is_terminal()
+    # A game says when every seat sees exactly what a spectator sees (``views.same_for_all``, e.g. Ra
+    # without hidden scores): then the view is built once per revision, not once per seat.
+    same = state._hook("views", "same_for_all")
+    shared = {
+        "to_move": state.current_player() if running and not state.is_chance_node() else None,
+        "seats": [s.public() for s in rec.seats], "helper": state.table_helper(),
+        # clocks, takeovers (table.py): nothing in it is private to a seat
+        "table": auth.table.view(live) if auth.table is not None else None,
+        "view": state.player_view(None) if same is not None and same(state) else None,
+    }  # fmt: skip
+    cur = live.messages["rev"] = Revision(rec.revision, shared, prev)
+    return cur
 
 
 def audience(auth: Authority, live: Live, seat: int | None) -> Audience:
     """This revision's messages for ``seat`` (built on first use, then shared)."""
-    shared = _shared(auth, live)
-    cache = live.messages
-    key = ("a", seat)
-    aud = cache.get(key)
+    r = _revision(auth, live)
+    aud = r.audiences.get(seat)
     if aud is not None:
         return aud
-    fields = _fields(auth, live, seat, shared)
+    fields, vbase = _fields(auth, live, seat, r.shared)
     lines = live.log()
-    aud = cache[key] = Audience(live.rec.revision, fields, _wire(live), len(lines))
-    old = cache["_prev"].get(key)
+    aud = r.audiences[seat] = Audience(live.rec.revision, fields, _wire(live), len(lines), vbase)
+    old = r.prev.get(seat)
     if old is not None and old.plog is live.plog and old.log_len <= len(lines) and old.revision < aud.revision:
         aud.base = old.revision
-        aud.delta = _delta(old, aud)
+        aud.delta = _delta(r, old, aud)
     return aud
 
 
-def _delta(old: Audience, new: Audience) -> str:
+def _view_diff(va: Any, vb: Any) -> tuple[dict[str, Any], list[str]]:
+    return {k: v for k, v in vb.items() if k not in va or va[k] != v}, [k for k in va if k not in vb]
+
+
+def _delta(r: Revision, old: Audience, new: Audience) -> str:
     a, b = old.fields, new.fields
     changed = {k: v for k, v in b.items() if k != "view" and k != "version" and a.get(k) != v}
     va, vb = a["view"], b["view"]
     msg: dict[str, Any] = {"type": "delta", "game_id": b["game_id"], "version": b["version"], "base": old.revision}
     if changed:
         msg["set"] = changed
-    if isinstance(va, dict) and isinstance(vb, dict):
-        view = {k: v for k, v in vb.items() if k not in va or va[k] != v}
-        gone = [k for k in va if k not in vb]
+    if old.vbase is not None and new.vbase is not None:
+        # Both views are shared ones with the same viewer: their difference is the shared views'
+        # difference, computed once for every audience that held the same previous view.
+        hit = r.vdiffs.get(id(old.vbase))
+        if hit is None or hit[0] is not old.vbase:
+            hit = r.vdiffs[id(old.vbase)] = (old.vbase, *_view_diff(old.vbase, new.vbase))
+        view, gone = hit[1], hit[2]
+        if view:
+            msg["view"] = view
+        if gone:
+            msg["view_del"] = gone
+    elif isinstance(va, dict) and isinstance(vb, dict):
+        view, gone = _view_diff(va, vb)
         if view:
             msg["view"] = view
         if gone:

@@ -363,3 +363,31 @@ def test_information_state_key_matches_the_string():
                 same_string = a.information_state_string(p) == b.information_state_string(p)
                 assert (a.information_state_key(p) == b.information_state_key(p)) == same_string
     assert states[0].information_state_key(0) != states[0].information_state_key(1)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("hidden", [True, False])
+def test_same_for_all_views_hide_nothing(players, hidden):
+    """``views.same_for_all`` (a server then builds one view for every seat) is true only when every
+    seat's view is the spectators' with its own ``viewer``: random playouts, every position."""
+    import random
+
+    from heliopolis.games.ra.views import same_for_all
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = heliopolis.new_game("ra", players=players, hidden_scores=hidden)
+        claimed = 0
+        while True:
+            same = same_for_all(s)
+            if hidden and not s.is_terminal():
+                assert not same  # RA-SCORE-10: other seats' points differ per viewer
+            if same:
+                claimed += 1
+                public = s.player_view(None)
+                for seat in range(players):
+                    assert s.player_view(seat) == {**public, "viewer": seat}
+            if s.is_terminal():
+                break
+            s.apply_action(rng.choice(s.legal_actions()))
+        assert claimed  # at least the end, where every score is revealed

@@ -58,6 +58,12 @@ def points_visible(state: RaState, viewer: int | None, seat: int) -> bool:
     return state.is_terminal() or not state.game.hidden_scores or viewer == seat
 
 
+def same_for_all(state: RaState) -> bool:
+    """Whether every seat's ``player_view`` is the spectators' with its own ``viewer``: true unless
+    scores are hidden (RA-SCORE-10) in a running game. A server builds one view for all then."""
+    return state.is_terminal() or not state.game.hidden_scores
+
+
 def player_view(state: RaState, viewer: int | None) -> dict[str, Any]:
     state._check_seat(viewer)
     g = state.game

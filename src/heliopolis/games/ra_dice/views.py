@@ -39,6 +39,12 @@ def face(f: int) -> str:
     return msg(f"ra-dice.face.{FACE_NAMES[f]}")
 
 
+def same_for_all(state: RaDiceState) -> bool:
+    """Every seat's ``player_view`` is the spectators' with its own ``viewer`` (nothing is hidden):
+    a server builds one view for all."""
+    return True
+
+
 def player_view(state: RaDiceState, viewer: int | None) -> dict[str, Any]:
     """JSON-safe view; identical for every seat and spectators except ``viewer`` (nothing hidden)."""
     state._check_seat(viewer)
