@@ -18,7 +18,7 @@ only where the answer can matter:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import necropolis, nile, pyramids, sphinx, temple
@@ -39,6 +39,7 @@ from heliopolis.games.men_nefer.components import (
     HEKA,
     LIMESTONE,
     NUM_HOUSES,
+    OPS,
     PRIESTESSES,
     SCARAB,
     TAKE_TA,
@@ -101,46 +102,88 @@ def group_feasible(s: MenNeferState, p: int, g: Group) -> bool:
 
 
 # -- a group: the player orders its actions (MN-GEN-4) ----------------------------------------------
+# What a group's printed ops say once and for all, as bitmasks over its actions (bit i = action i):
+# eager ops (done at once), "Obtain eye" (eager while eyes are in the supply), food and heka gains,
+# and the ops whose feasibility depends on the position (the rest can always be performed).
+ALWAYS_FEASIBLE: Final = frozenset(range(len(OPS))) - {BURY, ERECT, BUY_PAPYRUS, FREE_PAPYRUS, BUY_WARE, FREE_WARE,
+                                                       PRIESTESSES, BOATS, SCARAB, TAKE_TA, CHOICE, LIMESTONE, EYE}
+GroupInfo: TypeAlias = tuple[int, int, int, int]  # (eager, eye, plain, checked) masks
+_GROUPS: Final[dict[int, tuple[Group, GroupInfo]]] = {}  # id(group) -> (group, its masks); groups are shared
+
+
+def group_info(g: Group) -> GroupInfo:
+    """The masks of a group, computed on its first use (keyed by identity: the group is kept
+    referenced here, so its id is never reused while it is cached)."""
+    hit = _GROUPS.get(id(g))
+    if hit is not None and hit[0] is g:
+        return hit[1]
+    eager = eye = plain = checked = 0
+    for i, e in enumerate(g):
+        op = e[0]
+        if op in EAGER_OPS:
+            eager |= 1 << i
+        elif op == EYE:
+            eye |= 1 << i
+        elif op == FOOD or op == HEKA:
+            plain |= 1 << i
+        elif op not in ALWAYS_FEASIBLE:
+            checked |= 1 << i
+    info = (eager, eye, plain, checked)
+    _GROUPS[id(g)] = (g, info)
+    return info
+
+
 def _group_step(s: MenNeferState, task: Task) -> list[int] | None:
     g: Group = task[1]
     mask: int = task[2]
     p = s.actor
-    n = len(g)
-    for i in range(n):  # eager actions at once, in printed order (an eye may use up the supply)
-        if mask >> i & 1:
-            op = g[i][0]
-            if op in EAGER_OPS or (op == EYE and s.eye_sup[p] > 0):  # perform.is_eager, inlined
-                mask &= ~(1 << i)
-                start(s, p, g[i])
+    eager, eye, plain, checked = group_info(g)
+    now = mask & (eager | eye)
+    while now:  # eager actions at once, in printed order (an eye may use up the supply)
+        bit = now & -now
+        now ^= bit
+        i = bit.bit_length() - 1
+        if bit & eager or s.eye_sup[p] > 0:  # perform.is_eager
+            mask ^= bit
+            start(s, p, g[i])
     while True:
-        rem: list[int] = []
-        plain: list[int] = []  # food and heka gains
-        ok: list[int] = []  # the other actions performable now
-        for i in range(n):
-            if mask >> i & 1:
-                rem.append(i)
-                op = g[i][0]
-                if op == FOOD or op == HEKA:
-                    plain.append(i)
-                elif feasible(s, p, g[i]):
-                    ok.append(i)
-        if not rem:
+        if not mask:
             s.todo.pop()
             return None
+        # the actions performable now (an eye left over has no supply: a limestone step)
+        ok = mask & ~plain
+        rest = ok & (checked | eye)
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if not feasible(s, p, g[bit.bit_length() - 1]):
+                ok ^= bit
         if ok:
             break
-        if not plain:  # the rest cannot be performed: lost
+        gains = mask & plain
+        if not gains:  # the rest cannot be performed: lost
             s.todo.pop()
             return None
-        for i in plain:  # gains first: the only way to make the rest performable
-            mask &= ~(1 << i)
-            start(s, p, g[i])
-    if len(rem) == 1:
+        mask ^= gains
+        while gains:  # gains first: the only way to make the rest performable
+            bit = gains & -gains
+            gains ^= bit
+            start(s, p, g[bit.bit_length() - 1])
+    if not mask & (mask - 1):  # a lone action left
         s.todo.pop()
-        start(s, p, g[rem[0]])
+        start(s, p, g[mask.bit_length() - 1])
         return None
     s.todo[-1] = ("group", g, mask)
-    return sorted({A.DO + g[i][0] for i in plain + ok})
+    ok |= mask & plain
+    out: list[int] = []
+    while ok:
+        bit = ok & -ok
+        ok ^= bit
+        a = A.DO + g[bit.bit_length() - 1][0]
+        if a not in out:
+            out.append(a)
+    out.sort()
+    return out
 
 
 def _group_apply(s: MenNeferState, task: Task, a: int) -> None:

@@ -273,6 +273,12 @@ def _turn(s: MenNeferState, task: Task) -> None:
 def _end_turn(s: MenNeferState, task: Task) -> None:
     """MN-PHASE-12, MN-ACT-14: slide each market right and refill its empty left slots."""
     s.todo.append(("advance",))
+    _slide_markets(s)
+
+
+def _slide_markets(s: MenNeferState) -> bool:
+    """Slides the markets with empty slots; whether any refill draw was queued."""
+    refill = False
     for mkt, kind in ((s.ware_mkt, "c_ware"), (s.pap_mkt, "c_papyrus")):
         if -1 not in mkt:  # most turns buy nothing: a full market stays as it is
             continue
@@ -281,6 +287,16 @@ def _end_turn(s: MenNeferState, task: Task) -> None:
         mkt[:] = [-1] * empty + left
         for k in reversed(range(empty)):
             s.todo.append((kind, k))
+        refill = True
+    return refill
+
+
+def _end_turn_fused(s: MenNeferState, task: Task) -> None:
+    """``end_turn``, then (no refill draw in between) ``advance`` and ``turn``: the same steps in one call."""
+    if -1 in s.ware_mkt or -1 in s.pap_mkt:
+        _end_turn(s, task)
+    else:
+        _advance_fused(s, task)
 
 
 @T.auto("advance")
@@ -290,6 +306,19 @@ def _advance(s: MenNeferState, task: Task) -> None:
         s.turn_pos = 0
         s.rnd += 1
     s.todo.append(("turn",))
+
+
+def _advance_fused(s: MenNeferState, task: Task) -> None:
+    """``advance`` and then ``turn`` in one call."""
+    s.turn_pos += 1
+    if s.turn_pos == s.n:
+        s.turn_pos = 0
+        s.rnd += 1
+    _turn(s, task)
+
+
+T.fused("end_turn", _end_turn_fused)
+T.fused("advance", _advance_fused)
 
 
 # -- the Flood (MN-PHASE-1..8) ----------------------------------------------------------------------
