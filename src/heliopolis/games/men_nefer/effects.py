@@ -95,8 +95,14 @@ def feasible(s: MenNeferState, p: int, eff: Effect) -> bool:
 
 
 def group_feasible(s: MenNeferState, p: int, g: Group) -> bool:
-    for e in g:  # a loop, not any(<generator>): this runs for every choice and group step
-        if feasible(s, p, e):
+    eager, eye, plain, checked = group_info(g)
+    if len(g) > (checked | eye).bit_count():  # an action that can always be performed
+        return True
+    rest = checked | eye
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        if feasible(s, p, g[bit.bit_length() - 1]):
             return True
     return False
 
@@ -108,15 +114,15 @@ def group_feasible(s: MenNeferState, p: int, g: Group) -> bool:
 ALWAYS_FEASIBLE: Final = frozenset(range(len(OPS))) - {BURY, ERECT, BUY_PAPYRUS, FREE_PAPYRUS, BUY_WARE, FREE_WARE,
                                                        PRIESTESSES, BOATS, SCARAB, TAKE_TA, CHOICE, LIMESTONE, EYE}
 GroupInfo: TypeAlias = tuple[int, int, int, int]  # (eager, eye, plain, checked) masks
-_GROUPS: Final[dict[int, tuple[Group, GroupInfo]]] = {}  # id(group) -> (group, its masks); groups are shared
+_GROUPS: Final[dict[int, GroupInfo]] = {}  # id(group) -> its masks
+_KEPT: Final[list[Group]] = []  # the groups in _GROUPS, kept alive: an id in _GROUPS is never reused
 
 
 def group_info(g: Group) -> GroupInfo:
-    """The masks of a group, computed on its first use (keyed by identity: the group is kept
-    referenced here, so its id is never reused while it is cached)."""
+    """The masks of a group, computed on its first use (keyed by identity: groups are shared)."""
     hit = _GROUPS.get(id(g))
-    if hit is not None and hit[0] is g:
-        return hit[1]
+    if hit is not None:
+        return hit
     eager = eye = plain = checked = 0
     for i, e in enumerate(g):
         op = e[0]
@@ -129,7 +135,8 @@ def group_info(g: Group) -> GroupInfo:
         elif op not in ALWAYS_FEASIBLE:
             checked |= 1 << i
     info = (eager, eye, plain, checked)
-    _GROUPS[id(g)] = (g, info)
+    _KEPT.append(g)
+    _GROUPS[id(g)] = info
     return info
 
 
@@ -189,7 +196,9 @@ def _group_step(s: MenNeferState, task: Task) -> list[int] | None:
 def _group_apply(s: MenNeferState, task: Task, a: int) -> None:
     _, g, mask = task
     op = a - A.DO
-    i = next(i for i in range(len(g)) if mask >> i & 1 and g[i][0] == op)
+    i = 0
+    while not (mask >> i & 1 and g[i][0] == op):  # the first such action still to do
+        i += 1
     mask &= ~(1 << i)
     if mask:
         s.todo.append(("group", g, mask))
@@ -203,7 +212,11 @@ T.decision("group", _group_step, _group_apply)
 def _choice_step(s: MenNeferState, task: Task) -> list[int] | None:
     alts = task[1][2]
     p = s.actor
-    return [A.ALT + k for k, alt in enumerate(alts) if group_feasible(s, p, alt)]
+    out: list[int] = []
+    for k in range(len(alts)):
+        if group_feasible(s, p, alts[k]):
+            out.append(A.ALT + k)
+    return out
 
 
 def _choice_apply(s: MenNeferState, task: Task, a: int) -> None:

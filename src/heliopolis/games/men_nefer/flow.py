@@ -41,6 +41,16 @@ VISITS, RAISES, TAKES = range(len(OPTIONS))
 NOPT = len(OPTIONS)
 APPR_W = NUM_HOUSES * 2
 NFAV = len(FAVOUR_KINDS)
+NA: Final = DATA.apprentices
+PER_ERA: Final = DATA.options_per_era
+ROUNDS: Final = NOPT * DATA.options_per_era
+DISPLAY_FOOD: Final = DATA.display_food
+N_DISPLAY: Final = len(DATA.display_food)
+OCCUPANCY: Final = DATA.occupancy_cost
+OCCUPANCY_MAX: Final = len(DATA.occupancy_cost) - 1
+HOUSE_ACTIONS: Final = tuple(range(A.HOUSE, A.HOUSE + NUM_HOUSES))
+# home bitmask -> the apprentices' slots at home, ascending
+HOME_SLOTS: Final = tuple(tuple(k for k in range(DATA.apprentices) if m >> k & 1) for m in range(1 << DATA.apprentices))
 
 
 def _by_value(values: tuple[int, ...]) -> dict[int, int]:
@@ -176,8 +186,31 @@ def _draw_into_slot(name: str, base: int, pool: str, target: str) -> None:
 _draw_into_slot("c_board", A.BOARD, "boards_left", "board")
 _draw_into_slot("c_queens", A.QUEENS, "queens_left", "qtiles")
 _draw_into_slot("c_mastaba", A.MASTABA_TILE, "mastaba_left", "mastaba")
-_draw_into_slot("c_ware", A.WARE_DRAW, "bag_wares", "ware_mkt")
-_draw_into_slot("c_papyrus", A.PAPYRUS_DRAW, "bag_papyri", "pap_mkt")
+
+
+# The markets' refills, each turn: written out (the markets are copied by clone(), not copy-on-write).
+def _ware_draw(s: MenNeferState, task: Task, a: int) -> None:
+    k = a - A.WARE_DRAW
+    s.bag_wares &= ~(1 << k)
+    s.ware_mkt[task[1]] = k
+
+
+def _papyrus_draw(s: MenNeferState, task: Task, a: int) -> None:
+    k = a - A.PAPYRUS_DRAW
+    s.bag_papyri &= ~(1 << k)
+    s.pap_mkt[task[1]] = k
+
+
+def _ware_draws(s: MenNeferState, task: Task) -> list[int]:
+    return T.drawable(A.WARE_DRAW, s.bag_wares)
+
+
+def _papyrus_draws(s: MenNeferState, task: Task) -> list[int]:
+    return T.drawable(A.PAPYRUS_DRAW, s.bag_papyri)
+
+
+T.chance("c_ware", _ware_draws, _ware_draw)
+T.chance("c_papyrus", _papyrus_draws, _papyrus_draw)
 
 
 def _deity_apply(s: MenNeferState, task: Task, a: int) -> None:
@@ -261,12 +294,14 @@ def _era_start(s: MenNeferState, task: Task) -> None:
 
 @T.auto("turn")
 def _turn(s: MenNeferState, task: Task) -> None:
-    if s.rnd >= NOPT * DATA.options_per_era:  # MN-PHASE-11: 9 rounds, then the Harvest
+    if s.rnd >= ROUNDS:  # MN-PHASE-11: 9 rounds, then the Harvest
         s.todo.append(("harvest",))
         return
     s.actor = s.order[s.turn_pos]  # MN-PHASE-9: in turn order
     s.activated = 0  # MN-AMB-24: one activation per boat per turn
-    s.todo += [("end_turn",), ("option",)]
+    todo = s.todo
+    todo.append(("end_turn",))
+    todo.append(("option",))
 
 
 @T.auto("end_turn")
@@ -357,8 +392,7 @@ def _turn_order(s: MenNeferState, task: Task) -> None:
 
 # -- the turn options (MN-TURN) -------------------------------------------------------------------------
 def occupancy_cost(others: int) -> int:
-    c = DATA.occupancy_cost
-    return c[min(others, len(c) - 1)]
+    return OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]
 
 
 def space_count(s: MenNeferState, house: int, side: int) -> int:
@@ -367,21 +401,24 @@ def space_count(s: MenNeferState, house: int, side: int) -> int:
 
 
 def option_actions(s: MenNeferState, p: int) -> list[int]:
-    out = []
+    out: list[int] = []
     used = s.used
-    k = DATA.options_per_era
-    na = DATA.apprentices
-    if used[p * NOPT + VISITS] < k:  # MN-TURN-1: an apprentice on the board, with its tile
-        for slot in range(na):
-            if s.home[p] >> slot & 1:
-                out.append(A.VISIT + s.slots[p * na + slot])
-    if used[p * NOPT + RAISES] < k:  # MN-TURN-7: an apprentice on a sun space
-        for h, sun in enumerate(s.appr[p * APPR_W : (p + 1) * APPR_W : 2]):
-            if sun:
+    u = p * NOPT
+    if used[u + VISITS] < PER_ERA:  # MN-TURN-1: an apprentice on the board, with its tile
+        slots = s.slots
+        for slot in HOME_SLOTS[s.home[p]]:
+            out.append(A.VISIT + slots[p * NA + slot])
+    if used[u + RAISES] < PER_ERA:  # MN-TURN-7: an apprentice on a sun space
+        appr = s.appr
+        b = p * APPR_W
+        for h in range(NUM_HOUSES):
+            if appr[b + 2 * h]:
                 out.append(A.RAISE + h)
-    if used[p * NOPT + TAKES] < k and -1 in s.slots[p * na : (p + 1) * na]:  # MN-TURN-11
-        for i, t in enumerate(s.display):
-            if t >= 0 and s.food[p] + DATA.display_food[i] >= 0:  # MN-TURN-13: affordable only
+    if used[u + TAKES] < PER_ERA and -1 in s.slots[p * NA : (p + 1) * NA]:  # MN-TURN-11
+        food = s.food[p]
+        d = s.display
+        for i in range(N_DISPLAY):
+            if d[i] >= 0 and food + DISPLAY_FOOD[i] >= 0:  # MN-TURN-13: affordable only
                 out.append(A.TAKE + i)
     return out
 
@@ -407,7 +444,7 @@ T.decision("option", _option_step, _option_apply)
 
 
 def _house_step(s: MenNeferState, task: Task) -> list[int] | None:
-    return list(range(A.HOUSE, A.HOUSE + NUM_HOUSES))  # any house (MN-TURN-6), never blocked
+    return list(HOUSE_ACTIONS)  # any house (MN-TURN-6), never blocked
 
 
 def _house_apply(s: MenNeferState, task: Task, a: int) -> None:

@@ -10,6 +10,7 @@ Per-player values are flat lists indexed by seat (``food[p]``) or by ``seat * wi
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Final
 
 from heliopolis.core.errors import IllegalActionError
@@ -182,14 +183,8 @@ class MenNeferState(State["MenNeferGame"]):
         if not self.chance or self.over or tasks.CHANCE[self.todo[-1][0]][2] is not None:
             return State.sample_chance_outcome(self, rng)
         legal = self.legal
-        q = 1.0 / len(legal)
-        r = rng.random()
-        acc = 0.0
-        for a in legal:
-            acc += q
-            if r < acc:
-                return a
-        return legal[-1]
+        k = bisect_right(tasks.cumulative(len(legal)), rng.random())
+        return legal[k] if k < len(legal) else legal[-1]
 
     def apply_action(self, action: Any, hook: Any = None) -> None:
         """``hook``: the move log's narrator (``log.Narrator``), told about every automatic and

@@ -100,6 +100,24 @@ def drawable(base: int, mask: int) -> list[int]:
     return out
 
 
+_CUMULATIVE: Final[dict[int, list[float]]] = {}
+
+
+def cumulative(n: int) -> list[float]:
+    """The running sums ``State.sample_chance_outcome`` walks for ``n`` equally likely outcomes, each
+    added exactly as it adds them (``acc += 1 / n``), so that a binary search picks what its walk picks."""
+    sums = _CUMULATIVE.get(n)
+    if sums is None:
+        q = 1.0 / n
+        acc = 0.0
+        sums = []
+        for _ in range(n):
+            acc += q
+            sums.append(acc)
+        _CUMULATIVE[n] = sums
+    return sums
+
+
 def run(s: MenNeferState, hook: Any = None) -> None:
     """Runs tasks until a decision with a real choice, a chance node with several outcomes, or the end.
 

@@ -3,7 +3,7 @@ making offerings (MN-ACT-11..16, MN-ACT-27, MN-CONC-10/11). The sun disc is in `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
@@ -123,19 +123,37 @@ def standing(s: MenNeferState, p: int, room: int) -> int:
     return s.priest[p * PRIEST_W + room * 2]
 
 
+# the basket spaces with their rooms, ascending: all of them, and those of the 8-in-total reading (MN-AMB-9)
+SPACE_ROOMS: Final = (tuple(enumerate(DATA.temple_room)),
+                      tuple((t, r) for t, r in enumerate(DATA.temple_room) if t in DATA.temple_variant))  # fmt: skip
+
+
 def basket_spaces(s: MenNeferState, p: int) -> list[int]:
     """Empty basket spaces in rooms holding a standing priestess of p (MN-ACT-16 step 4)."""
-    variant = s.opt.temple_8_total
-    out = []
-    for t, owner in enumerate(s.temple):
-        if owner < 0 and standing(s, p, DATA.temple_room[t]) and (not variant or t in DATA.temple_variant):
+    temple = s.temple
+    priest = s.priest
+    base = p * PRIEST_W
+    out: list[int] = []
+    for t, room in SPACE_ROOMS[1 if s.opt.temple_8_total else 0]:
+        if temple[t] < 0 and priest[base + room * 2]:
             out.append(t)
     return out
 
 
+def has_basket_space(s: MenNeferState, p: int) -> bool:
+    """``basket_spaces(s, p) != []``, stopping at the first."""
+    temple = s.temple
+    priest = s.priest
+    base = p * PRIEST_W
+    for t, room in SPACE_ROOMS[1 if s.opt.temple_8_total else 0]:
+        if temple[t] < 0 and priest[base + room * 2]:
+            return True
+    return False
+
+
 def offer_options(s: MenNeferState, p: int) -> list[int]:
     """Filled wares, if a basket space is free right now (MN-AMB-28)."""
-    if not basket_spaces(s, p):
+    if not has_basket_space(s, p):
         return []
     base = p * WARE_SPACES
     return [i for i in range(WARE_SPACES) if s.ware_state[base + i] == 1]
