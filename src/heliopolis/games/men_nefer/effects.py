@@ -120,9 +120,10 @@ _KEPT: Final[list[Group]] = []  # the groups in _GROUPS, kept alive: an id in _G
 
 def group_info(g: Group) -> GroupInfo:
     """The masks of a group, computed on its first use (keyed by identity: groups are shared)."""
-    hit = _GROUPS.get(id(g))
-    if hit is not None:
-        return hit
+    try:
+        return _GROUPS[id(g)]
+    except KeyError:
+        pass
     eager = eye = plain = checked = 0
     for i, e in enumerate(g):
         op = e[0]

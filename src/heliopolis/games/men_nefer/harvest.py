@@ -173,7 +173,8 @@ def flips(s: MenNeferState, p: int) -> list[int]:
     w = DATA.ta_slots
     board = s.ta[p * w : (p + 1) * w]
     done: list[int] = []
-    saved = s.ta[p * w : (p + 1) * w]
+    saved = s.ta  # a copy-on-write field (state.FIELDS): a copy is marked, then the list put back
+    s.ta = saved[:]
     try:
         changed = True
         while changed:
@@ -184,7 +185,7 @@ def flips(s: MenNeferState, p: int) -> list[int]:
                     s.ta[p * w + i] = t | 1  # visible to "fulfilled" conditions in this step
                     changed = True
     finally:
-        s.ta[p * w : (p + 1) * w] = saved
+        s.ta = saved
     return done
 
 
@@ -237,7 +238,9 @@ def _add(s: MenNeferState, p: int, cat: int, n: int) -> None:
 def _harvest(s: MenNeferState, task: Task) -> None:
     """MN-SCORE-1: papyrus, Duat, agreements, sarcophagi, sun disc, Great Pyramid, queens'."""
     before = s.pp[:]
-    s.rolled = s.rolled[:]  # copy-on-write field (state.FIELDS)
+    s.rolled = s.rolled[:]  # copy-on-write fields (state.FIELDS)
+    s.row = s.row[:]
+    s.ta = s.ta[:]
     for p in range(s.n):
         k = len(s.used) // s.n
         assert s.used[p * k : (p + 1) * k] == [DATA.options_per_era] * k, "MN-FLOW-3: each option 3 times"

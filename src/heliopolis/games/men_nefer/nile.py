@@ -277,6 +277,7 @@ def _ta_place_step(s: MenNeferState, task: Task) -> list[int] | None:
     board = s.ta[p * w : (p + 1) * w]
     if -1 in board:  # an empty slot: placed open, condition side up
         s.todo.pop()
+        s.ta = s.ta[:]  # copy-on-write field (state.FIELDS)
         s.ta[p * w + board.index(-1)] = task[1] * 2
         return None
     # MN-ACT-26 / MN-AMB-26: a full board discards one of its agreements or the new one
@@ -286,6 +287,7 @@ def _ta_place_step(s: MenNeferState, task: Task) -> list[int] | None:
 def _ta_place_apply(s: MenNeferState, task: Task, a: int) -> None:
     s.ta_discarded += 1  # discarded agreements leave the game
     if a != A.DISCARD_NEW:
+        s.ta = s.ta[:]  # copy-on-write field (state.FIELDS)
         s.ta[s.actor * DATA.ta_slots + a - A.DISCARD] = task[1] * 2
 
 

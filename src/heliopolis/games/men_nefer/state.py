@@ -10,7 +10,7 @@ Per-player values are flat lists indexed by seat (``food[p]``) or by ``seat * wi
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, Any, Final
 
 from heliopolis.core.errors import IllegalActionError
@@ -25,7 +25,7 @@ from heliopolis.games.men_nefer.components import (
     WARE_SPACES,
 )
 from heliopolis.games.men_nefer.perform import CAT_START, CATEGORIES, NCAT
-from heliopolis.games.men_nefer.tasks import Task
+from heliopolis.games.men_nefer.tasks import HANDLERS, Task, run
 
 if TYPE_CHECKING:
     from heliopolis.games.men_nefer.game import MenNeferGame, RuleFlags
@@ -50,9 +50,9 @@ FIELDS: Final = {
     "ta_discarded": "v", "pyramidion": "v", "neutral_tile": "v",
     "todo": "l", "order": "c", "appr": "l", "home": "l", "slots": "l", "used": "l", "scarab": "l",
     "heart": "l", "feather": "l", "food": "l", "heka": "l", "pp": "l", "pp_cat": "l", "sun": "l",
-    "gp": "l", "qp": "l", "glyph": "l", "board": "c", "sphinx_sup": "l", "sphinx_av": "l",
-    "mummy_sup": "l", "sarc_av": "l", "eye_sup": "l", "eye_av": "l", "priest": "l", "boats": "l",
-    "wares": "l", "ware_state": "l", "row": "l", "rolled": "c", "ta": "l", "graves": "c",
+    "gp": "c", "qp": "c", "glyph": "l", "board": "c", "sphinx_sup": "c", "sphinx_av": "c",
+    "mummy_sup": "c", "sarc_av": "c", "eye_sup": "c", "eye_av": "c", "priest": "l", "boats": "l",
+    "wares": "c", "ware_state": "c", "row": "c", "rolled": "c", "ta": "c", "graves": "c",
     "mastaba": "c", "pedestals": "c", "temple": "c", "gp_grid": "c", "gp_stack": "c", "gp_top": "c",
     "qp_levels": "c", "qp_eyes": "c", "qtiles": "c", "city_adv": "c", "city_ta": "c", "ware_mkt": "l",
     "pap_mkt": "l", "display": "l", "supply_seq": "l", "discard": "l", "harvest_log": "c",
@@ -193,12 +193,17 @@ class MenNeferState(State["MenNeferGame"]):
         # build (where an ``int`` parameter would raise TypeError on entry).
         if type(action) is not int and (isinstance(action, bool) or not isinstance(action, int)):
             raise IllegalActionError(f"an action id must be an int, got {action!r}")
-        if action not in self.legal:
+        legal = self.legal  # ascending (tasks.run sorts decisions; draws come in id order)
+        if len(legal) > 8:  # a draw from a bag: a binary search
+            k = bisect_left(legal, action)
+            if k == len(legal) or legal[k] != action:
+                raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
+        elif action not in legal:
             raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
         self.hist = (action, self.hist)
         task = self.todo.pop()
-        tasks.HANDLERS[task[0]][2](self, task, action)  # the decision's or the chance node's apply
-        tasks.run(self, hook)
+        HANDLERS[task[0]][2](self, task, action)  # the decision's or the chance node's apply
+        run(self, hook)
 
     # -- results --------------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -257,23 +262,23 @@ class MenNeferState(State["MenNeferGame"]):
         c.pp = self.pp[:]
         c.pp_cat = self.pp_cat[:]
         c.sun = self.sun[:]
-        c.gp = self.gp[:]
-        c.qp = self.qp[:]
+        c.gp = self.gp
+        c.qp = self.qp
         c.glyph = self.glyph[:]
         c.board = self.board
-        c.sphinx_sup = self.sphinx_sup[:]
-        c.sphinx_av = self.sphinx_av[:]
-        c.mummy_sup = self.mummy_sup[:]
-        c.sarc_av = self.sarc_av[:]
-        c.eye_sup = self.eye_sup[:]
-        c.eye_av = self.eye_av[:]
+        c.sphinx_sup = self.sphinx_sup
+        c.sphinx_av = self.sphinx_av
+        c.mummy_sup = self.mummy_sup
+        c.sarc_av = self.sarc_av
+        c.eye_sup = self.eye_sup
+        c.eye_av = self.eye_av
         c.priest = self.priest[:]
         c.boats = self.boats[:]
-        c.wares = self.wares[:]
-        c.ware_state = self.ware_state[:]
-        c.row = self.row[:]
+        c.wares = self.wares
+        c.ware_state = self.ware_state
+        c.row = self.row
         c.rolled = self.rolled
-        c.ta = self.ta[:]
+        c.ta = self.ta
         c.graves = self.graves
         c.mastaba = self.mastaba
         c.pedestals = self.pedestals
