@@ -194,6 +194,20 @@ def _group_step(s: MenNeferState, task: Task) -> list[int] | None:
     return out
 
 
+def begin_group(s: MenNeferState, g: Group) -> None:
+    """``start_group`` for a group that runs next (the last thing a decision's apply pushes): a lone
+    action is done at once, exactly as the group step would do it (eager, a gain, or if performable;
+    else it is lost), unless a narrator listens: it hears the group step itself."""
+    if len(g) != 1 or s.narrated:
+        start_group(s, g)
+        return
+    p = s.actor
+    eager, eye, plain, checked = group_info(g)
+    if (checked or (eye and not s.eye_sup[p])) and not feasible(s, p, g[0]):
+        return  # nothing to do: lost (MN-GEN-4)
+    start(s, p, g[0])
+
+
 def _group_apply(s: MenNeferState, task: Task, a: int) -> None:
     _, g, mask = task
     op = a - A.DO
@@ -221,7 +235,7 @@ def _choice_step(s: MenNeferState, task: Task) -> list[int] | None:
 
 
 def _choice_apply(s: MenNeferState, task: Task, a: int) -> None:
-    start_group(s, task[1][2][a - A.ALT])
+    begin_group(s, task[1][2][a - A.ALT])
 
 
 T.decision("choice", _choice_step, _choice_apply)

@@ -78,6 +78,12 @@ def slot_valid(n: int, city: int, k: int) -> bool:
     return mark != "absent" and mark not in DATA.setup[n]["trade_slots_filled"]["marks_excluded"]
 
 
+# per player count: the city slots in use, as (city, slot) in reverse order (the Flood pushes them last-first)
+VALID_SLOTS_REVERSED: Final = {n: tuple((c, k) for c in reversed(range(NUM_CITIES)) for k in reversed(range(CITY_SLOTS))
+                                        if slot_valid(n, c, k)) for n in DATA.player_counts}  # fmt: skip
+NEUTRALS: Final = {n: bool(DATA.setup[n]["neutral_apprentices"]["value"]) for n in DATA.player_counts}
+
+
 # -- setup (MN-SETUP) ------------------------------------------------------------------------------
 def setup(s: MenNeferState, start_player: int | None) -> None:
     n = s.n
@@ -368,7 +374,7 @@ def _flood(s: MenNeferState, task: Task) -> None:
         P.gain_heka(s, p, DATA.obelisk_heka[s.sun[p]])  # MN-PHASE-4 / MN-AMB-42: not cumulative
         s.appr[p * APPR_W : (p + 1) * APPR_W] = [0] * APPR_W  # MN-PHASE-5
         s.home[p] = (1 << DATA.apprentices) - 1
-    if DATA.setup[n]["neutral_apprentices"]["value"]:  # MN-PHASE-6
+    if NEUTRALS[n]:  # MN-PHASE-6
         base = n * APPR_W
         old = s.appr[base : base + APPR_W]
         order = DATA.house_order
@@ -378,10 +384,10 @@ def _flood(s: MenNeferState, task: Task) -> None:
                 s.appr[base + nxt * 2 + side] = old[h * 2 + side]
     s.todo += [("era_start",), ("turn_order",)]
     value = DATA.ta_refill_value[s.era]  # MN-PHASE-7: only this era's value
-    for c in reversed(range(NUM_CITIES)):
-        for k in reversed(range(CITY_SLOTS)):
-            if slot_valid(n, c, k) and s.city_ta[c * CITY_SLOTS + k] < 0:
-                s.todo.append(("c_ta", c, k, value))
+    city_ta = s.city_ta
+    for c, k in VALID_SLOTS_REVERSED[n]:
+        if city_ta[c * CITY_SLOTS + k] < 0:
+            s.todo.append(("c_ta", c, k, value))
 
 
 @T.auto("turn_order")
@@ -474,7 +480,7 @@ def visit(s: MenNeferState, p: int, tile: int, house: int) -> None:
     s.appr[p * APPR_W + house * 2] += 1
     s.todo.append(("discard_tile", tile))  # MN-TURN-5: after the actions
     if _pay_or_fallback(s, p, occupancy_cost(others)):
-        P.start_group(s, DATA.tile_actions[tile])  # MN-TURN-4 / MN-TURN-6: independent of the house
+        effects.begin_group(s, DATA.tile_actions[tile])  # MN-TURN-4 / MN-TURN-6: independent of the house
 
 
 @T.auto("discard_tile")
@@ -500,7 +506,7 @@ def _track_step(s: MenNeferState, task: Task) -> list[int] | None:
 
 
 def _track_apply(s: MenNeferState, task: Task, a: int) -> None:
-    P.start_group(s, DATA.tracks[task[1]][a - A.TRACK])
+    effects.begin_group(s, DATA.tracks[task[1]][a - A.TRACK])
 
 
 T.decision("track", _track_step, _track_apply)
@@ -532,7 +538,7 @@ def _row_step(s: MenNeferState, task: Task) -> list[int] | None:
 
 
 def _row_apply(s: MenNeferState, task: Task, a: int) -> None:
-    P.start_group(s, DATA.display_actions[a - A.ROW])
+    effects.begin_group(s, DATA.display_actions[a - A.ROW])
 
 
 T.decision("row", _row_step, _row_apply)

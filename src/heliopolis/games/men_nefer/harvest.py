@@ -8,7 +8,7 @@ preview a Harvest; ``_harvest`` applies the steps in order for every player.
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import DATA, GP_SEAL, NUM_HOUSES, WARE_SPACES
@@ -228,8 +228,13 @@ def harvest_points(s: MenNeferState, p: int) -> dict[str, int]:
     }
 
 
+PP_MIN: Final = DATA.pp_min
+
+
 def _add(s: MenNeferState, p: int, cat: int, n: int) -> None:
-    n = max(n, DATA.pp_min - s.pp[p])  # MN-GEN-3: never below 0
+    low = PP_MIN - s.pp[p]  # MN-GEN-3: never below 0
+    if n < low:
+        n = low
     s.pp[p] += n
     s.pp_cat[p * NCAT + cat] += n
 

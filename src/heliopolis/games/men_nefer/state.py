@@ -63,7 +63,8 @@ FIELDS: Final = {
 class MenNeferState(State["MenNeferGame"]):
     """A position of Men-Nefer. Create it with ``heliopolis.new_game("men-nefer", players=...)``."""
 
-    __slots__ = tuple(FIELDS) + ("game", "n", "opt")
+    # narrated: a narrator listens to this apply_action (effects.begin_group takes no shortcut then)
+    __slots__ = tuple(FIELDS) + ("game", "n", "opt", "narrated")
 
     def __init__(self, game: MenNeferGame | None = None) -> None:
         if game is None:  # a blank for clone(), which sets every field (compiled classes have no object.__new__)
@@ -72,6 +73,7 @@ class MenNeferState(State["MenNeferGame"]):
         self.n: int = game.players
         n = self.n
         self.opt: RuleFlags = game.rule_flags
+        self.narrated = False
         self.hist: History = None
         self.era = 1
         self.rnd = -1  # -1 during setup
@@ -201,6 +203,7 @@ class MenNeferState(State["MenNeferGame"]):
         elif action not in legal:
             raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
         self.hist = (action, self.hist)
+        self.narrated = hook is not None
         task = self.todo.pop()
         HANDLERS[task[0]][2](self, task, action)  # the decision's or the chance node's apply
         run(self, hook)
@@ -228,6 +231,7 @@ class MenNeferState(State["MenNeferGame"]):
         c.game = self.game
         c.n = self.n
         c.opt = self.opt
+        c.narrated = False
         c.era = self.era
         c.rnd = self.rnd
         c.turn_pos = self.turn_pos
