@@ -406,26 +406,34 @@ def space_count(s: MenNeferState, house: int, side: int) -> int:
     return sum(s.appr[house * 2 + side :: APPR_W])  # one entry per owner (appr has n + 1 owners)
 
 
+VISIT: Final = A.VISIT
+RAISE: Final = A.RAISE
+TAKE: Final = A.TAKE
+RAISE_SLOTS: Final = tuple((2 * h, RAISE + h) for h in range(NUM_HOUSES))  # (sun space offset in appr, action)
+TAKE_SLOTS: Final = tuple(enumerate(DATA.display_food))
+
+
 def option_actions(s: MenNeferState, p: int) -> list[int]:
     out: list[int] = []
     used = s.used
     u = p * NOPT
+    slots = s.slots
+    at = p * NA
     if used[u + VISITS] < PER_ERA:  # MN-TURN-1: an apprentice on the board, with its tile
-        slots = s.slots
         for slot in HOME_SLOTS[s.home[p]]:
-            out.append(A.VISIT + slots[p * NA + slot])
+            out.append(VISIT + slots[at + slot])
     if used[u + RAISES] < PER_ERA:  # MN-TURN-7: an apprentice on a sun space
         appr = s.appr
         b = p * APPR_W
-        for h in range(NUM_HOUSES):
-            if appr[b + 2 * h]:
-                out.append(A.RAISE + h)
-    if used[u + TAKES] < PER_ERA and -1 in s.slots[p * NA : (p + 1) * NA]:  # MN-TURN-11
+        for off, a in RAISE_SLOTS:
+            if appr[b + off]:
+                out.append(a)
+    if used[u + TAKES] < PER_ERA and -1 in slots[at : at + NA]:  # MN-TURN-11
         food = s.food[p]
         d = s.display
-        for i in range(N_DISPLAY):
-            if d[i] >= 0 and food + DISPLAY_FOOD[i] >= 0:  # MN-TURN-13: affordable only
-                out.append(A.TAKE + i)
+        for i, cost in TAKE_SLOTS:
+            if d[i] >= 0 and food + cost >= 0:  # MN-TURN-13: affordable only
+                out.append(TAKE + i)
     return out
 
 
@@ -486,6 +494,18 @@ def visit(s: MenNeferState, p: int, tile: int, house: int) -> None:
 @T.auto("discard_tile")
 def _discard_tile(s: MenNeferState, task: Task) -> None:
     s.discard.append(task[1])  # face down on top of the discard pile
+
+
+def _discard_tile_fused(s: MenNeferState, task: Task) -> None:
+    """``discard_tile`` and the turn's ``end_turn`` under it (a visit's last step) in one call."""
+    s.discard.append(task[1])
+    todo = s.todo
+    if todo and todo[-1][0] == "end_turn":
+        todo.pop()
+        _end_turn_fused(s, task)
+
+
+T.fused("discard_tile", _discard_tile_fused)
 
 
 def raise_specialization(s: MenNeferState, p: int, house: int) -> None:
@@ -557,6 +577,19 @@ def _close_gap(s: MenNeferState, task: Task) -> None:
         d[0] = s.supply_top
         s.supply_top = -1
         s.todo.append(("reveal_top",))
+
+
+def _close_gap_fused(s: MenNeferState, task: Task) -> None:
+    """``close_gap`` and the ``reveal_top`` it queues in one call."""
+    todo = s.todo
+    depth = len(todo)
+    _close_gap(s, task)
+    if len(todo) > depth:  # it queued reveal_top
+        todo.pop()
+        _reveal_top(s, task)
+
+
+T.fused("close_gap", _close_gap_fused)
 
 
 def _recycle(s: MenNeferState) -> None:

@@ -74,12 +74,14 @@ def sail_options(s: MenNeferState, p: int, steps: int) -> list[int]:
         return []
     cfg = _config(s, p)
     act = s.activated & ALL_BOATS
-    key = (cfg[0], cfg[1], cfg[2], cfg[3], act, steps) if NB == 4 else (*cfg, act, steps)
+    key = steps * (ALL_BOATS + 1) + act
+    for loc in cfg:
+        key = key * NUM_LOCS + loc
     hit = _SAILS.get(key)
     if hit is not None:
         return list(hit)
     out = _sail_options(cfg, act, steps)
-    if len(_SAILS) >= SAILS_KEPT:
+    if len(_SAILS) >= T.CACHE_LIMIT:
         _SAILS.clear()
     _SAILS[key] = tuple(out)
     return out
@@ -87,8 +89,7 @@ def sail_options(s: MenNeferState, p: int, steps: int) -> list[int]:
 
 # sail_options by (boat locations, boats activated this turn, steps): a pure function of them, and
 # asked for again and again (every boat step and every feasibility check of a group with boats)
-_SAILS: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
-SAILS_KEPT: Final = 1 << 16
+_SAILS: Final[dict[int, tuple[int, ...]]] = {}  # keyed by the three packed into one int
 ALL_BOATS: Final = (1 << NB) - 1
 
 

@@ -167,7 +167,7 @@ class MenNeferState(State["MenNeferGame"]):
         return self.chance and not self.over
 
     def legal_actions(self) -> list[int]:
-        return list(self.legal)
+        return self.legal[:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if not self.chance or self.over:

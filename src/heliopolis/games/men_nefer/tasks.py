@@ -100,6 +100,7 @@ def drawable(base: int, mask: int) -> list[int]:
     return out
 
 
+CACHE_LIMIT: Final = 1 << 16  # entries a rules cache keeps before it starts over (memory stays bounded)
 _CUMULATIVE: Final[dict[int, list[float]]] = {}
 
 
