@@ -112,7 +112,7 @@ def group_feasible(s: MenNeferState, p: int, g: Group) -> bool:
 # eager ops (done at once), "Obtain eye" (eager while eyes are in the supply), food and heka gains,
 # and the ops whose feasibility depends on the position (the rest can always be performed).
 ALWAYS_FEASIBLE: Final = frozenset(range(len(OPS))) - {BURY, ERECT, BUY_PAPYRUS, FREE_PAPYRUS, BUY_WARE, FREE_WARE,
-                                                       PRIESTESSES, BOATS, SCARAB, TAKE_TA, CHOICE, LIMESTONE, EYE}
+                                                       PRIESTESSES, BOATS, SCARAB, TAKE_TA, CHOICE, LIMESTONE, EYE}  # fmt: skip
 GroupInfo: TypeAlias = tuple[int, int, int, int]  # (eager, eye, plain, checked) masks
 _GROUPS: Final[dict[int, GroupInfo]] = {}  # id(group) -> its masks
 _KEPT: Final[list[Group]] = []  # the groups in _GROUPS, kept alive: an id in _GROUPS is never reused

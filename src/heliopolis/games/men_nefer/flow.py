@@ -479,15 +479,16 @@ def _pay_or_fallback(s: MenNeferState, p: int, cost: int) -> bool:
 
 def visit(s: MenNeferState, p: int, tile: int, house: int) -> None:
     """MN-TURN-2..5: place the apprentice under ``tile`` on the house's sun space, pay, act, discard."""
-    na = DATA.apprentices
-    slot = s.slots.index(tile, p * na, (p + 1) * na) - p * na
+    slots = s.slots
+    i = slots.index(tile, p * NA, (p + 1) * NA)
     s.used[p * NOPT + VISITS] += 1
-    others = space_count(s, house, 0)
-    s.home[p] &= ~(1 << slot)
-    s.slots[p * na + slot] = -1
-    s.appr[p * APPR_W + house * 2] += 1
+    appr = s.appr
+    others = sum(appr[house * 2 :: APPR_W])  # space_count: any owner, neutral included (MN-AMB-34)
+    s.home[p] &= ~(1 << (i - p * NA))
+    slots[i] = -1
+    appr[p * APPR_W + house * 2] += 1
     s.todo.append(("discard_tile", tile))  # MN-TURN-5: after the actions
-    if _pay_or_fallback(s, p, occupancy_cost(others)):
+    if _pay_or_fallback(s, p, OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]):
         effects.begin_group(s, DATA.tile_actions[tile])  # MN-TURN-4 / MN-TURN-6: independent of the house
 
 
@@ -535,16 +536,19 @@ T.decision("track", _track_step, _track_apply)
 def take_tile(s: MenNeferState, p: int, i: int) -> None:
     """MN-TURN-12..16: take display slot i's tile, pay or gain, hieroglyph check, act, close the gap."""
     s.used[p * NOPT + TAKES] += 1
-    tile = s.display[i]
-    s.display[i] = -1
-    food = DATA.display_food[i]
+    d = s.display
+    tile = d[i]
+    d[i] = -1
+    food = DISPLAY_FOOD[i]
     if food < 0:
         s.food[p] += food
     else:
         P.gain_food(s, p, food)
-    na = DATA.apprentices
-    s.slots[s.slots.index(-1, p * na, (p + 1) * na)] = tile  # MN-TURN-14: any empty slot (all alike)
-    s.todo += [("close_gap", i), ("row", i)]
+    slots = s.slots
+    slots[slots.index(-1, p * NA, (p + 1) * NA)] = tile  # MN-TURN-14: any empty slot (all alike)
+    todo = s.todo
+    todo.append(("close_gap", i))
+    todo.append(("row", i))
     track = DATA.board_glyphs[s.board[p]]
     g = s.glyph[p]
     if g < len(track) and track[g] == DATA.tile_glyph[tile]:  # MN-TURN-14: at most 1 space per tile
