@@ -14,6 +14,12 @@ mini-game modules:
 
 A decision or chance node with exactly one legal action is applied without asking (a forced step
 is not a choice; replaying ``history()`` repeats it, so saved games stay exact).
+
+Play without a narrator (``run(s, None)``, every bot and playout) reads ``FAST``: the same table
+with a few automatic steps that always follow one another fused into one call (``fused``: a turn's
+end, the next seat's turn; a discard and the end of the turn; a gap closing and the reveal it
+queues). The rules do the same in the same order; only the move log's narrator, which is told about
+each step, could tell them apart, and it runs the steps one by one (``HANDLERS``).
 """
 
 from __future__ import annotations
