@@ -95,6 +95,9 @@ def feasible(s: MenNeferState, p: int, eff: Effect) -> bool:
 
 
 def group_feasible(s: MenNeferState, p: int, g: Group) -> bool:
+    if len(g) == 1:  # most alternatives are one action
+        kind = OP_KIND[g[0][0]]
+        return feasible(s, p, g[0]) if kind == K_CHECKED or kind == K_EYE else True
     eager, eye, plain, checked = group_info(g)
     if len(g) > (checked | eye).bit_count():  # an action that can always be performed
         return True
@@ -113,6 +116,12 @@ def group_feasible(s: MenNeferState, p: int, g: Group) -> bool:
 # and the ops whose feasibility depends on the position (the rest can always be performed).
 ALWAYS_FEASIBLE: Final = frozenset(range(len(OPS))) - {BURY, ERECT, BUY_PAPYRUS, FREE_PAPYRUS, BUY_WARE, FREE_WARE,
                                                        PRIESTESSES, BOATS, SCARAB, TAKE_TA, CHOICE, LIMESTONE, EYE}  # fmt: skip
+# each op's part in a group step, read directly for a lone action (no cache lookup): eager, "Obtain
+# eye", a food or heka gain, feasibility depends on the position, always performable
+K_EAGER, K_EYE, K_PLAIN, K_CHECKED, K_FREE = range(5)
+OP_KIND: Final[tuple[int, ...]] = tuple(
+    K_EAGER if op in EAGER_OPS else K_EYE if op == EYE else K_PLAIN if op in (FOOD, HEKA)
+    else K_FREE if op in ALWAYS_FEASIBLE else K_CHECKED for op in range(len(OPS)))  # fmt: skip
 GroupInfo: TypeAlias = tuple[int, int, int, int]  # (eager, eye, plain, checked) masks
 _GROUPS: Final[dict[int, GroupInfo]] = {}  # id(group) -> its masks
 _KEPT: Final[list[Group]] = []  # the groups in _GROUPS, kept alive: an id in _GROUPS is never reused
@@ -202,8 +211,8 @@ def begin_group(s: MenNeferState, g: Group) -> None:
         start_group(s, g)
         return
     p = s.actor
-    eager, eye, plain, checked = group_info(g)
-    if (checked or (eye and not s.eye_sup[p])) and not feasible(s, p, g[0]):
+    kind = OP_KIND[g[0][0]]
+    if (kind == K_CHECKED or (kind == K_EYE and not s.eye_sup[p])) and not feasible(s, p, g[0]):
         return  # nothing to do: lost (MN-GEN-4)
     start(s, p, g[0])
 
