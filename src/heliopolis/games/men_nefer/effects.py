@@ -18,7 +18,7 @@ only where the answer can matter:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import necropolis, nile, pyramids, sphinx, temple
@@ -39,6 +39,7 @@ from heliopolis.games.men_nefer.components import (
     HEKA,
     LIMESTONE,
     NUM_HOUSES,
+    OPS,
     PRIESTESSES,
     SCARAB,
     TAKE_TA,
@@ -94,59 +95,135 @@ def feasible(s: MenNeferState, p: int, eff: Effect) -> bool:
 
 
 def group_feasible(s: MenNeferState, p: int, g: Group) -> bool:
-    for e in g:  # a loop, not any(<generator>): this runs for every choice and group step
-        if feasible(s, p, e):
+    if len(g) == 1:  # most alternatives are one action
+        kind = OP_KIND[g[0][0]]
+        return feasible(s, p, g[0]) if kind == K_CHECKED or kind == K_EYE else True
+    eager, eye, plain, checked = group_info(g)
+    if len(g) > (checked | eye).bit_count():  # an action that can always be performed
+        return True
+    rest = checked | eye
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        if feasible(s, p, g[bit.bit_length() - 1]):
             return True
     return False
 
 
 # -- a group: the player orders its actions (MN-GEN-4) ----------------------------------------------
+# What a group's printed ops say once and for all, as bitmasks over its actions (bit i = action i):
+# eager ops (done at once), "Obtain eye" (eager while eyes are in the supply), food and heka gains,
+# and the ops whose feasibility depends on the position (the rest can always be performed).
+ALWAYS_FEASIBLE: Final = frozenset(range(len(OPS))) - {BURY, ERECT, BUY_PAPYRUS, FREE_PAPYRUS, BUY_WARE, FREE_WARE,
+                                                       PRIESTESSES, BOATS, SCARAB, TAKE_TA, CHOICE, LIMESTONE, EYE}  # fmt: skip
+# each op's part in a group step, read directly for a lone action (no cache lookup): eager, "Obtain
+# eye", a food or heka gain, feasibility depends on the position, always performable
+OP_KINDS: Final = ("eager", "eye", "plain", "checked", "free")
+K_EAGER, K_EYE, K_PLAIN, K_CHECKED, K_FREE = range(len(OP_KINDS))
+OP_KIND: Final[tuple[int, ...]] = tuple(
+    K_EAGER if op in EAGER_OPS else K_EYE if op == EYE else K_PLAIN if op in (FOOD, HEKA)
+    else K_FREE if op in ALWAYS_FEASIBLE else K_CHECKED for op in range(len(OPS)))  # fmt: skip
+GroupInfo: TypeAlias = tuple[int, int, int, int]  # (eager, eye, plain, checked) masks
+_GROUPS: Final[dict[int, GroupInfo]] = {}  # id(group) -> its masks
+_KEPT: Final[list[Group]] = []  # the groups in _GROUPS, kept alive: an id in _GROUPS is never reused
+
+
+def group_info(g: Group) -> GroupInfo:
+    """The masks of a group, computed on its first use (keyed by identity: groups are shared)."""
+    try:
+        return _GROUPS[id(g)]
+    except KeyError:
+        pass
+    eager = eye = plain = checked = 0
+    for i, e in enumerate(g):
+        op = e[0]
+        if op in EAGER_OPS:
+            eager |= 1 << i
+        elif op == EYE:
+            eye |= 1 << i
+        elif op == FOOD or op == HEKA:
+            plain |= 1 << i
+        elif op not in ALWAYS_FEASIBLE:
+            checked |= 1 << i
+    info = (eager, eye, plain, checked)
+    _KEPT.append(g)
+    _GROUPS[id(g)] = info
+    return info
+
+
 def _group_step(s: MenNeferState, task: Task) -> list[int] | None:
     g: Group = task[1]
     mask: int = task[2]
     p = s.actor
-    n = len(g)
-    for i in range(n):  # eager actions at once, in printed order (an eye may use up the supply)
-        if mask >> i & 1:
-            op = g[i][0]
-            if op in EAGER_OPS or (op == EYE and s.eye_sup[p] > 0):  # perform.is_eager, inlined
-                mask &= ~(1 << i)
-                start(s, p, g[i])
+    eager, eye, plain, checked = group_info(g)
+    now = mask & (eager | eye)
+    while now:  # eager actions at once, in printed order (an eye may use up the supply)
+        bit = now & -now
+        now ^= bit
+        i = bit.bit_length() - 1
+        if bit & eager or s.eye_sup[p] > 0:  # perform.is_eager
+            mask ^= bit
+            start(s, p, g[i])
     while True:
-        rem: list[int] = []
-        plain: list[int] = []  # food and heka gains
-        ok: list[int] = []  # the other actions performable now
-        for i in range(n):
-            if mask >> i & 1:
-                rem.append(i)
-                op = g[i][0]
-                if op == FOOD or op == HEKA:
-                    plain.append(i)
-                elif feasible(s, p, g[i]):
-                    ok.append(i)
-        if not rem:
+        if not mask:
             s.todo.pop()
             return None
+        # the actions performable now (an eye left over has no supply: a limestone step)
+        ok = mask & ~plain
+        rest = ok & (checked | eye)
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if not feasible(s, p, g[bit.bit_length() - 1]):
+                ok ^= bit
         if ok:
             break
-        if not plain:  # the rest cannot be performed: lost
+        gains = mask & plain
+        if not gains:  # the rest cannot be performed: lost
             s.todo.pop()
             return None
-        for i in plain:  # gains first: the only way to make the rest performable
-            mask &= ~(1 << i)
-            start(s, p, g[i])
-    if len(rem) == 1:
+        mask ^= gains
+        while gains:  # gains first: the only way to make the rest performable
+            bit = gains & -gains
+            gains ^= bit
+            start(s, p, g[bit.bit_length() - 1])
+    if not mask & (mask - 1):  # a lone action left
         s.todo.pop()
-        start(s, p, g[rem[0]])
+        start(s, p, g[mask.bit_length() - 1])
         return None
     s.todo[-1] = ("group", g, mask)
-    return sorted({A.DO + g[i][0] for i in plain + ok})
+    ok |= mask & plain
+    out: list[int] = []
+    while ok:
+        bit = ok & -ok
+        ok ^= bit
+        a = A.DO + g[bit.bit_length() - 1][0]
+        if a not in out:
+            out.append(a)
+    out.sort()
+    return out
+
+
+def begin_group(s: MenNeferState, g: Group) -> None:
+    """``start_group`` for a group that runs next (the last thing a decision's apply pushes): a lone
+    action is done at once, exactly as the group step would do it (eager, a gain, or if performable;
+    else it is lost), unless a narrator listens: it hears the group step itself."""
+    if len(g) != 1 or s.narrated:
+        start_group(s, g)
+        return
+    p = s.actor
+    kind = OP_KIND[g[0][0]]
+    if (kind == K_CHECKED or (kind == K_EYE and not s.eye_sup[p])) and not feasible(s, p, g[0]):
+        return  # nothing to do: lost (MN-GEN-4)
+    start(s, p, g[0])
 
 
 def _group_apply(s: MenNeferState, task: Task, a: int) -> None:
     _, g, mask = task
     op = a - A.DO
-    i = next(i for i in range(len(g)) if mask >> i & 1 and g[i][0] == op)
+    i = 0
+    while not (mask >> i & 1 and g[i][0] == op):  # the first such action still to do
+        i += 1
     mask &= ~(1 << i)
     if mask:
         s.todo.append(("group", g, mask))
@@ -160,11 +237,15 @@ T.decision("group", _group_step, _group_apply)
 def _choice_step(s: MenNeferState, task: Task) -> list[int] | None:
     alts = task[1][2]
     p = s.actor
-    return [A.ALT + k for k, alt in enumerate(alts) if group_feasible(s, p, alt)]
+    out: list[int] = []
+    for k in range(len(alts)):
+        if group_feasible(s, p, alts[k]):
+            out.append(A.ALT + k)
+    return out
 
 
 def _choice_apply(s: MenNeferState, task: Task, a: int) -> None:
-    start_group(s, task[1][2][a - A.ALT])
+    begin_group(s, task[1][2][a - A.ALT])
 
 
 T.decision("choice", _choice_step, _choice_apply)

@@ -41,6 +41,16 @@ VISITS, RAISES, TAKES = range(len(OPTIONS))
 NOPT = len(OPTIONS)
 APPR_W = NUM_HOUSES * 2
 NFAV = len(FAVOUR_KINDS)
+NA: Final = DATA.apprentices
+PER_ERA: Final = DATA.options_per_era
+ROUNDS: Final = NOPT * DATA.options_per_era
+DISPLAY_FOOD: Final = DATA.display_food
+N_DISPLAY: Final = len(DATA.display_food)
+OCCUPANCY: Final = DATA.occupancy_cost
+OCCUPANCY_MAX: Final = len(DATA.occupancy_cost) - 1
+HOUSE_ACTIONS: Final = tuple(range(A.HOUSE, A.HOUSE + NUM_HOUSES))
+# home bitmask -> the apprentices' slots at home, ascending
+HOME_SLOTS: Final = tuple(tuple(k for k in range(DATA.apprentices) if m >> k & 1) for m in range(1 << DATA.apprentices))
 
 
 def _by_value(values: tuple[int, ...]) -> dict[int, int]:
@@ -66,6 +76,12 @@ def slot_valid(n: int, city: int, k: int) -> bool:
     """MN-SETUP-15: a city slot is used unless its mark is excluded for this player count."""
     mark = DATA.city_slot_marks[city][k] if k < len(DATA.city_slot_marks[city]) else "absent"
     return mark != "absent" and mark not in DATA.setup[n]["trade_slots_filled"]["marks_excluded"]
+
+
+# per player count: the city slots in use, as (city, slot) in reverse order (the Flood pushes them last-first)
+VALID_SLOTS_REVERSED: Final = {n: tuple((c, k) for c in reversed(range(NUM_CITIES)) for k in reversed(range(CITY_SLOTS))
+                                        if slot_valid(n, c, k)) for n in DATA.player_counts}  # fmt: skip
+NEUTRALS: Final = {n: bool(DATA.setup[n]["neutral_apprentices"]["value"]) for n in DATA.player_counts}
 
 
 # -- setup (MN-SETUP) ------------------------------------------------------------------------------
@@ -176,8 +192,31 @@ def _draw_into_slot(name: str, base: int, pool: str, target: str) -> None:
 _draw_into_slot("c_board", A.BOARD, "boards_left", "board")
 _draw_into_slot("c_queens", A.QUEENS, "queens_left", "qtiles")
 _draw_into_slot("c_mastaba", A.MASTABA_TILE, "mastaba_left", "mastaba")
-_draw_into_slot("c_ware", A.WARE_DRAW, "bag_wares", "ware_mkt")
-_draw_into_slot("c_papyrus", A.PAPYRUS_DRAW, "bag_papyri", "pap_mkt")
+
+
+# The markets' refills, each turn: written out (the markets are copied by clone(), not copy-on-write).
+def _ware_draw(s: MenNeferState, task: Task, a: int) -> None:
+    k = a - A.WARE_DRAW
+    s.bag_wares &= ~(1 << k)
+    s.ware_mkt[task[1]] = k
+
+
+def _papyrus_draw(s: MenNeferState, task: Task, a: int) -> None:
+    k = a - A.PAPYRUS_DRAW
+    s.bag_papyri &= ~(1 << k)
+    s.pap_mkt[task[1]] = k
+
+
+def _ware_draws(s: MenNeferState, task: Task) -> list[int]:
+    return T.drawable(A.WARE_DRAW, s.bag_wares)
+
+
+def _papyrus_draws(s: MenNeferState, task: Task) -> list[int]:
+    return T.drawable(A.PAPYRUS_DRAW, s.bag_papyri)
+
+
+T.chance("c_ware", _ware_draws, _ware_draw)
+T.chance("c_papyrus", _papyrus_draws, _papyrus_draw)
 
 
 def _deity_apply(s: MenNeferState, task: Task, a: int) -> None:
@@ -261,18 +300,26 @@ def _era_start(s: MenNeferState, task: Task) -> None:
 
 @T.auto("turn")
 def _turn(s: MenNeferState, task: Task) -> None:
-    if s.rnd >= NOPT * DATA.options_per_era:  # MN-PHASE-11: 9 rounds, then the Harvest
+    if s.rnd >= ROUNDS:  # MN-PHASE-11: 9 rounds, then the Harvest
         s.todo.append(("harvest",))
         return
     s.actor = s.order[s.turn_pos]  # MN-PHASE-9: in turn order
     s.activated = 0  # MN-AMB-24: one activation per boat per turn
-    s.todo += [("end_turn",), ("option",)]
+    todo = s.todo
+    todo.append(("end_turn",))
+    todo.append(("option",))
 
 
 @T.auto("end_turn")
 def _end_turn(s: MenNeferState, task: Task) -> None:
     """MN-PHASE-12, MN-ACT-14: slide each market right and refill its empty left slots."""
     s.todo.append(("advance",))
+    _slide_markets(s)
+
+
+def _slide_markets(s: MenNeferState) -> bool:
+    """Slides the markets with empty slots; whether any refill draw was queued."""
+    refill = False
     for mkt, kind in ((s.ware_mkt, "c_ware"), (s.pap_mkt, "c_papyrus")):
         if -1 not in mkt:  # most turns buy nothing: a full market stays as it is
             continue
@@ -281,6 +328,16 @@ def _end_turn(s: MenNeferState, task: Task) -> None:
         mkt[:] = [-1] * empty + left
         for k in reversed(range(empty)):
             s.todo.append((kind, k))
+        refill = True
+    return refill
+
+
+def _end_turn_fused(s: MenNeferState, task: Task) -> None:
+    """``end_turn``, then (no refill draw in between) ``advance`` and ``turn``: the same steps in one call."""
+    if -1 in s.ware_mkt or -1 in s.pap_mkt:
+        _end_turn(s, task)
+    else:
+        _advance_fused(s, task)
 
 
 @T.auto("advance")
@@ -290,6 +347,19 @@ def _advance(s: MenNeferState, task: Task) -> None:
         s.turn_pos = 0
         s.rnd += 1
     s.todo.append(("turn",))
+
+
+def _advance_fused(s: MenNeferState, task: Task) -> None:
+    """``advance`` and then ``turn`` in one call."""
+    s.turn_pos += 1
+    if s.turn_pos == s.n:
+        s.turn_pos = 0
+        s.rnd += 1
+    _turn(s, task)
+
+
+T.fused("end_turn", _end_turn_fused)
+T.fused("advance", _advance_fused)
 
 
 # -- the Flood (MN-PHASE-1..8) ----------------------------------------------------------------------
@@ -304,7 +374,7 @@ def _flood(s: MenNeferState, task: Task) -> None:
         P.gain_heka(s, p, DATA.obelisk_heka[s.sun[p]])  # MN-PHASE-4 / MN-AMB-42: not cumulative
         s.appr[p * APPR_W : (p + 1) * APPR_W] = [0] * APPR_W  # MN-PHASE-5
         s.home[p] = (1 << DATA.apprentices) - 1
-    if DATA.setup[n]["neutral_apprentices"]["value"]:  # MN-PHASE-6
+    if NEUTRALS[n]:  # MN-PHASE-6
         base = n * APPR_W
         old = s.appr[base : base + APPR_W]
         order = DATA.house_order
@@ -314,10 +384,10 @@ def _flood(s: MenNeferState, task: Task) -> None:
                 s.appr[base + nxt * 2 + side] = old[h * 2 + side]
     s.todo += [("era_start",), ("turn_order",)]
     value = DATA.ta_refill_value[s.era]  # MN-PHASE-7: only this era's value
-    for c in reversed(range(NUM_CITIES)):
-        for k in reversed(range(CITY_SLOTS)):
-            if slot_valid(n, c, k) and s.city_ta[c * CITY_SLOTS + k] < 0:
-                s.todo.append(("c_ta", c, k, value))
+    city_ta = s.city_ta
+    for c, k in VALID_SLOTS_REVERSED[n]:
+        if city_ta[c * CITY_SLOTS + k] < 0:
+            s.todo.append(("c_ta", c, k, value))
 
 
 @T.auto("turn_order")
@@ -328,8 +398,7 @@ def _turn_order(s: MenNeferState, task: Task) -> None:
 
 # -- the turn options (MN-TURN) -------------------------------------------------------------------------
 def occupancy_cost(others: int) -> int:
-    c = DATA.occupancy_cost
-    return c[min(others, len(c) - 1)]
+    return OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]
 
 
 def space_count(s: MenNeferState, house: int, side: int) -> int:
@@ -337,23 +406,34 @@ def space_count(s: MenNeferState, house: int, side: int) -> int:
     return sum(s.appr[house * 2 + side :: APPR_W])  # one entry per owner (appr has n + 1 owners)
 
 
+VISIT: Final = A.VISIT
+RAISE: Final = A.RAISE
+TAKE: Final = A.TAKE
+RAISE_SLOTS: Final = tuple((2 * h, RAISE + h) for h in range(NUM_HOUSES))  # (sun space offset in appr, action)
+TAKE_SLOTS: Final = tuple(enumerate(DATA.display_food))
+
+
 def option_actions(s: MenNeferState, p: int) -> list[int]:
-    out = []
+    out: list[int] = []
     used = s.used
-    k = DATA.options_per_era
-    na = DATA.apprentices
-    if used[p * NOPT + VISITS] < k:  # MN-TURN-1: an apprentice on the board, with its tile
-        for slot in range(na):
-            if s.home[p] >> slot & 1:
-                out.append(A.VISIT + s.slots[p * na + slot])
-    if used[p * NOPT + RAISES] < k:  # MN-TURN-7: an apprentice on a sun space
-        for h, sun in enumerate(s.appr[p * APPR_W : (p + 1) * APPR_W : 2]):
-            if sun:
-                out.append(A.RAISE + h)
-    if used[p * NOPT + TAKES] < k and -1 in s.slots[p * na : (p + 1) * na]:  # MN-TURN-11
-        for i, t in enumerate(s.display):
-            if t >= 0 and s.food[p] + DATA.display_food[i] >= 0:  # MN-TURN-13: affordable only
-                out.append(A.TAKE + i)
+    u = p * NOPT
+    slots = s.slots
+    at = p * NA
+    if used[u + VISITS] < PER_ERA:  # MN-TURN-1: an apprentice on the board, with its tile
+        for slot in HOME_SLOTS[s.home[p]]:
+            out.append(VISIT + slots[at + slot])
+    if used[u + RAISES] < PER_ERA:  # MN-TURN-7: an apprentice on a sun space
+        appr = s.appr
+        b = p * APPR_W
+        for off, a in RAISE_SLOTS:
+            if appr[b + off]:
+                out.append(a)
+    if used[u + TAKES] < PER_ERA and -1 in slots[at : at + NA]:  # MN-TURN-11
+        food = s.food[p]
+        d = s.display
+        for i, cost in TAKE_SLOTS:
+            if d[i] >= 0 and food + cost >= 0:  # MN-TURN-13: affordable only
+                out.append(TAKE + i)
     return out
 
 
@@ -378,7 +458,7 @@ T.decision("option", _option_step, _option_apply)
 
 
 def _house_step(s: MenNeferState, task: Task) -> list[int] | None:
-    return list(range(A.HOUSE, A.HOUSE + NUM_HOUSES))  # any house (MN-TURN-6), never blocked
+    return list(HOUSE_ACTIONS)  # any house (MN-TURN-6), never blocked
 
 
 def _house_apply(s: MenNeferState, task: Task, a: int) -> None:
@@ -399,21 +479,34 @@ def _pay_or_fallback(s: MenNeferState, p: int, cost: int) -> bool:
 
 def visit(s: MenNeferState, p: int, tile: int, house: int) -> None:
     """MN-TURN-2..5: place the apprentice under ``tile`` on the house's sun space, pay, act, discard."""
-    na = DATA.apprentices
-    slot = s.slots.index(tile, p * na, (p + 1) * na) - p * na
+    slots = s.slots
+    i = slots.index(tile, p * NA, (p + 1) * NA)
     s.used[p * NOPT + VISITS] += 1
-    others = space_count(s, house, 0)
-    s.home[p] &= ~(1 << slot)
-    s.slots[p * na + slot] = -1
-    s.appr[p * APPR_W + house * 2] += 1
+    appr = s.appr
+    others = sum(appr[house * 2 :: APPR_W])  # space_count: any owner, neutral included (MN-AMB-34)
+    s.home[p] &= ~(1 << (i - p * NA))
+    slots[i] = -1
+    appr[p * APPR_W + house * 2] += 1
     s.todo.append(("discard_tile", tile))  # MN-TURN-5: after the actions
-    if _pay_or_fallback(s, p, occupancy_cost(others)):
-        P.start_group(s, DATA.tile_actions[tile])  # MN-TURN-4 / MN-TURN-6: independent of the house
+    if _pay_or_fallback(s, p, OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]):
+        effects.begin_group(s, DATA.tile_actions[tile])  # MN-TURN-4 / MN-TURN-6: independent of the house
 
 
 @T.auto("discard_tile")
 def _discard_tile(s: MenNeferState, task: Task) -> None:
     s.discard.append(task[1])  # face down on top of the discard pile
+
+
+def _discard_tile_fused(s: MenNeferState, task: Task) -> None:
+    """``discard_tile`` and the turn's ``end_turn`` under it (a visit's last step) in one call."""
+    s.discard.append(task[1])
+    todo = s.todo
+    if todo and todo[-1][0] == "end_turn":
+        todo.pop()
+        _end_turn_fused(s, task)
+
+
+T.fused("discard_tile", _discard_tile_fused)
 
 
 def raise_specialization(s: MenNeferState, p: int, house: int) -> None:
@@ -434,7 +527,7 @@ def _track_step(s: MenNeferState, task: Task) -> list[int] | None:
 
 
 def _track_apply(s: MenNeferState, task: Task, a: int) -> None:
-    P.start_group(s, DATA.tracks[task[1]][a - A.TRACK])
+    effects.begin_group(s, DATA.tracks[task[1]][a - A.TRACK])
 
 
 T.decision("track", _track_step, _track_apply)
@@ -443,16 +536,19 @@ T.decision("track", _track_step, _track_apply)
 def take_tile(s: MenNeferState, p: int, i: int) -> None:
     """MN-TURN-12..16: take display slot i's tile, pay or gain, hieroglyph check, act, close the gap."""
     s.used[p * NOPT + TAKES] += 1
-    tile = s.display[i]
-    s.display[i] = -1
-    food = DATA.display_food[i]
+    d = s.display
+    tile = d[i]
+    d[i] = -1
+    food = DISPLAY_FOOD[i]
     if food < 0:
         s.food[p] += food
     else:
         P.gain_food(s, p, food)
-    na = DATA.apprentices
-    s.slots[s.slots.index(-1, p * na, (p + 1) * na)] = tile  # MN-TURN-14: any empty slot (all alike)
-    s.todo += [("close_gap", i), ("row", i)]
+    slots = s.slots
+    slots[slots.index(-1, p * NA, (p + 1) * NA)] = tile  # MN-TURN-14: any empty slot (all alike)
+    todo = s.todo
+    todo.append(("close_gap", i))
+    todo.append(("row", i))
     track = DATA.board_glyphs[s.board[p]]
     g = s.glyph[p]
     if g < len(track) and track[g] == DATA.tile_glyph[tile]:  # MN-TURN-14: at most 1 space per tile
@@ -466,7 +562,7 @@ def _row_step(s: MenNeferState, task: Task) -> list[int] | None:
 
 
 def _row_apply(s: MenNeferState, task: Task, a: int) -> None:
-    P.start_group(s, DATA.display_actions[a - A.ROW])
+    effects.begin_group(s, DATA.display_actions[a - A.ROW])
 
 
 T.decision("row", _row_step, _row_apply)
@@ -485,6 +581,19 @@ def _close_gap(s: MenNeferState, task: Task) -> None:
         d[0] = s.supply_top
         s.supply_top = -1
         s.todo.append(("reveal_top",))
+
+
+def _close_gap_fused(s: MenNeferState, task: Task) -> None:
+    """``close_gap`` and the ``reveal_top`` it queues in one call."""
+    todo = s.todo
+    depth = len(todo)
+    _close_gap(s, task)
+    if len(todo) > depth:  # it queued reveal_top
+        todo.pop()
+        _reveal_top(s, task)
+
+
+T.fused("close_gap", _close_gap_fused)
 
 
 def _recycle(s: MenNeferState) -> None:

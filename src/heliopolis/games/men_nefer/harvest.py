@@ -7,8 +7,7 @@ preview a Harvest; ``_harvest`` applies the steps in order for every player.
 
 from __future__ import annotations
 
-from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import DATA, GP_SEAL, NUM_HOUSES, WARE_SPACES
@@ -90,34 +89,44 @@ def rooms_met(s: MenNeferState, p: int, rooms: tuple[int, ...]) -> bool:
     return len(have) >= len(need) and all(h >= r for h, r in zip(have, need))
 
 
+# the agreements' condition kinds as small ints (compared per open agreement at every Harvest and
+# in every heuristic evaluation)
+CONDITIONS: Final = ("sarcophagi", "sphinxes", "obelisk", "eyes", "feather", "priestesses", "wares",
+                     "different_wares", "rooms", "boats_out", "fulfilled", "fishing", "two_scarabs",
+                     "hieroglyph", "baskets", "papyri", "great_pyramid", "heart")  # fmt: skip
+(C_SARC, C_SPHINX, C_OBELISK, C_EYES, C_FEATHER, C_PRIESTESSES, C_WARES, C_KINDS, C_ROOMS, C_BOATS_OUT,
+ C_FULFILLED, C_FISHING, C_SCARABS, C_GLYPH, C_BASKETS, C_PAPYRI, C_GP, C_HEART) = range(len(CONDITIONS))  # fmt: skip
+TA_CONDITION: Final = tuple(CONDITIONS.index(k) if k in CONDITIONS else -1 for k in DATA.ta_kind)
+
+
 def condition_met(s: MenNeferState, p: int, t: int) -> bool:
-    kind, n = DATA.ta_kind[t], DATA.ta_n[t]
+    kind, n = TA_CONDITION[t], DATA.ta_n[t]
     nb = DATA.boats
-    if kind == "sarcophagi":
+    if kind == C_SARC:
         return sarcophagi(s, p) >= n
-    if kind == "sphinxes":
+    if kind == C_SPHINX:
         return sphinxes(s, p) >= n
-    if kind == "obelisk":
+    if kind == C_OBELISK:
         return s.sun[p] >= n
-    if kind == "eyes":
+    if kind == C_EYES:
         return sum(s.qp_eyes[p * DATA.queens : (p + 1) * DATA.queens]) >= n
-    if kind == "feather":
+    if kind == C_FEATHER:
         return feather_value(s, p) >= n
-    if kind == "priestesses":
+    if kind == C_PRIESTESSES:
         return len(priestess_rooms(s, p)) >= n
-    if kind == "wares":
+    if kind == C_WARES:
         return ware_count(s, p) >= n
-    if kind == "different_wares":
+    if kind == C_KINDS:
         return ware_kinds(s, p) >= n
-    if kind == "rooms":
+    if kind == C_ROOMS:
         return rooms_met(s, p, DATA.ta_rooms[t])
-    if kind == "boats_out":
+    if kind == C_BOATS_OUT:
         return sum(1 for b in range(nb) if s.boats[p * nb + b] != 0) >= n
-    if kind == "fulfilled":
+    if kind == C_FULFILLED:
         return fulfilled(s, p) >= n
-    if kind == "fishing":
+    if kind == C_FISHING:
         return sum(DATA.loc_fishing[s.boats[p * nb + b]] for b in range(nb)) >= n
-    if kind == "two_scarabs":
+    if kind == C_SCARABS:
         sc = s.scarab[p * NUM_HOUSES : (p + 1) * NUM_HOUSES]
         named = DATA.ta_named[t]
         if s.opt.two_scarabs_named and named:  # MN-AMB-46 alternative
@@ -125,17 +134,17 @@ def condition_met(s: MenNeferState, p: int, t: int) -> bool:
             return sum(sc[h] for h in houses) >= m
         top = sorted(sc, reverse=True)
         return top[0] + top[1] >= n  # MN-TA-13: the best two
-    if kind == "hieroglyph":
+    if kind == C_GLYPH:
         return s.glyph[p] >= n
-    if kind == "baskets":
+    if kind == C_BASKETS:
         return baskets(s, p) >= n
-    if kind == "papyri":
+    if kind == C_PAPYRI:
         return s.rolled[p] >= n
-    if kind == "great_pyramid":
+    if kind == C_GP:
         return s.gp[p] >= n
-    if kind == "heart":
+    if kind == C_HEART:
         return heart_value(s, p) >= n
-    raise AssertionError(f"unknown condition {kind}")  # pragma: no cover - validated at load
+    raise AssertionError(f"unknown condition {DATA.ta_kind[t]}")  # pragma: no cover - validated at load
 
 
 def _fulfilled_pairs(s: MenNeferState, p: int) -> int:
@@ -156,16 +165,31 @@ def queens_count(s: MenNeferState, p: int, tile: int) -> int:
 
 def papyrus_steps(s: MenNeferState, p: int) -> int:
     """MN-SCORE-2: 1 step per papyrus in the row plus 1 per completed drawing between neighbours."""
-    row = [x for x in s.row[p * ROW_LEN : (p + 1) * ROW_LEN] if x >= 0]
-    drawings = sum(1 for a, b in pairwise(row) if DATA.papyrus_right[a] == DATA.papyrus_left[b])
-    return len(row) + drawings
+    row = s.row
+    steps = 0
+    last = -1
+    for i in range(p * ROW_LEN, (p + 1) * ROW_LEN):
+        x = row[i]
+        if x >= 0:
+            steps += 1
+            if last >= 0 and DATA.papyrus_right[last] == DATA.papyrus_left[x]:
+                steps += 1
+            last = x
+    return steps
+
+
+def _duat(heart: int, feather: int) -> int:
+    lo, hi = min(heart, feather), max(heart, feather)
+    k = sum(1 for x in DATA.scales if lo < x < hi)
+    return k if heart > feather else -k  # MN-CONC-3: the same space has not passed
+
+
+DUAT: Final = tuple(tuple(_duat(h, f) for f in range(DATA.duat_last + 1)) for h in range(DATA.duat_last + 1))
 
 
 def duat_points(heart: int, feather: int) -> int:
     """MN-SCORE-3: scale symbols strictly between the markers; +1 each once passed, else -1 each."""
-    lo, hi = min(heart, feather), max(heart, feather)
-    k = sum(1 for x in DATA.scales if lo < x < hi)
-    return k if heart > feather else -k  # MN-CONC-3: the same space has not passed
+    return DUAT[heart][feather]
 
 
 def flips(s: MenNeferState, p: int) -> list[int]:
@@ -173,7 +197,8 @@ def flips(s: MenNeferState, p: int) -> list[int]:
     w = DATA.ta_slots
     board = s.ta[p * w : (p + 1) * w]
     done: list[int] = []
-    saved = s.ta[p * w : (p + 1) * w]
+    saved = s.ta  # a copy-on-write field (state.FIELDS): a copy is marked, then the list put back
+    s.ta = saved[:]
     try:
         changed = True
         while changed:
@@ -184,7 +209,7 @@ def flips(s: MenNeferState, p: int) -> list[int]:
                     s.ta[p * w + i] = t | 1  # visible to "fulfilled" conditions in this step
                     changed = True
     finally:
-        s.ta[p * w : (p + 1) * w] = saved
+        s.ta = saved
     return done
 
 
@@ -227,8 +252,13 @@ def harvest_points(s: MenNeferState, p: int) -> dict[str, int]:
     }
 
 
+PP_MIN: Final = DATA.pp_min
+
+
 def _add(s: MenNeferState, p: int, cat: int, n: int) -> None:
-    n = max(n, DATA.pp_min - s.pp[p])  # MN-GEN-3: never below 0
+    low = PP_MIN - s.pp[p]  # MN-GEN-3: never below 0
+    if n < low:
+        n = low
     s.pp[p] += n
     s.pp_cat[p * NCAT + cat] += n
 
@@ -237,7 +267,9 @@ def _add(s: MenNeferState, p: int, cat: int, n: int) -> None:
 def _harvest(s: MenNeferState, task: Task) -> None:
     """MN-SCORE-1: papyrus, Duat, agreements, sarcophagi, sun disc, Great Pyramid, queens'."""
     before = s.pp[:]
-    s.rolled = s.rolled[:]  # copy-on-write field (state.FIELDS)
+    s.rolled = s.rolled[:]  # copy-on-write fields (state.FIELDS)
+    s.row = s.row[:]
+    s.ta = s.ta[:]
     for p in range(s.n):
         k = len(s.used) // s.n
         assert s.used[p * k : (p + 1) * k] == [DATA.options_per_era] * k, "MN-FLOW-3: each option 3 times"

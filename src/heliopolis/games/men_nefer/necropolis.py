@@ -51,6 +51,7 @@ def _bury_apply(s: MenNeferState, task: Task, a: int) -> None:
         return
     p = s.actor
     g = a - A.GRAVE
+    s.sarc_av = s.sarc_av[:]  # copy-on-write field (state.FIELDS)
     s.sarc_av[p] -= 1
     s.graves = s.graves[:]  # copy-on-write field (state.FIELDS)
     s.graves[g] = p

@@ -10,7 +10,7 @@ with no two own boats sharing a location outside the harbor (checked once, at th
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
@@ -73,9 +73,33 @@ def sail_options(s: MenNeferState, p: int, steps: int) -> list[int]:
     if steps <= 0:
         return []
     cfg = _config(s, p)
-    act = s.activated
-    out = []
-    for loc in set(cfg):
+    act = s.activated & ALL_BOATS
+    key = steps * (ALL_BOATS + 1) + act
+    for loc in cfg:
+        key = key * NUM_LOCS + loc
+    hit = _SAILS.get(key)
+    if hit is not None:
+        return list(hit)
+    out = _sail_options(cfg, act, steps)
+    if len(_SAILS) >= T.CACHE_LIMIT:
+        _SAILS.clear()
+    _SAILS[key] = tuple(out)
+    return out
+
+
+# sail_options by (boat locations, boats activated this turn, steps): a pure function of them, and
+# asked for again and again (every boat step and every feasibility check of a group with boats)
+_SAILS: Final[dict[int, tuple[int, ...]]] = {}  # keyed by the three packed into one int
+ALL_BOATS: Final = (1 << NB) - 1
+
+
+def _sail_options(cfg: list[int], act: int, steps: int) -> list[int]:
+    out: list[int] = []
+    done = 0  # locations seen (a bitmask)
+    for loc in cfg:
+        if done >> loc & 1:
+            continue
+        done |= 1 << loc
         edges = OUT_EDGES[loc]
         if not edges:
             continue
@@ -103,16 +127,41 @@ def sail_options(s: MenNeferState, p: int, steps: int) -> list[int]:
 
 def activate_options(s: MenNeferState, p: int) -> list[int]:
     """Boats not yet activated this turn, outside the harbor (a harbor activation gains nothing)."""
-    out = set()
+    locs = 0  # a bitmask of locations, read in ascending order
+    boats = s.boats
+    act = s.activated
     for b in range(NB):
-        loc = s.boats[p * NB + b]
-        if loc != HARBOR and not s.activated >> b & 1:
-            out.add(A.ACTIVATE + loc - 1)
-    return sorted(out)
+        loc = boats[p * NB + b]
+        if loc != HARBOR and not act >> b & 1:
+            locs |= 1 << loc
+    out: list[int] = []
+    while locs:
+        bit = locs & -locs
+        locs ^= bit
+        out.append(A.ACTIVATE + bit.bit_length() - 2)  # ACTIVATE + loc - 1
+    return out
 
 
 def boats_possible(s: MenNeferState, p: int, steps: int, acts: int) -> bool:
-    return bool(sail_options(s, p, steps)) or bool(acts and activate_options(s, p))
+    if acts:  # a boat outside the harbor not yet activated this turn: no step needs searching
+        boats = s.boats
+        for b in range(NB):
+            if boats[p * NB + b] != HARBOR and not s.activated >> b & 1:
+                return True
+    return bool(sail_options(s, p, steps))
+
+
+def _valid_config(s: MenNeferState, p: int) -> bool:
+    """``valid`` of p's boats, read in place."""
+    seen = 0
+    boats = s.boats
+    for b in range(p * NB, (p + 1) * NB):
+        loc = boats[b]
+        if loc != HARBOR:
+            if seen >> loc & 1:
+                return False
+            seen |= 1 << loc
+    return True
 
 
 def _boats_step(s: MenNeferState, task: Task) -> list[int] | None:
@@ -121,7 +170,7 @@ def _boats_step(s: MenNeferState, task: Task) -> list[int] | None:
     out = []
     if not flags & ENDED:
         out += sail_options(s, p, steps)
-    ok = valid(tuple(_config(s, p)))
+    ok = _valid_config(s, p)
     strict = s.opt.boats_strict and before and flags & MOVED  # both before or both after
     if acts and ok and not strict:
         out += activate_options(s, p)
@@ -139,9 +188,19 @@ def _boats_apply(s: MenNeferState, task: Task, a: int) -> None:
         moved_activated = a >= A.SAIL_ACTIVATED
         frm, to = DATA.sail_edges[a - (A.SAIL_ACTIVATED if moved_activated else A.SAIL)]
         # several own boats on one location (harbor, or mid-move): which kind sails is the choice
-        cands = [b for b in range(NB) if s.boats[p * NB + b] == frm]
-        b = next((b for b in cands if bool(s.activated >> b & 1) == moved_activated), cands[0])
-        s.boats[p * NB + b] = to
+        boats = s.boats
+        b = -1  # the first boat there of the kind asked for, else the first boat there
+        first = -1
+        for i in range(NB):
+            if boats[p * NB + i] == frm:
+                if bool(s.activated >> i & 1) == moved_activated:
+                    b = i
+                    break
+                if first < 0:
+                    first = i
+        if b < 0:
+            b = first
+        boats[p * NB + b] = to
         s.todo.append(("boats", steps - 1, acts, flags | MOVED, before))
         return
     # MN-ACT-18 / MN-AMB-53: an activation before the movement or after it (which ends it)
@@ -219,6 +278,7 @@ def _ta_place_step(s: MenNeferState, task: Task) -> list[int] | None:
     board = s.ta[p * w : (p + 1) * w]
     if -1 in board:  # an empty slot: placed open, condition side up
         s.todo.pop()
+        s.ta = s.ta[:]  # copy-on-write field (state.FIELDS)
         s.ta[p * w + board.index(-1)] = task[1] * 2
         return None
     # MN-ACT-26 / MN-AMB-26: a full board discards one of its agreements or the new one
@@ -228,6 +288,7 @@ def _ta_place_step(s: MenNeferState, task: Task) -> list[int] | None:
 def _ta_place_apply(s: MenNeferState, task: Task, a: int) -> None:
     s.ta_discarded += 1  # discarded agreements leave the game
     if a != A.DISCARD_NEW:
+        s.ta = s.ta[:]  # copy-on-write field (state.FIELDS)
         s.ta[s.actor * DATA.ta_slots + a - A.DISCARD] = task[1] * 2
 
 

@@ -75,6 +75,7 @@ def _lime_apply(s: MenNeferState, task: Task, a: int) -> None:
         if s.gp[p] >= DATA.gp_len:  # MN-ACT-2: beyond the end, 1 favour of choice per step
             s.todo.append(("favour", 1))
             return
+        s.gp = s.gp[:]  # copy-on-write field (state.FIELDS)
         s.gp[p] += 1
         kind, n = gp_feature(s, s.gp[p])
         if kind == GP_CONSTRUCTION:
@@ -82,6 +83,7 @@ def _lime_apply(s: MenNeferState, task: Task, a: int) -> None:
         elif kind == GP_FAVOUR:
             s.todo.append(("favour", n))  # "!!": 2 favours of choice, repeats allowed (MN-ACT-5)
     else:
+        s.qp = s.qp[:]  # copy-on-write field (state.FIELDS)
         s.qp[p] += 1
         if s.qp[p] in DATA.qp_construction:
             s.todo.append(("queen_eye",))
@@ -178,6 +180,7 @@ def _queen_step(s: MenNeferState, task: Task) -> list[int] | None:
 def _queen_apply(s: MenNeferState, task: Task, a: int) -> None:
     p = s.actor
     q = a - A.PYRAMID
+    s.eye_av = s.eye_av[:]  # copy-on-write field (state.FIELDS)
     s.eye_av[p] -= 1
     s.qp_eyes = s.qp_eyes[:]  # copy-on-write fields (state.FIELDS)
     s.qp_levels = s.qp_levels[:]

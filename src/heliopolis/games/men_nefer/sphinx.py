@@ -37,6 +37,7 @@ def _erect_apply(s: MenNeferState, task: Task, a: int) -> None:
         return
     p = s.actor
     i = a - A.PEDESTAL
+    s.sphinx_av = s.sphinx_av[:]  # copy-on-write field (state.FIELDS)
     s.sphinx_av[p] -= 1
     s.pedestals = s.pedestals[:]  # copy-on-write field (state.FIELDS)
     s.pedestals[i] = p

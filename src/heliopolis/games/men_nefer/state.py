@@ -10,6 +10,7 @@ Per-player values are flat lists indexed by seat (``food[p]``) or by ``seat * wi
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, Any, Final
 
 from heliopolis.core.errors import IllegalActionError
@@ -24,7 +25,7 @@ from heliopolis.games.men_nefer.components import (
     WARE_SPACES,
 )
 from heliopolis.games.men_nefer.perform import CAT_START, CATEGORIES, NCAT
-from heliopolis.games.men_nefer.tasks import Task
+from heliopolis.games.men_nefer.tasks import HANDLERS, Task, run
 
 if TYPE_CHECKING:
     from heliopolis.games.men_nefer.game import MenNeferGame, RuleFlags
@@ -49,9 +50,9 @@ FIELDS: Final = {
     "ta_discarded": "v", "pyramidion": "v", "neutral_tile": "v",
     "todo": "l", "order": "c", "appr": "l", "home": "l", "slots": "l", "used": "l", "scarab": "l",
     "heart": "l", "feather": "l", "food": "l", "heka": "l", "pp": "l", "pp_cat": "l", "sun": "l",
-    "gp": "l", "qp": "l", "glyph": "l", "board": "c", "sphinx_sup": "l", "sphinx_av": "l",
-    "mummy_sup": "l", "sarc_av": "l", "eye_sup": "l", "eye_av": "l", "priest": "l", "boats": "l",
-    "wares": "l", "ware_state": "l", "row": "l", "rolled": "c", "ta": "l", "graves": "c",
+    "gp": "c", "qp": "c", "glyph": "l", "board": "c", "sphinx_sup": "c", "sphinx_av": "c",
+    "mummy_sup": "c", "sarc_av": "c", "eye_sup": "c", "eye_av": "c", "priest": "l", "boats": "l",
+    "wares": "c", "ware_state": "c", "row": "c", "rolled": "c", "ta": "c", "graves": "c",
     "mastaba": "c", "pedestals": "c", "temple": "c", "gp_grid": "c", "gp_stack": "c", "gp_top": "c",
     "qp_levels": "c", "qp_eyes": "c", "qtiles": "c", "city_adv": "c", "city_ta": "c", "ware_mkt": "l",
     "pap_mkt": "l", "display": "l", "supply_seq": "l", "discard": "l", "harvest_log": "c",
@@ -62,7 +63,8 @@ FIELDS: Final = {
 class MenNeferState(State["MenNeferGame"]):
     """A position of Men-Nefer. Create it with ``heliopolis.new_game("men-nefer", players=...)``."""
 
-    __slots__ = tuple(FIELDS) + ("game", "n", "opt")
+    # narrated: a narrator listens to this apply_action (effects.begin_group takes no shortcut then)
+    __slots__ = tuple(FIELDS) + ("game", "n", "opt", "narrated")
 
     def __init__(self, game: MenNeferGame | None = None) -> None:
         if game is None:  # a blank for clone(), which sets every field (compiled classes have no object.__new__)
@@ -71,6 +73,7 @@ class MenNeferState(State["MenNeferGame"]):
         self.n: int = game.players
         n = self.n
         self.opt: RuleFlags = game.rule_flags
+        self.narrated = False
         self.hist: History = None
         self.era = 1
         self.rnd = -1  # -1 during setup
@@ -164,7 +167,7 @@ class MenNeferState(State["MenNeferGame"]):
         return self.chance and not self.over
 
     def legal_actions(self) -> list[int]:
-        return list(self.legal)
+        return self.legal[:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if not self.chance or self.over:
@@ -182,14 +185,8 @@ class MenNeferState(State["MenNeferGame"]):
         if not self.chance or self.over or tasks.CHANCE[self.todo[-1][0]][2] is not None:
             return State.sample_chance_outcome(self, rng)
         legal = self.legal
-        q = 1.0 / len(legal)
-        r = rng.random()
-        acc = 0.0
-        for a in legal:
-            acc += q
-            if r < acc:
-                return a
-        return legal[-1]
+        k = bisect_right(tasks.cumulative(len(legal)), rng.random())
+        return legal[k] if k < len(legal) else legal[-1]
 
     def apply_action(self, action: Any, hook: Any = None) -> None:
         """``hook``: the move log's narrator (``log.Narrator``), told about every automatic and
@@ -198,12 +195,18 @@ class MenNeferState(State["MenNeferGame"]):
         # build (where an ``int`` parameter would raise TypeError on entry).
         if type(action) is not int and (isinstance(action, bool) or not isinstance(action, int)):
             raise IllegalActionError(f"an action id must be an int, got {action!r}")
-        if action not in self.legal:
+        legal = self.legal  # ascending (tasks.run sorts decisions; draws come in id order)
+        if len(legal) > 8:  # a draw from a bag: a binary search
+            k = bisect_left(legal, action)
+            if k == len(legal) or legal[k] != action:
+                raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
+        elif action not in legal:
             raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
         self.hist = (action, self.hist)
+        self.narrated = hook is not None
         task = self.todo.pop()
-        tasks.HANDLERS[task[0]][2](self, task, action)  # the decision's or the chance node's apply
-        tasks.run(self, hook)
+        HANDLERS[task[0]][2](self, task, action)  # the decision's or the chance node's apply
+        run(self, hook)
 
     # -- results --------------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -228,6 +231,7 @@ class MenNeferState(State["MenNeferGame"]):
         c.game = self.game
         c.n = self.n
         c.opt = self.opt
+        c.narrated = False
         c.era = self.era
         c.rnd = self.rnd
         c.turn_pos = self.turn_pos
@@ -262,23 +266,23 @@ class MenNeferState(State["MenNeferGame"]):
         c.pp = self.pp[:]
         c.pp_cat = self.pp_cat[:]
         c.sun = self.sun[:]
-        c.gp = self.gp[:]
-        c.qp = self.qp[:]
+        c.gp = self.gp
+        c.qp = self.qp
         c.glyph = self.glyph[:]
         c.board = self.board
-        c.sphinx_sup = self.sphinx_sup[:]
-        c.sphinx_av = self.sphinx_av[:]
-        c.mummy_sup = self.mummy_sup[:]
-        c.sarc_av = self.sarc_av[:]
-        c.eye_sup = self.eye_sup[:]
-        c.eye_av = self.eye_av[:]
+        c.sphinx_sup = self.sphinx_sup
+        c.sphinx_av = self.sphinx_av
+        c.mummy_sup = self.mummy_sup
+        c.sarc_av = self.sarc_av
+        c.eye_sup = self.eye_sup
+        c.eye_av = self.eye_av
         c.priest = self.priest[:]
         c.boats = self.boats[:]
-        c.wares = self.wares[:]
-        c.ware_state = self.ware_state[:]
-        c.row = self.row[:]
+        c.wares = self.wares
+        c.ware_state = self.ware_state
+        c.row = self.row
         c.rolled = self.rolled
-        c.ta = self.ta[:]
+        c.ta = self.ta
         c.graves = self.graves
         c.mastaba = self.mastaba
         c.pedestals = self.pedestals

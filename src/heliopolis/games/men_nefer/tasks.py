@@ -14,6 +14,12 @@ mini-game modules:
 
 A decision or chance node with exactly one legal action is applied without asking (a forced step
 is not a choice; replaying ``history()`` repeats it, so saved games stay exact).
+
+Play without a narrator (``run(s, None)``, every bot and playout) reads ``FAST``: the same table
+with a few automatic steps that always follow one another fused into one call (``fused``: a turn's
+end, the next seat's turn; a discard and the end of the turn; a gap closing and the reveal it
+queues). The rules do the same in the same order; only the move log's narrator, which is told about
+each step, could tell them apart, and it runs the steps one by one (``HANDLERS``).
 """
 
 from __future__ import annotations
@@ -39,25 +45,39 @@ IS_AUTO: Final = 0
 IS_DECISION: Final = 1
 IS_CHANCE: Final = 2
 HANDLERS: Final[dict[str, tuple[int, Any, Any]]] = {}
+# The same table for play without a narrator (``run(s, None)``): where an automatic step always
+# leads straight into the next one (a turn's end into the next turn), the two are fused into one
+# call (``fused``). The rules do exactly the same; only a narrator could tell the steps apart.
+FAST: Final[dict[str, tuple[int, Any, Any]]] = {}
+
+
+def _register(kind: str, entry: tuple[int, Any, Any]) -> None:
+    HANDLERS[kind] = entry
+    FAST.setdefault(kind, entry)  # unless fused() registered its own already
 
 
 def auto(kind: str) -> Callable[[Auto], Auto]:
     def deco(fn: Auto) -> Auto:
         AUTO[kind] = fn
-        HANDLERS[kind] = (IS_AUTO, fn, None)
+        _register(kind, (IS_AUTO, fn, None))
         return fn
 
     return deco
 
 
+def fused(kind: str, fn: Auto) -> None:
+    """``fn`` does the automatic step ``kind`` and the ones that always follow it, when no narrator listens."""
+    FAST[kind] = (IS_AUTO, fn, None)
+
+
 def decision(kind: str, step: Step, apply: Apply) -> None:
     DECIDE[kind] = (step, apply)
-    HANDLERS[kind] = (IS_DECISION, step, apply)
+    _register(kind, (IS_DECISION, step, apply))
 
 
 def chance(kind: str, draws: Draws, apply: Apply, weights: Outcomes | None = None) -> None:
     CHANCE[kind] = (draws, apply, weights)
-    HANDLERS[kind] = (IS_CHANCE, draws, apply)
+    _register(kind, (IS_CHANCE, draws, apply))
 
 
 # The outcomes of a draw from a bag or stack are the set bits of its bitmask, as action ids (base +
@@ -86,6 +106,25 @@ def drawable(base: int, mask: int) -> list[int]:
     return out
 
 
+CACHE_LIMIT: Final = 1 << 16  # entries a rules cache keeps before it starts over (memory stays bounded)
+_CUMULATIVE: Final[dict[int, list[float]]] = {}
+
+
+def cumulative(n: int) -> list[float]:
+    """The running sums ``State.sample_chance_outcome`` walks for ``n`` equally likely outcomes, each
+    added exactly as it adds them (``acc += 1 / n``), so that a binary search picks what its walk picks."""
+    sums = _CUMULATIVE.get(n)
+    if sums is None:
+        q = 1.0 / n
+        acc = 0.0
+        sums = []
+        for _ in range(n):
+            acc += q
+            sums.append(acc)
+        _CUMULATIVE[n] = sums
+    return sums
+
+
 def run(s: MenNeferState, hook: Any = None) -> None:
     """Runs tasks until a decision with a real choice, a chance node with several outcomes, or the end.
 
@@ -93,50 +132,40 @@ def run(s: MenNeferState, hook: Any = None) -> None:
     step just before it happens (``hook.event(what, task, action)``) and about each decision step
     (which may do eager effects) as ``"step"``, so every change, forced or automatic, gets a line."""
     todo = s.todo
+    table = FAST if hook is None else HANDLERS
     while todo:
         task = todo[-1]
-        what, first, apply = HANDLERS[task[0]]
+        what, first, apply = table[task[0]]
         if what == IS_AUTO:
             if hook is not None:
                 hook.event("auto", task, None)
             todo.pop()
             first(s, task)
             continue
-        if what == IS_DECISION:
-            if hook is not None:
-                hook.event("step", task, None)
-            legal: list[int] | None = first(s, task)
-            if legal is None:
-                continue  # step() finished or replaced the task itself
-            if not legal:
-                if hook is not None:
-                    hook.event("lost", task, None)
-                todo.pop()  # nothing possible: the action is lost (MN-GEN-4)
-                continue
-            if len(legal) == 1:
-                if hook is not None:
-                    hook.event("forced", task, legal[0])
-                todo.pop()
-                apply(s, task, legal[0])
-                continue
-            legal.sort()
-            s.legal = legal
-            s.chance = False
-            return
-        outs: list[int] = first(s, task)  # a chance node
-        if not outs:
-            if hook is not None:
-                hook.event("empty", task, None)
-            todo.pop()  # an empty bag or stack: the slot stays empty (MN-GEN-8, MN-AMB-27)
+        # a decision (its step may finish or replace the task itself: None) or a chance node (its draws)
+        if what == IS_DECISION and hook is not None:
+            hook.event("step", task, None)
+        legal: list[int] | None = first(s, task)
+        if legal is None:
             continue
-        if len(outs) == 1:
+        if len(legal) <= 1:
             if hook is not None:
-                hook.event("drawn", task, outs[0])
+                if what == IS_DECISION:
+                    hook.event("forced" if legal else "lost", task, legal[0] if legal else None)
+                else:
+                    hook.event("drawn" if legal else "empty", task, legal[0] if legal else None)
+            # nothing possible: the action is lost (MN-GEN-4), or an empty bag or stack leaves the slot
+            # empty (MN-GEN-8, MN-AMB-27); a single possibility is applied without asking
             todo.pop()
-            apply(s, task, outs[0])
+            if legal:
+                apply(s, task, legal[0])
             continue
-        s.legal = outs
-        s.chance = True
+        if what == IS_DECISION:
+            legal.sort()
+            s.chance = False
+        else:
+            s.chance = True
+        s.legal = legal
         return
     s.legal = []
     s.chance = False

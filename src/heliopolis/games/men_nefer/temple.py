@@ -3,7 +3,7 @@ making offerings (MN-ACT-11..16, MN-ACT-27, MN-CONC-10/11). The sun disc is in `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
@@ -53,6 +53,7 @@ def _papyrus_apply(s: MenNeferState, task: Task, a: int) -> None:
     k = row_length(s, p)
     if not task[1]:
         s.heka[p] -= DATA.papyrus_market_cost[i] + DATA.papyrus_slot_cost[k]
+    s.row = s.row[:]  # copy-on-write field (state.FIELDS)
     s.row[p * ROW_LEN + k] = s.pap_mkt[i]  # first empty slot right of the book, fixed orientation
     s.pap_mkt[i] = -1  # refilled only at the end of the turn (MN-ACT-14, MN-AMB-30)
 
@@ -61,18 +62,26 @@ T.decision("papyrus", _papyrus_step, _papyrus_apply)
 
 
 # -- wares (MN-ACT-13, MN-ACT-27) ------------------------------------------------------------------------
+# per level: its spaces, each with the spaces below it that must hold wares first
+LEVEL_SPACES: Final = tuple(tuple((i, DATA.ware_support[i]) for i in range(start, start + size))
+                            for start, size in ((sum(DATA.ware_levels[:k]), n)
+                                                for k, n in enumerate(DATA.ware_levels)))  # fmt: skip
+
+
 def ware_spaces(s: MenNeferState, p: int) -> list[int]:
     """MN-ACT-13: per level the leftmost empty space; above level I only if both spaces below hold wares."""
-    out = []
+    out: list[int] = []
+    wares = s.wares
     base = p * WARE_SPACES
-    start = 0
-    for size in DATA.ware_levels:
-        for i in range(start, start + size):
-            if s.wares[base + i] < 0:
-                if all(s.wares[base + j] >= 0 for j in DATA.ware_support[i]):
+    for level in LEVEL_SPACES:
+        for i, below in level:
+            if wares[base + i] < 0:
+                for j in below:
+                    if wares[base + j] < 0:
+                        break
+                else:
                     out.append(i)
                 break
-        start += size
     return out
 
 
@@ -109,7 +118,9 @@ def _ware_place_step(s: MenNeferState, task: Task) -> list[int] | None:
 def _ware_place_apply(s: MenNeferState, task: Task, a: int) -> None:
     p = s.actor
     i = a - A.PLACE
+    s.wares = s.wares[:]  # copy-on-write field (state.FIELDS)
     s.wares[p * WARE_SPACES + i] = task[1]
+    s.ware_state = s.ware_state[:]  # copy-on-write field (state.FIELDS)
     s.ware_state[p * WARE_SPACES + i] = 1  # the space's basket goes on the ware: it is filled
     if DATA.ware_space_pp[i]:
         gain_pp(s, p, DATA.ware_space_pp[i])
@@ -123,19 +134,37 @@ def standing(s: MenNeferState, p: int, room: int) -> int:
     return s.priest[p * PRIEST_W + room * 2]
 
 
+# the basket spaces with their rooms, ascending: all of them, and those of the 8-in-total reading (MN-AMB-9)
+SPACE_ROOMS: Final = (tuple(enumerate(DATA.temple_room)),
+                      tuple((t, r) for t, r in enumerate(DATA.temple_room) if t in DATA.temple_variant))  # fmt: skip
+
+
 def basket_spaces(s: MenNeferState, p: int) -> list[int]:
     """Empty basket spaces in rooms holding a standing priestess of p (MN-ACT-16 step 4)."""
-    variant = s.opt.temple_8_total
-    out = []
-    for t, owner in enumerate(s.temple):
-        if owner < 0 and standing(s, p, DATA.temple_room[t]) and (not variant or t in DATA.temple_variant):
+    temple = s.temple
+    priest = s.priest
+    base = p * PRIEST_W
+    out: list[int] = []
+    for t, room in SPACE_ROOMS[1 if s.opt.temple_8_total else 0]:
+        if temple[t] < 0 and priest[base + room * 2]:
             out.append(t)
     return out
 
 
+def has_basket_space(s: MenNeferState, p: int) -> bool:
+    """``basket_spaces(s, p) != []``, stopping at the first."""
+    temple = s.temple
+    priest = s.priest
+    base = p * PRIEST_W
+    for t, room in SPACE_ROOMS[1 if s.opt.temple_8_total else 0]:
+        if temple[t] < 0 and priest[base + room * 2]:
+            return True
+    return False
+
+
 def offer_options(s: MenNeferState, p: int) -> list[int]:
     """Filled wares, if a basket space is free right now (MN-AMB-28)."""
-    if not basket_spaces(s, p):
+    if not has_basket_space(s, p):
         return []
     base = p * WARE_SPACES
     return [i for i in range(WARE_SPACES) if s.ware_state[base + i] == 1]
@@ -204,6 +233,7 @@ def _basket_apply(s: MenNeferState, task: Task, a: int) -> None:
     actions follow, then a standing priestess in that room lies down."""
     p = s.actor
     t = a - A.BASKET
+    s.ware_state = s.ware_state[:]  # copy-on-write field (state.FIELDS)
     s.ware_state[p * WARE_SPACES + task[1]] = 2
     s.temple = s.temple[:]  # copy-on-write field (state.FIELDS)
     s.temple[t] = p
