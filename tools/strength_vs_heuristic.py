@@ -8,13 +8,16 @@ candidate (paired games: same seat, same chance stream to start with). Candidate
 together in blocks of ``players`` games, so a run stopped early still compares equal counts.
 Each candidate has its own resumable run directory (``OUT/<k>``); re-running continues.
 Prints and writes (``OUT/summary.json``) the win share with its 95 % Wilson interval, the fair
-share and the mean margin (candidate minus best opponent).
+share and the mean margin (candidate minus best opponent). With several candidates, each is also
+compared with the first on the games both finished (same index: same seat, same game seed): the
+paired difference of win share and of margin, each with a 95 % normal interval of the mean.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 from pathlib import Path
 
 from heliopolis.arena.runner import Job, prepare_run_dir, read_results, run_jobs
@@ -33,6 +36,36 @@ def summarise(records: list[dict], candidate: str) -> dict:
     p, lo, hi = wilson(wins, len(records))
     return {"bot": candidate, "games": len(records), "wins": wins, "rate": p, "low": lo, "high": hi,
             "mean_margin": sum(margins) / max(1, len(margins))}  # fmt: skip
+
+
+def _outcome(r: dict, candidate: str) -> tuple[float, float]:
+    seat = r["bots"].index(candidate)
+    s = r["scores"]
+    win = 1.0 / len(r["winners"]) if seat in r["winners"] else 0.0
+    return win, s[seat] - max(v for q, v in enumerate(s) if q != seat)
+
+
+def _mean_ci(xs: list[float]) -> tuple[float, float, float]:
+    """Mean with its 95 % normal interval (the standard error of the mean)."""
+    n = len(xs)
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    h = 1.96 * sd / math.sqrt(n)
+    return m, m - h, m + h
+
+
+def paired(base: list[dict], base_spec: str, other: list[dict], spec: str) -> dict:
+    """``spec`` minus ``base_spec`` on the game indices both played (paired: same seat and seed)."""
+    a = {r["index"]: _outcome(r, base_spec) for r in base}
+    b = {r["index"]: _outcome(r, spec) for r in other}
+    common = sorted(set(a) & set(b))
+    if not common:
+        return {"bot": spec, "versus": base_spec, "games": 0}
+    dw = _mean_ci([b[i][0] - a[i][0] for i in common])
+    dm = _mean_ci([b[i][1] - a[i][1] for i in common])
+    return {"bot": spec, "versus": base_spec, "games": len(common), "win_share_diff": dw[0],
+            "win_share_diff_low": dw[1], "win_share_diff_high": dw[2], "margin_diff": dm[0],
+            "margin_diff_low": dm[1], "margin_diff_high": dm[2]}  # fmt: skip
 
 
 def main() -> None:
@@ -69,16 +102,23 @@ def main() -> None:
                 jobs.append(Job(i, tuple(lineup)))
             run_jobs(args.game, game.config(), args.seed, jobs, d, workers=args.workers)
     fair = 1.0 / n
-    rows = []
+    rows, records = [], []
     for spec, d, _ in dirs:
         recs = [r for r in read_results(d) if r["index"] < args.games]
+        records.append(recs)
         row = summarise(recs, spec)
         rows.append(row)
         print(f"{spec:<44} {row['games']:>4} games  wins {row['rate']:6.1%}  95% CI [{row['low']:.1%}, {row['high']:.1%}]"
               f"  fair {fair:.1%}  mean margin {row['mean_margin']:+.1f}")  # fmt: skip
+    pairs = [paired(records[0], args.bot[0], recs, spec) for spec, recs in zip(args.bot[1:], records[1:])]
+    for d in pairs:
+        if d["games"]:
+            print(f"{d['bot']} minus {d['versus']} ({d['games']} paired games): win share "
+                  f"{d['win_share_diff']:+.1%} [{d['win_share_diff_low']:+.1%}, {d['win_share_diff_high']:+.1%}], "
+                  f"margin {d['margin_diff']:+.1f} [{d['margin_diff_low']:+.1f}, {d['margin_diff_high']:+.1f}]")  # fmt: skip
     (out / "summary.json").write_text(json.dumps({"game": args.game, "players": n, "opponent": args.opponent,
-                                                  "fair_share": fair, "seed": args.seed, "candidates": rows},
-                                                 indent=1) + "\n", encoding="utf-8")  # fmt: skip
+                                                  "fair_share": fair, "seed": args.seed, "candidates": rows,
+                                                  "paired": pairs}, indent=1) + "\n", encoding="utf-8")  # fmt: skip
 
 
 if __name__ == "__main__":
