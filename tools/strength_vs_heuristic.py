@@ -6,7 +6,8 @@
 Game ``i`` seats the candidate at seat ``i % players`` and uses the same game seed for every
 candidate (paired games: same seat, same chance stream to start with). Candidates advance
 together in blocks of ``players`` games, so a run stopped early still compares equal counts.
-Each candidate has its own resumable run directory (``OUT/<k>``); re-running continues.
+Each candidate has its own resumable run directory (``OUT/<k>``); re-running continues, and
+``--report`` only summarises the games every candidate has finished.
 Prints and writes (``OUT/summary.json``) the win share with its 95 % Wilson interval, the fair
 share and the mean margin (candidate minus best opponent). With several candidates, each is also
 compared with the first on the games both finished (same index: same seat, same game seed): the
@@ -78,6 +79,7 @@ def main() -> None:
     ap.add_argument("--opponent", default="heuristic")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("-w", "--workers", type=int, default=1)
+    ap.add_argument("--report", action="store_true", help="only summarise the games already finished (no play)")
     args = ap.parse_args()
     n = args.players
     game = load_game(args.game, n)
@@ -91,7 +93,7 @@ def main() -> None:
                   "opponent": args.opponent, "seed": args.seed, "games": args.games}  # fmt: skip
         done = prepare_run_dir(d, config)
         dirs.append((spec, d, done))
-    for start in range(0, args.games, n):
+    for start in range(0, 0 if args.report else args.games, n):
         for spec, d, done in dirs:
             jobs = []
             for i in range(start, min(args.games, start + n)):
@@ -103,8 +105,11 @@ def main() -> None:
             run_jobs(args.game, game.config(), args.seed, jobs, d, workers=args.workers)
     fair = 1.0 / n
     rows, records = [], []
-    for spec, d, _ in dirs:
-        recs = [r for r in read_results(d) if r["index"] < args.games]
+    finished = [[r for r in read_results(d) if r["index"] < args.games] for _, d, _ in dirs]
+    # only the games every candidate finished (a stopped run may be mid-block): equal, paired samples
+    common = set.intersection(*({r["index"] for r in recs} for recs in finished))
+    for (spec, _, _), recs in zip(dirs, finished):
+        recs = [r for r in recs if r["index"] in common]
         records.append(recs)
         row = summarise(recs, spec)
         rows.append(row)
