@@ -7,7 +7,10 @@ Game ``i`` seats the candidate at seat ``i % players`` and uses the same game se
 candidate (paired games: same seat, same chance stream to start with). Candidates advance
 together in blocks of ``players`` games, so a run stopped early still compares equal counts.
 Each candidate has its own resumable run directory (``OUT/<k>``); re-running continues, and
-``--report`` only summarises the games every candidate has finished.
+``--report`` only summarises the games every candidate has finished. ``--baseline DIR`` takes a
+finished tournament run (``heliopolis tournament GAME -b SPEC,heuristic,… --seed S``) as the first
+candidate's games: with the same ``--seed`` its game ``i`` has the same seed and seat, so the
+candidates are paired with it without replaying it.
 Prints and writes (``OUT/summary.json``) the win share with its 95 % Wilson interval, the fair
 share and the mean margin (candidate minus best opponent). With several candidates, each is also
 compared with the first on the games both finished (same index: same seat, same game seed): the
@@ -69,6 +72,23 @@ def paired(base: list[dict], base_spec: str, other: list[dict], spec: str) -> di
             "margin_diff_low": dm[1], "margin_diff_high": dm[2]}  # fmt: skip
 
 
+def baseline_records(path: str, game_id: str, options: dict, seed: int, n: int, opponent: str) -> tuple[str, list]:
+    """The spec and records of a tournament run that seated one spec against ``opponent`` with the
+    same run seed: game ``i`` has the same seed and seats the spec at ``i % n``, like the candidates'."""
+    config = json.loads((Path(path) / "run.json").read_text(encoding="utf-8"))["config"]
+    specs = {b for b in config["bots"] if b != opponent}
+    if config["game"] != game_id or config["options"] != options or config["seed"] != seed or len(specs) != 1:
+        raise SystemExit(f"{path} is not a run of one spec against {opponent} with this game, options and --seed")
+    spec = specs.pop()
+    records = read_results(path)
+    for r in records:
+        lineup = [opponent] * n
+        lineup[r["index"] % n] = spec
+        if r["bots"] != lineup:
+            raise SystemExit(f"{path}: game {r['index']} seats {r['bots']}, not {lineup}")
+    return spec, records
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("game")
@@ -80,6 +100,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("-w", "--workers", type=int, default=1)
     ap.add_argument("--report", action="store_true", help="only summarise the games already finished (no play)")
+    ap.add_argument("--baseline", help="a finished tournament run of one other spec against the same opponents "
+                    "with the same --seed (e.g. docs/results/expert/ra-2p): its games are the first candidate's")  # fmt: skip
     args = ap.parse_args()
     n = args.players
     game = load_game(args.game, n)
@@ -106,6 +128,12 @@ def main() -> None:
     fair = 1.0 / n
     rows, records = [], []
     finished = [[r for r in read_results(d) if r["index"] < args.games] for _, d, _ in dirs]
+    specs = list(args.bot)
+    if args.baseline:
+        base_spec, base = baseline_records(args.baseline, args.game, game.config(), args.seed, n, args.opponent)
+        specs.insert(0, base_spec)
+        dirs.insert(0, (base_spec, Path(args.baseline), set()))
+        finished.insert(0, [r for r in base if r["index"] < args.games])
     # only the games every candidate finished (a stopped run may be mid-block): equal, paired samples
     common = set.intersection(*({r["index"] for r in recs} for recs in finished))
     for (spec, _, _), recs in zip(dirs, finished):
@@ -115,7 +143,7 @@ def main() -> None:
         rows.append(row)
         print(f"{spec:<44} {row['games']:>4} games  wins {row['rate']:6.1%}  95% CI [{row['low']:.1%}, {row['high']:.1%}]"
               f"  fair {fair:.1%}  mean margin {row['mean_margin']:+.1f}")  # fmt: skip
-    pairs = [paired(records[0], args.bot[0], recs, spec) for spec, recs in zip(args.bot[1:], records[1:])]
+    pairs = [paired(records[0], specs[0], recs, spec) for spec, recs in zip(specs[1:], records[1:])]
     for d in pairs:
         if d["games"]:
             print(f"{d['bot']} minus {d['versus']} ({d['games']} paired games): win share "
