@@ -3,7 +3,8 @@
     python tools/strength_vs_heuristic.py ra -p 3 -n 60 -o docs/results/learned/ra/strength-3p \\
         --bot ismcts:iters=200,depth=15,eval=heuristic --bot ismcts:iters=200,depth=15,eval=learned
 
-Game ``i`` seats the candidate at seat ``i % players`` and uses the same game seed for every
+Game ``i`` seats the candidate at seat ``i % players`` (with ``--baseline``: where the tournament
+seated its spec, ``-i % players``) and uses the same game seed for every
 candidate (paired games: same seat, same chance stream to start with). Candidates advance
 together in blocks of ``players`` games, so a run stopped early still compares equal counts.
 Each candidate has its own resumable run directory (``OUT/<k>``); re-running continues, and
@@ -72,9 +73,16 @@ def paired(base: list[dict], base_spec: str, other: list[dict], spec: str) -> di
             "margin_diff_low": dm[1], "margin_diff_high": dm[2]}  # fmt: skip
 
 
+def tournament_seat(i: int, n: int) -> int:
+    """The seat of a tournament's first spec in game ``i`` (``arena.schedule``: cyclic rotations of
+    (spec, opponent, ...), the r-th rotation puts it at seat ``-r mod n``)."""
+    return -i % n
+
+
 def baseline_records(path: str, game_id: str, options: dict, seed: int, n: int, opponent: str) -> tuple[str, list]:
     """The spec and records of a tournament run that seated one spec against ``opponent`` with the
-    same run seed: game ``i`` has the same seed and seats the spec at ``i % n``, like the candidates'."""
+    same run seed: game ``i`` has the same seed and seats the spec at ``tournament_seat(i, n)``, like the
+    candidates' (with ``--baseline``)."""
     config = json.loads((Path(path) / "run.json").read_text(encoding="utf-8"))["config"]
     specs = {b for b in config["bots"] if b != opponent}
     if config["game"] != game_id or config["options"] != options or config["seed"] != seed or len(specs) != 1:
@@ -83,7 +91,7 @@ def baseline_records(path: str, game_id: str, options: dict, seed: int, n: int, 
     records = read_results(path)
     for r in records:
         lineup = [opponent] * n
-        lineup[r["index"] % n] = spec
+        lineup[tournament_seat(r["index"], n)] = spec
         if r["bots"] != lineup:
             raise SystemExit(f"{path}: game {r['index']} seats {r['bots']}, not {lineup}")
     return spec, records
@@ -107,12 +115,18 @@ def main() -> None:
     game = load_game(args.game, n)
     out = Path(args.out)
     dirs = []
+    if args.baseline:  # seat as the tournament did, so that game i pairs with its game i
+        config_extra = {"seating": "tournament"}
+        seat = lambda i: tournament_seat(i, n)  # noqa: E731
+    else:  # candidate at seat i % n (the same seats as the tournament's only at 2 players)
+        config_extra = {}
+        seat = lambda i: i % n  # noqa: E731
     for k, spec in enumerate(args.bot):
         if spec == args.opponent:
             raise SystemExit("a candidate must differ from the opponent spec")
         d = out / str(k)
         config = {"kind": "vs-opponents", "game": args.game, "options": game.config(), "candidate": spec,
-                  "opponent": args.opponent, "seed": args.seed, "games": args.games}  # fmt: skip
+                  "opponent": args.opponent, "seed": args.seed, "games": args.games, **config_extra}  # fmt: skip
         done = prepare_run_dir(d, config)
         dirs.append((spec, d, done))
     for start in range(0, 0 if args.report else args.games, n):
@@ -122,7 +136,7 @@ def main() -> None:
                 if i in done:
                     continue
                 lineup = [args.opponent] * n
-                lineup[i % n] = spec
+                lineup[seat(i)] = spec
                 jobs.append(Job(i, tuple(lineup)))
             run_jobs(args.game, game.config(), args.seed, jobs, d, workers=args.workers)
     fair = 1.0 / n
