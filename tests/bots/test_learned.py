@@ -19,7 +19,8 @@ from heliopolis.bots.learned import (
 from heliopolis.core.errors import ConfigError
 from heliopolis.core.registry import load_game
 
-GAMES_WITH_FEATURES = ["ra"]
+GAMES_WITH_FEATURES = ["ra", "ra-dice", "helios", "men-nefer"]
+MAX_PLAYERS = {"ra": 5, "ra-dice": 4, "helios": 4, "men-nefer": 4}
 
 
 def _positions(game_id: str, players: int, seed: int, every: int = 7, **options):
@@ -40,13 +41,17 @@ def _positions(game_id: str, players: int, seed: int, every: int = 7, **options)
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_FEATURES)
-@pytest.mark.parametrize("players", [2, 3, 5])
-def test_features_are_public_and_do_not_change_the_state(game_id: str, players: int) -> None:
+@pytest.mark.parametrize("players", [2, 3, "max"])
+def test_features_are_public_and_do_not_change_the_state(game_id: str, players: int | str) -> None:
     """Every seat's determinization (all it may know, hidden parts redrawn) gives the same features,
     so no feature reads a secret; computing them changes nothing."""
+    players = MAX_PLAYERS[game_id] if players == "max" else players
+    assert isinstance(players, int)
     module = features_module(game_id)
     rng = random.Random(1)
-    for s in _positions(game_id, players, seed=players):
+    # a game of Helios or Men-Nefer has hundreds of decisions: sample sparser there
+    every = 7 if game_id.startswith("ra") else 19
+    for s in _positions(game_id, players, seed=players, every=every):
         before = s.information_state_string(0)
         feats = module.features(s)
         assert len(feats) == players and all(len(f) == len(module.FEATURE_NAMES) for f in feats)
@@ -67,14 +72,41 @@ def test_ra_features_ignore_what_hidden_scores_hide_from_the_view() -> None:
         assert features_module("ra").features(open_game) == features_module("ra").features(s)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_shipped_ra_model_loads_from_the_package_and_predicts_points_per_seat(players: int) -> None:
-    doc = load_model("ra")
-    assert str(players) in doc["nets"] and doc["target"] == "final points"
-    evaluate = learned_evaluator("ra")
-    for s in _positions("ra", players, seed=5, every=31):
-        values = evaluate(s)
-        assert len(values) == players and all(math.isfinite(v) and -30 < v < 150 for v in values)
+@pytest.mark.parametrize("game_id", GAMES_WITH_FEATURES)
+def test_shipped_models_load_from_the_package_and_predict_points_per_seat(game_id: str) -> None:
+    """Every game ships a model for every player count, read with importlib.resources (never
+    downloaded), small, trained on the game's current features; it predicts one plausible final
+    score per seat on random-play positions."""
+    from importlib import resources
+
+    from heliopolis.bots.learned import DATA_PACKAGE, weights_name
+
+    path = resources.files(DATA_PACKAGE).joinpath(weights_name(game_id))
+    assert len(path.read_bytes()) < 5_000_000
+    doc = load_model(game_id)
+    counts = range(2, MAX_PLAYERS[game_id] + 1)
+    assert set(doc["nets"]) == {str(n) for n in counts} and doc["target"] == "final points"
+    assert doc["features"] == list(features_module(game_id).FEATURE_NAMES)
+    assert all(len(doc["nets"][str(n)]) == features_module(game_id).BUCKETS for n in counts)
+    evaluate = learned_evaluator(game_id)
+    for players in counts:
+        for s in _positions(game_id, players, seed=5, every=97 if game_id.startswith("ra") else 151):
+            values = evaluate(s)
+            assert len(values) == players and all(math.isfinite(v) and -60 < v < 200 for v in values)
+
+
+def test_a_missing_or_stale_model_is_a_config_error(monkeypatch) -> None:
+    import heliopolis.bots.learned as learned
+
+    monkeypatch.setattr(learned, "_MODELS", {})
+    monkeypatch.setattr(learned, "weights_name", lambda game_id: f"learned-{game_id}-missing.json")
+    with pytest.raises(ConfigError, match="no learned evaluator is shipped for 'helios'.*train-evaluator helios"):
+        learned_evaluator("helios")
+    monkeypatch.setattr(learned, "weights_name", lambda game_id: "learned-ra.json")  # Ra's weights for Helios
+    with pytest.raises(ConfigError, match="trained on other features"):
+        learned_evaluator("helios")
+    with pytest.raises(ConfigError, match="no feature function"):
+        features_module("no-such-game")
 
 
 def test_forward_is_a_relu_network() -> None:
@@ -96,11 +128,23 @@ def test_eval_option_of_search_bots() -> None:
         make_bot("ismcts:eval=oracle")
     with pytest.raises(ConfigError, match="depth"):
         make_bot("ismcts:depth=0,eval=learned")
-    with pytest.raises(ConfigError, match="no learned evaluator is shipped for 'helios'"):
-        d = heliopolis.new_game("helios", players=2)
-        while d.is_chance_node():
-            d.apply_action(d.sample_chance_outcome(rng))
-        make_bot("ismcts:iters=5,depth=2,eval=learned", seed=1).step(d)
+
+    # the rollout search (the hard and expert levels) takes the same option
+    a = make_bot("rollout:iters=40,depth=10,eval=learned", seed=4).step(s)
+    assert a in s.legal_actions() and a == make_bot("rollout:iters=40,depth=10,eval=learned", seed=4).step(s)
+    with pytest.raises(ConfigError, match="heuristic or learned"):
+        make_bot("rollout:eval=oracle")
+
+
+@pytest.mark.parametrize("game_id", ["ra-dice", "helios", "men-nefer"])
+def test_rollout_search_with_the_learned_evaluator_plays_every_game(game_id: str) -> None:
+    rng = random.Random(3)
+    s = heliopolis.new_game(game_id, players=3)
+    while s.is_chance_node() or len(s.legal_actions()) < 2:
+        s.apply_action(s.sample_chance_outcome(rng) if s.is_chance_node() else s.legal_actions()[0])
+    spec = "rollout:iters=24,depth=8,eval=learned"
+    a = make_bot(spec, seed=2).step(s)
+    assert a in s.legal_actions() and a == make_bot(spec, seed=2).step(s)
 
 
 def test_training_runs_end_to_end_and_is_deterministic(tmp_path) -> None:
@@ -143,7 +187,7 @@ def test_training_refuses_bad_arguments(tmp_path) -> None:
     with pytest.raises(ConfigError, match="model"):
         train_evaluator("ra", [2], 10, 2, tmp_path, None, None, kind="forest")
     with pytest.raises(ConfigError, match="no feature function"):
-        train_evaluator("helios", [2], 10, 2, tmp_path, None, None)
+        train_evaluator("no-such-game", [2], 10, 2, tmp_path, None, None)
 
 
 @pytest.mark.slow

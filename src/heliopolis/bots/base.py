@@ -79,7 +79,8 @@ VALID_SPECS = (
     "random, heuristic[:eps=P], mcts[:iters=N|time=S], ismcts[:iters=N|time=S] "
     "(search options: c=<exploration>, rollout=random|heuristic, depth=<actions before evaluating>, "
     "eval=heuristic|learned), "
-    "rollout[:iters=N|time=S] (options: depth=N|end, reward=margin|mean|win, cut=depth|period, temp=T, width=N, bias=P)"
+    "rollout[:iters=N|time=S] (options: depth=N|end, reward=margin|mean|win, cut=depth|period, temp=T, width=N, bias=P, "
+    "eval=heuristic|learned)"
 )
 # What a lobby offers for a seat, weakest first: the named levels (any valid spec is accepted).
 LOBBY_BOTS = ("random", "easy", "medium", "hard", "expert")
@@ -164,12 +165,14 @@ ROLLOUT_DEFAULTS = {
     "width": "12",
     "bias": "0",
     "cut": "depth",
+    "eval": "heuristic",
 }
 
 
 def _rollout_bot(spec: str, params: dict[str, str], seed: int | None) -> Bot:
     """``rollout:…``: root rollout search with the heuristic policy for every seat (bots/rollout.py)."""
-    from heliopolis.bots.heuristic import evaluator_for, horizon_for, policy_for
+    from heliopolis.bots.heuristic import horizon_for, policy_for
+    from heliopolis.bots.learned import evaluator_by_name
     from heliopolis.bots.rollout import RolloutBot
 
     unknown = set(params) - set(ROLLOUT_DEFAULTS) - {"time"}
@@ -188,8 +191,9 @@ def _rollout_bot(spec: str, params: dict[str, str], seed: int | None) -> Bot:
         raise ConfigError(f"bias={p['bias']!r} in bot spec {spec!r} must be a number") from None
     if bias < 0:
         raise ConfigError(f"bias in bot spec {spec!r} must not be negative")
+    # eval=learned: the game's shipped model (bots/learned.py) scores cut simulations and wide roots.
     return RolloutBot(
-        _lazy(evaluator_for), _lazy(policy_for), seed=seed,
+        _lazy(evaluator_by_name(p["eval"])), _lazy(policy_for), seed=seed,
         iters=int(_number(spec, "iters", p["iters"], int)) if p["iters"] else None,
         time_limit=float(_number(spec, "time", p["time"], float)) if "time" in p else None,
         depth=None if p["depth"] == "end" else int(_number(spec, "depth", p["depth"], int)),
