@@ -20,9 +20,12 @@ def run(*args):
 
 @pytest.fixture
 def levels_copy(tmp_path, monkeypatch):
-    """--update-levels writes into a copy of the package's levels file."""
+    """--update-levels writes into a copy of the package's levels file, without the shipped ratings (so
+    what a test finds there is what its own ladder wrote)."""
     path = tmp_path / "levels.json"
-    path.write_text(levels.data_path().read_text(encoding="utf-8"), encoding="utf-8")
+    doc = json.loads(levels.data_path().read_text(encoding="utf-8"))
+    doc["ratings"] = {}
+    path.write_text(json.dumps(doc), encoding="utf-8")
     monkeypatch.setattr(levels, "data_path", lambda: path)
     levels.table.cache_clear()
     yield path
