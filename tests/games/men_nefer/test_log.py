@@ -113,3 +113,21 @@ def test_the_log_is_the_same_fed_at_once_or_move_by_move():
         s.apply_action(a)
         incremental.feed(a)
     assert s.public_log() == incremental.lines
+
+
+def test_a_narrated_state_and_a_plain_one_stay_identical():
+    """Without a narrator the engine takes shortcuts (a lone action of a group done at once, fused automatic
+    steps); with one it walks every step so each can be told. Both must reach the same state after every
+    action, or the log would describe a different game from the one played."""
+    for players in (2, 3, 4):
+        game = load_game("men-nefer", players)
+        log = L.MenNeferLog(game)
+        plain = game.new_initial_state()
+        rng = random.Random(40 + players)
+        while not plain.is_terminal():
+            a = plain.sample_chance_outcome(rng) if plain.is_chance_node() else rng.choice(plain.legal_actions())
+            plain.apply_action(a)
+            log.feed(a)
+            assert table(log.replay) == table(plain)  # every field a player sees
+            assert log.replay.legal_actions() == plain.legal_actions()
+        assert log.replay.is_terminal() and log.replay.scores() == plain.scores()
