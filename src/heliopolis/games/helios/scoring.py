@@ -48,40 +48,11 @@ def normalize(cost: Cost, held: list[int]) -> tuple[list[int], int, int]:
     return spec, one, anyn
 
 
-def affordable(specific: tuple[int, ...], anyn: int, one_of: tuple[int, ...], held: list[int]) -> bool:
-    """``feasible(held, *normalize(cost, held))`` without building the lists (the legality hot path)."""
-    total = 0
-    black_blue = 0
-    for c in range(5):
-        h = held[c]
-        n = specific[c]
-        if n:
-            if h:
-                if h < n:
-                    return False
-                h -= n
-            else:
-                anyn += 2 * n
-        total += h
-        if c == BLACK or c == BLUE:
-            black_blue += h
-    one = 0
-    if one_of:
-        for c in one_of:
-            if held[c]:
-                one = 1
-                break
-        if not one:
-            anyn += 2
-    if one and black_blue < one:
-        return False
-    return total - one >= anyn
-
-
 def affordable_needs(needs: tuple[tuple[int, int], ...], anyn: int, one_of: tuple[int, ...], held: list[int],
                      total: int, bb: int) -> bool:  # fmt: skip
-    """``affordable`` with the specific colours as ``(colour, count)`` pairs of the needed ones and
-    the holdings' total and black + blue given (what ``legality`` keeps per cost and per call)."""
+    """``feasible(held, *normalize(cost, held))`` without building the lists (the legality hot path): the
+    specific colours as ``(colour, count)`` pairs of the needed ones, and the holdings' total and black +
+    blue given (what ``legality`` keeps per cost and per call)."""
     for c, n in needs:
         h = held[c]
         if h:
