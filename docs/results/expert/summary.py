@@ -17,10 +17,12 @@ TARGET = {2: 75, 3: 50, 4: 40, 5: 33}
 CELLS = ["ra-2p", "ra-3p-period", "ra-4p", "ra-5p-period", "ra1999-3p", "ra1999-4p", "ra1999-5p",
          "ra-dice-2p", "ra-dice-3p", "ra-dice-4p", "helios-2p", "helios-3p", "helios-4p",
          "men-nefer-2p", "men-nefer-3p", "men-nefer-4p"]  # fmt: skip
+# cells whose shipped expert was measured elsewhere (same seeds and seats as the cell's own directory)
+SOURCES = {"ra-dice-2p": "../learned/ra-dice/expert-2p/0"}
 
 
 def row(name: str) -> str | None:
-    path = HERE / name / "results.jsonl"
+    path = HERE / SOURCES.get(name, name) / "results.jsonl"
     if not path.exists():
         return None
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
