@@ -80,6 +80,19 @@ def test_three_player_ladder_meets_every_pair_equally(tmp_path):
     assert "finishing ahead" in (out / lad.MARKDOWN).read_text()
 
 
+def test_a_ladder_extended_with_more_games_per_pair_keeps_its_games(tmp_path):
+    out = tmp_path / "grow"
+    base = ["ladder", "ra", "-p", "2", "-l", "easy", "--out", str(out), "-w", "1", "--bootstrap", "5"]
+    assert run(*base, "-k", "2").exit_code == 0
+    first = {r["index"]: r for r in read_results(out)}
+    r = run(*base, "-k", "4")
+    assert r.exit_code == 0, r.output
+    records = read_results(out)
+    assert len(records) == 4 and all(first[r["index"]] == r for r in records if r["index"] in first)
+    assert json.loads((out / "run.json").read_text())["config"]["games_per_pair"] == 4
+    assert json.loads((out / lad.RATINGS).read_text())["ratings"][0]["games"] == 4
+
+
 def test_a_changed_level_refuses_to_resume_the_old_ladder(tmp_path, monkeypatch):
     out = tmp_path / "l"
     assert run("ladder", "ra", "-p", "2", "-k", "2", "-l", "easy", "--out", str(out), "-w", "1",

@@ -73,6 +73,10 @@ def read_results(out_dir: str | Path) -> list[dict[str, Any]]:
     return [records[i] for i in sorted(records)]
 
 
+# Keys that may grow when a run is resumed: game i is the same game whatever the total.
+GROWS = ("games", "games_per_pair")
+
+
 def prepare_run_dir(out_dir: str | Path, config: dict[str, Any]) -> set[int]:
     """Creates or checks ``DIR/run.json``; returns the indices of games already finished."""
     d = Path(out_dir)
@@ -81,9 +85,9 @@ def prepare_run_dir(out_dir: str | Path, config: dict[str, Any]) -> set[int]:
     old: dict[str, Any] = {}
     if run_file.exists():
         old = json.loads(run_file.read_text(encoding="utf-8"))
-        same = {k: v for k, v in old.get("config", {}).items() if k != "games"} == {
-            k: v for k, v in config.items() if k != "games"
-        }  # a run may be extended with more games
+        same = {k: v for k, v in old.get("config", {}).items() if k not in GROWS} == {
+            k: v for k, v in config.items() if k not in GROWS
+        }  # a run may be extended with more games (a ladder: more games per pair)
         if not same:
             raise ConfigError(
                 f"{d} holds a different run ({old.get('config')}); use another --out directory to start a new one"
