@@ -28,7 +28,8 @@ Modules: ``components`` (data, via ``schema`` and ``loader``), ``actions`` (ids 
 ``state`` (fields, protocol, clone), ``tasks`` (the task stack and its loop), ``flow`` (setup, eras,
 Flood, turns, display, markets), ``effects`` (groups, choices, gains, favours, sun disc, scarab),
 ``pyramids``, ``necropolis``, ``sphinx``, ``temple``, ``nile``, ``harvest`` (scoring, conditions, end),
-``views``, ``render``, ``heuristics``, ``observation``, ``invariants``.
+``draws`` (setup and the chance nodes that draw components), ``views``, ``texts`` (printed actions in
+words, the browser view's tables), ``render``, ``heuristics``, ``observation``, ``invariants``.
 
 Version history: ``men-nefer-v1`` — first engine; ``men-nefer-v2`` — ``sail-activated`` (which of two
 boats sharing a location sails).
