@@ -63,6 +63,7 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.ra_dice.state",
     # Men-Nefer: the task machinery, the flow and every mini-game (all on the playout path)
     "heliopolis.games.men_nefer.schema",
+    "heliopolis.games.men_nefer.components",
     "heliopolis.games.men_nefer.actions",
     "heliopolis.games.men_nefer.tasks",
     "heliopolis.games.men_nefer.perform",

@@ -25,7 +25,7 @@ Spec                     docs/rules/men-nefer.md (rule IDs ``MN-...``); notation
 =======================  ================================================================
 
 Modules: ``components`` (data, via ``schema`` and ``loader``), ``actions`` (ids and notation),
-``state`` (fields, protocol, clone), ``tasks`` (the task stack and its loop), ``flow`` (setup, eras,
+``state`` (fields, protocol, clone), ``tasks`` (the task stack and its loop), ``flow`` (eras,
 Flood, turns, display, markets), ``effects`` (groups, choices, gains, favours, sun disc, scarab),
 ``pyramids``, ``necropolis``, ``sphinx``, ``temple``, ``nile``, ``harvest`` (scoring, conditions, end),
 ``draws`` (setup and the chance nodes that draw components), ``views``, ``texts`` (printed actions in

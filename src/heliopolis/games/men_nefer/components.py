@@ -20,7 +20,7 @@ from heliopolis.games.men_nefer.schema import FILE, Data
 
 
 def _load() -> Data:
-    text = resources.files(__package__).joinpath(FILE).read_text(encoding="utf-8")
+    text = resources.files("heliopolis.games.men_nefer").joinpath(FILE).read_text(encoding="utf-8")
     return build(json.loads(text))
 
 

@@ -119,7 +119,11 @@ ALWAYS_FEASIBLE: Final = frozenset(range(len(OPS))) - {BURY, ERECT, BUY_PAPYRUS,
 # each op's part in a group step, read directly for a lone action (no cache lookup): eager, "Obtain
 # eye", a food or heka gain, feasibility depends on the position, always performable
 OP_KINDS: Final = ("eager", "eye", "plain", "checked", "free")
-K_EAGER, K_EYE, K_PLAIN, K_CHECKED, K_FREE = range(len(OP_KINDS))
+K_EAGER: Final = OP_KINDS.index("eager")
+K_EYE: Final = OP_KINDS.index("eye")
+K_PLAIN: Final = OP_KINDS.index("plain")
+K_CHECKED: Final = OP_KINDS.index("checked")
+K_FREE: Final = OP_KINDS.index("free")
 OP_KIND: Final[tuple[int, ...]] = tuple(
     K_EAGER if op in EAGER_OPS else K_EYE if op == EYE else K_PLAIN if op in (FOOD, HEKA)
     else K_FREE if op in ALWAYS_FEASIBLE else K_CHECKED for op in range(len(OPS)))  # fmt: skip

@@ -33,10 +33,12 @@ from heliopolis.games.men_nefer.tasks import Task
 if TYPE_CHECKING:
     from heliopolis.games.men_nefer.state import MenNeferState
 
-OPTIONS = ("visit", "raise", "take")  # the three turn options (MN-PHASE-9), counted per player and era
-VISITS, RAISES, TAKES = range(len(OPTIONS))
-NOPT = len(OPTIONS)
-APPR_W = NUM_HOUSES * 2
+OPTIONS: Final = ("visit", "raise", "take")  # the three turn options (MN-PHASE-9), counted per player and era
+VISITS: Final = 0
+RAISES: Final = 1
+TAKES: Final = 2
+NOPT: Final = len(OPTIONS)
+APPR_W: Final = NUM_HOUSES * 2
 NA: Final = DATA.apprentices
 PER_ERA: Final = DATA.options_per_era
 ROUNDS: Final = NOPT * DATA.options_per_era
