@@ -72,9 +72,9 @@ def feasible(s: MenNeferState, p: int, eff: Effect) -> bool:
         return necropolis.bury_targets(s, p, eff[1]) != []
     if op == ERECT:
         return sphinx.erect_targets(s, p, eff[1]) != []
-    if op in (BUY_PAPYRUS, FREE_PAPYRUS):
+    if op == BUY_PAPYRUS or op == FREE_PAPYRUS:
         return temple.papyrus_options(s, p, op == FREE_PAPYRUS) != []
-    if op in (BUY_WARE, FREE_WARE):
+    if op == BUY_WARE or op == FREE_WARE:
         return temple.ware_options(s, p, op == FREE_WARE) != []
     if op == PRIESTESSES:
         return temple.priestess_possible(s, p, eff[1], eff[2])
