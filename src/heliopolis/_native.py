@@ -49,6 +49,7 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.helios.sun",
     "heliopolis.games.helios.events",
     "heliopolis.games.helios.legality",
+    "heliopolis.games.helios.rounds",
     "heliopolis.games.helios.rules",
     "heliopolis.games.helios.state",
     # Ra: The Dice Game (docs/compiled-build.md, "Ra: The Dice Game and Men-Nefer")
@@ -62,6 +63,7 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.ra_dice.state",
     # Men-Nefer: the task machinery, the flow and every mini-game (all on the playout path)
     "heliopolis.games.men_nefer.schema",
+    "heliopolis.games.men_nefer.components",
     "heliopolis.games.men_nefer.actions",
     "heliopolis.games.men_nefer.tasks",
     "heliopolis.games.men_nefer.perform",
@@ -72,6 +74,7 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.men_nefer.temple",
     "heliopolis.games.men_nefer.effects",
     "heliopolis.games.men_nefer.harvest",
+    "heliopolis.games.men_nefer.draws",
     "heliopolis.games.men_nefer.flow",
     "heliopolis.games.men_nefer.state",
     # The tree-search bots' hot loop and the games' rollout policies / evaluations (what default ISMCTS runs).

@@ -25,10 +25,11 @@ Spec                     docs/rules/men-nefer.md (rule IDs ``MN-...``); notation
 =======================  ================================================================
 
 Modules: ``components`` (data, via ``schema`` and ``loader``), ``actions`` (ids and notation),
-``state`` (fields, protocol, clone), ``tasks`` (the task stack and its loop), ``flow`` (setup, eras,
+``state`` (fields, protocol, clone), ``tasks`` (the task stack and its loop), ``flow`` (eras,
 Flood, turns, display, markets), ``effects`` (groups, choices, gains, favours, sun disc, scarab),
 ``pyramids``, ``necropolis``, ``sphinx``, ``temple``, ``nile``, ``harvest`` (scoring, conditions, end),
-``views``, ``render``, ``heuristics``, ``observation``, ``invariants``.
+``draws`` (setup and the chance nodes that draw components), ``views``, ``texts`` (printed actions in
+words, the browser view's tables), ``render``, ``heuristics``, ``observation``, ``invariants``.
 
 Version history: ``men-nefer-v1`` — first engine; ``men-nefer-v2`` — ``sail-activated`` (which of two
 boats sharing a location sails).

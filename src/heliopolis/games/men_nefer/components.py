@@ -15,12 +15,54 @@ from importlib import resources
 from typing import Final
 
 from heliopolis.games.men_nefer.loader import _effect, _group, build  # noqa: F401  (re-exported)
-from heliopolis.games.men_nefer.schema import *  # noqa: F403  (the data model, re-exported)
-from heliopolis.games.men_nefer.schema import FILE, Data
+
+# the data model, re-exported name by name (the compiled build binds no names for an ``import *``)
+from heliopolis.games.men_nefer.schema import BOATS as BOATS
+from heliopolis.games.men_nefer.schema import BURY as BURY
+from heliopolis.games.men_nefer.schema import BUY_PAPYRUS as BUY_PAPYRUS
+from heliopolis.games.men_nefer.schema import BUY_WARE as BUY_WARE
+from heliopolis.games.men_nefer.schema import CARVE as CARVE
+from heliopolis.games.men_nefer.schema import CHOICE as CHOICE
+from heliopolis.games.men_nefer.schema import EMBALM as EMBALM
+from heliopolis.games.men_nefer.schema import ERECT as ERECT
+from heliopolis.games.men_nefer.schema import EYE as EYE
+from heliopolis.games.men_nefer.schema import FAV_EYE as FAV_EYE
+from heliopolis.games.men_nefer.schema import FAV_FEATHER as FAV_FEATHER
+from heliopolis.games.men_nefer.schema import FAV_FOOD_OR_HEKA as FAV_FOOD_OR_HEKA
+from heliopolis.games.men_nefer.schema import FAV_HEART as FAV_HEART
+from heliopolis.games.men_nefer.schema import FAVOUR as FAVOUR
+from heliopolis.games.men_nefer.schema import FAVOUR_KINDS as FAVOUR_KINDS
+from heliopolis.games.men_nefer.schema import FEATHER as FEATHER
+from heliopolis.games.men_nefer.schema import FILE as FILE
+from heliopolis.games.men_nefer.schema import FOOD as FOOD
+from heliopolis.games.men_nefer.schema import FOOD_OR_HEKA as FOOD_OR_HEKA
+from heliopolis.games.men_nefer.schema import FREE_PAPYRUS as FREE_PAPYRUS
+from heliopolis.games.men_nefer.schema import FREE_WARE as FREE_WARE
+from heliopolis.games.men_nefer.schema import GP_CONSTRUCTION as GP_CONSTRUCTION
+from heliopolis.games.men_nefer.schema import GP_FAVOUR as GP_FAVOUR
+from heliopolis.games.men_nefer.schema import GP_NONE as GP_NONE
+from heliopolis.games.men_nefer.schema import GP_SEAL as GP_SEAL
+from heliopolis.games.men_nefer.schema import HEART as HEART
+from heliopolis.games.men_nefer.schema import HEKA as HEKA
+from heliopolis.games.men_nefer.schema import LIMESTONE as LIMESTONE
+from heliopolis.games.men_nefer.schema import MASTABA as MASTABA
+from heliopolis.games.men_nefer.schema import MIX as MIX
+from heliopolis.games.men_nefer.schema import NUMERALS as NUMERALS
+from heliopolis.games.men_nefer.schema import OPS as OPS
+from heliopolis.games.men_nefer.schema import PP as PP
+from heliopolis.games.men_nefer.schema import PRIESTESSES as PRIESTESSES
+from heliopolis.games.men_nefer.schema import SCARAB as SCARAB
+from heliopolis.games.men_nefer.schema import SIDES as SIDES
+from heliopolis.games.men_nefer.schema import SUN as SUN
+from heliopolis.games.men_nefer.schema import TAKE_TA as TAKE_TA
+from heliopolis.games.men_nefer.schema import ComponentDataError as ComponentDataError
+from heliopolis.games.men_nefer.schema import Data as Data
+from heliopolis.games.men_nefer.schema import Effect as Effect
+from heliopolis.games.men_nefer.schema import Group as Group
 
 
 def _load() -> Data:
-    text = resources.files(__package__).joinpath(FILE).read_text(encoding="utf-8")
+    text = resources.files("heliopolis.games.men_nefer").joinpath(FILE).read_text(encoding="utf-8")
     return build(json.loads(text))
 
 

@@ -72,9 +72,9 @@ def feasible(s: MenNeferState, p: int, eff: Effect) -> bool:
         return necropolis.bury_targets(s, p, eff[1]) != []
     if op == ERECT:
         return sphinx.erect_targets(s, p, eff[1]) != []
-    if op in (BUY_PAPYRUS, FREE_PAPYRUS):
+    if op == BUY_PAPYRUS or op == FREE_PAPYRUS:
         return temple.papyrus_options(s, p, op == FREE_PAPYRUS) != []
-    if op in (BUY_WARE, FREE_WARE):
+    if op == BUY_WARE or op == FREE_WARE:
         return temple.ware_options(s, p, op == FREE_WARE) != []
     if op == PRIESTESSES:
         return temple.priestess_possible(s, p, eff[1], eff[2])
@@ -119,7 +119,11 @@ ALWAYS_FEASIBLE: Final = frozenset(range(len(OPS))) - {BURY, ERECT, BUY_PAPYRUS,
 # each op's part in a group step, read directly for a lone action (no cache lookup): eager, "Obtain
 # eye", a food or heka gain, feasibility depends on the position, always performable
 OP_KINDS: Final = ("eager", "eye", "plain", "checked", "free")
-K_EAGER, K_EYE, K_PLAIN, K_CHECKED, K_FREE = range(len(OP_KINDS))
+K_EAGER: Final = OP_KINDS.index("eager")
+K_EYE: Final = OP_KINDS.index("eye")
+K_PLAIN: Final = OP_KINDS.index("plain")
+K_CHECKED: Final = OP_KINDS.index("checked")
+K_FREE: Final = OP_KINDS.index("free")
 OP_KIND: Final[tuple[int, ...]] = tuple(
     K_EAGER if op in EAGER_OPS else K_EYE if op == EYE else K_PLAIN if op in (FOOD, HEKA)
     else K_FREE if op in ALWAYS_FEASIBLE else K_CHECKED for op in range(len(OPS)))  # fmt: skip

@@ -71,9 +71,17 @@ class MenNeferGame(Game):
         options={"start_player": None, **{k: DATA.rule_options[v][0] for k, v in RULE_OPTIONS.items()}},
     )
     state_class = MenNeferState
+    _initial: MenNeferState | None = None  # the start position, built on first use (new_initial_state)
 
     def default_players(self) -> int:
         return 3
+
+    def new_initial_state(self) -> MenNeferState:
+        # Every game starts from the same position (the setup up to its first draw): built once per
+        # game object, then cloned (a clone is an equal, independent state, and far cheaper than the setup).
+        if self._initial is None:
+            self._initial = MenNeferState(self)
+        return self._initial.clone()
 
     def validate_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         options = super().validate_options(players, options)

@@ -25,8 +25,8 @@ from heliopolis.games.men_nefer.tasks import Task
 if TYPE_CHECKING:
     from heliopolis.games.men_nefer.state import MenNeferState
 
-ROW_LEN = len(DATA.papyrus_slot_cost)
-PRIEST_W = (DATA.rooms + 1) * 2
+ROW_LEN: Final = len(DATA.papyrus_slot_cost)
+PRIEST_W: Final = (DATA.rooms + 1) * 2
 
 
 def _best_seal(seals: list[int]) -> tuple[int, ...]:
@@ -37,8 +37,8 @@ def _best_seal(seals: list[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-SUN_SEAL = _best_seal(list(DATA.obelisk_seal))  # highest seal reached or passed, per position
-GP_BEST = _best_seal([n if k == GP_SEAL else 0 for k, n in DATA.gp_feature])
+SUN_SEAL: Final = _best_seal(list(DATA.obelisk_seal))  # highest seal reached or passed, per position
+GP_BEST: Final = _best_seal([n if k == GP_SEAL else 0 for k, n in DATA.gp_feature])
 
 
 # -- counts used by conditions and queens' tiles ---------------------------------------------------
@@ -94,8 +94,24 @@ def rooms_met(s: MenNeferState, p: int, rooms: tuple[int, ...]) -> bool:
 CONDITIONS: Final = ("sarcophagi", "sphinxes", "obelisk", "eyes", "feather", "priestesses", "wares",
                      "different_wares", "rooms", "boats_out", "fulfilled", "fishing", "two_scarabs",
                      "hieroglyph", "baskets", "papyri", "great_pyramid", "heart")  # fmt: skip
-(C_SARC, C_SPHINX, C_OBELISK, C_EYES, C_FEATHER, C_PRIESTESSES, C_WARES, C_KINDS, C_ROOMS, C_BOATS_OUT,
- C_FULFILLED, C_FISHING, C_SCARABS, C_GLYPH, C_BASKETS, C_PAPYRI, C_GP, C_HEART) = range(len(CONDITIONS))  # fmt: skip
+C_SARC: Final = CONDITIONS.index("sarcophagi")
+C_SPHINX: Final = CONDITIONS.index("sphinxes")
+C_OBELISK: Final = CONDITIONS.index("obelisk")
+C_EYES: Final = CONDITIONS.index("eyes")
+C_FEATHER: Final = CONDITIONS.index("feather")
+C_PRIESTESSES: Final = CONDITIONS.index("priestesses")
+C_WARES: Final = CONDITIONS.index("wares")
+C_KINDS: Final = CONDITIONS.index("different_wares")
+C_ROOMS: Final = CONDITIONS.index("rooms")
+C_BOATS_OUT: Final = CONDITIONS.index("boats_out")
+C_FULFILLED: Final = CONDITIONS.index("fulfilled")
+C_FISHING: Final = CONDITIONS.index("fishing")
+C_SCARABS: Final = CONDITIONS.index("two_scarabs")
+C_GLYPH: Final = CONDITIONS.index("hieroglyph")
+C_BASKETS: Final = CONDITIONS.index("baskets")
+C_PAPYRI: Final = CONDITIONS.index("papyri")
+C_GP: Final = CONDITIONS.index("great_pyramid")
+C_HEART: Final = CONDITIONS.index("heart")
 TA_CONDITION: Final = tuple(CONDITIONS.index(k) if k in CONDITIONS else -1 for k in DATA.ta_kind)
 
 
@@ -156,7 +172,7 @@ def _rolled_pairs(s: MenNeferState, p: int) -> int:
 
 
 # MN-QP-1..6: what the queens' tiles QT1..QT6 count (the loader checks the tile ids)
-QUEENS_COUNTS = (baskets, sarcophagi, sphinxes, ware_kinds, _fulfilled_pairs, _rolled_pairs)
+QUEENS_COUNTS: Final = (baskets, sarcophagi, sphinxes, ware_kinds, _fulfilled_pairs, _rolled_pairs)
 
 
 def queens_count(s: MenNeferState, p: int, tile: int) -> int:

@@ -19,7 +19,7 @@ the policy search bots simulate with, is uniformly random: ``choose`` costs abou
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from heliopolis.core.lookahead import Evaluate, turn_lookahead
 from heliopolis.core.rng import randbelow
@@ -30,15 +30,16 @@ if TYPE_CHECKING:
     from heliopolis.games.men_nefer.state import MenNeferState
 
 # weights (PP per unit); tuned by hand, not by data
-W_RESOURCE, RESOURCE_USEFUL = 0.3, 7  # food / heka beyond this many is rarely used
-W_PIECE = 1.0  # an available sarcophagus, sphinx or eye of Horus
-W_FILLED_WARE = 0.6
-W_SCARAB = 0.5  # per scarab space, scaled by the share of the game left
-W_OPEN_AGREEMENT = 0.4
-W_PRIESTESS_ROOM = 0.15
-W_FISHING = 0.3  # per fishing boat passed, per Flood still to come
-W_TRACK = 0.3  # per space of a stone block or the sun disc (seals, constructions and deities ahead)
-PRIEST_W = (DATA.rooms + 1) * 2
+W_RESOURCE: Final = 0.3
+RESOURCE_USEFUL: Final = 7  # food / heka beyond this many is rarely used
+W_PIECE: Final = 1.0  # an available sarcophagus, sphinx or eye of Horus
+W_FILLED_WARE: Final = 0.6
+W_SCARAB: Final = 0.5  # per scarab space, scaled by the share of the game left
+W_OPEN_AGREEMENT: Final = 0.4
+W_PRIESTESS_ROOM: Final = 0.15
+W_FISHING: Final = 0.3  # per fishing boat passed, per Flood still to come
+W_TRACK: Final = 0.3  # per space of a stone block or the sun disc (seals, constructions and deities ahead)
+PRIEST_W: Final = (DATA.rooms + 1) * 2
 
 
 def harvests_left(state: MenNeferState) -> int:
@@ -75,7 +76,7 @@ def evaluate(state: MenNeferState) -> list[float]:
 
 # Inner greedy decisions per candidate: covers a turn's chain (tile, house, action choices, transport
 # steps, favours); longer chains are cut and evaluated where they stand.
-TURN_LOOKAHEAD = 12
+TURN_LOOKAHEAD: Final = 12
 
 
 def choose(state: MenNeferState, rng: random.Random) -> int:

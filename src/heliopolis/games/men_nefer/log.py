@@ -153,7 +153,7 @@ def _auto_text(s: MenNeferState, task: Task) -> str | None:
             return msg("men-nefer.log.discard_turned", tile=DATA.tile_ids[s.discard[0]])
         return None
     if kind == "fixed_favour":
-        from heliopolis.games.men_nefer.views import effect_text
+        from heliopolis.games.men_nefer.texts import effect_text
 
         return msg("men-nefer.log.fixed_favour", seat=s.actor, effect=effect_text(DATA.favours[task[1]]))
     if kind == "boat_exit":

@@ -3,7 +3,7 @@ mastaba activations of choice (MN-ACT-8..10, MN-ACT-21). Embalm is in ``effects.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
@@ -14,7 +14,7 @@ from heliopolis.games.men_nefer.tasks import Task
 if TYPE_CHECKING:
     from heliopolis.games.men_nefer.state import MenNeferState
 
-NECROPOLIS = DATA.houses.index("necropolis")
+NECROPOLIS: Final = DATA.houses.index("necropolis")
 
 
 def question_level(s: MenNeferState, p: int, reached: tuple[int, ...], house: int) -> int:

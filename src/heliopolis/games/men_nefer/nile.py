@@ -27,9 +27,10 @@ from heliopolis.games.men_nefer.tasks import Task
 if TYPE_CHECKING:
     from heliopolis.games.men_nefer.state import MenNeferState
 
-NB = DATA.boats
-MOVED, ENDED = 1, 2
-OUT_EDGES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+NB: Final = DATA.boats
+MOVED: Final = 1
+ENDED: Final = 2
+OUT_EDGES: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple((k, b) for k, (a, b) in enumerate(DATA.sail_edges) if a == loc) for loc in range(NUM_LOCS)
 )
 

@@ -140,50 +140,51 @@ def is_eager(s: MenNeferState, p: int, eff: Effect) -> bool:
 def start(s: MenNeferState, p: int, eff: Effect) -> None:
     """Performs an effect now or pushes the task(s) that perform it."""
     op = eff[0]
-    if op == FOOD:
-        gain_food(s, p, eff[1])
+    # the ops in the order of how often random play starts them (one comparison each)
+    if op == CHOICE:
+        s.todo.append(("choice", eff))
     elif op == HEKA:
         gain_heka(s, p, eff[1])
-    elif op == PP:
-        gain_pp(s, p, eff[1])
+    elif op == LIMESTONE:
+        s.todo.append(("lime", eff[1]))
+    elif op == BOATS:
+        s.todo.append(("boats", eff[1], eff[2], 0, 0))
     elif op == HEART:
         move_heart(s, p, eff[1])
     elif op == FEATHER:
         move_feather(s, p, eff[1])
-    elif op == EMBALM:
-        embalm(s, p)
+    elif op == BUY_PAPYRUS or op == FREE_PAPYRUS:
+        s.todo.append(("papyrus", op == FREE_PAPYRUS))
     elif op == CARVE:
         carve(s, p)
+    elif op == PRIESTESSES:
+        s.todo.append(("priest", eff[1], eff[2], 0))
+    elif op == EMBALM:
+        embalm(s, p)
     elif op == EYE:
         obtain_eye(s, p)
+    elif op == FOOD:
+        gain_food(s, p, eff[1])
+    elif op == BUY_WARE or op == FREE_WARE:
+        s.todo.append(("ware", op == FREE_WARE))
     elif op == SUN:
         move_sun(s, p, eff[1])
-    elif op == CHOICE:
-        s.todo.append(("choice", eff))
-    elif op == LIMESTONE:
-        s.todo.append(("lime", eff[1]))
+    elif op == ERECT:
+        s.todo.append(("erect", eff[1]))
+    elif op == SCARAB:
+        s.todo.append(("scarab",))
+    elif op == BURY:
+        s.todo.append(("bury", eff[1]))
+    elif op == PP:
+        gain_pp(s, p, eff[1])
     elif op == FAVOUR:
         s.todo.append(("favour", eff[1]))
     elif op == FOOD_OR_HEKA:
         s.todo.append(("gain", eff[1], 0))
     elif op == MIX:
         s.todo.append(("gain", eff[1], 1))
-    elif op == BURY:
-        s.todo.append(("bury", eff[1]))
-    elif op == ERECT:
-        s.todo.append(("erect", eff[1]))
-    elif op in (BUY_PAPYRUS, FREE_PAPYRUS):
-        s.todo.append(("papyrus", op == FREE_PAPYRUS))
-    elif op in (BUY_WARE, FREE_WARE):
-        s.todo.append(("ware", op == FREE_WARE))
-    elif op == PRIESTESSES:
-        s.todo.append(("priest", eff[1], eff[2], 0))
-    elif op == BOATS:
-        s.todo.append(("boats", eff[1], eff[2], 0, 0))
     elif op == MASTABA:
         s.todo.append(("mastaba_any", eff[1]))
-    elif op == SCARAB:
-        s.todo.append(("scarab",))
     elif op == TAKE_TA:
         s.todo.append(("hathor",))
     else:  # pragma: no cover - every op is handled above

@@ -7,7 +7,7 @@ the next (MN-ACT-1); ``pass`` gives up the remaining steps.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
@@ -23,9 +23,9 @@ from heliopolis.games.men_nefer.tasks import Task
 if TYPE_CHECKING:
     from heliopolis.games.men_nefer.state import MenNeferState
 
-NFAV = len(FAVOUR_KINDS)
-POSITIONS = len(DATA.gp_build_places)
-LEVELS = len(DATA.gp_piece_favours)
+NFAV: Final = len(FAVOUR_KINDS)
+POSITIONS: Final = len(DATA.gp_build_places)
+LEVELS: Final = len(DATA.gp_piece_favours)
 
 
 def gp_feature(s: MenNeferState, space: int) -> tuple[int, int]:

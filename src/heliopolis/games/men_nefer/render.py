@@ -13,7 +13,7 @@ from heliopolis.games.men_nefer.components import (
     WARE_SPACES,
     loc_name,
 )
-from heliopolis.games.men_nefer.views import view_tables
+from heliopolis.games.men_nefer.texts import view_tables
 from heliopolis.locale import joined, msg, padded
 
 if TYPE_CHECKING:

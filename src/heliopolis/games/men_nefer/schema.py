@@ -22,14 +22,44 @@ OPS: Final = (
     "bury", "buy_papyrus", "free_papyrus", "buy_ware", "free_ware", "priestesses", "boats", "carve",
     "erect", "sun", "mastaba", "scarab", "take_trade_agreement", "food_heka_mix", "choice",
 )  # fmt: skip
-(FOOD, HEKA, PP, HEART, FEATHER, LIMESTONE, EYE, FAVOUR, FOOD_OR_HEKA, EMBALM, BURY, BUY_PAPYRUS,
- FREE_PAPYRUS, BUY_WARE, FREE_WARE, PRIESTESSES, BOATS, CARVE, ERECT, SUN, MASTABA, SCARAB, TAKE_TA,
- MIX, CHOICE) = range(len(OPS))  # fmt: skip
+# each op's index in OPS, as a literal constant (the compiled build inlines it; checked just below)
+FOOD: Final = 0
+HEKA: Final = 1
+PP: Final = 2
+HEART: Final = 3
+FEATHER: Final = 4
+LIMESTONE: Final = 5
+EYE: Final = 6
+FAVOUR: Final = 7
+FOOD_OR_HEKA: Final = 8
+EMBALM: Final = 9
+BURY: Final = 10
+BUY_PAPYRUS: Final = 11
+FREE_PAPYRUS: Final = 12
+BUY_WARE: Final = 13
+FREE_WARE: Final = 14
+PRIESTESSES: Final = 15
+BOATS: Final = 16
+CARVE: Final = 17
+ERECT: Final = 18
+SUN: Final = 19
+MASTABA: Final = 20
+SCARAB: Final = 21
+TAKE_TA: Final = 22
+MIX: Final = 23
+CHOICE: Final = 24
+if (FOOD, HEKA, PP, HEART, FEATHER, LIMESTONE, EYE, FAVOUR, FOOD_OR_HEKA, EMBALM, BURY, BUY_PAPYRUS, FREE_PAPYRUS,
+    BUY_WARE, FREE_WARE, PRIESTESSES, BOATS, CARVE, ERECT, SUN, MASTABA, SCARAB, TAKE_TA, MIX, CHOICE) != tuple(
+        range(len(OPS))):  # fmt: skip
+    raise AssertionError("the op constants must follow OPS")
 NUMERALS: Final = ("?", "I", "II", "III")  # a level 0 means "?" (MN-ACT-10)
 # Khufu's favours (MN-ACT-5) in the JSON's order; a favour action of choice names one of these,
 # with food-or-heka split into its two outcomes (favour:food / favour:heka).
 FAVOUR_KINDS: Final = ("food_or_heka", "feather", "heart", "eye")
-FAV_FOOD_OR_HEKA, FAV_FEATHER, FAV_HEART, FAV_EYE = range(4)
+FAV_FOOD_OR_HEKA: Final = 0
+FAV_FEATHER: Final = 1
+FAV_HEART: Final = 2
+FAV_EYE: Final = 3
 SIDES: Final = ("sun", "moon")
 
 Effect = tuple[Any, ...]  # (op, a, b)

@@ -3,7 +3,7 @@ is in ``effects.carve``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
@@ -15,7 +15,7 @@ from heliopolis.games.men_nefer.tasks import Task
 if TYPE_CHECKING:
     from heliopolis.games.men_nefer.state import MenNeferState
 
-SPHINXES = DATA.houses.index("sphinxes")
+SPHINXES: Final = DATA.houses.index("sphinxes")
 
 
 def erect_targets(s: MenNeferState, p: int, level: int) -> list[int]:

@@ -25,7 +25,7 @@ from heliopolis.games.men_nefer.components import (
     WARE_SPACES,
 )
 from heliopolis.games.men_nefer.perform import CAT_START, CATEGORIES, NCAT
-from heliopolis.games.men_nefer.tasks import HANDLERS, Task, run
+from heliopolis.games.men_nefer.tasks import CUMULATIVE, HANDLERS, WEIGHTED, Task, run
 
 if TYPE_CHECKING:
     from heliopolis.games.men_nefer.game import MenNeferGame, RuleFlags
@@ -182,11 +182,15 @@ class MenNeferState(State["MenNeferGame"]):
     def sample_chance_outcome(self, rng: Any) -> int:
         """``State.sample_chance_outcome`` without building the outcome list for a uniform draw: the
         same walk over the same cumulative sums, so the same outcome for the same ``rng``."""
-        if not self.chance or self.over or tasks.CHANCE[self.todo[-1][0]][2] is not None:
+        if not self.chance or self.over or self.todo[-1][0] in WEIGHTED:
             return State.sample_chance_outcome(self, rng)
         legal = self.legal
-        k = bisect_right(tasks.cumulative(len(legal)), rng.random())
-        return legal[k] if k < len(legal) else legal[-1]
+        n = len(legal)
+        sums = CUMULATIVE.get(n)
+        if sums is None:
+            sums = tasks.cumulative(n)
+        k = bisect_right(sums, rng.random())
+        return legal[k] if k < n else legal[-1]
 
     def apply_action(self, action: Any, hook: Any = None) -> None:
         """``hook``: the move log's narrator (``log.Narrator``), told about every automatic and

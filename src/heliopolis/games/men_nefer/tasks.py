@@ -49,6 +49,7 @@ HANDLERS: Final[dict[str, tuple[int, Any, Any]]] = {}
 # leads straight into the next one (a turn's end into the next turn), the two are fused into one
 # call (``fused``). The rules do exactly the same; only a narrator could tell the steps apart.
 FAST: Final[dict[str, tuple[int, Any, Any]]] = {}
+WEIGHTED: Final[set[str]] = set()  # the chance kinds whose outcomes are not equally likely
 
 
 def _register(kind: str, entry: tuple[int, Any, Any]) -> None:
@@ -77,6 +78,8 @@ def decision(kind: str, step: Step, apply: Apply) -> None:
 
 def chance(kind: str, draws: Draws, apply: Apply, weights: Outcomes | None = None) -> None:
     CHANCE[kind] = (draws, apply, weights)
+    if weights is not None:
+        WEIGHTED.add(kind)
     _register(kind, (IS_CHANCE, draws, apply))
 
 
@@ -107,13 +110,13 @@ def drawable(base: int, mask: int) -> list[int]:
 
 
 CACHE_LIMIT: Final = 1 << 16  # entries a rules cache keeps before it starts over (memory stays bounded)
-_CUMULATIVE: Final[dict[int, list[float]]] = {}
+CUMULATIVE: Final[dict[int, list[float]]] = {}  # n -> cumulative(n), read directly by the sampler
 
 
 def cumulative(n: int) -> list[float]:
     """The running sums ``State.sample_chance_outcome`` walks for ``n`` equally likely outcomes, each
     added exactly as it adds them (``acc += 1 / n``), so that a binary search picks what its walk picks."""
-    sums = _CUMULATIVE.get(n)
+    sums = CUMULATIVE.get(n)
     if sums is None:
         q = 1.0 / n
         acc = 0.0
@@ -121,7 +124,7 @@ def cumulative(n: int) -> list[float]:
         for _ in range(n):
             acc += q
             sums.append(acc)
-        _CUMULATIVE[n] = sums
+        CUMULATIVE[n] = sums
     return sums
 
 
@@ -131,31 +134,61 @@ def run(s: MenNeferState, hook: Any = None) -> None:
     ``hook`` is the move log's narrator (``log.Narrator``), ``None`` in play: it is told about each
     step just before it happens (``hook.event(what, task, action)``) and about each decision step
     (which may do eager effects) as ``"step"``, so every change, forced or automatic, gets a line."""
+    if hook is not None:
+        _run_narrated(s, hook)
+        return
+    # play (every bot and playout): the loop below without the narrator's calls, on the fused table
     todo = s.todo
-    table = FAST if hook is None else HANDLERS
     while todo:
         task = todo[-1]
-        what, first, apply = table[task[0]]
+        what, first, apply = FAST[task[0]]
         if what == IS_AUTO:
-            if hook is not None:
-                hook.event("auto", task, None)
             todo.pop()
             first(s, task)
             continue
         # a decision (its step may finish or replace the task itself: None) or a chance node (its draws)
-        if what == IS_DECISION and hook is not None:
+        legal: list[int] | None = first(s, task)
+        if legal is None:
+            continue
+        if len(legal) <= 1:
+            # nothing possible: the action is lost (MN-GEN-4), or an empty bag or stack leaves the slot
+            # empty (MN-GEN-8, MN-AMB-27); a single possibility is applied without asking
+            todo.pop()
+            if legal:
+                apply(s, task, legal[0])
+            continue
+        if what == IS_DECISION:
+            legal.sort()
+            s.chance = False
+        else:
+            s.chance = True
+        s.legal = legal
+        return
+    s.legal = []
+    s.chance = False
+
+
+def _run_narrated(s: MenNeferState, hook: Any) -> None:
+    """``run`` with a narrator: the steps one by one (``HANDLERS``), each told to ``hook`` first."""
+    todo = s.todo
+    while todo:
+        task = todo[-1]
+        what, first, apply = HANDLERS[task[0]]
+        if what == IS_AUTO:
+            hook.event("auto", task, None)
+            todo.pop()
+            first(s, task)
+            continue
+        if what == IS_DECISION:
             hook.event("step", task, None)
         legal: list[int] | None = first(s, task)
         if legal is None:
             continue
         if len(legal) <= 1:
-            if hook is not None:
-                if what == IS_DECISION:
-                    hook.event("forced" if legal else "lost", task, legal[0] if legal else None)
-                else:
-                    hook.event("drawn" if legal else "empty", task, legal[0] if legal else None)
-            # nothing possible: the action is lost (MN-GEN-4), or an empty bag or stack leaves the slot
-            # empty (MN-GEN-8, MN-AMB-27); a single possibility is applied without asking
+            if what == IS_DECISION:
+                hook.event("forced" if legal else "lost", task, legal[0] if legal else None)
+            else:
+                hook.event("drawn" if legal else "empty", task, legal[0] if legal else None)
             todo.pop()
             if legal:
                 apply(s, task, legal[0])

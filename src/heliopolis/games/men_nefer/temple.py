@@ -14,12 +14,12 @@ from heliopolis.games.men_nefer.tasks import Task
 if TYPE_CHECKING:
     from heliopolis.games.men_nefer.state import MenNeferState
 
-ROW_LEN = len(DATA.papyrus_slot_cost)
-PRIEST_W = (DATA.rooms + 1) * 2
+ROW_LEN: Final = len(DATA.papyrus_slot_cost)
+PRIEST_W: Final = (DATA.rooms + 1) * 2
 # flags of a priestess action in progress
-MOVED = 1
-ENDED = MOVED << 1
-OFFERED = ENDED << 1
+MOVED: Final = 1
+ENDED: Final = 2
+OFFERED: Final = ENDED << 1
 
 
 # -- papyri (MN-ACT-11, MN-ACT-12, MN-CONC-4) --------------------------------------------------------
