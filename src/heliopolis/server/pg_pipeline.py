@@ -55,7 +55,12 @@ class PgPipeline:
     async def execute(self, sql: str, params: list[Any]) -> int:
         """Runs ``sql`` (``%s`` placeholders) with ``params`` (int, float, str or None) as its own
         transaction and returns, once it is committed, the number of rows it changed."""
-        pg = self.pgconn if self.pgconn is not None else await self._connect()
+        pg = self.pgconn
+        if pg is not None and self.loop is not asyncio.get_running_loop():  # another loop (tests): start over
+            self._lost(OperationalError("used from another event loop"))
+            pg = None
+        if pg is None:
+            pg = await self._connect()
         key = (sql, tuple(_OIDS.get(type(v), 0) for v in params))
         name = self._names.get(key)
         new = name is None
