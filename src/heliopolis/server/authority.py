@@ -118,8 +118,11 @@ class Authority:
 
     async def _append(self, *args: Any, **kwargs: Any) -> int:
         """A move's commit: on SQLite straight from the event loop when no other write holds the
-        lock (no thread hop; ``Storage.append_nowait``), else in a thread like every write."""
+        lock (no thread hop; ``Storage.append_nowait``), else in a thread like every write; on
+        PostgreSQL on the loop's pipelined connection (``Storage.append_async``)."""
         st = self.storage
+        if st.is_postgres:
+            return await st.append_async(*args, **kwargs)
         if self._write_lock is not None and not self._write_lock.locked():
             try:
                 rev = st.append_nowait(*args, **kwargs)

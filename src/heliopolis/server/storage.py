@@ -202,6 +202,7 @@ class Storage:
         self._tls = threading.local()
         self._tls_lock = threading.Lock()
         self._move_conns: list[Any] = []
+        self._pipeline: Any = None  # PostgreSQL: pg_pipeline.PgPipeline, the event loop's commits (append_async)
 
     def migrate(self) -> None:
         """Brings the schema to the newest Alembic revision (creates it on a new database)."""
@@ -217,6 +218,9 @@ class Storage:
             conns, self._move_conns = self._move_conns, []
         for conn in conns:
             conn.close()
+        if self._pipeline is not None:
+            self._pipeline.close()
+            self._pipeline = None
         self.engine.dispose()
 
     # -- writes --------------------------------------------------------------------------------
@@ -284,6 +288,23 @@ class Storage:
             self._since_checkpoint = 0
             self.checkpoint_due = True
         return rev
+
+    async def append_async(self, game_id: str, revision: int, plies: int, new: Iterable[Move], *,
+                           status: str | None = None, winners: list[int] | None = None, now: float | None = None,
+                           ) -> int:  # fmt: skip
+        """PostgreSQL, on the event loop: ``append`` as one statement on the loop's pipelined
+        connection (``pg_pipeline``: no thread hop); returns once the move is committed."""
+        if self._pipeline is None:
+            from heliopolis.server.pg_pipeline import PgPipeline
+
+            self._pipeline = PgPipeline(self._dsn)
+        new = list(new)
+        now = time.time() if now is None else now
+        update, args, flat = self._append_sql(game_id, revision, plies, new, status, winners, now)
+        sql, params, n = self._pg_statement(update, args, flat)
+        if await self._pipeline.execute(sql, params) != (n or 1):
+            raise StaleError(game_id)
+        return revision + 1
 
     def checkpoint(self) -> None:
         """Copies the write-ahead log into the database file (SQLite; in a thread, it fsyncs)."""
