@@ -72,5 +72,6 @@ def test_illegal_action_changes_nothing() -> None:
     with pytest.raises(ValueError, match="expected 2 actions"):
         venv.step([legal0])
     assert [s.history() for s in venv.states] == histories
+    assert np.array_equal(venv._mask, mask) and np.array_equal(venv._obs, obs)
     obs2, mask2, seat2 = venv.reset(seed=1)
     assert np.array_equal(obs, obs2) and np.array_equal(mask, mask2) and np.array_equal(seat, seat2)

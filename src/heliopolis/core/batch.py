@@ -18,11 +18,13 @@ from __future__ import annotations
 import array
 import random
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import Game, State
 from heliopolis.core.observation import Observer, PartsBuffer
+
+MAX_MASKS: Final = 4096  # mask rows kept (cleared when full; a cache, never a result)
 
 
 class GameBatch:
@@ -47,6 +49,7 @@ class GameBatch:
         self.states: list[State[Any]] = []
         self._rngs: list[random.Random] = []
         self._legal: list[list[int]] = [[] for _ in range(count)]  # per game: the actions set in its mask
+        self._mask_rows: dict[tuple[int, ...], array.array[int]] = {}  # legal actions -> mask row
 
     def reset(self, seed: int | None = None) -> None:
         """Starts every game afresh; game ``i`` draws its chance outcomes from ``Random(seed + i)``
@@ -75,13 +78,20 @@ class GameBatch:
         if not buffer.update(s, cp):
             base = i * self.size
             self.obs[base : base + self.size] = array.array("f", self.observer.tensor(s, cp))
-        masks = self.masks
-        base = i * self.num_actions
-        for a in self._legal[i]:
-            masks[base + a] = 0
+        # The mask row of each set of legal actions is built once and copied (a memcpy) after:
+        # cheaper than clearing and setting entries one by one.
         legal = s.legal_actions()
-        for a in legal:
-            masks[base + a] = 1
+        key = tuple(legal)
+        row = self._mask_rows.get(key)
+        if row is None:
+            if len(self._mask_rows) >= MAX_MASKS:
+                self._mask_rows.clear()
+            row = array.array("b", bytes(self.num_actions))
+            for a in legal:
+                row[a] = 1
+            self._mask_rows[key] = row
+        base = i * self.num_actions
+        self.masks[base : base + self.num_actions] = row
         self._legal[i] = legal
 
     def step(self, actions: Sequence[int]) -> None:
