@@ -113,7 +113,9 @@ def reference_encoding(env) -> None:  # noqa: ANN001
     for name in ("_observer", "_omniscient"):
         observer = getattr(env, name, None)
         if isinstance(observer, ArrayObserver):
-            observer.observer.part_keys = lambda state, player: None
+            # the parts buffer reports "no parts": ArrayObserver falls back to the plain tensor (the
+            # observers themselves may be compiled classes, whose methods cannot be replaced)
+            observer._update = lambda state, player: False
 
 
 def constant_observation(env) -> None:  # noqa: ANN001
