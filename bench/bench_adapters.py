@@ -21,6 +21,8 @@ not counted):
   the game's plain ``tensor`` (the path before the cached-parts encoding), for the before/after ratio.
 * ``pettingzoo (constant observation)``: the AEC loop with ``observe`` returning zeros (and the real
   mask): the ceiling of the ratio for any observation encoder.
+* ``vector (64 games)``: ``integrations.vector.VectorEnv`` with 64 games, one random legal action
+  per game per call (drawn with numpy from the mask); steps/s counts game-steps (decisions).
 
 The rows are measured interleaved: ``--rounds`` rounds, each giving every row ``seconds / rounds``
 (so that all rows see the same machine load). ``--clock cpu`` divides by the CPU time the process
@@ -54,6 +56,7 @@ from heliopolis.integrations import openspiel as hos
 from heliopolis.integrations.encoding import ArrayObserver, games_with_observer
 from heliopolis.integrations.gymnasium import HeliopolisEnv
 from heliopolis.integrations.pettingzoo import env as aec_env
+from heliopolis.integrations.vector import VectorEnv
 
 clock = time.perf_counter
 
@@ -110,7 +113,9 @@ def reference_encoding(env) -> None:  # noqa: ANN001
     for name in ("_observer", "_omniscient"):
         observer = getattr(env, name, None)
         if isinstance(observer, ArrayObserver):
-            observer.observer.part_keys = lambda state, player: None
+            # the parts buffer reports "no parts": ArrayObserver falls back to the plain tensor (the
+            # observers themselves may be compiled classes, whose methods cannot be replaced)
+            observer._update = lambda state, player: False
 
 
 def constant_observation(env) -> None:  # noqa: ANN001
@@ -171,6 +176,21 @@ def gymnasium_steps(
     return steps, decisions, clock() - start
 
 
+def vector_steps(game_id: str, players: int, seconds: float, num_envs: int = 64, seed: int = 0) -> tuple[int, float]:
+    """Game-steps/s of the batched self-play env: ``num_envs`` games per ``step``, a uniformly random
+    legal action per game drawn vectorised (the argmax of uniform noise times the mask)."""
+    venv = VectorEnv(game_id, num_envs=num_envs, players=players)
+    rng = np.random.default_rng(seed)
+    _obs, mask, _seat = venv.reset(seed=seed)
+    steps = 0
+    start = clock()
+    while clock() - start < seconds:
+        actions = (rng.random(mask.shape, dtype=np.float32) * mask).argmax(axis=1)
+        _obs, mask, _seat, _returns, _done = venv.step(actions)
+        steps += num_envs
+    return steps, clock() - start
+
+
 def engine_steps(game_id: str, players: int, seconds: float) -> tuple[int, float]:
     _g, player, _c, secs = random_playouts(heliopolis.load_game(game_id, players), seconds)
     return player, secs
@@ -189,6 +209,7 @@ ROWS = [
      "same, observations from the plain tensor (before)"),
     ("pettingzoo (constant observation)", lambda g, n, t: pettingzoo_steps(g, n, t, constant=True),
      "same, a constant observation: the AEC loop's own cost"),
+    ("vector (64 games)", vector_steps, "batched self-play env: game-steps/s (obs, mask, returns per step)"),
     ("gymnasium", gymnasium_steps, "learning seat only; random bots in the other seats"),
     ("gymnasium (reference encoding)", lambda g, n, t: gymnasium_steps(g, n, t, reference=True),
      "same, observations from the plain tensor (before)"),

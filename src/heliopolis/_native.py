@@ -83,6 +83,13 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.ra_dice.heuristics",
     "heliopolis.games.helios.heuristics",
     "heliopolis.bots.search",
+    # The observers (the research adapters' per-step encoding: part keys, parts, the parts buffer)
+    "heliopolis.core.observation",
+    "heliopolis.games.ra.observation",
+    "heliopolis.games.ra_dice.observation",
+    "heliopolis.games.helios.observation",
+    "heliopolis.games.men_nefer.observation",
+    "heliopolis.core.batch",  # the batched env's hot loop (integrations.vector)
 )
 MANIFEST: Final = "_native_build.json"
 _PACKAGE_DIR: Final = os.path.dirname(os.path.abspath(__file__))

@@ -19,9 +19,18 @@ supports slice assignment).
 
 from __future__ import annotations
 
+import array
 from collections.abc import Hashable, MutableSequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
+
+try:  # mypyc reads this decorator when it compiles; the pure build runs without mypy_extensions
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - depends on what is installed
+
+    def mypyc_attr(*_args: object, **_kwargs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
 
 if TYPE_CHECKING:
     from heliopolis.core.game import Game, State
@@ -70,6 +79,7 @@ StateT = TypeVar("StateT", bound="State[Any]")
 PartKey = Hashable | list[int]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Observer(Generic[StateT]):
     """Base class of a game's encoder for one configured game and one ``ObservationType``.
 
@@ -77,6 +87,7 @@ class Observer(Generic[StateT]):
     """
 
     pieces: tuple[Piece, ...] = ()
+    _size: int = -1
 
     def __init__(self, game: Game, obs_type: ObservationType) -> None:
         self.game = game
@@ -85,8 +96,8 @@ class Observer(Generic[StateT]):
     @property
     def size(self) -> int:
         # Asked on every encode: summed once, after ``__init__`` has set ``pieces``.
-        size = self.__dict__.get("_size")
-        if size is None:
+        size = self._size
+        if size < 0:
             size = self._size = sum(p.size for p in self.pieces)
         return size
 
@@ -141,6 +152,16 @@ class Observer(Generic[StateT]):
     def encode_part(self, index: int, key: Any) -> list[float]:
         raise NotImplementedError
 
+    # A board part (a list key) may also be made of ``board_cells(index)`` cells of equal width, entry
+    # ``k`` of its key feeding cell ``k % cells`` (e.g. a hex's tile and its temple flag at ``h`` and
+    # ``61 + h``); ``encode_cell(index, key, cell)`` gives that cell's floats as a float32 ``array``.
+    # A changed board then costs its changed cells, not a whole re-encoding. 0 (the default): no cells.
+    def board_cells(self, index: int) -> int:
+        return 0
+
+    def encode_cell(self, index: int, key: list[int], cell: int) -> array.array[float]:
+        raise NotImplementedError
+
     def encode_into(self, state: StateT, player: int, out: MutableSequence[Any]) -> None:
         """Writes ``tensor(state, player)`` into ``out[:size]`` (a list, ``array`` or numpy array)."""
         out[: self.size] = self.tensor(state, player)
@@ -171,5 +192,114 @@ def one_hots(*blocks: tuple[int, int]) -> list[float]:
     return out
 
 
+class PartsBuffer:
+    """An observer's tensor for the last ``update``, kept in a float32 ``array.array`` and rewritten
+    part by part: the adapters' fast path (``integrations.encoding.ArrayObserver`` wraps it in numpy,
+    ``core.batch.GameBatch`` gives each game a slice of one shared buffer).
+
+    ``update`` asks the observer's ``part_keys`` and rewrites only the slices of the parts whose key
+    changed since the last call; each part's float32 encoding is kept per key (up to ``MAX_CACHED``
+    per part, in ``caches``, which several buffers of one observer may share), so a key seen before
+    costs one lookup and one slice copy (a memcpy). A part whose key is a list (a seat's board) is
+    compared with a copy of the last one; when it differs, a board with cells
+    (``Observer.board_cells``) gets only its changed cells rewritten, any other is re-encoded whole.
+    The buffer then equals ``tensor(state, player)`` in float32. Standard library only: it is
+    compiled with the engines (``_native.COMPILED_MODULES``) and numpy views its memory without a copy.
+    """
+
+    MAX_CACHED: Final = 4096
+
+    def __init__(self, observer: Observer[Any], buffer: array.array[float] | None = None, offset: int = 0,
+                 caches: list[dict[Hashable, array.array[float]]] | None = None) -> None:  # fmt: skip
+        self.observer = observer
+        self.size = observer.size
+        self.buffer = buffer if buffer is not None else array.array("f", bytes(4 * self.size))
+        self.offset = offset  # where this observation starts in ``buffer``
+        self._parts: list[dict[Hashable, array.array[float]]] = caches if caches is not None else []
+        self._last: list[Any] = []  # per part: the key now in the buffer
+        self._starts: list[int] = []  # per part: where it sits in the buffer
+        self._stops: list[int] = []
+        self._cells: list[int] = []  # per part: its cells (``board_cells``), 0 for none
+
+    def update(self, state: Any, player: int) -> bool:
+        """Brings the buffer to the observation of ``state`` by ``player``; ``False`` (buffer
+        untouched) when the observer has no parts."""
+        observer = self.observer
+        keys = observer.part_keys(state, player)
+        if keys is None:
+            return False
+        last = self._last
+        if len(last) != len(keys):
+            self._first(keys)
+            return True
+        buf = self.buffer
+        parts = self._parts
+        i = 0
+        key: Any
+        for key in keys:
+            if key != last[i]:  # mostly equal: a step changes a few parts of the table
+                if type(key) is list:
+                    if self._cells[i]:
+                        self._rewrite_cells(i, key, last[i])
+                    else:
+                        buf[self._starts[i] : self._stops[i]] = array.array("f", observer.encode_part(i, key))
+                        last[i] = key[:]
+                else:
+                    cache = parts[i]
+                    cached = cache.get(key)
+                    if cached is None:
+                        if len(cache) >= PartsBuffer.MAX_CACHED:
+                            cache.clear()
+                        cached = cache[key] = array.array("f", observer.encode_part(i, key))
+                    buf[self._starts[i] : self._stops[i]] = cached
+                    last[i] = key
+            i += 1
+        return True
+
+    def _rewrite_cells(self, i: int, key: list[int], prev: list[int]) -> None:
+        """Rewrites the cells of board part ``i`` whose entries differ from ``prev`` (updated in place)."""
+        cells = self._cells[i]
+        start = self._starts[i]
+        width = (self._stops[i] - start) // cells
+        buf = self.buffer
+        observer = self.observer
+        for k in range(len(key)):
+            v = key[k]
+            if v != prev[k]:
+                prev[k] = v
+                c = k % cells
+                at = start + c * width
+                buf[at : at + width] = observer.encode_cell(i, key, c)
+
+    def _first(self, keys: tuple[PartKey, ...]) -> None:
+        """Encodes every part and lays the parts out in the buffer (their sizes are fixed)."""
+        observer = self.observer
+        encoded = [array.array("f", observer.encode_part(i, key)) for i, key in enumerate(keys)]
+        total = sum(len(a) for a in encoded)
+        if total != self.size:
+            raise ValueError(f"{type(observer).__name__}: parts of {total} values for a tensor of {self.size}")
+        if len(self._parts) != len(keys):  # shared caches: the first buffer to start lays them out
+            self._parts[:] = [{} for _ in keys]
+        self._starts = []
+        self._stops = []
+        self._last = []
+        self._cells = []
+        at = self.offset
+        for i, key in enumerate(keys):
+            a = encoded[i]
+            if isinstance(key, list):
+                self._last.append(key[:])
+                self._cells.append(observer.board_cells(i))
+            else:
+                self._parts[i][key] = a
+                self._last.append(key)
+                self._cells.append(0)
+            self._starts.append(at)
+            self._stops.append(at + len(a))
+            self.buffer[at : at + len(a)] = a
+            at += len(a)
+
+
+@mypyc_attr(native_class=False)  # an exception: a plain Python class in the compiled build too
 class NoObserverError(NotImplementedError):
     """The game has no observation encoder (``games/<id>/observation.py``)."""

@@ -3,7 +3,6 @@ arrays and action masks. Only the standard library at import time; numpy is impo
 
 from __future__ import annotations
 
-import array
 import importlib
 import itertools
 import math
@@ -12,7 +11,7 @@ from typing import Any
 
 from heliopolis.core.errors import ConfigError
 from heliopolis.core.game import Game, State
-from heliopolis.core.observation import OBSERVATION, NoObserverError, ObservationType, Observer
+from heliopolis.core.observation import OBSERVATION, NoObserverError, ObservationType, Observer, PartsBuffer
 from heliopolis.core.registry import available_games, game_class, load_game
 
 EXTRA_HINT = "pip install 'heliopolis[rl]'"
@@ -122,85 +121,36 @@ class ArrayObserver:
     """An observer writing float32 numpy arrays: a fresh array per call (``array``), or in place
     (``fill``) for adapters that own a buffer.
 
-    Observers that split their tensor into parts (``Observer.part_keys`` / ``encode_part``, each
-    part a pure function of its key) are encoded incrementally: the observation of the previous
-    call stays in a preallocated float32 buffer, a step rewrites only the slices of the parts whose
-    key changed (each part's float32 encoding is kept per key), and the result is a numpy copy of
-    the buffer (the caller may keep it). The result equals ``numpy.asarray(tensor(...))``. One slice write per
-    changed part and one copy are much cheaper than building the tensor or concatenating every part.
-    A part whose key is a list (a seat's board) is compared with the copy kept from the last call and
-    re-encoded when it differs, without a cache (boards seldom come back; no tuple built per step).
+    Observers that split their tensor into parts (``Observer.part_keys`` / ``encode_part``) are
+    encoded incrementally by ``core.observation.PartsBuffer`` (compiled with the engines): only the
+    parts whose key changed are rewritten, and the result is a numpy copy of its buffer (the caller
+    may keep it). The result equals ``numpy.asarray(tensor(...), dtype=float32)``.
     """
-
-    MAX_CACHED = 4096  # encodings kept per part (cleared when full; a cache, never a result)
 
     def __init__(self, game: Game, obs_type: ObservationType = OBSERVATION) -> None:
         np = numpy()
-        self.observer: Observer = game.make_observer(obs_type)
+        self.observer: Observer[Any] = game.make_observer(obs_type)
         self.size = self.observer.size
         low, high = self.observer.bounds()
         self.low = np.asarray(low, dtype=np.float32)
         self.high = np.asarray(high, dtype=np.float32)
         self._float32 = np.float32
         self._asarray = np.asarray
-        # The last call's observation: a C float array (a slice write into it is a memcpy, about a
-        # third of a numpy slice assignment) seen by numpy through a view that shares its memory.
-        self._buffer = array.array("f", [0.0]) * self.size
-        self._view = np.frombuffer(self._buffer, dtype=np.float32)
-        self._parts: list[dict[Any, Any]] = []  # per part: key -> its float32 ``array.array``
-        self._last_keys: list[Any] = []  # per part: the key now in the buffer
-        self._slices: list[slice] = []  # per part: where it sits in the buffer
+        self._parts = PartsBuffer(self.observer)
+        self._update = self._parts.update
+        # numpy sees the parts buffer through a view sharing its memory: one copy per observation
+        self._view = np.frombuffer(self._parts.buffer, dtype=np.float32)
 
     def array(self, state: State, player: int) -> Any:
-        keys = self.observer.part_keys(state, player)
-        if keys is None:
-            return self._asarray(self.observer.tensor(state, player), dtype=self._float32)
-        last_keys = self._last_keys
-        if len(last_keys) != len(keys):
-            self._first(keys)
+        if self._update(state, player):
             return self._view.copy()
-        buf = self._buffer
-        i = 0
-        for key in keys:
-            if key != last_keys[i]:  # mostly equal: a step changes a few parts of the table
-                if type(key) is list:  # a big part (a board): re-encoded, not cached (core.observation)
-                    a = array.array("f", self.observer.encode_part(i, key))
-                    last_keys[i] = key[:]
-                else:
-                    cache = self._parts[i]
-                    a = cache.get(key)
-                    if a is None:
-                        if len(cache) >= self.MAX_CACHED:
-                            cache.clear()
-                        a = cache[key] = array.array("f", self.observer.encode_part(i, key))
-                    last_keys[i] = key
-                buf[self._slices[i]] = a
-            i += 1
-        return self._view.copy()
-
-    def _first(self, keys: tuple[Any, ...]) -> None:
-        """Encodes every part and lays the parts out in the buffer (their sizes are fixed)."""
-        encoded = [array.array("f", self.observer.encode_part(i, key)) for i, key in enumerate(keys)]
-        at = sum(len(a) for a in encoded)
-        if at != self.size:
-            raise ValueError(f"{type(self.observer).__name__}: parts of {at} values for a tensor of {self.size}")
-        self._parts = [{} for _ in keys]
-        self._slices = []
-        self._last_keys = []
-        at = 0
-        for i, key in enumerate(keys):
-            a = encoded[i]
-            if type(key) is list:
-                key = key[:]
-            else:
-                self._parts[i][key] = a
-            self._slices.append(slice(at, at + len(a)))
-            self._buffer[self._slices[i]] = a
-            self._last_keys.append(key)
-            at += len(a)
+        return self._asarray(self.observer.tensor(state, player), dtype=self._float32)
 
     def fill(self, state: State, player: int, out: Any) -> None:
-        out[:] = self.array(state, player)
+        if self._update(state, player):
+            out[:] = self._view
+        else:
+            out[:] = self.observer.tensor(state, player)
 
 
 def action_mask(state: State, num_actions: int, np: Any, player: int | None = None) -> Any:

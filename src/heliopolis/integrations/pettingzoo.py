@@ -24,6 +24,7 @@ An illegal action raises ``IllegalActionError`` (the mask says what is legal).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from heliopolis.core.observation import OBSERVATION, ObservationType
@@ -118,6 +119,23 @@ class HeliopolisAECEnv(AECEnv, EzPickle):
             "action_mask": self._masks.mask(self._state, seat),
         }
 
+    # ``last`` and ``agent_iter`` are PettingZoo's own, minus per-step Python layers: they run once
+    # per decision, and at compiled-engine speed each interpreted call shows (docs/research.md).
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIterable:
+        """Yields ``agent_selection`` until no agent is left (or ``max_iter`` times), like
+        PettingZoo's ``AECIterable`` (a generator: no Python ``__next__`` call per step)."""
+        return _AgentIterable(self, max_iter)
+
     def state(self) -> Any:
         """Everything on the table and every seat's secrets (for centralised critics)."""
         return self._omniscient.array(self._state, 0)
@@ -163,3 +181,20 @@ class HeliopolisAECEnv(AECEnv, EzPickle):
 
     def __str__(self) -> str:
         return self.metadata["name"]
+
+
+class _AgentIterable:
+    """``env.agent_iter(max_iter)``: iterable more than once, each iteration a fresh generator."""
+
+    __slots__ = ("env", "max_iter")
+
+    def __init__(self, env: HeliopolisAECEnv, max_iter: int) -> None:
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        env = self.env
+        left = self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection

@@ -34,6 +34,7 @@ piece                shape          meaning
 
 from __future__ import annotations
 
+import array
 from itertools import chain
 from typing import Any
 
@@ -55,6 +56,10 @@ def _cap(v: float, cap: float) -> float:
 
 
 _RES_CAP = {k: _cap(k, 2) for k in range(-16, 64)}  # a resource count's value, by count
+# the same as float32 cells, for boards rewritten cell by cell (Observer.board_cells)
+_HEX_CELL = {tm: array.array("f", v) for tm, v in _HEX.items()}
+_NO_TILE_CELL = array.array("f", _NO_TILE)
+_RES_CELL = {k: array.array("f", [v]) for k, v in _RES_CAP.items()}
 
 
 def _bits(mask: int, k: int) -> list[float]:
@@ -248,6 +253,27 @@ class HeliosObserver(Observer[HeliosState]):
             return (_bits(buildings, 12) + _bits(owned, 8) + _bits(active, 8)
                     + [_cap(mana, 60), _cap(vp, 400), _cap(rng, 20), _cap(x, 10), _cap(xmax, 10)])  # fmt: skip
         raise IndexError(f"Helios observations have no part {index}")
+
+    # The boards by cell: a seat's tiles (61 hexes of 10 values: key entries h and 61 + h) and its
+    # resources (one value per key entry). A step changes a hex or two of one board.
+    def board_cells(self, index: int) -> int:
+        i = index - 6
+        if 0 <= i < self._n:
+            return NUM_HEXES
+        if self._n <= i < 2 * self._n:
+            return NUM_HEXES * 5
+        return 0
+
+    def encode_cell(self, index: int, key: list[int], cell: int) -> array.array[float]:
+        if index - 6 < self._n:  # a hex of a tiles board
+            t = key[cell]
+            if t < 0:
+                return _NO_TILE_CELL
+            m = key[NUM_HEXES + cell]
+            v = _HEX_CELL.get((t, m))
+            return v if v is not None else array.array("f", one_hot(t, 9) + [float(m)])
+        r = _RES_CELL.get(key[cell])
+        return r if r is not None else array.array("f", [_cap(key[cell], 2)])
 
     def string(self, state: Any, player: int) -> str:
         check_seat(self._n, player)

@@ -29,12 +29,12 @@ piece                 shape            meaning
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from heliopolis.core.helpers import check_seat
-from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece, one_hot
+from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, PartKey, Piece, one_hot
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import (
     CITY_SLOTS,
@@ -81,6 +81,9 @@ def _capped(values: tuple[int, ...], cap: int) -> list[float]:
         return list(map(table.__getitem__, values))
     except KeyError:
         return [_cap(x, cap) for x in values]
+
+
+_SEATS = 12  # the first part of the seats' stats (part_keys)
 
 
 def _chunks(values: list[int], width: int) -> Iterator[tuple[int, ...]]:
@@ -169,12 +172,14 @@ class MenNeferObserver(Observer["MenNeferState"]):
     #   0 player, current_player            key (player or -1, cp)
     #   1 era .. pending                    key (era, round, turn order, pending kind index)
     #   2 display, supply_top, markets      key (display, supply top, ware and papyrus markets)
-    #   3 cities, board, pyramids           key: their lists as tuples (they change a few times an era)
-    #   4 houses                            key: the apprentices per owner and space
-    #   5 .. 5+3n-1 player_stats of seat p, in three parts (values 0-8, 9-(_STATS_B-1), the rest)
+    #   3 .. 10 cities, board, pyramids     keys: the state's own lists (city_ta, city_adv, graves,
+    #                                       pedestals, temple, gp_grid, qp_levels, qtiles): boards, compared
+    #                                       with the last copy, re-encoded when changed (a few times an era)
+    #   11 houses                           key: the state's list of apprentices per owner and space (a board)
+    #   12 .. 12+3n-1 player_stats of seat p, in three parts (values 0-8, 9-(_STATS_B-1), the rest)
     #                                       keys: the seat's values and slices (built by zip, in C)
     # With ``public=False`` only part 0 (player) remains.
-    def part_keys(self, state: MenNeferState, player: int) -> tuple[Hashable, ...]:
+    def part_keys(self, state: MenNeferState, player: int) -> tuple[PartKey, ...]:
         check_seat(self._n, player)
         private = self.obs_type.private != PRIVATE_NONE
         if not self.obs_type.public:
@@ -186,9 +191,8 @@ class MenNeferObserver(Observer["MenNeferState"]):
             (player if private else -1, s.current_player()),
             (s.era, s.rnd, tuple(s.order), pending),
             (tuple(s.display), s.supply_top, tuple(s.ware_mkt), tuple(s.pap_mkt)),
-            (tuple(s.city_ta), tuple(s.city_adv), tuple(s.graves), tuple(s.pedestals), tuple(s.temple),
-             tuple(s.gp_grid), tuple(s.qp_levels), tuple(s.qtiles)),
-            tuple(s.appr),
+            s.city_ta, s.city_adv, s.graves, s.pedestals, s.temple, s.gp_grid, s.qp_levels, s.qtiles,
+            s.appr,
             # per seat, three parts: resources and tracks; boards; this era's visits, eyes, apprentices home
             *chain.from_iterable(zip(
                 zip(s.pp, s.food, s.heka, s.heart, s.feather, s.sun, s.gp, s.qp, s.glyph),
@@ -224,22 +228,22 @@ class MenNeferObserver(Observer["MenNeferState"]):
             for x in pap_mkt:
                 out += _onehot(x, NP)
             return out
-        if index == 3:
-            city_ta, city_adv, graves, pedestals, temple, gp_grid, qp_levels, qtiles = key
-            out = []
-            for t in city_ta:
-                out += _onehot(t, NTA)
-            for a in city_adv:
-                out += _onehot(a, len(DATA.advantage_ids))
-            for owners in (graves, pedestals, temple):
-                out += [(o + 1) / n for o in owners]
-            for f in gp_grid:
-                out += _onehot(f, 4)
-            return out + [_cap(x, DATA.queen_levels) for x in qp_levels] + [(q + 1) / 6 for q in qtiles]
-        if index == 4:
-            return _capped(key, 4)
-        if 5 <= index < 5 + 3 * n:
-            block = (index - 5) % 3
+        if index == 3:  # city_ta
+            return list(chain.from_iterable(_onehot(t, NTA) for t in key))
+        if index == 4:  # city_adv
+            return list(chain.from_iterable(_onehot(a, len(DATA.advantage_ids)) for a in key))
+        if index <= 7:  # graves, pedestals, temple: owner-coded
+            return [(o + 1) / n for o in key]
+        if index == 8:  # gp_grid
+            return list(chain.from_iterable(_onehot(f, 4) for f in key))
+        if index == 9:
+            return [_cap(x, DATA.queen_levels) for x in key]
+        if index == 10:
+            return [(q + 1) / 6 for q in key]
+        if index == 11:
+            return _capped(tuple(key), 4)
+        if _SEATS <= index < _SEATS + 3 * n:
+            block = (index - _SEATS) % 3
             if block == 0:
                 pp, food, heka, heart, feather, sun, gp, qp, glyph = key
                 return [_cap(pp, 150), food / DATA.cap_food, heka / DATA.cap_heka, heart / DATA.duat_last,

@@ -39,7 +39,6 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Final
 
 from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece, one_hot, one_hots
-from heliopolis.games.ra_dice import actions as A
 from heliopolis.games.ra_dice import phases as S
 from heliopolis.games.ra_dice.components import COLUMNS, D_CIV, DISASTER_NAMES, FACE_NAMES, NUM_DICE, NUM_FACES
 
@@ -51,7 +50,7 @@ NUM_PHASES: Final = 6
 NUM_DIE_STATES: Final = 5
 POINTS_SCALE: Final = 100.0
 FLOOD_CAP: Final = 4
-NUM_SPACES: Final = A.NUM_SPACES
+NUM_SPACES: Final[int] = NUM_DICE * COLUMNS  # = actions.NUM_SPACES
 
 
 def points_bounds(game: RaDiceGame) -> tuple[int, int]:
