@@ -157,15 +157,18 @@ def run(s: MenNeferState, hook: Any = None) -> None:
             if legal:
                 apply(s, task, legal[0])
             continue
-        if what == IS_DECISION:
-            legal.sort()
-            s.chance = False
-        else:
-            s.chance = True
-        s.legal = legal
+        _offer(s, what == IS_DECISION, legal)
         return
     s.legal = []
     s.chance = False
+
+
+def _offer(s: MenNeferState, decision: bool, legal: list[int]) -> None:
+    """The state now waits for a player's decision (sorted action ids) or a chance outcome."""
+    if decision:
+        legal.sort()
+    s.chance = not decision
+    s.legal = legal
 
 
 def _run_narrated(s: MenNeferState, hook: Any) -> None:
@@ -193,12 +196,7 @@ def _run_narrated(s: MenNeferState, hook: Any) -> None:
             if legal:
                 apply(s, task, legal[0])
             continue
-        if what == IS_DECISION:
-            legal.sort()
-            s.chance = False
-        else:
-            s.chance = True
-        s.legal = legal
+        _offer(s, what == IS_DECISION, legal)
         return
     s.legal = []
     s.chance = False
