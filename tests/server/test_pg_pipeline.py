@@ -9,7 +9,7 @@ import time
 import pytest
 
 from heliopolis.server.hub import PgListener
-from heliopolis.server.pg_pipeline import numbered
+from heliopolis.server.pg_pipeline import CONNECTION_OK, numbered, open_nonblocking
 from heliopolis.server.storage import GameRecord, Move, Seat, StaleError, Storage
 
 
@@ -116,5 +116,34 @@ def test_listener_drops_its_own_notifications_and_reconnects(pg_url: str) -> Non
             await asyncio.sleep(0.05)
         assert seen[-1] == ("c", 1)
         await lst.stop()
+
+    asyncio.run(go())
+
+
+def test_a_connection_that_fails_to_open_is_named_and_closed(pg_url: str) -> None:
+    """Both event-loop connections (moves pipeline, listener) open through ``open_nonblocking``: a
+    failure names the connection and leaves no session behind; a good one is nonblocking."""
+    import psycopg
+
+    def sessions() -> int:
+        with psycopg.connect(pg_url, autocommit=True) as c:
+            for _ in range(50):  # a finished backend leaves pg_stat_activity a moment later
+                row = c.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'heliopolis probe'")
+                n = row.fetchone()[0]  # type: ignore[index]
+                if n == 0:
+                    break
+                time.sleep(0.05)
+            return int(n)
+
+    async def go() -> None:
+        with pytest.raises(psycopg.OperationalError, match="heliopolis probe") as failed:
+            await open_nonblocking(pg_url, "heliopolis probe", b"LISTEN 1nonsense")
+        # the traceback (alive here) still holds the connection object: only finish() closed it
+        assert failed.value is not None and sessions() == 0
+        pg = await open_nonblocking(pg_url, "heliopolis probe", b"LISTEN heliopolis")
+        try:
+            assert pg.status == CONNECTION_OK and pg.nonblocking == 1
+        finally:
+            pg.finish()
 
     asyncio.run(go())

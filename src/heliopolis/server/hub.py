@@ -77,26 +77,20 @@ class PgListener:
         self._notes: deque[tuple[str, int]] = deque()
         self._wake = asyncio.Event()
         self._error: BaseException | None = None
+        self._ok = 0  # libpq's CONNECTION_OK, set by _run
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._run())
 
     async def _run(self) -> None:
-        from psycopg import OperationalError, pq
-        from psycopg.conninfo import make_conninfo
+        from heliopolis.server.pg_pipeline import CONNECTION_OK, open_nonblocking
 
+        self._ok = CONNECTION_OK  # psycopg is imported only by PostgreSQL servers, so not at the top
         loop = asyncio.get_running_loop()
-        conninfo = make_conninfo(self.dsn, client_encoding="utf8", application_name="heliopolis listener").encode()
         while True:
             pg = fd = None
             try:
-                pg = await loop.run_in_executor(None, pq.PGconn.connect, conninfo)
-                if pg.status != pq.ConnStatus.OK:
-                    raise OperationalError(pg.get_error_message("utf-8"))
-                res = await loop.run_in_executor(None, pg.exec_, f"LISTEN {self.channel}".encode())
-                if res.status != pq.ExecStatus.COMMAND_OK:
-                    raise OperationalError(pg.get_error_message("utf-8"))
-                pg.nonblocking = 1
+                pg = await open_nonblocking(self.dsn, "heliopolis listener", f"LISTEN {self.channel}".encode())
                 self._error = None
                 fd = pg.socket
                 loop.add_reader(fd, self._on_readable, pg, fd)
@@ -130,7 +124,7 @@ class PgListener:
     def _on_readable(self, pg: Any, fd: int) -> None:
         try:
             pg.consume_input()
-            if pg.status != 0:  # not CONNECTION_OK (0)
+            if pg.status != self._ok:
                 raise ConnectionError(pg.get_error_message("utf-8") or "connection lost")
             while (note := pg.notifies()) is not None:
                 try:

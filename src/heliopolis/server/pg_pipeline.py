@@ -26,7 +26,30 @@ from psycopg import OperationalError, errors, pq
 from psycopg.conninfo import make_conninfo
 
 _S = pq.ExecStatus
+CONNECTION_OK = int(pq.ConnStatus.OK)  # a plain int: compared on every read of a listening socket
 _OIDS = {int: 20, float: 701, str: 25}  # int8, float8, text: the parameter types PostgreSQL is told
+
+
+async def open_nonblocking(dsn: str, application_name: str, first: bytes = b"") -> Any:
+    """A libpq connection for use from the event loop (the moves pipeline, the listener): opened in
+    the executor (connecting blocks), ``first`` run on it there if given (e.g. ``LISTEN``), then put
+    in nonblocking mode; the caller registers its socket with the loop. On failure it is closed and
+    ``OperationalError`` says which connection (``application_name``) failed."""
+    loop = asyncio.get_running_loop()
+    conninfo = make_conninfo(dsn, client_encoding="utf8", application_name=application_name).encode()
+    pg = await loop.run_in_executor(None, pq.PGconn.connect, conninfo)
+    try:
+        if pg.status != CONNECTION_OK:
+            raise OperationalError(f"{application_name}: {pg.get_error_message('utf-8')}")
+        if first:
+            res = await loop.run_in_executor(None, pg.exec_, first)
+            if res.status != _S.COMMAND_OK:
+                raise OperationalError(f"{application_name}: {pg.get_error_message('utf-8')}")
+        pg.nonblocking = 1
+    except BaseException:
+        pg.finish()
+        raise
+    return pg
 
 
 @functools.lru_cache(maxsize=64)
@@ -41,7 +64,8 @@ def numbered(sql: str) -> bytes:
 
 class PgPipeline:
     def __init__(self, dsn: str, application_name: str = "heliopolis moves") -> None:
-        self.conninfo = make_conninfo(dsn, client_encoding="utf8", application_name=application_name)
+        self.dsn = dsn
+        self.application_name = application_name
         self.pgconn: Any = None  # pq.PGconn while connected
         self.loop: asyncio.AbstractEventLoop | None = None
         self.fd = -1
@@ -102,12 +126,7 @@ class PgPipeline:
 
     async def _open(self) -> Any:
         loop = asyncio.get_running_loop()
-        pg = await loop.run_in_executor(None, pq.PGconn.connect, self.conninfo.encode())
-        if pg.status != pq.ConnStatus.OK:
-            msg = pg.get_error_message("utf-8")
-            pg.finish()
-            raise OperationalError(f"connecting to PostgreSQL for moves: {msg}")
-        pg.nonblocking = 1
+        pg = await open_nonblocking(self.dsn, self.application_name)
         pg.enter_pipeline_mode()
         self.loop, self.fd, self.pgconn = loop, pg.socket, pg
         loop.add_reader(self.fd, self._on_readable)
