@@ -25,7 +25,7 @@ from heliopolis.games.men_nefer.components import (
     WARE_SPACES,
 )
 from heliopolis.games.men_nefer.perform import CAT_START, CATEGORIES, NCAT
-from heliopolis.games.men_nefer.tasks import CUMULATIVE, HANDLERS, WEIGHTED, Task, run
+from heliopolis.games.men_nefer.tasks import CUMULATIVE, FAST, HANDLERS, IS_AUTO, IS_DECISION, WEIGHTED, Task, run
 
 if TYPE_CHECKING:
     from heliopolis.games.men_nefer.game import MenNeferGame, RuleFlags
@@ -207,10 +207,40 @@ class MenNeferState(State["MenNeferGame"]):
         elif action not in legal:
             raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
         self.hist = (action, self.hist)
-        self.narrated = hook is not None
-        task = self.todo.pop()
-        HANDLERS[task[0]][2](self, task, action)  # the decision's or the chance node's apply
-        run(self, hook)
+        todo = self.todo
+        task = todo.pop()
+        if hook is not None:
+            self.narrated = True
+            HANDLERS[task[0]][2](self, task, action)  # the decision's or the chance node's apply
+            run(self, hook)
+            return
+        self.narrated = False
+        HANDLERS[task[0]][2](self, task, action)
+        # tasks.run(self, None), written out (one call less per action): the same loop on the fused table
+        while todo:
+            task = todo[-1]
+            what, first, apply = FAST[task[0]]
+            if what == IS_AUTO:
+                todo.pop()
+                first(self, task)
+                continue
+            legal: list[int] | None = first(self, task)
+            if legal is None:
+                continue
+            if len(legal) <= 1:  # lost, an empty draw, or forced (see tasks.run)
+                todo.pop()
+                if legal:
+                    apply(self, task, legal[0])
+                continue
+            if what == IS_DECISION:
+                legal.sort()
+                self.chance = False
+            else:
+                self.chance = True
+            self.legal = legal
+            return
+        self.legal = []
+        self.chance = False
 
     # -- results --------------------------------------------------------------------------------
     def scores(self) -> list[int]:
