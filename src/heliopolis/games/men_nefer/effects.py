@@ -66,45 +66,43 @@ if TYPE_CHECKING:
 
 
 def feasible(s: MenNeferState, p: int, eff: Effect) -> bool:
-    """Whether the action can do anything now (an impossible action is lost, MN-GEN-4)."""
+    """Whether the action can do anything now (an impossible action is lost, MN-GEN-4). Only the
+    ops outside ``ALWAYS_FEASIBLE`` are asked, in the order of how often random play asks them."""
     op = eff[0]
-    if op == BURY:
-        return necropolis.bury_targets(s, p, eff[1]) != []
-    if op == ERECT:
-        return sphinx.erect_targets(s, p, eff[1]) != []
     if op == BUY_PAPYRUS or op == FREE_PAPYRUS:
-        return temple.papyrus_options(s, p, op == FREE_PAPYRUS) != []
-    if op == BUY_WARE or op == FREE_WARE:
-        return temple.ware_options(s, p, op == FREE_WARE) != []
-    if op == PRIESTESSES:
-        return temple.priestess_possible(s, p, eff[1], eff[2])
-    if op == BOATS:
-        return nile.boats_possible(s, p, eff[1], eff[2])
-    if op == SCARAB:
-        return any(s.scarab[p * NUM_HOUSES + h] < DATA.track_len for h in range(NUM_HOUSES))
-    if op == TAKE_TA:
-        return any(t >= 0 for t in s.city_ta)
+        return temple.papyrus_possible(s, p, op == FREE_PAPYRUS)
     if op == CHOICE:
         for alt in eff[2]:
             if group_feasible(s, p, alt):
                 return True
         return False
-    if op == LIMESTONE or (op == EYE and not s.eye_sup[p]):
-        return pyramids.limestone_possible(s, p)
+    if op == BOATS:
+        return nile.boats_possible(s, p, eff[1], eff[2])
+    if op == BUY_WARE or op == FREE_WARE:
+        return temple.ware_options(s, p, op == FREE_WARE) != []
+    if op == PRIESTESSES:
+        return temple.priestess_possible(s, p, eff[1], eff[2])
+    if op == BURY:
+        return necropolis.bury_targets(s, p, eff[1]) != []
+    if op == ERECT:
+        return sphinx.erect_targets(s, p, eff[1]) != []
+    if op == SCARAB:
+        return any(s.scarab[p * NUM_HOUSES + h] < DATA.track_len for h in range(NUM_HOUSES))
+    if op == TAKE_TA:
+        return any(t >= 0 for t in s.city_ta)
     return True
 
 
 def group_feasible(s: MenNeferState, p: int, g: Group) -> bool:
     if len(g) == 1:  # most alternatives are one action
-        kind = OP_KIND[g[0][0]]
-        return feasible(s, p, g[0]) if kind == K_CHECKED or kind == K_EYE else True
-    eager, eye, plain, checked = group_info(g)
-    if len(g) > (checked | eye).bit_count():  # an action that can always be performed
+        return OP_KIND[g[0][0]] != K_CHECKED or feasible(s, p, g[0])
+    info = _GROUPS.get(id(g))
+    checked = (info if info is not None else group_info(g))[3]
+    if len(g) > checked.bit_count():  # an action that can always be performed
         return True
-    rest = checked | eye
-    while rest:
-        bit = rest & -rest
-        rest ^= bit
+    while checked:
+        bit = checked & -checked
+        checked ^= bit
         if feasible(s, p, g[bit.bit_length() - 1]):
             return True
     return False
@@ -114,8 +112,10 @@ def group_feasible(s: MenNeferState, p: int, g: Group) -> bool:
 # What a group's printed ops say once and for all, as bitmasks over its actions (bit i = action i):
 # eager ops (done at once), "Obtain eye" (eager while eyes are in the supply), food and heka gains,
 # and the ops whose feasibility depends on the position (the rest can always be performed).
+# Transport limestone, and "Obtain eye" with no eye in the supply (a limestone step), can always be
+# performed: the Great Pyramid block can always take a step (beyond the end of the track: a favour).
 ALWAYS_FEASIBLE: Final = frozenset(range(len(OPS))) - {BURY, ERECT, BUY_PAPYRUS, FREE_PAPYRUS, BUY_WARE, FREE_WARE,
-                                                       PRIESTESSES, BOATS, SCARAB, TAKE_TA, CHOICE, LIMESTONE, EYE}  # fmt: skip
+                                                       PRIESTESSES, BOATS, SCARAB, TAKE_TA, CHOICE}  # fmt: skip
 # each op's part in a group step, read directly for a lone action (no cache lookup): eager, "Obtain
 # eye", a food or heka gain, feasibility depends on the position, always performable
 OP_KINDS: Final = ("eager", "eye", "plain", "checked", "free")
@@ -172,9 +172,9 @@ def _group_step(s: MenNeferState, task: Task) -> list[int] | None:
         if not mask:
             s.todo.pop()
             return None
-        # the actions performable now (an eye left over has no supply: a limestone step)
+        # the actions performable now (an eye left over has no supply: a limestone step, always possible)
         ok = mask & ~plain
-        rest = ok & (checked | eye)
+        rest = ok & checked
         while rest:
             bit = rest & -rest
             rest ^= bit
@@ -217,7 +217,7 @@ def begin_group(s: MenNeferState, g: Group) -> None:
         return
     p = s.actor
     kind = OP_KIND[g[0][0]]
-    if (kind == K_CHECKED or (kind == K_EYE and not s.eye_sup[p])) and not feasible(s, p, g[0]):
+    if kind == K_CHECKED and not feasible(s, p, g[0]):
         return  # nothing to do: lost (MN-GEN-4)
     start(s, p, g[0])
 

@@ -24,8 +24,16 @@ OFFERED: Final = ENDED << 1
 
 # -- papyri (MN-ACT-11, MN-ACT-12, MN-CONC-4) --------------------------------------------------------
 def row_length(s: MenNeferState, p: int) -> int:
-    row = s.row[p * ROW_LEN : (p + 1) * ROW_LEN]
-    return row.index(-1) if -1 in row else ROW_LEN
+    row = s.row
+    base = p * ROW_LEN
+    for k in range(ROW_LEN):  # the first empty slot right of the book
+        if row[base + k] < 0:
+            return k
+    return ROW_LEN
+
+
+# per row length: the heka to pay for each market slot (MN-AMB-31: market cost plus the slot's cost)
+PAPYRUS_COST: Final = tuple(tuple(enumerate(c + slot for c in DATA.papyrus_market_cost)) for slot in DATA.papyrus_slot_cost)
 
 
 def papyrus_options(s: MenNeferState, p: int, free: bool) -> list[int]:
@@ -33,11 +41,25 @@ def papyrus_options(s: MenNeferState, p: int, free: bool) -> list[int]:
     if k >= ROW_LEN:  # a full row takes no papyri until the Harvest rolls it up
         return []
     out = []
-    for i, x in enumerate(s.pap_mkt):
-        # MN-AMB-31: market cost plus the slot's cost, payable together; free papyri pay neither
-        if x >= 0 and (free or s.heka[p] >= DATA.papyrus_market_cost[i] + DATA.papyrus_slot_cost[k]):
+    mkt = s.pap_mkt
+    heka = s.heka[p]
+    for i, cost in PAPYRUS_COST[k]:  # free papyri pay neither cost
+        if mkt[i] >= 0 and (free or heka >= cost):
             out.append(i)
     return out
+
+
+def papyrus_possible(s: MenNeferState, p: int, free: bool) -> bool:
+    """``papyrus_options(s, p, free) != []``, stopping at the first."""
+    k = row_length(s, p)
+    if k >= ROW_LEN:
+        return False
+    mkt = s.pap_mkt
+    heka = s.heka[p]
+    for i, cost in PAPYRUS_COST[k]:
+        if mkt[i] >= 0 and (free or heka >= cost):
+            return True
+    return False
 
 
 def _papyrus_step(s: MenNeferState, task: Task) -> list[int] | None:
@@ -52,7 +74,7 @@ def _papyrus_apply(s: MenNeferState, task: Task, a: int) -> None:
     i = a - A.PAPYRUS
     k = row_length(s, p)
     if not task[1]:
-        s.heka[p] -= DATA.papyrus_market_cost[i] + DATA.papyrus_slot_cost[k]
+        s.heka[p] -= PAPYRUS_COST[k][i][1]
     s.row = s.row[:]  # copy-on-write field (state.FIELDS)
     s.row[p * ROW_LEN + k] = s.pap_mkt[i]  # first empty slot right of the book, fixed orientation
     s.pap_mkt[i] = -1  # refilled only at the end of the turn (MN-ACT-14, MN-AMB-30)
