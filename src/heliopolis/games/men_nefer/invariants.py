@@ -10,6 +10,7 @@ from heliopolis.games.men_nefer.components import (
     NUM_HOUSES,
     WARE_SPACES,
 )
+from heliopolis.games.men_nefer import flow
 from heliopolis.games.men_nefer.perform import NCAT
 
 PRIEST_W = (DATA.rooms + 1) * 2
@@ -28,6 +29,7 @@ def check_invariants(s: MenNeferState) -> None:
     n = s.n
     na = DATA.apprentices
     k = DATA.options_per_era
+    assert s.sun_houses == flow.sun_houses(s), "sun_houses is what appr says"
     for p in range(n):
         assert 0 <= s.food[p] <= DATA.cap_food, f"MN-GEN-2: food {s.food[p]}"
         assert 0 <= s.heka[p] <= DATA.cap_heka, f"MN-GEN-2: heka {s.heka[p]}"

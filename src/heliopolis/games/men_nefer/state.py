@@ -47,7 +47,7 @@ FIELDS: Final = {
     "era": "v", "rnd": "v", "turn_pos": "v", "actor": "v", "over": "v", "chance": "v", "legal": "v",
     "bag_wares": "v", "bag_papyri": "v", "ta_stack": "v", "tile_pool": "v", "boards_left": "v",
     "queens_left": "v", "mastaba_left": "v", "deity": "v", "supply_top": "v", "activated": "v",
-    "ta_discarded": "v", "pyramidion": "v", "neutral_tile": "v",
+    "ta_discarded": "v", "pyramidion": "v", "neutral_tile": "v", "sun_houses": "v",
     "todo": "l", "order": "c", "appr": "l", "home": "l", "slots": "l", "used": "l", "scarab": "l",
     "heart": "l", "feather": "l", "food": "l", "heka": "l", "pp": "l", "pp_cat": "l", "sun": "l",
     "gp": "c", "qp": "c", "glyph": "l", "board": "c", "sphinx_sup": "c", "sphinx_av": "c",
@@ -95,6 +95,9 @@ class MenNeferState(State["MenNeferGame"]):
         self.ta_discarded = 0
         self.pyramidion = False
         self.neutral_tile = -1
+        # bit seat * NUM_HOUSES + house: the seat has an apprentice on that house's sun space (what appr
+        # says, kept for the turn options; invariants.py checks it)
+        self.sun_houses = 0
         self.todo: list[Task] = []
         self.order = list(range(n))
         self.appr = [0] * ((n + 1) * APPR_W)
@@ -286,6 +289,7 @@ class MenNeferState(State["MenNeferGame"]):
         c.ta_discarded = self.ta_discarded
         c.pyramidion = self.pyramidion
         c.neutral_tile = self.neutral_tile
+        c.sun_houses = self.sun_houses
         c.todo = self.todo[:]
         c.order = self.order
         c.appr = self.appr[:]
