@@ -127,7 +127,10 @@ K_FREE: Final = OP_KINDS.index("free")
 OP_KIND: Final[tuple[int, ...]] = tuple(
     K_EAGER if op in EAGER_OPS else K_EYE if op == EYE else K_PLAIN if op in (FOOD, HEKA)
     else K_FREE if op in ALWAYS_FEASIBLE else K_CHECKED for op in range(len(OPS)))  # fmt: skip
-GroupInfo: TypeAlias = tuple[int, int, int, int]  # (eager, eye, plain, checked) masks
+# (eager, eye, plain, checked) masks, and for a group of at most ACTS_MAX actions, per mask of its
+# actions the "do:<op>" action ids they offer, ascending (a longer group builds them in the step)
+GroupInfo: TypeAlias = tuple[int, int, int, int, tuple[tuple[int, ...], ...]]
+ACTS_MAX: Final = 8
 _GROUPS: Final[dict[int, GroupInfo]] = {}  # id(group) -> its masks
 _KEPT: Final[list[Group]] = []  # the groups in _GROUPS, kept alive: an id in _GROUPS is never reused
 
@@ -149,7 +152,10 @@ def group_info(g: Group) -> GroupInfo:
             plain |= 1 << i
         elif op not in ALWAYS_FEASIBLE:
             checked |= 1 << i
-    info = (eager, eye, plain, checked)
+    acts: tuple[tuple[int, ...], ...] = ()
+    if len(g) <= ACTS_MAX:
+        acts = tuple(tuple(sorted({A.DO + e[0] for i, e in enumerate(g) if m >> i & 1})) for m in range(1 << len(g)))
+    info = (eager, eye, plain, checked, acts)
     _KEPT.append(g)
     _GROUPS[id(g)] = info
     return info
@@ -159,7 +165,8 @@ def _group_step(s: MenNeferState, task: Task) -> list[int] | None:
     g: Group = task[1]
     mask: int = task[2]
     p = s.actor
-    eager, eye, plain, checked = group_info(g)
+    info = _GROUPS.get(id(g))
+    eager, eye, plain, checked, acts = info if info is not None else group_info(g)
     now = mask & (eager | eye)
     while now:  # eager actions at once, in printed order (an eye may use up the supply)
         bit = now & -now
@@ -195,8 +202,11 @@ def _group_step(s: MenNeferState, task: Task) -> list[int] | None:
         s.todo.pop()
         start(s, p, g[mask.bit_length() - 1])
         return None
-    s.todo[-1] = ("group", g, mask)
+    if mask != task[2]:
+        s.todo[-1] = ("group", g, mask)
     ok |= mask & plain
+    if acts:
+        return list(acts[ok])
     out: list[int] = []
     while ok:
         bit = ok & -ok
