@@ -47,6 +47,12 @@ N_DISPLAY: Final = len(DATA.display_food)
 OCCUPANCY: Final = DATA.occupancy_cost
 OCCUPANCY_MAX: Final = len(DATA.occupancy_cost) - 1
 TRACK_LEN: Final = DATA.track_len
+TILE_ACTIONS: Final = DATA.tile_actions
+CANNOT_PAY_GAIN: Final = DATA.cannot_pay_gain
+TRACKS: Final = DATA.tracks
+DISPLAY_ACTIONS: Final = DATA.display_actions
+BOARD_GLYPHS: Final = DATA.board_glyphs
+TILE_GLYPH: Final = DATA.tile_glyph
 HOUSE_ACTIONS: Final = tuple(range(A.HOUSE, A.HOUSE + NUM_HOUSES))
 # home bitmask -> the apprentices' slots at home, ascending
 HOME_SLOTS: Final = tuple(tuple(k for k in range(DATA.apprentices) if m >> k & 1) for m in range(1 << DATA.apprentices))
@@ -112,12 +118,20 @@ def _advance(s: MenNeferState, task: Task) -> None:
 
 
 def _advance_fused(s: MenNeferState, task: Task) -> None:
-    """``advance`` and then ``turn`` in one call."""
-    s.turn_pos += 1
-    if s.turn_pos == s.n:
-        s.turn_pos = 0
+    """``advance`` and then ``turn`` (written out) in one call."""
+    pos = s.turn_pos + 1
+    if pos == s.n:
+        pos = 0
         s.rnd += 1
-    _turn(s, task)
+    s.turn_pos = pos
+    todo = s.todo
+    if s.rnd >= ROUNDS:
+        todo.append(("harvest",))
+        return
+    s.actor = s.order[pos]
+    s.activated = 0
+    todo.append(("end_turn",))
+    todo.append(("option",))
 
 
 T.fused("end_turn", _end_turn_fused)
@@ -246,15 +260,6 @@ def _house_apply(s: MenNeferState, task: Task, a: int) -> None:
 T.decision("house", _house_step, _house_apply)
 
 
-def _pay_or_fallback(s: MenNeferState, p: int, cost: int) -> bool:
-    """MN-TURN-3/8: pay if you can (MN-AMB-35); otherwise gain food and skip the actions."""
-    if s.food[p] >= cost:
-        s.food[p] -= cost
-        return True
-    P.gain_food(s, p, DATA.cannot_pay_gain)
-    return False
-
-
 def visit(s: MenNeferState, p: int, tile: int, house: int) -> None:
     """MN-TURN-2..5: place the apprentice under ``tile`` on the house's sun space, pay, act, discard."""
     slots = s.slots
@@ -267,8 +272,13 @@ def visit(s: MenNeferState, p: int, tile: int, house: int) -> None:
     appr[p * APPR_W + house * 2] += 1
     s.sun_houses |= 1 << p * NUM_HOUSES + house
     s.todo.append(("discard_tile", tile))  # MN-TURN-5: after the actions
-    if _pay_or_fallback(s, p, OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]):
-        effects.begin_group(s, DATA.tile_actions[tile])  # MN-TURN-4 / MN-TURN-6: independent of the house
+    cost = OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]
+    food = s.food
+    if food[p] >= cost:  # MN-TURN-3/8: pay if you can (MN-AMB-35); else food and no actions
+        food[p] -= cost
+        effects.begin_group(s, TILE_ACTIONS[tile])  # MN-TURN-4 / MN-TURN-6: independent of the house
+    else:
+        P.gain_food(s, p, CANNOT_PAY_GAIN)
 
 
 @T.auto("discard_tile")
@@ -298,12 +308,17 @@ def raise_specialization(s: MenNeferState, p: int, house: int) -> None:
     appr[i + 1] += 1
     if not appr[i]:
         s.sun_houses &= ~(1 << p * NUM_HOUSES + house)
-    if _pay_or_fallback(s, p, OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]):
+    cost = OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]
+    food = s.food
+    if food[p] >= cost:  # MN-TURN-3/8: pay if you can (MN-AMB-35); else food and no actions
+        food[p] -= cost
         i = p * NUM_HOUSES + house
         scarab = s.scarab
         if scarab[i] < TRACK_LEN:
             scarab[i] += 1
         s.todo.append(("track", house))
+    else:
+        P.gain_food(s, p, CANNOT_PAY_GAIN)
 
 
 def _track_step(s: MenNeferState, task: Task) -> list[int] | None:
@@ -312,7 +327,7 @@ def _track_step(s: MenNeferState, task: Task) -> list[int] | None:
 
 
 def _track_apply(s: MenNeferState, task: Task, a: int) -> None:
-    effects.begin_group(s, DATA.tracks[task[1]][a - A.TRACK])
+    effects.begin_group(s, TRACKS[task[1]][a - A.TRACK])
 
 
 T.decision("track", _track_step, _track_apply)
@@ -334,20 +349,20 @@ def take_tile(s: MenNeferState, p: int, i: int) -> None:
     todo = s.todo
     todo.append(("close_gap", i))
     todo.append(("row", i))
-    track = DATA.board_glyphs[s.board[p]]
+    track = BOARD_GLYPHS[s.board[p]]
     g = s.glyph[p]
-    if g < len(track) and track[g] == DATA.tile_glyph[tile]:  # MN-TURN-14: at most 1 space per tile
+    if g < len(track) and track[g] == TILE_GLYPH[tile]:  # MN-TURN-14: at most 1 space per tile
         s.glyph[p] = g + 1
         P.start(s, p, DATA.board_bonus[s.board[p]][g])  # fixed by the space: 1 PP or the scarab bonus
 
 
 def _row_step(s: MenNeferState, task: Task) -> list[int] | None:
     # MN-TURN-15 / MN-AMB-37: the emptied slot's actions or those of any one slot below it
-    return list(range(A.ROW + task[1], A.ROW + len(DATA.display_food)))
+    return list(range(A.ROW + task[1], A.ROW + N_DISPLAY))
 
 
 def _row_apply(s: MenNeferState, task: Task, a: int) -> None:
-    effects.begin_group(s, DATA.display_actions[a - A.ROW])
+    effects.begin_group(s, DISPLAY_ACTIONS[a - A.ROW])
 
 
 T.decision("row", _row_step, _row_apply)
