@@ -37,7 +37,6 @@ from heliopolis.games.men_nefer.components import (
     FREE_PAPYRUS,
     FREE_WARE,
     HEKA,
-    LIMESTONE,
     NUM_HOUSES,
     OPS,
     PRIESTESSES,
@@ -127,10 +126,9 @@ K_FREE: Final = OP_KINDS.index("free")
 OP_KIND: Final[tuple[int, ...]] = tuple(
     K_EAGER if op in EAGER_OPS else K_EYE if op == EYE else K_PLAIN if op in (FOOD, HEKA)
     else K_FREE if op in ALWAYS_FEASIBLE else K_CHECKED for op in range(len(OPS)))  # fmt: skip
-# (eager, eye, plain, checked) masks, and for a group of at most ACTS_MAX actions, per mask of its
-# actions the "do:<op>" action ids they offer, ascending (a longer group builds them in the step)
-GroupInfo: TypeAlias = tuple[int, int, int, int, tuple[tuple[int, ...], ...]]
-ACTS_MAX: Final = 8
+# (eager, eye, plain, checked) masks, and per mask of its actions offered the "do:<op>" action ids,
+# ascending (filled as the masks occur)
+GroupInfo: TypeAlias = tuple[int, int, int, int, dict[int, tuple[int, ...]]]
 _GROUPS: Final[dict[int, GroupInfo]] = {}  # id(group) -> its masks
 _KEPT: Final[list[Group]] = []  # the groups in _GROUPS, kept alive: an id in _GROUPS is never reused
 
@@ -152,10 +150,7 @@ def group_info(g: Group) -> GroupInfo:
             plain |= 1 << i
         elif op not in ALWAYS_FEASIBLE:
             checked |= 1 << i
-    acts: tuple[tuple[int, ...], ...] = ()
-    if len(g) <= ACTS_MAX:
-        acts = tuple(tuple(sorted({A.DO + e[0] for i, e in enumerate(g) if m >> i & 1})) for m in range(1 << len(g)))
-    info = (eager, eye, plain, checked, acts)
+    info: GroupInfo = (eager, eye, plain, checked, {})
     _KEPT.append(g)
     _GROUPS[id(g)] = info
     return info
@@ -205,17 +200,11 @@ def _group_step(s: MenNeferState, task: Task) -> list[int] | None:
     if mask != task[2]:
         s.todo[-1] = ("group", g, mask)
     ok |= mask & plain
-    if acts:
-        return list(acts[ok])
-    out: list[int] = []
-    while ok:
-        bit = ok & -ok
-        ok ^= bit
-        a = A.DO + g[bit.bit_length() - 1][0]
-        if a not in out:
-            out.append(a)
-    out.sort()
-    return out
+    offered = acts.get(ok)
+    if offered is None:
+        offered = tuple(sorted({A.DO + e[0] for i, e in enumerate(g) if ok >> i & 1}))
+        acts[ok] = offered
+    return list(offered)
 
 
 def begin_group(s: MenNeferState, g: Group) -> None:

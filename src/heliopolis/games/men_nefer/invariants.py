@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from heliopolis.games.men_nefer import flow
 from heliopolis.games.men_nefer.components import (
     CITY_SLOTS,
     DATA,
     NUM_HOUSES,
     WARE_SPACES,
 )
-from heliopolis.games.men_nefer import flow
 from heliopolis.games.men_nefer.perform import NCAT
 
 PRIEST_W = (DATA.rooms + 1) * 2

@@ -213,11 +213,13 @@ class MenNeferState(State["MenNeferGame"]):
         todo = self.todo
         task = todo.pop()
         if hook is not None:
-            self.narrated = True
-            HANDLERS[task[0]][2](self, task, action)  # the decision's or the chance node's apply
-            run(self, hook)
+            self.narrated = True  # False again when done: play never writes it
+            try:
+                HANDLERS[task[0]][2](self, task, action)  # the decision's or the chance node's apply
+                run(self, hook)
+            finally:
+                self.narrated = False
             return
-        self.narrated = False
         HANDLERS[task[0]][2](self, task, action)
         # tasks.run(self, None), written out (one call less per action): the same loop on the fused table
         while todo:
@@ -227,20 +229,20 @@ class MenNeferState(State["MenNeferGame"]):
                 todo.pop()
                 first(self, task)
                 continue
-            legal: list[int] | None = first(self, task)
-            if legal is None:
+            offered: list[int] | None = first(self, task)
+            if offered is None:
                 continue
-            if len(legal) <= 1:  # lost, an empty draw, or forced (see tasks.run)
+            if len(offered) <= 1:  # lost, an empty draw, or forced (see tasks.run)
                 todo.pop()
-                if legal:
-                    apply(self, task, legal[0])
+                if offered:
+                    apply(self, task, offered[0])
                 continue
             if what == IS_DECISION:
-                legal.sort()
+                offered.sort()
                 self.chance = False
             else:
                 self.chance = True
-            self.legal = legal
+            self.legal = offered
             return
         self.legal = []
         self.chance = False

@@ -33,7 +33,9 @@ def row_length(s: MenNeferState, p: int) -> int:
 
 
 # per row length: the heka to pay for each market slot (MN-AMB-31: market cost plus the slot's cost)
-PAPYRUS_COST: Final = tuple(tuple(enumerate(c + slot for c in DATA.papyrus_market_cost)) for slot in DATA.papyrus_slot_cost)
+PAPYRUS_COST: Final = tuple(
+    tuple(enumerate(c + slot for c in DATA.papyrus_market_cost)) for slot in DATA.papyrus_slot_cost
+)
 
 
 def papyrus_options(s: MenNeferState, p: int, free: bool) -> list[int]:
@@ -192,17 +194,24 @@ def offer_options(s: MenNeferState, p: int) -> list[int]:
     return [i for i in range(WARE_SPACES) if s.ware_state[base + i] == 1]
 
 
+# per room a priestess can leave: (the step cost of entering the next room, the room's offset in
+# priest, the action moving a standing one, the action moving a lying one; the entrance has none lying)
+ROOM_MOVES: Final = tuple((DATA.room_cost[r + 1], r * 2, A.PRIEST if r == 0 else A.PRIEST + 2 * r - 1, A.PRIEST + 2 * r)
+                          for r in range(DATA.rooms))  # fmt: skip
+
+
 def move_options(s: MenNeferState, p: int, steps: int) -> list[int]:
     """One room deeper per move; entering a room costs its step cost (MN-ACT-15)."""
     out = []
+    priest = s.priest
     base = p * PRIEST_W
-    for room in range(DATA.rooms):
-        if DATA.room_cost[room + 1] > steps:
+    for cost, off, standing, lying in ROOM_MOVES:
+        if cost > steps:
             continue
-        if s.priest[base + room * 2]:
-            out.append(A.PRIEST if room == 0 else A.PRIEST + 2 * room - 1)
-        if room and s.priest[base + room * 2 + 1]:
-            out.append(A.PRIEST + 2 * room)
+        if priest[base + off]:
+            out.append(standing)
+        if off and priest[base + off + 1]:
+            out.append(lying)
     return out
 
 
