@@ -238,12 +238,14 @@ T.decision("group", _group_step, _group_apply)
 
 # -- choices: A / B and A ⊥ B ⊥ C (MN-GEN-5) -----------------------------------------------------------
 def _choice_step(s: MenNeferState, task: Task) -> list[int] | None:
-    alts = task[1][2]
     p = s.actor
     out: list[int] = []
-    for k in range(len(alts)):
-        if group_feasible(s, p, alts[k]):
-            out.append(A.ALT + k)
+    a = A.ALT
+    for alt in task[1][2]:
+        # group_feasible, with a lone action that can always be performed read here
+        if (len(alt) == 1 and OP_KIND[alt[0][0]] != K_CHECKED) or group_feasible(s, p, alt):
+            out.append(a)
+        a += 1
     return out
 
 
