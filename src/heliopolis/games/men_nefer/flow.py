@@ -384,12 +384,16 @@ def _close_gap(s: MenNeferState, task: Task) -> None:
 
 
 def _close_gap_fused(s: MenNeferState, task: Task) -> None:
-    """``close_gap`` and the ``reveal_top`` it queues in one call."""
-    todo = s.todo
-    depth = len(todo)
-    _close_gap(s, task)
-    if len(todo) > depth:  # it queued reveal_top
-        todo.pop()
+    """``close_gap`` and the ``reveal_top`` it queues, written out in one call."""
+    i = task[1]
+    d = s.display
+    d[1 : i + 1] = d[0:i]
+    d[0] = -1
+    if s.supply_top < 0 and not s.supply_seq and not s.tile_pool:
+        _recycle(s)
+    if s.supply_top >= 0:
+        d[0] = s.supply_top
+        s.supply_top = -1
         _reveal_top(s, task)
 
 

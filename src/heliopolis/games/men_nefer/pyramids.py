@@ -58,7 +58,7 @@ def _lime_step(s: MenNeferState, task: Task) -> list[int] | None:
         out.append(A.BLOCK)
     if queens_step_ok(s, s.actor):
         out.append(A.BLOCK + 1)
-    return sorted(out)
+    return out  # the task loop sorts a decision's actions
 
 
 def _lime_apply(s: MenNeferState, task: Task, a: int) -> None:
