@@ -15,6 +15,7 @@ from typing import Any
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import DATA, _effect, _group
+from heliopolis.games.men_nefer.flow import sun_houses
 from heliopolis.games.men_nefer.game import MenNeferGame
 from heliopolis.games.men_nefer.perform import start, start_group
 from heliopolis.games.men_nefer.state import MenNeferState
@@ -60,9 +61,15 @@ def edit(s: MenNeferState) -> MenNeferState:
     return s
 
 
+def edited(s: MenNeferState) -> None:
+    """What the state keeps beside the fields a test rewrites by hand, brought up to date."""
+    s.sun_houses = sun_houses(s)
+
+
 def act(s: MenNeferState, p: int, *effects: tuple) -> MenNeferState:
     """Seat p performs the given effects (one effect, or several as one group) and nothing else."""
     edit(s)
+    edited(s)
     s.actor = p
     s.todo = []
     if len(effects) == 1:
@@ -76,6 +83,7 @@ def act(s: MenNeferState, p: int, *effects: tuple) -> MenNeferState:
 def task(s: MenNeferState, p: int, *tasks: tuple) -> MenNeferState:
     """Seat p resolves raw tasks (pushed in order: the last one runs first)."""
     edit(s)
+    edited(s)
     s.actor = p
     s.todo = list(tasks)
     T.run(s)

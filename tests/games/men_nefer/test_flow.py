@@ -13,6 +13,7 @@ from tests.games.men_nefer.helpers import (
     act,
     done,
     edit,
+    edited,
     fx,
     house,
     lowest_until,
@@ -113,6 +114,7 @@ def test_turn_options_and_their_limits():
     s.appr[W * 10 + PYR * 2] = 1  # one apprentice on a sun space
     s.used[0:3] = [1, 0, 0]
     s.food[W] = 5
+    edited(s)  # the state's sun_houses, for the apprentice placed by hand
     kinds = {A.NAMES[a].split(":")[0] for a in option_actions(s, W)}
     assert kinds == {"visit", "raise", "take"}
     assert {A.NAMES[a] for a in option_actions(s, W) if A.NAMES[a].startswith("raise")} == {"raise:pyramids"}
@@ -121,6 +123,7 @@ def test_turn_options_and_their_limits():
     s.used[0:3] = [1, 1, 1]
     s.appr[W * 10 + PYR * 2], s.appr[W * 10 + PYR * 2 + 1] = 0, 1
     s.slots[1] = tile("T03")
+    edited(s)
     kinds = {A.NAMES[a].split(":")[0] for a in option_actions(s, W)}
     assert kinds == {"visit"}  # MN-TURN-7: no apprentice on a sun space; MN-TURN-11: no empty slot
     fresh = ready(4)

@@ -37,7 +37,6 @@ from heliopolis.games.men_nefer.components import (
     FREE_PAPYRUS,
     FREE_WARE,
     HEKA,
-    LIMESTONE,
     NUM_HOUSES,
     OPS,
     PRIESTESSES,
@@ -66,45 +65,43 @@ if TYPE_CHECKING:
 
 
 def feasible(s: MenNeferState, p: int, eff: Effect) -> bool:
-    """Whether the action can do anything now (an impossible action is lost, MN-GEN-4)."""
+    """Whether the action can do anything now (an impossible action is lost, MN-GEN-4). Only the
+    ops outside ``ALWAYS_FEASIBLE`` are asked, in the order of how often random play asks them."""
     op = eff[0]
-    if op == BURY:
-        return necropolis.bury_targets(s, p, eff[1]) != []
-    if op == ERECT:
-        return sphinx.erect_targets(s, p, eff[1]) != []
     if op == BUY_PAPYRUS or op == FREE_PAPYRUS:
-        return temple.papyrus_options(s, p, op == FREE_PAPYRUS) != []
-    if op == BUY_WARE or op == FREE_WARE:
-        return temple.ware_options(s, p, op == FREE_WARE) != []
-    if op == PRIESTESSES:
-        return temple.priestess_possible(s, p, eff[1], eff[2])
-    if op == BOATS:
-        return nile.boats_possible(s, p, eff[1], eff[2])
-    if op == SCARAB:
-        return any(s.scarab[p * NUM_HOUSES + h] < DATA.track_len for h in range(NUM_HOUSES))
-    if op == TAKE_TA:
-        return any(t >= 0 for t in s.city_ta)
+        return temple.papyrus_possible(s, p, op == FREE_PAPYRUS)
     if op == CHOICE:
         for alt in eff[2]:
             if group_feasible(s, p, alt):
                 return True
         return False
-    if op == LIMESTONE or (op == EYE and not s.eye_sup[p]):
-        return pyramids.limestone_possible(s, p)
+    if op == BOATS:
+        return nile.boats_possible(s, p, eff[1], eff[2])
+    if op == BUY_WARE or op == FREE_WARE:
+        return temple.ware_options(s, p, op == FREE_WARE) != []
+    if op == PRIESTESSES:
+        return temple.priestess_possible(s, p, eff[1], eff[2])
+    if op == BURY:
+        return necropolis.bury_targets(s, p, eff[1]) != []
+    if op == ERECT:
+        return sphinx.erect_targets(s, p, eff[1]) != []
+    if op == SCARAB:
+        return any(s.scarab[p * NUM_HOUSES + h] < DATA.track_len for h in range(NUM_HOUSES))
+    if op == TAKE_TA:
+        return any(t >= 0 for t in s.city_ta)
     return True
 
 
 def group_feasible(s: MenNeferState, p: int, g: Group) -> bool:
     if len(g) == 1:  # most alternatives are one action
-        kind = OP_KIND[g[0][0]]
-        return feasible(s, p, g[0]) if kind == K_CHECKED or kind == K_EYE else True
-    eager, eye, plain, checked = group_info(g)
-    if len(g) > (checked | eye).bit_count():  # an action that can always be performed
+        return OP_KIND[g[0][0]] != K_CHECKED or feasible(s, p, g[0])
+    info = _GROUPS.get(id(g))
+    checked = (info if info is not None else group_info(g))[3]
+    if len(g) > checked.bit_count():  # an action that can always be performed
         return True
-    rest = checked | eye
-    while rest:
-        bit = rest & -rest
-        rest ^= bit
+    while checked:
+        bit = checked & -checked
+        checked ^= bit
         if feasible(s, p, g[bit.bit_length() - 1]):
             return True
     return False
@@ -114,8 +111,10 @@ def group_feasible(s: MenNeferState, p: int, g: Group) -> bool:
 # What a group's printed ops say once and for all, as bitmasks over its actions (bit i = action i):
 # eager ops (done at once), "Obtain eye" (eager while eyes are in the supply), food and heka gains,
 # and the ops whose feasibility depends on the position (the rest can always be performed).
+# Transport limestone, and "Obtain eye" with no eye in the supply (a limestone step), can always be
+# performed: the Great Pyramid block can always take a step (beyond the end of the track: a favour).
 ALWAYS_FEASIBLE: Final = frozenset(range(len(OPS))) - {BURY, ERECT, BUY_PAPYRUS, FREE_PAPYRUS, BUY_WARE, FREE_WARE,
-                                                       PRIESTESSES, BOATS, SCARAB, TAKE_TA, CHOICE, LIMESTONE, EYE}  # fmt: skip
+                                                       PRIESTESSES, BOATS, SCARAB, TAKE_TA, CHOICE}  # fmt: skip
 # each op's part in a group step, read directly for a lone action (no cache lookup): eager, "Obtain
 # eye", a food or heka gain, feasibility depends on the position, always performable
 OP_KINDS: Final = ("eager", "eye", "plain", "checked", "free")
@@ -127,7 +126,9 @@ K_FREE: Final = OP_KINDS.index("free")
 OP_KIND: Final[tuple[int, ...]] = tuple(
     K_EAGER if op in EAGER_OPS else K_EYE if op == EYE else K_PLAIN if op in (FOOD, HEKA)
     else K_FREE if op in ALWAYS_FEASIBLE else K_CHECKED for op in range(len(OPS)))  # fmt: skip
-GroupInfo: TypeAlias = tuple[int, int, int, int]  # (eager, eye, plain, checked) masks
+# (eager, eye, plain, checked) masks, and per mask of its actions offered the "do:<op>" action ids,
+# ascending (filled as the masks occur)
+GroupInfo: TypeAlias = tuple[int, int, int, int, dict[int, tuple[int, ...]]]
 _GROUPS: Final[dict[int, GroupInfo]] = {}  # id(group) -> its masks
 _KEPT: Final[list[Group]] = []  # the groups in _GROUPS, kept alive: an id in _GROUPS is never reused
 
@@ -149,7 +150,7 @@ def group_info(g: Group) -> GroupInfo:
             plain |= 1 << i
         elif op not in ALWAYS_FEASIBLE:
             checked |= 1 << i
-    info = (eager, eye, plain, checked)
+    info: GroupInfo = (eager, eye, plain, checked, {})
     _KEPT.append(g)
     _GROUPS[id(g)] = info
     return info
@@ -159,7 +160,8 @@ def _group_step(s: MenNeferState, task: Task) -> list[int] | None:
     g: Group = task[1]
     mask: int = task[2]
     p = s.actor
-    eager, eye, plain, checked = group_info(g)
+    info = _GROUPS.get(id(g))
+    eager, eye, plain, checked, acts = info if info is not None else group_info(g)
     now = mask & (eager | eye)
     while now:  # eager actions at once, in printed order (an eye may use up the supply)
         bit = now & -now
@@ -172,9 +174,9 @@ def _group_step(s: MenNeferState, task: Task) -> list[int] | None:
         if not mask:
             s.todo.pop()
             return None
-        # the actions performable now (an eye left over has no supply: a limestone step)
+        # the actions performable now (an eye left over has no supply: a limestone step, always possible)
         ok = mask & ~plain
-        rest = ok & (checked | eye)
+        rest = ok & checked
         while rest:
             bit = rest & -rest
             rest ^= bit
@@ -195,17 +197,14 @@ def _group_step(s: MenNeferState, task: Task) -> list[int] | None:
         s.todo.pop()
         start(s, p, g[mask.bit_length() - 1])
         return None
-    s.todo[-1] = ("group", g, mask)
+    if mask != task[2]:
+        s.todo[-1] = ("group", g, mask)
     ok |= mask & plain
-    out: list[int] = []
-    while ok:
-        bit = ok & -ok
-        ok ^= bit
-        a = A.DO + g[bit.bit_length() - 1][0]
-        if a not in out:
-            out.append(a)
-    out.sort()
-    return out
+    offered = acts.get(ok)
+    if offered is None:
+        offered = tuple(sorted({A.DO + e[0] for i, e in enumerate(g) if ok >> i & 1}))
+        acts[ok] = offered
+    return list(offered)
 
 
 def begin_group(s: MenNeferState, g: Group) -> None:
@@ -217,7 +216,7 @@ def begin_group(s: MenNeferState, g: Group) -> None:
         return
     p = s.actor
     kind = OP_KIND[g[0][0]]
-    if (kind == K_CHECKED or (kind == K_EYE and not s.eye_sup[p])) and not feasible(s, p, g[0]):
+    if kind == K_CHECKED and not feasible(s, p, g[0]):
         return  # nothing to do: lost (MN-GEN-4)
     start(s, p, g[0])
 
@@ -239,12 +238,14 @@ T.decision("group", _group_step, _group_apply)
 
 # -- choices: A / B and A ⊥ B ⊥ C (MN-GEN-5) -----------------------------------------------------------
 def _choice_step(s: MenNeferState, task: Task) -> list[int] | None:
-    alts = task[1][2]
     p = s.actor
     out: list[int] = []
-    for k in range(len(alts)):
-        if group_feasible(s, p, alts[k]):
-            out.append(A.ALT + k)
+    a = A.ALT
+    for alt in task[1][2]:
+        # group_feasible, with a lone action that can always be performed read here
+        if (len(alt) == 1 and OP_KIND[alt[0][0]] != K_CHECKED) or group_feasible(s, p, alt):
+            out.append(a)
+        a += 1
     return out
 
 

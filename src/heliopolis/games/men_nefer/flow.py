@@ -46,6 +46,13 @@ DISPLAY_FOOD: Final = DATA.display_food
 N_DISPLAY: Final = len(DATA.display_food)
 OCCUPANCY: Final = DATA.occupancy_cost
 OCCUPANCY_MAX: Final = len(DATA.occupancy_cost) - 1
+TRACK_LEN: Final = DATA.track_len
+TILE_ACTIONS: Final = DATA.tile_actions
+CANNOT_PAY_GAIN: Final = DATA.cannot_pay_gain
+TRACKS: Final = DATA.tracks
+DISPLAY_ACTIONS: Final = DATA.display_actions
+BOARD_GLYPHS: Final = DATA.board_glyphs
+TILE_GLYPH: Final = DATA.tile_glyph
 HOUSE_ACTIONS: Final = tuple(range(A.HOUSE, A.HOUSE + NUM_HOUSES))
 # home bitmask -> the apprentices' slots at home, ascending
 HOME_SLOTS: Final = tuple(tuple(k for k in range(DATA.apprentices) if m >> k & 1) for m in range(1 << DATA.apprentices))
@@ -111,12 +118,20 @@ def _advance(s: MenNeferState, task: Task) -> None:
 
 
 def _advance_fused(s: MenNeferState, task: Task) -> None:
-    """``advance`` and then ``turn`` in one call."""
-    s.turn_pos += 1
-    if s.turn_pos == s.n:
-        s.turn_pos = 0
+    """``advance`` and then ``turn`` (written out) in one call."""
+    pos = s.turn_pos + 1
+    if pos == s.n:
+        pos = 0
         s.rnd += 1
-    _turn(s, task)
+    s.turn_pos = pos
+    todo = s.todo
+    if s.rnd >= ROUNDS:
+        todo.append(("harvest",))
+        return
+    s.actor = s.order[pos]
+    s.activated = 0
+    todo.append(("end_turn",))
+    todo.append(("option",))
 
 
 T.fused("end_turn", _end_turn_fused)
@@ -129,6 +144,7 @@ def _flood(s: MenNeferState, task: Task) -> None:
     n = s.n
     s.era += 1  # MN-PHASE-2
     s.used = [0] * (NOPT * n)
+    s.sun_houses = 0  # every apprentice goes home (MN-PHASE-5)
     for p in range(n):
         fish = sum(DATA.loc_fishing[s.boats[p * DATA.boats + b]] for b in range(DATA.boats))
         P.gain_food(s, p, fish)  # MN-PHASE-3
@@ -170,31 +186,46 @@ def space_count(s: MenNeferState, house: int, side: int) -> int:
 VISIT: Final = A.VISIT
 RAISE: Final = A.RAISE
 TAKE: Final = A.TAKE
-RAISE_SLOTS: Final = tuple((2 * h, RAISE + h) for h in range(NUM_HOUSES))  # (sun space offset in appr, action)
-TAKE_SLOTS: Final = tuple(enumerate(DATA.display_food))
+# per seat's ``sun_houses`` bits (the houses with one of its apprentices on the sun space): the raise actions
+RAISES_BY_MASK: Final = tuple(tuple(RAISE + h for h in range(NUM_HOUSES) if m >> h & 1) for m in range(1 << NUM_HOUSES))
+HOUSES_MASK: Final = (1 << NUM_HOUSES) - 1
+# per food (capped at the dearest slot's price): the display slots one can afford (MN-TURN-13), with their actions
+TAKE_NEED: Final = max(0, -min(DATA.display_food))
+TAKES_BY_FOOD: Final = tuple(tuple((i, TAKE + i) for i, c in enumerate(DATA.display_food) if food + c >= 0)
+                             for food in range(TAKE_NEED + 1))  # fmt: skip
+
+
+def sun_houses(s: MenNeferState) -> int:
+    """``MenNeferState.sun_houses`` as ``appr`` says it: for a position whose apprentices were placed by hand."""
+    out = 0
+    for p in range(s.n):
+        for h in range(NUM_HOUSES):
+            if s.appr[p * APPR_W + h * 2]:
+                out |= 1 << p * NUM_HOUSES + h
+    return out
 
 
 def option_actions(s: MenNeferState, p: int) -> list[int]:
     out: list[int] = []
     used = s.used
     u = p * NOPT
-    slots = s.slots
-    at = p * NA
-    if used[u + VISITS] < PER_ERA:  # MN-TURN-1: an apprentice on the board, with its tile
+    visits = used[u + VISITS]
+    if visits < PER_ERA:  # MN-TURN-1: an apprentice on the board, with its tile
+        slots = s.slots
+        at = p * NA
         for slot in HOME_SLOTS[s.home[p]]:
             out.append(VISIT + slots[at + slot])
     if used[u + RAISES] < PER_ERA:  # MN-TURN-7: an apprentice on a sun space
-        appr = s.appr
-        b = p * APPR_W
-        for off, a in RAISE_SLOTS:
-            if appr[b + off]:
-                out.append(a)
-    if used[u + TAKES] < PER_ERA and -1 in slots[at : at + NA]:  # MN-TURN-11
+        houses = s.sun_houses >> p * NUM_HOUSES & HOUSES_MASK
+        if houses:
+            out += RAISES_BY_MASK[houses]
+    # MN-TURN-11: an empty tile slot, which is there exactly when takes < visits (invariants.py)
+    if used[u + TAKES] < visits:
         food = s.food[p]
         d = s.display
-        for i, cost in TAKE_SLOTS:
-            if d[i] >= 0 and food + cost >= 0:  # MN-TURN-13: affordable only
-                out.append(TAKE + i)
+        for i, a in TAKES_BY_FOOD[food if food < TAKE_NEED else TAKE_NEED]:
+            if d[i] >= 0:  # MN-TURN-13: affordable only
+                out.append(a)
     return out
 
 
@@ -229,15 +260,6 @@ def _house_apply(s: MenNeferState, task: Task, a: int) -> None:
 T.decision("house", _house_step, _house_apply)
 
 
-def _pay_or_fallback(s: MenNeferState, p: int, cost: int) -> bool:
-    """MN-TURN-3/8: pay if you can (MN-AMB-35); otherwise gain food and skip the actions."""
-    if s.food[p] >= cost:
-        s.food[p] -= cost
-        return True
-    P.gain_food(s, p, DATA.cannot_pay_gain)
-    return False
-
-
 def visit(s: MenNeferState, p: int, tile: int, house: int) -> None:
     """MN-TURN-2..5: place the apprentice under ``tile`` on the house's sun space, pay, act, discard."""
     slots = s.slots
@@ -248,9 +270,15 @@ def visit(s: MenNeferState, p: int, tile: int, house: int) -> None:
     s.home[p] &= ~(1 << (i - p * NA))
     slots[i] = -1
     appr[p * APPR_W + house * 2] += 1
+    s.sun_houses |= 1 << p * NUM_HOUSES + house
     s.todo.append(("discard_tile", tile))  # MN-TURN-5: after the actions
-    if _pay_or_fallback(s, p, OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]):
-        effects.begin_group(s, DATA.tile_actions[tile])  # MN-TURN-4 / MN-TURN-6: independent of the house
+    cost = OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]
+    food = s.food
+    if food[p] >= cost:  # MN-TURN-3/8: pay if you can (MN-AMB-35); else food and no actions
+        food[p] -= cost
+        effects.begin_group(s, TILE_ACTIONS[tile])  # MN-TURN-4 / MN-TURN-6: independent of the house
+    else:
+        P.gain_food(s, p, CANNOT_PAY_GAIN)
 
 
 @T.auto("discard_tile")
@@ -273,13 +301,24 @@ T.fused("discard_tile", _discard_tile_fused)
 def raise_specialization(s: MenNeferState, p: int, house: int) -> None:
     """MN-TURN-8..10: sun space -> moon space, pay, scarab +1 (not past the end), then a space."""
     s.used[p * NOPT + RAISES] += 1
-    others = space_count(s, house, 1)
-    s.appr[p * APPR_W + house * 2] -= 1
-    s.appr[p * APPR_W + house * 2 + 1] += 1
-    if _pay_or_fallback(s, p, occupancy_cost(others)):
+    appr = s.appr
+    others = sum(appr[house * 2 + 1 :: APPR_W])  # space_count: any owner, neutral included (MN-AMB-34)
+    i = p * APPR_W + house * 2
+    appr[i] -= 1
+    appr[i + 1] += 1
+    if not appr[i]:
+        s.sun_houses &= ~(1 << p * NUM_HOUSES + house)
+    cost = OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]
+    food = s.food
+    if food[p] >= cost:  # MN-TURN-3/8: pay if you can (MN-AMB-35); else food and no actions
+        food[p] -= cost
         i = p * NUM_HOUSES + house
-        s.scarab[i] = min(DATA.track_len, s.scarab[i] + 1)
+        scarab = s.scarab
+        if scarab[i] < TRACK_LEN:
+            scarab[i] += 1
         s.todo.append(("track", house))
+    else:
+        P.gain_food(s, p, CANNOT_PAY_GAIN)
 
 
 def _track_step(s: MenNeferState, task: Task) -> list[int] | None:
@@ -288,7 +327,7 @@ def _track_step(s: MenNeferState, task: Task) -> list[int] | None:
 
 
 def _track_apply(s: MenNeferState, task: Task, a: int) -> None:
-    effects.begin_group(s, DATA.tracks[task[1]][a - A.TRACK])
+    effects.begin_group(s, TRACKS[task[1]][a - A.TRACK])
 
 
 T.decision("track", _track_step, _track_apply)
@@ -310,20 +349,20 @@ def take_tile(s: MenNeferState, p: int, i: int) -> None:
     todo = s.todo
     todo.append(("close_gap", i))
     todo.append(("row", i))
-    track = DATA.board_glyphs[s.board[p]]
+    track = BOARD_GLYPHS[s.board[p]]
     g = s.glyph[p]
-    if g < len(track) and track[g] == DATA.tile_glyph[tile]:  # MN-TURN-14: at most 1 space per tile
+    if g < len(track) and track[g] == TILE_GLYPH[tile]:  # MN-TURN-14: at most 1 space per tile
         s.glyph[p] = g + 1
         P.start(s, p, DATA.board_bonus[s.board[p]][g])  # fixed by the space: 1 PP or the scarab bonus
 
 
 def _row_step(s: MenNeferState, task: Task) -> list[int] | None:
     # MN-TURN-15 / MN-AMB-37: the emptied slot's actions or those of any one slot below it
-    return list(range(A.ROW + task[1], A.ROW + len(DATA.display_food)))
+    return list(range(A.ROW + task[1], A.ROW + N_DISPLAY))
 
 
 def _row_apply(s: MenNeferState, task: Task, a: int) -> None:
-    effects.begin_group(s, DATA.display_actions[a - A.ROW])
+    effects.begin_group(s, DISPLAY_ACTIONS[a - A.ROW])
 
 
 T.decision("row", _row_step, _row_apply)
@@ -345,12 +384,16 @@ def _close_gap(s: MenNeferState, task: Task) -> None:
 
 
 def _close_gap_fused(s: MenNeferState, task: Task) -> None:
-    """``close_gap`` and the ``reveal_top`` it queues in one call."""
-    todo = s.todo
-    depth = len(todo)
-    _close_gap(s, task)
-    if len(todo) > depth:  # it queued reveal_top
-        todo.pop()
+    """``close_gap`` and the ``reveal_top`` it queues, written out in one call."""
+    i = task[1]
+    d = s.display
+    d[1 : i + 1] = d[0:i]
+    d[0] = -1
+    if s.supply_top < 0 and not s.supply_seq and not s.tile_pool:
+        _recycle(s)
+    if s.supply_top >= 0:
+        d[0] = s.supply_top
+        s.supply_top = -1
         _reveal_top(s, task)
 
 

@@ -251,7 +251,12 @@ def sarcophagus_points(s: MenNeferState, p: int) -> int:
 def queens_points(s: MenNeferState, p: int) -> int:
     """MN-SCORE-8: per pyramid, its tile's count times the player's eyes beside it."""
     q = DATA.queens
-    return sum(queens_count(s, p, s.qtiles[i]) * s.qp_eyes[p * q + i] for i in range(q))
+    eyes = s.qp_eyes
+    total = 0
+    for i in range(q):
+        if eyes[p * q + i]:  # a pyramid without the player's eyes scores nothing: its count is not needed
+            total += QUEENS_COUNTS[s.qtiles[i]](s, p) * eyes[p * q + i]
+    return total
 
 
 def harvest_points(s: MenNeferState, p: int) -> dict[str, int]:
@@ -291,7 +296,7 @@ def _harvest(s: MenNeferState, task: Task) -> None:
         assert s.used[p * k : (p + 1) * k] == [DATA.options_per_era] * k, "MN-FLOW-3: each option 3 times"
         steps = papyrus_steps(s, p)  # MN-SCORE-2: score and roll up
         s.feather[p] = max(0, s.feather[p] - steps)
-        s.rolled[p] += sum(1 for x in s.row[p * ROW_LEN : (p + 1) * ROW_LEN] if x >= 0)
+        s.rolled[p] += ROW_LEN - s.row[p * ROW_LEN : (p + 1) * ROW_LEN].count(-1)
         s.row[p * ROW_LEN : (p + 1) * ROW_LEN] = [-1] * ROW_LEN
         _add(s, p, CAT_DUAT, duat_points(s.heart[p], s.feather[p]))  # MN-SCORE-3
         w = DATA.ta_slots

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from heliopolis.games.men_nefer import flow
 from heliopolis.games.men_nefer.components import (
     CITY_SLOTS,
     DATA,
@@ -28,6 +29,7 @@ def check_invariants(s: MenNeferState) -> None:
     n = s.n
     na = DATA.apprentices
     k = DATA.options_per_era
+    assert s.sun_houses == flow.sun_houses(s), "sun_houses is what appr says"
     for p in range(n):
         assert 0 <= s.food[p] <= DATA.cap_food, f"MN-GEN-2: food {s.food[p]}"
         assert 0 <= s.heka[p] <= DATA.cap_heka, f"MN-GEN-2: heka {s.heka[p]}"

@@ -73,15 +73,15 @@ def sail_options(s: MenNeferState, p: int, steps: int) -> list[int]:
     which of the two stays decides which can still be activated (MN-ACT-17, MN-ACT-18)."""
     if steps <= 0:
         return []
-    cfg = _config(s, p)
+    boats = s.boats
     act = s.activated & ALL_BOATS
     key = steps * (ALL_BOATS + 1) + act
-    for loc in cfg:
-        key = key * NUM_LOCS + loc
+    for b in range(p * NB, (p + 1) * NB):
+        key = key * NUM_LOCS + boats[b]
     hit = _SAILS.get(key)
     if hit is not None:
         return list(hit)
-    out = _sail_options(cfg, act, steps)
+    out = _sail_options(_config(s, p), act, steps)
     if len(_SAILS) >= T.CACHE_LIMIT:
         _SAILS.clear()
     _SAILS[key] = tuple(out)

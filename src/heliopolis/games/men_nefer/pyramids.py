@@ -43,10 +43,6 @@ def queens_step_ok(s: MenNeferState, p: int) -> bool:
     return nxt <= DATA.qp_len and (nxt not in DATA.qp_construction or s.eye_av[p] > 0)
 
 
-def limestone_possible(s: MenNeferState, p: int) -> bool:
-    return True  # the Great Pyramid block can always take a step (beyond the end: a favour)
-
-
 def limestone_progress(s: MenNeferState, p: int) -> bool:
     """Whether a limestone step could move a block (not only go beyond the end, MN-AMB-54)."""
     return s.gp[p] < DATA.gp_len or queens_step_ok(s, p)
@@ -62,7 +58,7 @@ def _lime_step(s: MenNeferState, task: Task) -> list[int] | None:
         out.append(A.BLOCK)
     if queens_step_ok(s, s.actor):
         out.append(A.BLOCK + 1)
-    return sorted(out)
+    return out  # the task loop sorts a decision's actions
 
 
 def _lime_apply(s: MenNeferState, task: Task, a: int) -> None:

@@ -25,7 +25,7 @@ from heliopolis.games.men_nefer.components import (
     WARE_SPACES,
 )
 from heliopolis.games.men_nefer.perform import CAT_START, CATEGORIES, NCAT
-from heliopolis.games.men_nefer.tasks import CUMULATIVE, HANDLERS, WEIGHTED, Task, run
+from heliopolis.games.men_nefer.tasks import CUMULATIVE, FAST, HANDLERS, IS_AUTO, IS_DECISION, WEIGHTED, Task, run
 
 if TYPE_CHECKING:
     from heliopolis.games.men_nefer.game import MenNeferGame, RuleFlags
@@ -47,7 +47,7 @@ FIELDS: Final = {
     "era": "v", "rnd": "v", "turn_pos": "v", "actor": "v", "over": "v", "chance": "v", "legal": "v",
     "bag_wares": "v", "bag_papyri": "v", "ta_stack": "v", "tile_pool": "v", "boards_left": "v",
     "queens_left": "v", "mastaba_left": "v", "deity": "v", "supply_top": "v", "activated": "v",
-    "ta_discarded": "v", "pyramidion": "v", "neutral_tile": "v",
+    "ta_discarded": "v", "pyramidion": "v", "neutral_tile": "v", "sun_houses": "v",
     "todo": "l", "order": "c", "appr": "l", "home": "l", "slots": "l", "used": "l", "scarab": "l",
     "heart": "l", "feather": "l", "food": "l", "heka": "l", "pp": "l", "pp_cat": "l", "sun": "l",
     "gp": "c", "qp": "c", "glyph": "l", "board": "c", "sphinx_sup": "c", "sphinx_av": "c",
@@ -95,6 +95,9 @@ class MenNeferState(State["MenNeferGame"]):
         self.ta_discarded = 0
         self.pyramidion = False
         self.neutral_tile = -1
+        # bit seat * NUM_HOUSES + house: the seat has an apprentice on that house's sun space (what appr
+        # says, kept for the turn options; invariants.py checks it)
+        self.sun_houses = 0
         self.todo: list[Task] = []
         self.order = list(range(n))
         self.appr = [0] * ((n + 1) * APPR_W)
@@ -207,10 +210,42 @@ class MenNeferState(State["MenNeferGame"]):
         elif action not in legal:
             raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
         self.hist = (action, self.hist)
-        self.narrated = hook is not None
-        task = self.todo.pop()
-        HANDLERS[task[0]][2](self, task, action)  # the decision's or the chance node's apply
-        run(self, hook)
+        todo = self.todo
+        task = todo.pop()
+        if hook is not None:
+            self.narrated = True  # False again when done: play never writes it
+            try:
+                HANDLERS[task[0]][2](self, task, action)  # the decision's or the chance node's apply
+                run(self, hook)
+            finally:
+                self.narrated = False
+            return
+        HANDLERS[task[0]][2](self, task, action)
+        # tasks.run(self, None), written out (one call less per action): the same loop on the fused table
+        while todo:
+            task = todo[-1]
+            what, first, apply = FAST[task[0]]
+            if what == IS_AUTO:
+                todo.pop()
+                first(self, task)
+                continue
+            offered: list[int] | None = first(self, task)
+            if offered is None:
+                continue
+            if len(offered) <= 1:  # lost, an empty draw, or forced (see tasks.run)
+                todo.pop()
+                if offered:
+                    apply(self, task, offered[0])
+                continue
+            if what == IS_DECISION:
+                offered.sort()
+                self.chance = False
+            else:
+                self.chance = True
+            self.legal = offered
+            return
+        self.legal = []
+        self.chance = False
 
     # -- results --------------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -256,6 +291,7 @@ class MenNeferState(State["MenNeferGame"]):
         c.ta_discarded = self.ta_discarded
         c.pyramidion = self.pyramidion
         c.neutral_tile = self.neutral_tile
+        c.sun_houses = self.sun_houses
         c.todo = self.todo[:]
         c.order = self.order
         c.appr = self.appr[:]

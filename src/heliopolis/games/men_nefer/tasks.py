@@ -157,7 +157,12 @@ def run(s: MenNeferState, hook: Any = None) -> None:
             if legal:
                 apply(s, task, legal[0])
             continue
-        _offer(s, what == IS_DECISION, legal)
+        if what == IS_DECISION:  # _offer, written out
+            legal.sort()
+            s.chance = False
+        else:
+            s.chance = True
+        s.legal = legal
         return
     s.legal = []
     s.chance = False

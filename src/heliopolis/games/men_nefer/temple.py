@@ -24,8 +24,18 @@ OFFERED: Final = ENDED << 1
 
 # -- papyri (MN-ACT-11, MN-ACT-12, MN-CONC-4) --------------------------------------------------------
 def row_length(s: MenNeferState, p: int) -> int:
-    row = s.row[p * ROW_LEN : (p + 1) * ROW_LEN]
-    return row.index(-1) if -1 in row else ROW_LEN
+    row = s.row
+    base = p * ROW_LEN
+    for k in range(ROW_LEN):  # the first empty slot right of the book
+        if row[base + k] < 0:
+            return k
+    return ROW_LEN
+
+
+# per row length: the heka to pay for each market slot (MN-AMB-31: market cost plus the slot's cost)
+PAPYRUS_COST: Final = tuple(
+    tuple(enumerate(c + slot for c in DATA.papyrus_market_cost)) for slot in DATA.papyrus_slot_cost
+)
 
 
 def papyrus_options(s: MenNeferState, p: int, free: bool) -> list[int]:
@@ -33,11 +43,25 @@ def papyrus_options(s: MenNeferState, p: int, free: bool) -> list[int]:
     if k >= ROW_LEN:  # a full row takes no papyri until the Harvest rolls it up
         return []
     out = []
-    for i, x in enumerate(s.pap_mkt):
-        # MN-AMB-31: market cost plus the slot's cost, payable together; free papyri pay neither
-        if x >= 0 and (free or s.heka[p] >= DATA.papyrus_market_cost[i] + DATA.papyrus_slot_cost[k]):
+    mkt = s.pap_mkt
+    heka = s.heka[p]
+    for i, cost in PAPYRUS_COST[k]:  # free papyri pay neither cost
+        if mkt[i] >= 0 and (free or heka >= cost):
             out.append(i)
     return out
+
+
+def papyrus_possible(s: MenNeferState, p: int, free: bool) -> bool:
+    """``papyrus_options(s, p, free) != []``, stopping at the first."""
+    k = row_length(s, p)
+    if k >= ROW_LEN:
+        return False
+    mkt = s.pap_mkt
+    heka = s.heka[p]
+    for i, cost in PAPYRUS_COST[k]:
+        if mkt[i] >= 0 and (free or heka >= cost):
+            return True
+    return False
 
 
 def _papyrus_step(s: MenNeferState, task: Task) -> list[int] | None:
@@ -52,7 +76,7 @@ def _papyrus_apply(s: MenNeferState, task: Task, a: int) -> None:
     i = a - A.PAPYRUS
     k = row_length(s, p)
     if not task[1]:
-        s.heka[p] -= DATA.papyrus_market_cost[i] + DATA.papyrus_slot_cost[k]
+        s.heka[p] -= PAPYRUS_COST[k][i][1]
     s.row = s.row[:]  # copy-on-write field (state.FIELDS)
     s.row[p * ROW_LEN + k] = s.pap_mkt[i]  # first empty slot right of the book, fixed orientation
     s.pap_mkt[i] = -1  # refilled only at the end of the turn (MN-ACT-14, MN-AMB-30)
@@ -170,17 +194,24 @@ def offer_options(s: MenNeferState, p: int) -> list[int]:
     return [i for i in range(WARE_SPACES) if s.ware_state[base + i] == 1]
 
 
+# per room a priestess can leave: (the step cost of entering the next room, the room's offset in
+# priest, the action moving a standing one, the action moving a lying one; the entrance has none lying)
+ROOM_MOVES: Final = tuple((DATA.room_cost[r + 1], r * 2, A.PRIEST if r == 0 else A.PRIEST + 2 * r - 1, A.PRIEST + 2 * r)
+                          for r in range(DATA.rooms))  # fmt: skip
+
+
 def move_options(s: MenNeferState, p: int, steps: int) -> list[int]:
     """One room deeper per move; entering a room costs its step cost (MN-ACT-15)."""
     out = []
+    priest = s.priest
     base = p * PRIEST_W
-    for room in range(DATA.rooms):
-        if DATA.room_cost[room + 1] > steps:
+    for cost, off, standing, lying in ROOM_MOVES:
+        if cost > steps:
             continue
-        if s.priest[base + room * 2]:
-            out.append(A.PRIEST if room == 0 else A.PRIEST + 2 * room - 1)
-        if room and s.priest[base + room * 2 + 1]:
-            out.append(A.PRIEST + 2 * room)
+        if priest[base + off]:
+            out.append(standing)
+        if off and priest[base + off + 1]:
+            out.append(lying)
     return out
 
 
