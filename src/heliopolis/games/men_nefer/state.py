@@ -25,7 +25,7 @@ from heliopolis.games.men_nefer.components import (
     WARE_SPACES,
 )
 from heliopolis.games.men_nefer.perform import CAT_START, CATEGORIES, NCAT
-from heliopolis.games.men_nefer.tasks import CUMULATIVE, FAST, HANDLERS, IS_AUTO, IS_DECISION, WEIGHTED, Task, run
+from heliopolis.games.men_nefer.tasks import CUMULATIVE, HANDLERS, WEIGHTED, Task, run
 
 if TYPE_CHECKING:
     from heliopolis.games.men_nefer.game import MenNeferGame, RuleFlags
@@ -221,31 +221,7 @@ class MenNeferState(State["MenNeferGame"]):
                 self.narrated = False
             return
         HANDLERS[task[0]][2](self, task, action)
-        # tasks.run(self, None), written out (one call less per action): the same loop on the fused table
-        while todo:
-            task = todo[-1]
-            what, first, apply = FAST[task[0]]
-            if what == IS_AUTO:
-                todo.pop()
-                first(self, task)
-                continue
-            offered: list[int] | None = first(self, task)
-            if offered is None:
-                continue
-            if len(offered) <= 1:  # lost, an empty draw, or forced (see tasks.run)
-                todo.pop()
-                if offered:
-                    apply(self, task, offered[0])
-                continue
-            if what == IS_DECISION:
-                offered.sort()
-                self.chance = False
-            else:
-                self.chance = True
-            self.legal = offered
-            return
-        self.legal = []
-        self.chance = False
+        run(self)
 
     # -- results --------------------------------------------------------------------------------
     def scores(self) -> list[int]:
