@@ -22,8 +22,6 @@ from __future__ import annotations
 import array
 from collections.abc import Hashable, MutableSequence
 from dataclasses import dataclass
-from itertools import compress
-from operator import ne
 from struct import Struct
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
@@ -256,25 +254,25 @@ class PartsBuffer:
         starts = self._starts
         stops = self._stops
         key: Any
-        # Mostly equal: a step changes a few parts of the table. ``compress`` / ``map(ne, ...)`` find
-        # the changed ones in C, so an unchanged part costs no interpreted loop iteration.
-        for i in compress(range(len(keys)), map(ne, keys, last)):
-            key = keys[i]
-            if type(key) is list:
-                if self._cells[i]:
-                    self._rewrite_cells(i, key, last[i])
+        i = 0
+        for key in keys:
+            if key != last[i]:  # mostly equal: a step changes a few parts of the table
+                if type(key) is list:
+                    if self._cells[i]:
+                        self._rewrite_cells(i, key, last[i])
+                    else:
+                        buf[starts[i] : stops[i]] = float32(observer.encode_part(i, key))
+                        last[i] = key[:]
                 else:
-                    buf[starts[i] : stops[i]] = float32(observer.encode_part(i, key))
-                    last[i] = key[:]
-            else:
-                cache = parts[i]
-                cached = cache.get(key)
-                if cached is None:
-                    if len(cache) >= PartsBuffer.MAX_CACHED:
-                        cache.clear()
-                    cached = cache[key] = float32(observer.encode_part(i, key))
-                buf[starts[i] : stops[i]] = cached
-                last[i] = key
+                    cache = parts[i]
+                    cached = cache.get(key)
+                    if cached is None:
+                        if len(cache) >= PartsBuffer.MAX_CACHED:
+                            cache.clear()
+                        cached = cache[key] = float32(observer.encode_part(i, key))
+                    buf[starts[i] : stops[i]] = cached
+                    last[i] = key
+            i += 1
         return True
 
     def _rewrite_cells(self, i: int, key: list[int], prev: list[int]) -> None:
