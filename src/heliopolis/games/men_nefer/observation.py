@@ -30,7 +30,6 @@ piece                 shape            meaning
 from __future__ import annotations
 
 import array
-from collections.abc import Iterator
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -84,14 +83,10 @@ def _capped(values: tuple[int, ...], cap: int) -> list[float]:
         return [_cap(x, cap) for x in values]
 
 
+_BOATS, _TA_SLOTS, _QUEENS = DATA.boats, DATA.ta_slots, DATA.queens
 _SEATS = 14  # the first part of the seats' stats (part_keys)
 _MARKET_WIDTHS = (NT, NW, NP)  # one-hot width of a cell of parts 2-4: display + supply top, wares, papyri
 _ONE_HOT_CELLS: dict[tuple[int, int], array.array[float]] = {}  # (width, index) -> one_hot as float32
-
-
-def _chunks(values: list[int], width: int) -> Iterator[tuple[int, ...]]:
-    """Seat p's ``values[p * width : (p + 1) * width]`` as a tuple, for p = 0, 1, ... (built in C)."""
-    return zip(*[iter(values)] * width)
 
 
 class MenNeferObserver(Observer["MenNeferState"]):
@@ -198,12 +193,15 @@ class MenNeferObserver(Observer["MenNeferState"]):
             s.city_ta, s.city_adv, s.graves, s.pedestals, s.temple, s.gp_grid, s.qp_levels, s.qtiles,
             s.appr,
             # per seat, three parts: resources and tracks; boards; this era's visits, eyes, apprentices home
+            # (``zip(*[iter(values)] * width)``: the seats' slices of a flat list as tuples, built in C)
             *chain.from_iterable(zip(
                 zip(s.pp, s.food, s.heka, s.heart, s.feather, s.sun, s.gp, s.qp, s.glyph),
-                zip(_chunks(s.scarab, NUM_HOUSES), zip(s.sphinx_sup, s.sphinx_av, s.mummy_sup, s.sarc_av, s.eye_sup,
-                    s.eye_av), _chunks(s.priest, _PRIEST_W), _chunks(s.boats, DATA.boats),
-                    _chunks(s.ware_state, WARE_SPACES), _chunks(s.row, ROW_LEN), s.rolled, _chunks(s.ta, DATA.ta_slots)),
-                zip(_chunks(s.used, 3), _chunks(s.qp_eyes, DATA.queens), s.home),
+                zip(zip(*[iter(s.scarab)] * NUM_HOUSES),
+                    zip(s.sphinx_sup, s.sphinx_av, s.mummy_sup, s.sarc_av, s.eye_sup, s.eye_av),
+                    zip(*[iter(s.priest)] * _PRIEST_W), zip(*[iter(s.boats)] * _BOATS),
+                    zip(*[iter(s.ware_state)] * WARE_SPACES), zip(*[iter(s.row)] * ROW_LEN), s.rolled,
+                    zip(*[iter(s.ta)] * _TA_SLOTS)),
+                zip(zip(*[iter(s.used)] * 3), zip(*[iter(s.qp_eyes)] * _QUEENS), s.home),
             )),
         )  # fmt: skip
 
