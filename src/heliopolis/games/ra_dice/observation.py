@@ -35,11 +35,10 @@ With ``public=False`` only ``player`` remains (nothing is private).
 
 from __future__ import annotations
 
-import array
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Final
 
-from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, PartKey, Piece, one_hot, one_hots
+from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece, one_hot, one_hots
 from heliopolis.games.ra_dice import phases as S
 from heliopolis.games.ra_dice.components import COLUMNS, D_CIV, DISASTER_NAMES, FACE_NAMES, NUM_DICE, NUM_FACES
 
@@ -49,9 +48,6 @@ if TYPE_CHECKING:
 
 NUM_PHASES: Final = 6
 NUM_DIE_STATES: Final = 5
-_NO_DICE: Final = [-1] * NUM_DICE  # the dice's keys off turn (read-only)
-# a die's face or state one-hot as float32, by face / state + 1 (-1: none)
-_DIE_CELLS: Final = [[array.array("f", one_hot(v, w)) for v in range(-1, w)] for w in (NUM_FACES, NUM_DIE_STATES)]
 POINTS_SCALE: Final = 100.0
 FLOOD_CAP: Final = 4
 NUM_SPACES: Final[int] = NUM_DICE * COLUMNS  # = actions.NUM_SPACES
@@ -172,18 +168,18 @@ class RaDiceObserver(Observer["RaDiceState"]):
     # -- the same tensor as memoisable parts (core.observation: the adapters' fast path) ---------
     # Parts, in tensor order, each a pure function of its key (the key holds what the part shows):
     #   0 head: player, current_player, phase, epoch, ra       key (player or -1, cp, phase, epoch, ra)
-    #   1 dice_face                                            key: the state's faces (-1 for none; all -1 off turn)
-    #   2 dice_state                                           key: the state's die states (all -1 off turn)
-    #   3 rolls, turn, disaster                                key: the turn's counters (None off turn)
-    #   4 pharaoh, nile, floods                                key (Pharaoh, Nile, floods per seat)
-    #   5 civilization                                         key: the colour spaces' seat masks
-    #   6 monuments                                            key: the Monument spaces' owners
-    #   7 removal                                              key (victim, kind, left) or None
-    #   8 points                                               key: the points per seat
-    # The dice are two boards of one cell per die (Observer.board_cells): a step changes one or two
-    # dice, and a part per whole roll would rarely meet its key again.
+    #   1-5 dice_face of die d                                 key: the face shown, -1 for none
+    #   6-10 dice_state of die d                               key: the die's state, -1 off turn
+    #   11 rolls, turn, disaster                               key: the turn's counters (None off turn)
+    #   12 pharaoh, nile, floods                               key (Pharaoh, Nile, floods per seat)
+    #   13 civilization                                        key: the colour spaces' seat masks
+    #   14 monuments                                           key: the Monument spaces' owners
+    #   15 removal                                             key (victim, kind, left) or None
+    #   16 points                                              key: the points per seat
+    # The dice are one part per die and block (int keys, at most 7 encodings each): a step changes
+    # one or two dice, and a part per whole roll would rarely meet its key again.
     # With ``public=False`` only part 0 (player) remains.
-    def part_keys(self, state: RaDiceState, player: int) -> tuple[PartKey, ...]:
+    def part_keys(self, state: RaDiceState, player: int) -> tuple[Hashable, ...]:
         state._check_seat(player)
         ot = self.obs_type
         private = ot.private != PRIVATE_NONE
@@ -199,10 +195,10 @@ class RaDiceObserver(Observer["RaDiceState"]):
             turn: Hashable = (state.rolls, state.preal, state.nreal, state.civ_n, state.mon_n, dis,
                               state.free_ankhs() if phase == S.APPLY or phase == S.REMOVE else None)  # fmt: skip
             removal: Hashable = (state.vic, state.vic_kind, state.vic_left) if phase == S.REMOVE else None
-            return (head, face, dst, turn,
+            return (head, face[0], face[1], face[2], face[3], face[4], dst[0], dst[1], dst[2], dst[3], dst[4], turn,
                     (tuple(state.phar), tuple(state.nile), tuple(state.floods)), tuple(state.civ),
                     tuple(state.mon), removal, tuple(state.points))  # fmt: skip
-        return (head, _NO_DICE, _NO_DICE, None,
+        return (head, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, None,
                 (tuple(state.phar), tuple(state.nile), tuple(state.floods)), tuple(state.civ),
                 tuple(state.mon), None, tuple(state.points))  # fmt: skip
 
@@ -216,13 +212,16 @@ class RaDiceObserver(Observer["RaDiceState"]):
             if not ot.public:
                 return out
             return out + one_hots((cp, n), (phase, NUM_PHASES), (epoch - 1, g.epochs), (ra, g.ra_last + 1))
-        if index <= 2:  # the dice's faces or states
-            width = NUM_FACES if index == 1 else NUM_DIE_STATES
-            out = []
-            for d in key:
-                out += one_hot(d, width)
+        if index <= NUM_DICE:
+            out = [0.0] * NUM_FACES
+            if key >= 0:
+                out[key] = 1.0
             return out
-        index += 2 * NUM_DICE - 2  # the remaining parts, numbered as in tensor order after the dice
+        if index <= 2 * NUM_DICE:
+            out = [0.0] * NUM_DIE_STATES
+            if key >= 0:
+                out[key] = 1.0
+            return out
         if index == 11:
             if key is None:
                 return [0.0] * (g.rolls_max + 6 + len(DISASTER_NAMES))
@@ -266,14 +265,6 @@ class RaDiceObserver(Observer["RaDiceState"]):
                 v[n + 2] = left / max(g.dis_civ_remove, g.dis_mon_remove)
             return v
         return [x / POINTS_SCALE for x in key]
-
-    def board_cells(self, index: int) -> int:
-        return NUM_DICE if self.obs_type.public and 1 <= index <= 2 else 0
-
-    def encode_cell(self, index: int, key: list[int], cell: int) -> array.array[float]:
-        row = _DIE_CELLS[index - 1]
-        v = key[cell] + 1
-        return row[v] if 0 <= v < len(row) else array.array("f", bytes(len(row[0]) * 4))  # out of range: none
 
     def string(self, state: RaDiceState, player: int) -> str:
         state._check_seat(player)
