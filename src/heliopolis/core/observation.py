@@ -279,7 +279,8 @@ class PartsBuffer:
         """Rewrites the cells of board part ``i`` whose entries differ from ``prev`` (updated in place).
 
         The changed entries (a few of a board's hundreds) are found by halving: a slice comparison
-        runs in C, so only the ranges that differ are searched further, down to ``_SCAN`` entries."""
+        runs in C, so only the ranges that differ are searched further, down to ``_SCAN`` entries
+        (a range known to differ whose left half does not needs no comparison of its right half)."""
         cells = self._cells[i]
         start = self._starts[i]
         width = (self._stops[i] - start) // cells
@@ -289,12 +290,14 @@ class PartsBuffer:
         while todo:
             hi = todo.pop()
             lo = todo.pop()
-            if hi - lo > _SCAN:
+            if hi - lo > _SCAN:  # [lo, hi) differs: so does its left half, its right half or both
                 mid = (lo + hi) >> 1
-                if key[mid:hi] != prev[mid:hi]:
+                if key[lo:mid] == prev[lo:mid]:
                     todo += (mid, hi)
-                if key[lo:mid] != prev[lo:mid]:
+                else:
                     todo += (lo, mid)
+                    if key[mid:hi] != prev[mid:hi]:
+                        todo += (mid, hi)
                 continue
             for k in range(lo, hi):
                 v = key[k]

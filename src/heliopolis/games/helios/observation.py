@@ -177,7 +177,8 @@ class HeliosObserver(Observer[HeliosState]):
     # one step in five), so the adapters rewrite those and copy the rest from the previous observation.
     # With ``public=False`` only part 0 (player) remains.
     def part_keys(self, state: HeliosState, player: int) -> tuple[PartKey, ...]:
-        check_seat(self._n, player)
+        if type(player) is not int or not 0 <= player < self._n:
+            check_seat(self._n, player)  # raises the usual error
         private = self.obs_type.private != PRIVATE_NONE
         if not self.obs_type.public:
             return ((player, -1, -1, -1, -1),) if private else ()

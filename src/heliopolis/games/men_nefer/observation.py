@@ -179,7 +179,8 @@ class MenNeferObserver(Observer["MenNeferState"]):
     #                                       keys: the seat's values and slices (built by zip, in C)
     # With ``public=False`` only part 0 (player) remains.
     def part_keys(self, state: MenNeferState, player: int) -> tuple[PartKey, ...]:
-        check_seat(self._n, player)
+        if type(player) is not int or not 0 <= player < self._n:
+            check_seat(self._n, player)  # raises the usual error
         private = self.obs_type.private != PRIVATE_NONE
         if not self.obs_type.public:
             return (player,) if private else ()

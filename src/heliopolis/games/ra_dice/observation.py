@@ -180,7 +180,8 @@ class RaDiceObserver(Observer["RaDiceState"]):
     # one or two dice, and a part per whole roll would rarely meet its key again.
     # With ``public=False`` only part 0 (player) remains.
     def part_keys(self, state: RaDiceState, player: int) -> tuple[Hashable, ...]:
-        state._check_seat(player)
+        if type(player) is not int or not 0 <= player < self._n:
+            state._check_seat(player)  # raises the usual error
         ot = self.obs_type
         private = ot.private != PRIVATE_NONE
         if not ot.public:
