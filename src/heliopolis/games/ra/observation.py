@@ -74,9 +74,9 @@ from heliopolis.games.ra.phases import (
     C_TRACK,
     C_UP,
     DISCARD,
+    END,
     PEND_EARTHQUAKE,
     PEND_UNREST,
-    END,
     PHASE_NAMES,
     TRIGGER_NAMES,
 )
