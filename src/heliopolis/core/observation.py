@@ -212,9 +212,6 @@ def float32(values: list[float]) -> array.array[float]:
     return out
 
 
-_SCAN: Final = 12  # a board range this short is compared entry by entry (PartsBuffer)
-
-
 class PartsBuffer:
     """An observer's tensor for the last ``update``, kept in a float32 ``array.array`` and rewritten
     part by part: the adapters' fast path (``integrations.encoding.ArrayObserver`` wraps it in numpy,
@@ -282,36 +279,19 @@ class PartsBuffer:
         return True
 
     def _rewrite_cells(self, i: int, key: list[int], prev: list[int]) -> None:
-        """Rewrites the cells of board part ``i`` whose entries differ from ``prev`` (updated in place).
-
-        The changed entries (a few of a board's hundreds) are found by halving: a slice comparison
-        runs in C, so only the ranges that differ are searched further, down to ``_SCAN`` entries
-        (a range known to differ whose left half does not needs no comparison of its right half)."""
+        """Rewrites the cells of board part ``i`` whose entries differ from ``prev`` (updated in place)."""
         cells = self._cells[i]
         start = self._starts[i]
         width = (self._stops[i] - start) // cells
         buf = self.buffer
         observer = self.observer
-        todo = [0, len(key)]
-        while todo:
-            hi = todo.pop()
-            lo = todo.pop()
-            if hi - lo > _SCAN:  # [lo, hi) differs: so does its left half, its right half or both
-                mid = (lo + hi) >> 1
-                if key[lo:mid] == prev[lo:mid]:
-                    todo += (mid, hi)
-                else:
-                    todo += (lo, mid)
-                    if key[mid:hi] != prev[mid:hi]:
-                        todo += (mid, hi)
-                continue
-            for k in range(lo, hi):
-                v = key[k]
-                if v != prev[k]:
-                    prev[k] = v
-                    c = k % cells
-                    at = start + c * width
-                    buf[at : at + width] = observer.encode_cell(i, key, c)
+        for k in range(len(key)):
+            v = key[k]
+            if v != prev[k]:
+                prev[k] = v
+                c = k % cells
+                at = start + c * width
+                buf[at : at + width] = observer.encode_cell(i, key, c)
 
     def _first(self, keys: tuple[PartKey, ...]) -> None:
         """Encodes every part and lays the parts out in the buffer (their sizes are fixed)."""
