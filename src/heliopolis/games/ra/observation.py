@@ -242,7 +242,7 @@ class RaObserver(Observer["RaState"]):
     # more: the points key holds only the points this observation shows):
     #   0 head: player, current_player, phase, epoch, ra_tiles        key (player or -1, cp, phase, epoch, ra_n)
     #   1 auction_track                                               key: the track's tiles
-    #   2 centre_sun, suns_up, suns_down                              key (centre, up masks, down masks)
+    #   2 centre_sun, suns_up, suns_down                              key (centre, *up masks, *down masks)
     #   3 display                                                     key: the display counts
     #   4 bag                                                         key: the bag counts
     #   5 auction_ra .. pending_discard                               key: the auction and discard state
@@ -284,7 +284,7 @@ class RaObserver(Observer["RaState"]):
         return (
             (player if ot.private != PRIVATE_NONE else -1, state.current_player(), phase, state.epoch, state.ra_n),
             tuple(c[C_TRACK : C_TRACK + AUCTION_SPACES]),
-            (state.centre, tuple(c[C_UP : C_UP + n]), tuple(c[C_DOWN : C_DOWN + n])),
+            (state.centre, *c[C_UP : C_UP + n], *c[C_DOWN : C_DOWN + n]),
             tuple(b[B_DISP : B_DISP + n * T]),
             tuple(c[C_BAG : C_BAG + T]),
             auction,
@@ -311,10 +311,9 @@ class RaObserver(Observer["RaState"]):
                 if t >= 0:
                     out[t] += 1.0 / AUCTION_SPACES
         elif index == 2:
-            centre, ups, downs = key
             out = [0.0] * MAX_SUN
-            out[centre - 1] = 1.0
-            for m in ups + downs:
+            out[key[0] - 1] = 1.0
+            for m in key[1:]:  # the seats' face-up then face-down sun masks
                 out += _SUN_BITS.get(m) or _sun_bits(m)
         elif index == 3:
             out = list(map(mul, key, self._inv_display))

@@ -175,7 +175,7 @@ class RaDiceObserver(Observer["RaDiceState"]):
     #   1-5 dice_face of die d                                 key: the face shown, -1 for none
     #   6-10 dice_state of die d                               key: the die's state, -1 off turn
     #   11 rolls, turn, disaster                               key: the turn's counters (None off turn)
-    #   12 pharaoh, nile, floods                               key (Pharaoh, Nile, floods per seat)
+    #   12 pharaoh, nile, floods                               key: Pharaohs, Niles, floods per seat (one tuple)
     #   13 civilization                                        key: the state's list of seat masks per colour
     #                                                          space (a board: one cell per space)
     #   14 monuments                                           key: the state's list of owners per Monument
@@ -196,18 +196,16 @@ class RaDiceObserver(Observer["RaDiceState"]):
         phase = state.phase
         head = (player if private else -1, state.current_player(), phase, min(state.epoch, g.epochs), state.ra)
         if phase == S.ROLL or phase == S.REROLL or phase == S.APPLY or phase == S.REMOVE:
-            face = state.face
+            face = state.face  # NUM_DICE faces and die states: one part each
             dst = state.dst
             dis = state.dis
             turn: Hashable = (state.rolls, state.preal, state.nreal, state.civ_n, state.mon_n, dis,
                               state.free_ankhs() if phase == S.APPLY or phase == S.REMOVE else None)  # fmt: skip
             removal: Hashable = (state.vic, state.vic_kind, state.vic_left) if phase == S.REMOVE else None
-            return (head, face[0], face[1], face[2], face[3], face[4], dst[0], dst[1], dst[2], dst[3], dst[4], turn,
-                    (tuple(state.phar), tuple(state.nile), tuple(state.floods)), state.civ,
-                    state.mon, removal, state.points)  # fmt: skip
+            return (head, *face, *dst, turn, (*state.phar, *state.nile, *state.floods), state.civ, state.mon,
+                    removal, state.points)  # fmt: skip
         return (head, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, None,
-                (tuple(state.phar), tuple(state.nile), tuple(state.floods)), state.civ,
-                state.mon, None, state.points)  # fmt: skip
+                (*state.phar, *state.nile, *state.floods), state.civ, state.mon, None, state.points)  # fmt: skip
 
     def encode_part(self, index: int, key: Any) -> list[float]:  # noqa: C901 - one branch per part
         g = self._game
@@ -246,8 +244,8 @@ class RaDiceObserver(Observer["RaDiceState"]):
             if dis >= S.DIS_DECLARED:
                 v[dis - S.DIS_DECLARED] = 1.0
             return out + v
-        if index == 12:
-            phar, nile, floods = key
+        if index == 12:  # the seats' Pharaohs, Niles and floods, in one flat tuple
+            phar, nile, floods = key[:n], key[n : 2 * n], key[2 * n :]
             return ([x / g.phar_max for x in phar] + [x / g.nile_max for x in nile]
                     + [min(x, FLOOD_CAP) / FLOOD_CAP for x in floods])  # fmt: skip
         if index == 13:
