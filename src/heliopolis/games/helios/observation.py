@@ -56,14 +56,27 @@ def _cap(v: float, cap: float) -> float:
 
 
 _RES_CAP = {k: _cap(k, 2) for k in range(-16, 64)}  # a resource count's value, by count
+# the supply's values by count (the same formulas as ``tensor``), and a colour's one-hot by colour
+_DRAW_CAP = {k: min(k, 16) / 16 for k in range(-16, 64)}
+_LAND_CAP = {k: _cap(k, 4) for k in range(-16, 64)}
+_EXTRA_CAP = {k: _cap(k, 8) for k in range(-16, 64)}
+_COLOUR = {c: [1.0 if c == k else 0.0 for k in range(5)] for c in range(-1, 5)}
 # the same as float32 cells, for boards rewritten cell by cell (Observer.board_cells)
 _HEX_CELL = {tm: array.array("f", v) for tm, v in _HEX.items()}
 _NO_TILE_CELL = array.array("f", _NO_TILE)
 _RES_CELL = {k: array.array("f", [v]) for k, v in _RES_CAP.items()}
 
 
+_BITS: dict[tuple[int, int], list[float]] = {}  # (mask, k) -> its k bits as floats (memoised, read-only)
+
+
 def _bits(mask: int, k: int) -> list[float]:
-    return [float(mask >> i & 1) for i in range(k)]
+    bits = _BITS.get((mask, k))
+    if bits is None:
+        bits = [float(mask >> i & 1) for i in range(k)]
+        if len(_BITS) < 65536:
+            _BITS[(mask, k)] = bits
+    return bits  # never mutated: callers concatenate it
 
 
 class HeliosObserver(Observer[HeliosState]):
@@ -164,7 +177,8 @@ class HeliosObserver(Observer[HeliosState]):
     # one step in five), so the adapters rewrite those and copy the rest from the previous observation.
     # With ``public=False`` only part 0 (player) remains.
     def part_keys(self, state: HeliosState, player: int) -> tuple[PartKey, ...]:
-        check_seat(self._n, player)
+        if type(player) is not int or not 0 <= player < self._n:
+            check_seat(self._n, player)  # raises the usual error
         private = self.obs_type.private != PRIVATE_NONE
         if not self.obs_type.public:
             return ((player, -1, -1, -1, -1),) if private else ()
@@ -203,10 +217,17 @@ class HeliosObserver(Observer[HeliosState]):
             return out
         if index == 4:
             d0, d1, d2, face_up, land_stack, extra, special, persons_free = key
-            out = [min(k, 16) / 16 for k in d0] + [min(k, 16) / 16 for k in d1] + [min(k, 16) / 16 for k in d2]
-            for c in face_up:
-                out += one_hot(c, 5)
-            out += [_cap(k, 4) for k in land_stack] + [_cap(k, 8) for k in extra]
+            try:  # by table (the counts are small)
+                out = list(map(_DRAW_CAP.__getitem__, d0 + d1 + d2))
+                for c in face_up:
+                    out += _COLOUR[c]
+                out += map(_LAND_CAP.__getitem__, land_stack)
+                out += map(_EXTRA_CAP.__getitem__, extra)
+            except KeyError:
+                out = [min(k, 16) / 16 for k in d0] + [min(k, 16) / 16 for k in d1] + [min(k, 16) / 16 for k in d2]
+                for c in face_up:
+                    out += [1.0 if c == k else 0.0 for k in range(5)]
+                out += [_cap(k, 4) for k in land_stack] + [_cap(k, 8) for k in extra]
             out += [k / 2 for k in special]
             return out + _bits(persons_free, 8)
         if index == 5:

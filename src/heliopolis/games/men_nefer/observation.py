@@ -29,7 +29,7 @@ piece                 shape            meaning
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import array
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -83,12 +83,10 @@ def _capped(values: tuple[int, ...], cap: int) -> list[float]:
         return [_cap(x, cap) for x in values]
 
 
-_SEATS = 12  # the first part of the seats' stats (part_keys)
-
-
-def _chunks(values: list[int], width: int) -> Iterator[tuple[int, ...]]:
-    """Seat p's ``values[p * width : (p + 1) * width]`` as a tuple, for p = 0, 1, ... (built in C)."""
-    return zip(*[iter(values)] * width)
+_BOATS, _TA_SLOTS, _QUEENS = DATA.boats, DATA.ta_slots, DATA.queens
+_SEATS = 14  # the first part of the seats' stats (part_keys)
+_MARKET_WIDTHS = (NT, NW, NP)  # one-hot width of a cell of parts 2-4: display + supply top, wares, papyri
+_ONE_HOT_CELLS: dict[tuple[int, int], array.array[float]] = {}  # (width, index) -> one_hot as float32
 
 
 class MenNeferObserver(Observer["MenNeferState"]):
@@ -171,16 +169,18 @@ class MenNeferObserver(Observer["MenNeferState"]):
     # Parts, in tensor order, each a pure function of its key (nothing is hidden in Men-Nefer):
     #   0 player, current_player            key (player or -1, cp)
     #   1 era .. pending                    key (era, round, turn order, pending kind index)
-    #   2 display, supply_top, markets      key (display, supply top, ware and papyrus markets)
-    #   3 .. 10 cities, board, pyramids     keys: the state's own lists (city_ta, city_adv, graves,
+    #   2 display, supply_top               key: display + [supply top] (a board of one-hot cells)
+    #   3, 4 markets                        keys: the state's ware and papyrus markets (boards of one-hot cells)
+    #   5 .. 12 cities, board, pyramids     keys: the state's own lists (city_ta, city_adv, graves,
     #                                       pedestals, temple, gp_grid, qp_levels, qtiles): boards, compared
     #                                       with the last copy, re-encoded when changed (a few times an era)
-    #   11 houses                           key: the state's list of apprentices per owner and space (a board)
-    #   12 .. 12+3n-1 player_stats of seat p, in three parts (values 0-8, 9-(_STATS_B-1), the rest)
+    #   13 houses                           key: the state's list of apprentices per owner and space (a board)
+    #   14 .. 14+3n-1 player_stats of seat p, in three parts (values 0-8, 9-(_STATS_B-1), the rest)
     #                                       keys: the seat's values and slices (built by zip, in C)
     # With ``public=False`` only part 0 (player) remains.
     def part_keys(self, state: MenNeferState, player: int) -> tuple[PartKey, ...]:
-        check_seat(self._n, player)
+        if type(player) is not int or not 0 <= player < self._n:
+            check_seat(self._n, player)  # raises the usual error
         private = self.obs_type.private != PRIVATE_NONE
         if not self.obs_type.public:
             return (player,) if private else ()
@@ -190,16 +190,19 @@ class MenNeferObserver(Observer["MenNeferState"]):
         return (
             (player if private else -1, s.current_player()),
             (s.era, s.rnd, tuple(s.order), pending),
-            (tuple(s.display), s.supply_top, tuple(s.ware_mkt), tuple(s.pap_mkt)),
+            s.display + [s.supply_top], s.ware_mkt, s.pap_mkt,
             s.city_ta, s.city_adv, s.graves, s.pedestals, s.temple, s.gp_grid, s.qp_levels, s.qtiles,
             s.appr,
             # per seat, three parts: resources and tracks; boards; this era's visits, eyes, apprentices home
+            # (``zip(*[iter(values)] * width)``: the seats' slices of a flat list as tuples, built in C)
             *chain.from_iterable(zip(
                 zip(s.pp, s.food, s.heka, s.heart, s.feather, s.sun, s.gp, s.qp, s.glyph),
-                zip(_chunks(s.scarab, NUM_HOUSES), zip(s.sphinx_sup, s.sphinx_av, s.mummy_sup, s.sarc_av, s.eye_sup,
-                    s.eye_av), _chunks(s.priest, _PRIEST_W), _chunks(s.boats, DATA.boats),
-                    _chunks(s.ware_state, WARE_SPACES), _chunks(s.row, ROW_LEN), s.rolled, _chunks(s.ta, DATA.ta_slots)),
-                zip(_chunks(s.used, 3), _chunks(s.qp_eyes, DATA.queens), s.home),
+                zip(zip(*[iter(s.scarab)] * NUM_HOUSES),
+                    zip(s.sphinx_sup, s.sphinx_av, s.mummy_sup, s.sarc_av, s.eye_sup, s.eye_av),
+                    zip(*[iter(s.priest)] * _PRIEST_W), zip(*[iter(s.boats)] * _BOATS),
+                    zip(*[iter(s.ware_state)] * WARE_SPACES), zip(*[iter(s.row)] * ROW_LEN), s.rolled,
+                    zip(*[iter(s.ta)] * _TA_SLOTS)),
+                zip(zip(*[iter(s.used)] * 3), zip(*[iter(s.qp_eyes)] * _QUEENS), s.home),
             )),
         )  # fmt: skip
 
@@ -217,30 +220,22 @@ class MenNeferObserver(Observer["MenNeferState"]):
             for p in range(n):
                 out += _onehot(order.index(p), n)
             return out + _onehot(pending, len(PENDING))
-        if index == 2:
-            display, supply_top, ware_mkt, pap_mkt = key
-            out = []
-            for t in display:
-                out += _onehot(t, NT)
-            out += _onehot(supply_top, NT)
-            for w in ware_mkt:
-                out += _onehot(w, NW)
-            for x in pap_mkt:
-                out += _onehot(x, NP)
-            return out
-        if index == 3:  # city_ta
+        if index <= 4:  # display + supply top, ware market, papyrus market: one-hot per slot
+            width = _MARKET_WIDTHS[index - 2]
+            return list(chain.from_iterable(_onehot(t, width) for t in key))
+        if index == 5:  # city_ta
             return list(chain.from_iterable(_onehot(t, NTA) for t in key))
-        if index == 4:  # city_adv
+        if index == 6:  # city_adv
             return list(chain.from_iterable(_onehot(a, len(DATA.advantage_ids)) for a in key))
-        if index <= 7:  # graves, pedestals, temple: owner-coded
+        if index <= 9:  # graves, pedestals, temple: owner-coded
             return [(o + 1) / n for o in key]
-        if index == 8:  # gp_grid
+        if index == 10:  # gp_grid
             return list(chain.from_iterable(_onehot(f, 4) for f in key))
-        if index == 9:
-            return [_cap(x, DATA.queen_levels) for x in key]
-        if index == 10:
-            return [(q + 1) / 6 for q in key]
         if index == 11:
+            return [_cap(x, DATA.queen_levels) for x in key]
+        if index == 12:
+            return [(q + 1) / 6 for q in key]
+        if index == 13:
             return _capped(tuple(key), 4)
         if _SEATS <= index < _SEATS + 3 * n:
             block = (index - _SEATS) % 3
@@ -262,6 +257,19 @@ class MenNeferObserver(Observer["MenNeferState"]):
             v = _capped(used, 3) + _capped(qp_eyes, 4) + [float(home >> k & 1) for k in range(DATA.apprentices)]
             return (v + [0.0] * STATS)[: STATS - _STATS_B]
         raise IndexError(f"Men-Nefer observations have no part {index}")
+
+    def board_cells(self, index: int) -> int:
+        if self.obs_type.public and 2 <= index <= 4:  # the display and markets: one cell per slot
+            return (len(DATA.display_food) + 1, len(DATA.ware_market_cost), len(DATA.papyrus_market_cost))[index - 2]
+        return 0
+
+    def encode_cell(self, index: int, key: list[int], cell: int) -> array.array[float]:
+        width = _MARKET_WIDTHS[index - 2]
+        k = (width, key[cell])
+        v = _ONE_HOT_CELLS.get(k)
+        if v is None:
+            v = _ONE_HOT_CELLS[k] = array.array("f", _onehot(key[cell], width))
+        return v
 
     def string(self, state: MenNeferState, player: int) -> str:
         check_seat(self._n, player)

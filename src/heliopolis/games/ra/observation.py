@@ -74,6 +74,7 @@ from heliopolis.games.ra.phases import (
     C_TRACK,
     C_UP,
     DISCARD,
+    END,
     PEND_EARTHQUAKE,
     PEND_UNREST,
     PHASE_NAMES,
@@ -117,6 +118,11 @@ def _sun_bits(mask: int) -> list[float]:
     return bits
 
 
+# part_keys' points: every seat's, none, or the observing seat's only
+_SHOW_ALL: Final = 0
+_SHOW_NONE: Final = 1
+_SHOW_SEAT: Final = 2
+
 _SHORT = {name: name.replace("step-pyramid", "steppyr") for name in TILE_NAMES}
 
 
@@ -158,6 +164,10 @@ class RaObserver(Observer["RaState"]):
         self._n = n
         self._ra_needed = game.ra_needed
         self._inv_display = list(_INV_COUNT) * n
+        # which seats' points part_keys shows (as points_shown): when they are open, and else
+        self._points_open = _SHOW_ALL if obs_type.public else _SHOW_NONE
+        self._points_hidden = {PRIVATE_ALL: _SHOW_ALL, PRIVATE_NONE: _SHOW_NONE}.get(obs_type.private, _SHOW_SEAT)
+        self._no_points: tuple[None, ...] = (None,) * n
 
     # -- which points are shown ---------------------------------------------------------------
     def points_shown(self, state: RaState, player: int) -> list[bool]:
@@ -232,26 +242,31 @@ class RaObserver(Observer["RaState"]):
     # more: the points key holds only the points this observation shows):
     #   0 head: player, current_player, phase, epoch, ra_tiles        key (player or -1, cp, phase, epoch, ra_n)
     #   1 auction_track                                               key: the track's tiles
-    #   2 centre_sun, suns_up, suns_down                              key (centre, up masks, down masks)
+    #   2 centre_sun, suns_up, suns_down                              key (centre, *up masks, *down masks)
     #   3 display                                                     key: the display counts
     #   4 bag                                                         key: the bag counts
     #   5 auction_ra .. pending_discard                               key: the auction and discard state
     #   6 points, points_known                                        key: the shown points (None = hidden)
     # With ``public=False`` only parts 0 (player) and 6 remain.
     def part_keys(self, state: RaState, player: int) -> tuple[Hashable, ...]:
-        state._check_seat(player)
-        ot = self.obs_type
         n = self._n
+        if type(player) is not int or not 0 <= player < n:
+            state._check_seat(player)  # raises the usual error
+        ot = self.obs_type
         b = state.board
-        # The points part: every seat's points, or only the shown ones (None = hidden).
-        shown = self.points_shown(state, player)
-        if all(shown):
+        # The points part: every seat's points, or only the shown ones (None = hidden): as
+        # ``points_shown``, by the mode precomputed for the observation type.
+        if ot.perfect_recall or state.phase == END or not state.game.hidden_scores:
+            mode = self._points_open
+        else:
+            mode = self._points_hidden
+        if mode == _SHOW_ALL:
             points: Hashable = tuple(b[B_POINTS : B_POINTS + n])
+        elif mode == _SHOW_NONE:
+            points = self._no_points
         else:
             pts: list[int | None] = [None] * n
-            for q in range(n):
-                if shown[q]:
-                    pts[q] = b[B_POINTS + q]
+            pts[player] = b[B_POINTS + player]
             points = tuple(pts)
         if not ot.public:
             if ot.private == PRIVATE_NONE:
@@ -269,7 +284,7 @@ class RaObserver(Observer["RaState"]):
         return (
             (player if ot.private != PRIVATE_NONE else -1, state.current_player(), phase, state.epoch, state.ra_n),
             tuple(c[C_TRACK : C_TRACK + AUCTION_SPACES]),
-            (state.centre, tuple(c[C_UP : C_UP + n]), tuple(c[C_DOWN : C_DOWN + n])),
+            (state.centre, *c[C_UP : C_UP + n], *c[C_DOWN : C_DOWN + n]),
             tuple(b[B_DISP : B_DISP + n * T]),
             tuple(c[C_BAG : C_BAG + T]),
             auction,
@@ -296,12 +311,10 @@ class RaObserver(Observer["RaState"]):
                 if t >= 0:
                     out[t] += 1.0 / AUCTION_SPACES
         elif index == 2:
-            centre, ups, downs = key
             out = [0.0] * MAX_SUN
-            out[centre - 1] = 1.0
-            for masks in (ups, downs):
-                for m in masks:
-                    out += _sun_bits(m)
+            out[key[0] - 1] = 1.0
+            for m in key[1:]:  # the seats' face-up then face-down sun masks
+                out += _SUN_BITS.get(m) or _sun_bits(m)
         elif index == 3:
             out = list(map(mul, key, self._inv_display))
         elif index == 4:

@@ -35,10 +35,11 @@ With ``public=False`` only ``player`` remains (nothing is private).
 
 from __future__ import annotations
 
+import array
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Final
 
-from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, Piece, one_hot, one_hots
+from heliopolis.core.observation import PRIVATE_NONE, ObservationType, Observer, PartKey, Piece, one_hot, one_hots
 from heliopolis.games.ra_dice import phases as S
 from heliopolis.games.ra_dice.components import COLUMNS, D_CIV, DISASTER_NAMES, FACE_NAMES, NUM_DICE, NUM_FACES
 
@@ -110,6 +111,9 @@ class RaDiceObserver(Observer["RaDiceState"]):
         self.pieces = tuple(pieces)
         self._n = n
         self._game = game
+        # a Civilization / Monument space's cell by its value (seat mask / owner), as float32
+        self._civ_cells: dict[int, array.array[float]] = {}
+        self._mon_cells: dict[int, array.array[float]] = {}
 
     def tensor(self, state: RaDiceState, player: int) -> list[float]:
         state._check_seat(player)
@@ -171,16 +175,19 @@ class RaDiceObserver(Observer["RaDiceState"]):
     #   1-5 dice_face of die d                                 key: the face shown, -1 for none
     #   6-10 dice_state of die d                               key: the die's state, -1 off turn
     #   11 rolls, turn, disaster                               key: the turn's counters (None off turn)
-    #   12 pharaoh, nile, floods                               key (Pharaoh, Nile, floods per seat)
-    #   13 civilization                                        key: the colour spaces' seat masks
-    #   14 monuments                                           key: the Monument spaces' owners
+    #   12 pharaoh, nile, floods                               key: Pharaohs, Niles, floods per seat (one tuple)
+    #   13 civilization                                        key: the state's list of seat masks per colour
+    #                                                          space (a board: one cell per space)
+    #   14 monuments                                           key: the state's list of owners per Monument
+    #                                                          space (a board: one cell per space)
     #   15 removal                                             key (victim, kind, left) or None
-    #   16 points                                              key: the points per seat
+    #   16 points                                              key: the state's list of points per seat
     # The dice are one part per die and block (int keys, at most 7 encodings each): a step changes
     # one or two dice, and a part per whole roll would rarely meet its key again.
     # With ``public=False`` only part 0 (player) remains.
-    def part_keys(self, state: RaDiceState, player: int) -> tuple[Hashable, ...]:
-        state._check_seat(player)
+    def part_keys(self, state: RaDiceState, player: int) -> tuple[PartKey, ...]:
+        if type(player) is not int or not 0 <= player < self._n:
+            state._check_seat(player)  # raises the usual error
         ot = self.obs_type
         private = ot.private != PRIVATE_NONE
         if not ot.public:
@@ -189,18 +196,16 @@ class RaDiceObserver(Observer["RaDiceState"]):
         phase = state.phase
         head = (player if private else -1, state.current_player(), phase, min(state.epoch, g.epochs), state.ra)
         if phase == S.ROLL or phase == S.REROLL or phase == S.APPLY or phase == S.REMOVE:
-            face = state.face
+            face = state.face  # NUM_DICE faces and die states: one part each
             dst = state.dst
             dis = state.dis
             turn: Hashable = (state.rolls, state.preal, state.nreal, state.civ_n, state.mon_n, dis,
                               state.free_ankhs() if phase == S.APPLY or phase == S.REMOVE else None)  # fmt: skip
             removal: Hashable = (state.vic, state.vic_kind, state.vic_left) if phase == S.REMOVE else None
-            return (head, face[0], face[1], face[2], face[3], face[4], dst[0], dst[1], dst[2], dst[3], dst[4], turn,
-                    (tuple(state.phar), tuple(state.nile), tuple(state.floods)), tuple(state.civ),
-                    tuple(state.mon), removal, tuple(state.points))  # fmt: skip
+            return (head, *face, *dst, turn, (*state.phar, *state.nile, *state.floods), state.civ, state.mon,
+                    removal, state.points)  # fmt: skip
         return (head, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, None,
-                (tuple(state.phar), tuple(state.nile), tuple(state.floods)), tuple(state.civ),
-                tuple(state.mon), None, tuple(state.points))  # fmt: skip
+                (*state.phar, *state.nile, *state.floods), state.civ, state.mon, None, state.points)  # fmt: skip
 
     def encode_part(self, index: int, key: Any) -> list[float]:  # noqa: C901 - one branch per part
         g = self._game
@@ -239,8 +244,8 @@ class RaDiceObserver(Observer["RaDiceState"]):
             if dis >= S.DIS_DECLARED:
                 v[dis - S.DIS_DECLARED] = 1.0
             return out + v
-        if index == 12:
-            phar, nile, floods = key
+        if index == 12:  # the seats' Pharaohs, Niles and floods, in one flat tuple
+            phar, nile, floods = key[:n], key[n : 2 * n], key[2 * n :]
             return ([x / g.phar_max for x in phar] + [x / g.nile_max for x in nile]
                     + [min(x, FLOOD_CAP) / FLOOD_CAP for x in floods])  # fmt: skip
         if index == 13:
@@ -265,6 +270,29 @@ class RaDiceObserver(Observer["RaDiceState"]):
                 v[n + 2] = left / max(g.dis_civ_remove, g.dis_mon_remove)
             return v
         return [x / POINTS_SCALE for x in key]
+
+    # The Civilization and Monument spaces as boards (Observer.board_cells): a step claims a space or two.
+    def board_cells(self, index: int) -> int:
+        if not self.obs_type.public:
+            return 0
+        if index == 13:
+            return NUM_DICE  # one colour space per die colour
+        if index == 14:
+            return NUM_SPACES
+        return 0
+
+    def encode_cell(self, index: int, key: list[int], cell: int) -> array.array[float]:
+        v = key[cell]
+        table = self._civ_cells if index == 13 else self._mon_cells
+        got = table.get(v)
+        if got is None:
+            n = self._n
+            if index == 13:
+                got = array.array("f", [float(v >> p & 1) for p in range(n)])
+            else:
+                got = array.array("f", one_hot(v, n))
+            table[v] = got
+        return got
 
     def string(self, state: RaDiceState, player: int) -> str:
         state._check_seat(player)
