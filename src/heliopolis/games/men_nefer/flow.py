@@ -118,20 +118,12 @@ def _advance(s: MenNeferState, task: Task) -> None:
 
 
 def _advance_fused(s: MenNeferState, task: Task) -> None:
-    """``advance`` and then ``turn`` (written out) in one call."""
-    pos = s.turn_pos + 1
-    if pos == s.n:
-        pos = 0
+    """``advance`` and then ``turn`` in one call."""
+    s.turn_pos += 1
+    if s.turn_pos == s.n:
+        s.turn_pos = 0
         s.rnd += 1
-    s.turn_pos = pos
-    todo = s.todo
-    if s.rnd >= ROUNDS:
-        todo.append(("harvest",))
-        return
-    s.actor = s.order[pos]
-    s.activated = 0
-    todo.append(("end_turn",))
-    todo.append(("option",))
+    _turn(s, task)
 
 
 T.fused("end_turn", _end_turn_fused)
@@ -260,6 +252,16 @@ def _house_apply(s: MenNeferState, task: Task, a: int) -> None:
 T.decision("house", _house_step, _house_apply)
 
 
+def _pay_or_fallback(s: MenNeferState, p: int, cost: int) -> bool:
+    """MN-TURN-3/8: pay if you can (MN-AMB-35); otherwise gain food and skip the actions."""
+    food = s.food
+    if food[p] >= cost:
+        food[p] -= cost
+        return True
+    P.gain_food(s, p, CANNOT_PAY_GAIN)
+    return False
+
+
 def visit(s: MenNeferState, p: int, tile: int, house: int) -> None:
     """MN-TURN-2..5: place the apprentice under ``tile`` on the house's sun space, pay, act, discard."""
     slots = s.slots
@@ -272,13 +274,8 @@ def visit(s: MenNeferState, p: int, tile: int, house: int) -> None:
     appr[p * APPR_W + house * 2] += 1
     s.sun_houses |= 1 << p * NUM_HOUSES + house
     s.todo.append(("discard_tile", tile))  # MN-TURN-5: after the actions
-    cost = OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]
-    food = s.food
-    if food[p] >= cost:  # MN-TURN-3/8: pay if you can (MN-AMB-35); else food and no actions
-        food[p] -= cost
+    if _pay_or_fallback(s, p, OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]):
         effects.begin_group(s, TILE_ACTIONS[tile])  # MN-TURN-4 / MN-TURN-6: independent of the house
-    else:
-        P.gain_food(s, p, CANNOT_PAY_GAIN)
 
 
 @T.auto("discard_tile")
@@ -308,17 +305,12 @@ def raise_specialization(s: MenNeferState, p: int, house: int) -> None:
     appr[i + 1] += 1
     if not appr[i]:
         s.sun_houses &= ~(1 << p * NUM_HOUSES + house)
-    cost = OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]
-    food = s.food
-    if food[p] >= cost:  # MN-TURN-3/8: pay if you can (MN-AMB-35); else food and no actions
-        food[p] -= cost
+    if _pay_or_fallback(s, p, OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]):
         i = p * NUM_HOUSES + house
         scarab = s.scarab
         if scarab[i] < TRACK_LEN:
             scarab[i] += 1
         s.todo.append(("track", house))
-    else:
-        P.gain_food(s, p, CANNOT_PAY_GAIN)
 
 
 def _track_step(s: MenNeferState, task: Task) -> list[int] | None:
@@ -368,32 +360,30 @@ def _row_apply(s: MenNeferState, task: Task, a: int) -> None:
 T.decision("row", _row_step, _row_apply)
 
 
-@T.auto("close_gap")
-def _close_gap(s: MenNeferState, task: Task) -> None:
-    """MN-TURN-16: tiles above the gap slide down; the supply's top tile fills the top slot."""
-    i = task[1]
+def _slide_display(s: MenNeferState, i: int) -> bool:
+    """MN-TURN-16: tiles above the gap at ``i`` slide down; the supply's top tile fills the top slot
+    (whether it did: then the next one is revealed)."""
     d = s.display
     d[1 : i + 1] = d[0:i]
     d[0] = -1
     if s.supply_top < 0 and not s.supply_seq and not s.tile_pool:
         _recycle(s)  # MN-AMB-21: the discard pile is turned over when a draw needs it
-    if s.supply_top >= 0:
-        d[0] = s.supply_top
-        s.supply_top = -1
+    if s.supply_top < 0:
+        return False
+    d[0] = s.supply_top
+    s.supply_top = -1
+    return True
+
+
+@T.auto("close_gap")
+def _close_gap(s: MenNeferState, task: Task) -> None:
+    if _slide_display(s, task[1]):
         s.todo.append(("reveal_top",))
 
 
 def _close_gap_fused(s: MenNeferState, task: Task) -> None:
-    """``close_gap`` and the ``reveal_top`` it queues, written out in one call."""
-    i = task[1]
-    d = s.display
-    d[1 : i + 1] = d[0:i]
-    d[0] = -1
-    if s.supply_top < 0 and not s.supply_seq and not s.tile_pool:
-        _recycle(s)
-    if s.supply_top >= 0:
-        d[0] = s.supply_top
-        s.supply_top = -1
+    """``close_gap`` and the ``reveal_top`` it queues in one call."""
+    if _slide_display(s, task[1]):
         _reveal_top(s, task)
 
 
