@@ -21,6 +21,13 @@ not counted):
   the game's plain ``tensor`` (the path before the cached-parts encoding), for the before/after ratio.
 * ``pettingzoo (constant observation)``: the AEC loop with ``observe`` returning zeros (and the real
   mask): the ceiling of the ratio for any observation encoder.
+* ``benchmark loop alone``: the ``pettingzoo`` row's own loop body (unpack a ``last()`` tuple, the
+  ``flatnonzero`` of its mask, the action draw) over ``last()`` results recorded beforehand: no env,
+  no engine. With ``x`` its ratio to the engine, no env at all, even a compiled one, can pass
+  ``x / (1 + x)`` (a step costs at least an engine action plus this loop);
+* ``engine + benchmark loop``: the engine's playouts driven by an interpreted loop plus, per decision,
+  that loop body, with no env: the ceiling for any AEC env written in Python (it must run the same
+  engine actions from Python and feed the same loop).
 * ``vector (64 games)``: ``integrations.vector.VectorEnv`` with 64 games, one random legal action
   per game per call (drawn with numpy from the mask); steps/s counts game-steps (decisions).
 
@@ -153,6 +160,71 @@ def pettingzoo_steps(
     return steps, clock() - start
 
 
+def recorded_last(game_id: str, players: int, seed: int) -> list[tuple]:
+    """What ``last()`` returned at each live decision of one random PettingZoo game."""
+    env = aec_env(game_id, players=players)
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    recorded = []
+    for _agent in env.agent_iter():
+        last = env.last()
+        if last[2] or last[3]:
+            break  # the loop body below only meets live seats
+        recorded.append(last)
+        legal = np.flatnonzero(last[0]["action_mask"])
+        env.step(int(legal[int(rng.random() * len(legal))]))
+    return recorded
+
+
+def benchmark_loop_alone(game_id: str, players: int, seconds: float, seed: int = 0) -> tuple[int, float]:
+    """The ``pettingzoo`` row's loop body (unpack a ``last()`` tuple, ``flatnonzero`` of its mask, the
+    action draw) over recorded ``last()`` results: no env, no engine."""
+    recorded = recorded_last(game_id, players, seed)
+    rng = random.Random(seed)
+    n = len(recorded)
+    steps = 0
+    start = clock()
+    while clock() - start < seconds:
+        for k in range(n):
+            obs, _reward, terminated, truncated, _info = recorded[k]
+            if terminated or truncated:
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            int(legal[int(rng.random() * len(legal))])
+            steps += 1
+    return steps, clock() - start
+
+
+def engine_with_benchmark_loop(game_id: str, players: int, seconds: float, seed: int = 0) -> tuple[int, float]:
+    """The engine's random playouts, driven by an interpreted loop, plus per decision the
+    ``pettingzoo`` row's loop body over recorded ``last()`` results, with no env: the ceiling for any
+    AEC env written in Python, which must run the same engine actions from Python (the legal
+    actions for its mask, ``apply_action``, chance) and feed the same loop."""
+    recorded = recorded_last(game_id, players, seed)
+    rng = random.Random(seed)
+    game = heliopolis.load_game(game_id, players)
+    k = 0
+    n = len(recorded)
+    steps = 0
+    start = clock()
+    while clock() - start < seconds:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(s.sample_chance_outcome(rng))
+                continue
+            obs, _reward, terminated, truncated, _info = recorded[k]
+            k = k + 1 if k + 1 < n else 0
+            if terminated or truncated:
+                continue
+            legal_in_obs = np.flatnonzero(obs["action_mask"])
+            int(legal_in_obs[int(rng.random() * len(legal_in_obs))])
+            legal = s.legal_actions()
+            s.apply_action(legal[int(rng.random() * len(legal))])
+            steps += 1
+    return steps, clock() - start
+
+
 def gymnasium_steps(
     game_id: str, players: int, seconds: float, seed: int = 0, reference: bool = False
 ) -> tuple[int, int, float]:
@@ -209,6 +281,9 @@ ROWS = [
      "same, observations from the plain tensor (before)"),
     ("pettingzoo (constant observation)", lambda g, n, t: pettingzoo_steps(g, n, t, constant=True),
      "same, a constant observation: the AEC loop's own cost"),
+    ("benchmark loop alone", benchmark_loop_alone, "the pettingzoo row's loop body, no env, no engine"),
+    ("engine + benchmark loop", engine_with_benchmark_loop, "engine plus the pettingzoo row's loop body, no env: "
+     "any Python env's ceiling"),
     ("vector (64 games)", vector_steps, "batched self-play env: game-steps/s (obs, mask, returns per step)"),
     ("gymnasium", gymnasium_steps, "learning seat only; random bots in the other seats"),
     ("gymnasium (reference encoding)", lambda g, n, t: gymnasium_steps(g, n, t, reference=True),

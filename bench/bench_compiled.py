@@ -11,6 +11,12 @@ the ratio compiled / pure. Figures, per build (``--only playouts,clone,ismcts`` 
   core is not counted); and the same playouts driven by a loop in this (interpreted) script, as a
   bot's rollout drives them;
 * ``clone``: ``clone()`` in µs (``core.bench.clone_cost_us``, and the same in CPU time);
+* ``pettingzoo``: PettingZoo AEC steps per CPU second ÷ the engine's player actions per CPU second
+  (issue 17's "PettingZoo steps/s ÷ raw engine steps/s"); its ceiling for any env written in Python
+  (the engine driven from Python plus the benchmark's loop body, no env) and for any env at all
+  (``x / (1 + x)``, ``x`` the loop body alone ÷ the engine: a step costs at least an engine action
+  plus the loop): the rows of ``bench_adapters.py``, measured interleaved inside the worker (needs
+  the ``[rl]`` extra);
 * ``ismcts``: default ISMCTS (``make_bot("ismcts")``) simulations/s on positions from heuristic
   games, ``--search-seconds`` of search per position, or with ``--search-iters N`` a fixed budget
   of N iterations per position timed on the wall clock (the default bot's own kind of budget).
@@ -25,7 +31,7 @@ With ``--baseline DIR`` the builds of another source tree run in the same rounds
 columns with compiled ÷ baseline, so that "compiled vs today" is measured in one run.
 
 Usage: ``python bench/bench_compiled.py [--game ra[,helios]] [--players 4] [--seconds 2] [--rounds 3]
-[--only playouts,clone,ismcts] [--search-seconds 0.25 | --search-iters N] [--positions 6] [--baseline DIR]``
+[--only playouts,clone,ismcts,pettingzoo] [--search-seconds 0.25 | --search-iters N] [--positions 6] [--baseline DIR]``
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -113,13 +120,42 @@ def ismcts_sims_per_s(game_id: str, players: int, positions: int, seconds: float
     return sims / (seconds * positions)
 
 
-FIGURES = ("playouts", "clone", "ismcts")
+FIGURES = ("playouts", "clone", "ismcts", "pettingzoo")
+
+
+def pettingzoo_ratios(game_id: str, players: int, seconds: float, rounds: int = 2) -> dict[str, float]:
+    """``bench_adapters``' PettingZoo, "engine + benchmark loop" and "benchmark loop alone" rows,
+    measured in ``rounds`` interleaved rounds per CPU second: the medians of their per-round ratios
+    to the engine row (the loop alone turned into the any-env ceiling) and the best round's
+    PettingZoo steps per CPU second."""
+    import bench_adapters as ba  # this script's directory is on sys.path
+
+    rows = [("engine", ba.engine_steps), ("pz", ba.pettingzoo_steps),
+            ("python_env", ba.engine_with_benchmark_loop), ("loop", ba.benchmark_loop_alone)]  # fmt: skip
+    ratio: dict[str, list[float]] = {"pz_ratio": [], "pz_ceiling_ratio": [], "pz_any_env_ceiling_ratio": []}
+    best = 0.0
+    for _ in range(rounds):
+        rate = {}
+        for key, fn in rows:
+            cpu = time.process_time()
+            steps = fn(game_id, players, seconds / rounds)[0]
+            rate[key] = steps / (time.process_time() - cpu)
+        ratio["pz_ratio"].append(rate["pz"] / rate["engine"])
+        ratio["pz_ceiling_ratio"].append(rate["python_env"] / rate["engine"])
+        x = rate["loop"] / rate["engine"]  # a step costs at least an engine action plus the loop
+        ratio["pz_any_env_ceiling_ratio"].append(x / (1 + x))
+        best = max(best, rate["pz"])
+    return {"pz_steps_per_cpu_s": best, **{k: statistics.median(v) for k, v in ratio.items()}}
 
 
 def worker(args: argparse.Namespace) -> None:
     import heliopolis
-    from heliopolis._native import BUILD
     from heliopolis.core.bench import clone_cost_us, random_playouts
+
+    try:
+        from heliopolis._native import BUILD
+    except ImportError:  # a baseline tree from before the compiled build
+        BUILD = "pure (a tree without the compiled build)"
 
     game = heliopolis.load_game(args.game, args.players)
     only = args.only.split(",") if args.only else FIGURES
@@ -137,6 +173,8 @@ def worker(args: argparse.Namespace) -> None:
     if "ismcts" in only:
         out["ismcts_sims_per_s"] = ismcts_sims_per_s(args.game, args.players, args.positions, args.search_seconds,
                                                      args.search_iters)  # fmt: skip
+    if "pettingzoo" in only:
+        out.update(pettingzoo_ratios(args.game, args.players, args.seconds))
     print(json.dumps(out))
 
 
@@ -148,8 +186,9 @@ def run_build(pure: bool, argv: list[str], src: str | None = None) -> dict[str, 
         env["HELIOPOLIS_PURE"] = "1"
     if src:
         env["PYTHONPATH"] = os.path.abspath(src)
-    done = subprocess.run([sys.executable, __file__, "--worker", *argv], env=env, capture_output=True, text=True,
-                          check=True)  # fmt: skip
+    done = subprocess.run([sys.executable, __file__, "--worker", *argv], env=env, capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"the {'pure' if pure else 'compiled'} worker of {src or 'this tree'} failed:\n{done.stderr}")
     result: dict[str, float | str] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
@@ -195,6 +234,7 @@ def main() -> None:
     if args.baseline:  # the baseline's pure build, and its compiled build if it has one
         builds[:0] = [("baseline", True, args.baseline), ("baseline compiled", False, args.baseline)]
     best: Best = {}
+    ratios: dict[tuple[str, str, str], list[float]] = {}
     per_round: list[dict[tuple[str, str], float]] = []
     for _ in range(args.rounds):
         this_round: dict[tuple[str, str], float] = {}
@@ -210,7 +250,10 @@ def main() -> None:
                     this_round[(game, name)] = float(r["actions_per_cpu_s"])
                 b = best.setdefault((game, name), dict(r))
                 for k, v in r.items():
-                    if isinstance(v, float):
+                    if k.endswith("_ratio"):  # a ratio: the median of the rounds, not the best
+                        ratios.setdefault((game, name, k), []).append(float(v))
+                        b[k] = statistics.median(ratios[(game, name, k)])
+                    elif isinstance(v, float):
                         b[k] = min(float(b[k]), v) if k.startswith("clone") else max(float(b[k]), v)
         per_round.append(this_round)
     names = [name for name, _, _ in builds]
@@ -229,6 +272,10 @@ ROWS = [
     ("clone µs", "clone_us", ".2f"),
     ("  same, CPU µs", "clone_cpu_us", ".2f"),
     ("default ISMCTS simulations/s", "ismcts_sims_per_s", ",.0f"),
+    ("PettingZoo steps per CPU second", "pz_steps_per_cpu_s", ",.0f"),
+    ("  ÷ engine actions per CPU second", "pz_ratio", ".3f"),
+    ("  ceiling, any env in Python", "pz_ceiling_ratio", ".3f"),
+    ("  ceiling, any env at all", "pz_any_env_ceiling_ratio", ".3f"),
 ]
 
 
