@@ -68,9 +68,16 @@ from heliopolis.integrations.vector import VectorEnv
 clock = time.perf_counter
 
 
-def engine_with_observation(game_id: str, players: int, seconds: float, seed: int = 0) -> tuple[int, float]:
+def interpreted_engine(game_id: str, players: int, seconds: float, seed: int = 0, observe: bool = False,
+                       recorded: list[tuple] | None = None) -> tuple[int, float]:  # fmt: skip
+    """Random playouts driven by an interpreted loop; per decision, with ``observe`` the mover's
+    observation tensor, and with ``recorded`` the ``pettingzoo`` row's loop body over those ``last()``
+    results (cycled)."""
     game = heliopolis.load_game(game_id, players)
     rng = random.Random(seed)
+    recorded = recorded or []
+    k = 0
+    n = len(recorded)
     steps = 0
     start = clock()
     while clock() - start < seconds:
@@ -79,11 +86,22 @@ def engine_with_observation(game_id: str, players: int, seconds: float, seed: in
             if s.is_chance_node():
                 s.apply_action(s.sample_chance_outcome(rng))
                 continue
-            s.observation_tensor(s.current_player())
+            if observe:
+                s.observation_tensor(s.current_player())
+            if n:
+                obs, _reward, terminated, truncated, _info = recorded[k]
+                k = k + 1 if k + 1 < n else 0
+                if not (terminated or truncated):
+                    legal_in_obs = np.flatnonzero(obs["action_mask"])
+                    int(legal_in_obs[int(rng.random() * len(legal_in_obs))])
             legal = s.legal_actions()
             s.apply_action(legal[int(rng.random() * len(legal))])
             steps += 1
     return steps, clock() - start
+
+
+def engine_with_observation(game_id: str, players: int, seconds: float, seed: int = 0) -> tuple[int, float]:
+    return interpreted_engine(game_id, players, seconds, seed, observe=True)
 
 
 def openspiel_steps(game_id: str, players: int, seconds: float, observe: str = "", seed: int = 0) -> tuple[int, float]:
@@ -200,29 +218,7 @@ def engine_with_benchmark_loop(game_id: str, players: int, seconds: float, seed:
     ``pettingzoo`` row's loop body over recorded ``last()`` results, with no env: the ceiling for any
     AEC env written in Python, which must run the same engine actions from Python (the legal
     actions for its mask, ``apply_action``, chance) and feed the same loop."""
-    recorded = recorded_last(game_id, players, seed)
-    rng = random.Random(seed)
-    game = heliopolis.load_game(game_id, players)
-    k = 0
-    n = len(recorded)
-    steps = 0
-    start = clock()
-    while clock() - start < seconds:
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_action(s.sample_chance_outcome(rng))
-                continue
-            obs, _reward, terminated, truncated, _info = recorded[k]
-            k = k + 1 if k + 1 < n else 0
-            if terminated or truncated:
-                continue
-            legal_in_obs = np.flatnonzero(obs["action_mask"])
-            int(legal_in_obs[int(rng.random() * len(legal_in_obs))])
-            legal = s.legal_actions()
-            s.apply_action(legal[int(rng.random() * len(legal))])
-            steps += 1
-    return steps, clock() - start
+    return interpreted_engine(game_id, players, seconds, seed, recorded=recorded_last(game_id, players, seed))
 
 
 def gymnasium_steps(
