@@ -15,8 +15,8 @@ the ratio compiled / pure. Figures, per build (``--only playouts,clone,ismcts`` 
   (issue 17's "PettingZoo steps/s ÷ raw engine steps/s"); its ceiling for any env written in Python
   (the engine driven from Python plus the benchmark's loop body, no env) and for any env at all
   (``x / (1 + x)``, ``x`` the loop body alone ÷ the engine: a step costs at least an engine action
-  plus the loop): the rows of ``bench_adapters.py``, measured interleaved inside the worker (needs
-  the ``[rl]`` extra);
+  plus the loop): the rows of ``bench_adapters.py``, measured interleaved inside the worker (they need
+  the ``[rl]`` extra: without it they are left out with a note, unless ``--only`` names them);
 * ``ismcts``: default ISMCTS (``make_bot("ismcts")``) simulations/s on positions from heuristic
   games, ``--search-seconds`` of search per position, or with ``--search-iters N`` a fixed budget
   of N iterations per position timed on the wall clock (the default bot's own kind of budget).
@@ -174,7 +174,12 @@ def worker(args: argparse.Namespace) -> None:
         out["ismcts_sims_per_s"] = ismcts_sims_per_s(args.game, args.players, args.positions, args.search_seconds,
                                                      args.search_iters)  # fmt: skip
     if "pettingzoo" in only:
-        out.update(pettingzoo_ratios(args.game, args.players, args.seconds))
+        try:
+            out.update(pettingzoo_ratios(args.game, args.players, args.seconds))
+        except ImportError as e:  # no [rl] extra (or a tree from before the adapters' bench rows)
+            if args.only and not args.baseline_worker:  # asked for by name, for this tree: say why not
+                raise
+            out["pz_missing"] = str(e)
     print(json.dumps(out))
 
 
@@ -186,7 +191,9 @@ def run_build(pure: bool, argv: list[str], src: str | None = None) -> dict[str, 
         env["HELIOPOLIS_PURE"] = "1"
     if src:
         env["PYTHONPATH"] = os.path.abspath(src)
-    done = subprocess.run([sys.executable, __file__, "--worker", *argv], env=env, capture_output=True, text=True)
+    extra = ["--baseline-worker"] if src else []
+    done = subprocess.run([sys.executable, __file__, "--worker", *extra, *argv], env=env, capture_output=True,
+                          text=True)  # fmt: skip
     if done.returncode:
         sys.exit(f"the {'pure' if pure else 'compiled'} worker of {src or 'this tree'} failed:\n{done.stderr}")
     result: dict[str, float | str] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -217,6 +224,7 @@ def main() -> None:
     )
     ap.add_argument("--only", help=f"comma-separated subset of {','.join(FIGURES)} (default: all)")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--baseline-worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.only:
         unknown = sorted(set(args.only.split(",")) - set(FIGURES))
@@ -298,15 +306,21 @@ def print_game(game: str, args: argparse.Namespace, best: Best, names: list[str]
             head += f" {'baseline-compiled':>18} {'compiled/b-compiled':>20}"
     print(head)
     for label, key, fmt in ROWS:
-        if key not in comp:
+        if key not in comp or key not in pure:
             continue
         p, c = float(pure[key]), float(comp[key])
         line = f"{label:<36} {p:>12{fmt}} {c:>12{fmt}} {c / p:>13.2f}x"
-        if base is not None:
-            line += f" {float(base[key]):>12{fmt}} {c / float(base[key]):>17.2f}x"
-            if base_c is not None:
-                line += f" {float(base_c[key]):>18{fmt}} {c / float(base_c[key]):>19.2f}x"
+        for other, width, ratio_width in ((base, 12, 17), (base_c, 18, 19)):
+            if other is None:
+                break
+            if key in other:
+                line += f" {float(other[key]):>{width}{fmt}} {c / float(other[key]):>{ratio_width}.2f}x"
+            else:  # e.g. a baseline tree without the adapters' bench rows
+                line += f" {'–':>{width}} {'–':>{ratio_width + 1}}"
         print(line)
+    missing = comp.get("pz_missing") or pure.get("pz_missing")
+    if missing:
+        print(f"  (PettingZoo figures left out: {missing})")
     print()
 
 
