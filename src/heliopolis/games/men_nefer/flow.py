@@ -267,14 +267,13 @@ def visit(s: MenNeferState, p: int, tile: int, house: int) -> None:
     slots = s.slots
     i = slots.index(tile, p * NA, (p + 1) * NA)
     s.used[p * NOPT + VISITS] += 1
-    appr = s.appr
-    others = sum(appr[house * 2 :: APPR_W])  # space_count: any owner, neutral included (MN-AMB-34)
+    others = space_count(s, house, 0)
     s.home[p] &= ~(1 << (i - p * NA))
     slots[i] = -1
-    appr[p * APPR_W + house * 2] += 1
+    s.appr[p * APPR_W + house * 2] += 1
     s.sun_houses |= 1 << p * NUM_HOUSES + house
     s.todo.append(("discard_tile", tile))  # MN-TURN-5: after the actions
-    if _pay_or_fallback(s, p, OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]):
+    if _pay_or_fallback(s, p, occupancy_cost(others)):
         effects.begin_group(s, TILE_ACTIONS[tile])  # MN-TURN-4 / MN-TURN-6: independent of the house
 
 
@@ -298,14 +297,14 @@ T.fused("discard_tile", _discard_tile_fused)
 def raise_specialization(s: MenNeferState, p: int, house: int) -> None:
     """MN-TURN-8..10: sun space -> moon space, pay, scarab +1 (not past the end), then a space."""
     s.used[p * NOPT + RAISES] += 1
+    others = space_count(s, house, 1)
     appr = s.appr
-    others = sum(appr[house * 2 + 1 :: APPR_W])  # space_count: any owner, neutral included (MN-AMB-34)
     i = p * APPR_W + house * 2
     appr[i] -= 1
     appr[i + 1] += 1
     if not appr[i]:
         s.sun_houses &= ~(1 << p * NUM_HOUSES + house)
-    if _pay_or_fallback(s, p, OCCUPANCY[others if others < OCCUPANCY_MAX else OCCUPANCY_MAX]):
+    if _pay_or_fallback(s, p, occupancy_cost(others)):
         i = p * NUM_HOUSES + house
         scarab = s.scarab
         if scarab[i] < TRACK_LEN:

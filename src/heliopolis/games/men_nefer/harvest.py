@@ -255,7 +255,7 @@ def queens_points(s: MenNeferState, p: int) -> int:
     total = 0
     for i in range(q):
         if eyes[p * q + i]:  # a pyramid without the player's eyes scores nothing: its count is not needed
-            total += QUEENS_COUNTS[s.qtiles[i]](s, p) * eyes[p * q + i]
+            total += queens_count(s, p, s.qtiles[i]) * eyes[p * q + i]
     return total
 
 
