@@ -164,23 +164,25 @@ class RaObserver(Observer["RaState"]):
         self._n = n
         self._ra_needed = game.ra_needed
         self._inv_display = list(_INV_COUNT) * n
-        # which seats' points part_keys shows (as points_shown): when they are open, and else
+        # which seats' points this observation shows (_points_mode): when they are open, and else
         self._points_open = _SHOW_ALL if obs_type.public else _SHOW_NONE
         self._points_hidden = {PRIVATE_ALL: _SHOW_ALL, PRIVATE_NONE: _SHOW_NONE}.get(obs_type.private, _SHOW_SEAT)
         self._no_points: tuple[None, ...] = (None,) * n
 
     # -- which points are shown ---------------------------------------------------------------
+    def _points_mode(self, state: RaState) -> int:
+        """``_SHOW_ALL``, ``_SHOW_NONE`` or ``_SHOW_SEAT`` (the observing seat's only). Open points
+        are public information (derivable from the public history): shown to a public observation."""
+        if self.obs_type.perfect_recall or state.phase == END or not state.game.hidden_scores:
+            return self._points_open
+        return self._points_hidden
+
     def points_shown(self, state: RaState, player: int) -> list[bool]:
         """Per seat: does this observation show that seat's points?"""
-        ot = self.obs_type
-        n = self._n
-        if ot.perfect_recall or not state.game.hidden_scores or state.is_terminal():
-            return [ot.public] * n  # public information (derivable from the public history)
-        if ot.private == PRIVATE_ALL:
-            return [True] * n
-        if ot.private == PRIVATE_NONE:
-            return [False] * n
-        return [q == player for q in range(n)]
+        mode = self._points_mode(state)
+        if mode == _SHOW_SEAT:
+            return [q == player for q in range(self._n)]
+        return [mode == _SHOW_ALL] * self._n
 
     # -- tensor -------------------------------------------------------------------------------
     def tensor(self, state: RaState, player: int) -> list[float]:
@@ -254,12 +256,8 @@ class RaObserver(Observer["RaState"]):
             state._check_seat(player)  # raises the usual error
         ot = self.obs_type
         b = state.board
-        # The points part: every seat's points, or only the shown ones (None = hidden): as
-        # ``points_shown``, by the mode precomputed for the observation type.
-        if ot.perfect_recall or state.phase == END or not state.game.hidden_scores:
-            mode = self._points_open
-        else:
-            mode = self._points_hidden
+        # The points part: every seat's points, or only the shown ones (None = hidden).
+        mode = self._points_mode(state)
         if mode == _SHOW_ALL:
             points: Hashable = tuple(b[B_POINTS : B_POINTS + n])
         elif mode == _SHOW_NONE:
