@@ -35,6 +35,7 @@ piece                shape          meaning
 from __future__ import annotations
 
 import array
+from collections.abc import Sequence
 from itertools import chain
 from typing import Any
 
@@ -56,7 +57,7 @@ def _cap(v: float, cap: float) -> float:
 
 
 _RES_CAP = {k: _cap(k, 2) for k in range(-16, 64)}  # a resource count's value, by count
-# the supply's values by count (the same formulas as ``tensor``), and a colour's one-hot by colour
+# the supply's values by count (what ``_supply`` computes), and a colour's one-hot by colour
 _DRAW_CAP = {k: min(k, 16) / 16 for k in range(-16, 64)}
 _LAND_CAP = {k: _cap(k, 4) for k in range(-16, 64)}
 _EXTRA_CAP = {k: _cap(k, 8) for k in range(-16, 64)}
@@ -65,6 +66,17 @@ _COLOUR = {c: [1.0 if c == k else 0.0 for k in range(5)] for c in range(-1, 5)}
 _HEX_CELL = {tm: array.array("f", v) for tm, v in _HEX.items()}
 _NO_TILE_CELL = array.array("f", _NO_TILE)
 _RES_CELL = {k: array.array("f", [v]) for k, v in _RES_CAP.items()}
+
+
+def _supply(draw: Sequence[Sequence[int]], face_up: Sequence[int], land_stack: Sequence[int], extra: Sequence[int],
+            special: Sequence[int], persons_free: int) -> list[float]:  # fmt: skip
+    """The supply's values, from the draw piles to the free persons (the tables above hold the same)."""
+    out = [min(k, 16) / 16 for pile in draw for k in pile]
+    for c in face_up:
+        out += [1.0 if c == k else 0.0 for k in range(5)]
+    out += [_cap(k, 4) for k in land_stack] + [_cap(k, 8) for k in extra]
+    out += [k / 2 for k in special]
+    return out + [float(persons_free >> i & 1) for i in range(8)]
 
 
 _BITS: dict[tuple[int, int], list[float]] = {}  # (mask, k) -> its k bits as floats (memoised, read-only)
@@ -118,13 +130,7 @@ class HeliosObserver(Observer[HeliosState]):
                 if i < len(col):
                     v[col[-1 - i]] = 1.0
                 out += v
-        for sym in range(3):
-            out += [min(k, 16) / 16 for k in state.draw[sym]]
-        for c in state.face_up:
-            out += [1.0 if c == k else 0.0 for k in range(5)]
-        out += [_cap(k, 4) for k in state.land_stack] + [_cap(k, 8) for k in state.extra]
-        out += [k / 2 for k in state.special]
-        out += [float(state.persons_free >> i & 1) for i in range(8)]
+        out += _supply(state.draw, state.face_up, state.land_stack, state.extra, state.special, state.persons_free)
         hand = [0.0] * 9
         if state.hand:
             hand[state.hand[1] + (0 if state.hand[0] == "land" else 5)] = 1.0
@@ -223,11 +229,8 @@ class HeliosObserver(Observer[HeliosState]):
                     out += _COLOUR[c]
                 out += map(_LAND_CAP.__getitem__, land_stack)
                 out += map(_EXTRA_CAP.__getitem__, extra)
-            except KeyError:
-                out = [min(k, 16) / 16 for k in d0] + [min(k, 16) / 16 for k in d1] + [min(k, 16) / 16 for k in d2]
-                for c in face_up:
-                    out += [1.0 if c == k else 0.0 for k in range(5)]
-                out += [_cap(k, 4) for k in land_stack] + [_cap(k, 8) for k in extra]
+            except KeyError:  # a count beyond the tables
+                return _supply((d0, d1, d2), face_up, land_stack, extra, special, persons_free)
             out += [k / 2 for k in special]
             return out + _bits(persons_free, 8)
         if index == 5:
