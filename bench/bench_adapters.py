@@ -287,6 +287,26 @@ ROWS = [
 ]  # fmt: skip
 
 
+def measure(game_id: str, players: int, rows: list[tuple], seconds: float, rounds: int,
+            cpu_clock: bool) -> tuple[dict[str, float], dict[str, list[float]]]:  # fmt: skip
+    """``rows`` (``(name, fn, note)``, the ``engine`` row among them) measured in ``rounds``
+    interleaved rounds of ``seconds / rounds`` each: per row its best rate (steps per CPU second
+    with ``cpu_clock``, else per wall-clock second) and its per-round ratios to the engine row."""
+    best: dict[str, float] = {}
+    ratios: dict[str, list[float]] = {}
+    for _ in range(rounds):
+        rates = {}
+        for name, fn, _note in rows:
+            cpu = time.process_time()
+            out = fn(game_id, players, seconds / rounds)
+            cpu = time.process_time() - cpu
+            rates[name] = out[0] / (cpu if cpu_clock else out[-1])
+            best[name] = max(best.get(name, 0.0), rates[name])
+        for name in rates:
+            ratios.setdefault(name, []).append(rates[name] / rates["engine"])
+    return best, ratios
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", nargs="+", default=None, help="game ids (default: every game with an observer)")
@@ -308,18 +328,7 @@ def main() -> None:
         for n in map(int, args.players.split(",")):
             if not info.min_players <= n <= info.max_players:
                 continue
-            best: dict[str, float] = {}
-            ratios: dict[str, list[float]] = {}
-            for _ in range(args.rounds):
-                rates = {}
-                for name, fn, _note in rows:
-                    cpu = time.process_time()
-                    out = fn(game_id, n, args.seconds / args.rounds)
-                    cpu = time.process_time() - cpu
-                    rates[name] = out[0] / (cpu if args.clock == "cpu" else out[-1])
-                    best[name] = max(best.get(name, 0.0), rates[name])
-                for name in rates:
-                    ratios.setdefault(name, []).append(rates[name] / rates["engine"])
+            best, ratios = measure(game_id, n, rows, args.seconds, args.rounds, args.clock == "cpu")
             for name, _fn, note in rows:
                 r = sorted(ratios[name])
                 spread = f"[{r[0]:.2f}-{r[-1]:.2f}]"

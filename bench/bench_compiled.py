@@ -123,29 +123,26 @@ def ismcts_sims_per_s(game_id: str, players: int, positions: int, seconds: float
 FIGURES = ("playouts", "clone", "ismcts", "pettingzoo")
 
 
+PZ_ROWS = ("engine", "pettingzoo", "engine + benchmark loop", "benchmark loop alone")
+
+
 def pettingzoo_ratios(game_id: str, players: int, seconds: float, rounds: int = 2) -> dict[str, float]:
-    """``bench_adapters``' PettingZoo, "engine + benchmark loop" and "benchmark loop alone" rows,
-    measured in ``rounds`` interleaved rounds per CPU second: the medians of their per-round ratios
-    to the engine row (the loop alone turned into the any-env ceiling) and the best round's
+    """``bench_adapters``' engine, PettingZoo, "engine + benchmark loop" and "benchmark loop alone"
+    rows, measured per CPU second in ``rounds`` interleaved rounds: the medians of the per-round
+    ratios to the engine row (the loop alone turned into the any-env ceiling) and the best round's
     PettingZoo steps per CPU second."""
     import bench_adapters as ba  # this script's directory is on sys.path
 
-    rows = [("engine", ba.engine_steps), ("pz", ba.pettingzoo_steps),
-            ("python_env", ba.engine_with_benchmark_loop), ("loop", ba.benchmark_loop_alone)]  # fmt: skip
-    ratio: dict[str, list[float]] = {"pz_ratio": [], "pz_ceiling_ratio": [], "pz_any_env_ceiling_ratio": []}
-    best = 0.0
-    for _ in range(rounds):
-        rate = {}
-        for key, fn in rows:
-            cpu = time.process_time()
-            steps = fn(game_id, players, seconds / rounds)[0]
-            rate[key] = steps / (time.process_time() - cpu)
-        ratio["pz_ratio"].append(rate["pz"] / rate["engine"])
-        ratio["pz_ceiling_ratio"].append(rate["python_env"] / rate["engine"])
-        x = rate["loop"] / rate["engine"]  # a step costs at least an engine action plus the loop
-        ratio["pz_any_env_ceiling_ratio"].append(x / (1 + x))
-        best = max(best, rate["pz"])
-    return {"pz_steps_per_cpu_s": best, **{k: statistics.median(v) for k, v in ratio.items()}}
+    rows = [row for row in ba.ROWS if row[0] in PZ_ROWS]
+    best, ratios = ba.measure(game_id, players, rows, seconds, rounds, cpu_clock=True)
+    # a step costs at least an engine action plus the loop: x / (1 + x), x the loop ÷ the engine
+    any_env = [x / (1 + x) for x in ratios["benchmark loop alone"]]
+    return {
+        "pz_steps_per_cpu_s": best["pettingzoo"],
+        "pz_ratio": statistics.median(ratios["pettingzoo"]),
+        "pz_ceiling_ratio": statistics.median(ratios["engine + benchmark loop"]),
+        "pz_any_env_ceiling_ratio": statistics.median(any_env),
+    }
 
 
 def worker(args: argparse.Namespace) -> None:
