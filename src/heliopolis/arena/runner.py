@@ -62,18 +62,19 @@ def _chunks(jobs: list[Job], size: int) -> Iterator[list[Job]]:
 REQUIRED = ("index", "game", "options", "bots", "scores", "winners", "length")
 
 
-def _record(raw: bytes) -> dict[str, Any] | None:
-    """The record of one line, or None if the line is not JSON."""
+def _record(raw: bytes) -> Any:
+    """The JSON value of one line, or None if the line is not JSON."""
     try:
-        rec = json.loads(raw)
+        return json.loads(raw)
     except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         return None
-    return rec if isinstance(rec, dict) else {}
 
 
-def _bad_line(path: Path, line: int, rec: dict[str, Any] | None) -> ConfigError:
+def _bad_line(path: Path, line: int, rec: Any) -> ConfigError:
     if rec is None:
         reason = msg("cli.error.results_not_json")
+    elif not isinstance(rec, dict):
+        reason = msg("cli.error.results_types")
     else:
         missing = [k for k in REQUIRED if k not in rec]
         reason = (
@@ -82,8 +83,8 @@ def _bad_line(path: Path, line: int, rec: dict[str, Any] | None) -> ConfigError:
     return ConfigError(msg("cli.error.results_line", path=str(path), line=line, reason=reason))
 
 
-def _valid(rec: dict[str, Any] | None) -> bool:
-    return (rec is not None and all(k in rec for k in REQUIRED) and isinstance(rec["index"], int)
+def _valid(rec: Any) -> bool:
+    return (isinstance(rec, dict) and all(k in rec for k in REQUIRED) and isinstance(rec["index"], int)
             and isinstance(rec["bots"], list) and isinstance(rec["scores"], list))  # fmt: skip
 
 
@@ -105,7 +106,6 @@ def scan_results(out_dir: str | Path) -> tuple[list[dict[str, Any]], tuple[int, 
                 return [records[i] for i in sorted(records)], (line, start)
             if not _valid(rec):
                 raise _bad_line(path, line, rec)
-            assert rec is not None
             records[rec["index"]] = rec
         start = end
     return [records[i] for i in sorted(records)], None
