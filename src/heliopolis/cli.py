@@ -433,15 +433,9 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
     except ImportError as e:
         _fail(tr("cli.serve.needs_web", missing=str(e.name)))
     if workers < 1 or bot_workers < 1 or bot_move_cap <= 0 or bot_games_per_client < 0 or ws_per_client < 0:
-        _fail(
-            "--workers and --bot-workers must be >= 1, --bot-move-cap > 0, --bot-games-per-client and "
-            "--ws-per-client >= 0"
-        )
+        _fail(tr("cli.serve.bad_numbers"))
     if workers > 1 and not normalize_url(db).startswith("postgresql"):
-        _fail(
-            "--workers > 1 needs PostgreSQL: a SQLite file has one writer, so one process serves it "
-            "(bots still run in their own processes)"
-        )
+        _fail(tr("cli.serve.workers_need_pg"))
     cli_serve.check_port(port)
     cli_serve.check_database(db)  # before the socket: a refused database leaves no port taken
     sock = cli_serve.bind(host, port)

@@ -44,7 +44,7 @@ def _run_arena_cli(kind: str, game_id: str, players: int | None, bots: str, game
     except HeliopolisError as e:
         _fail(e)
     except KeyboardInterrupt:
-        click.echo(f"\ninterrupted: every finished game is in {out}/results.jsonl; run again to continue", err=True)
+        click.echo("\n" + tr("cli.arena.interrupted", path=f"{out}/results.jsonl"), err=True)
         sys.stdout.flush()
         sys.stderr.flush()
         # Results are already flushed and closed; exit now rather than wait on worker-pool threads.
@@ -157,7 +157,7 @@ def ladder(game_id: str, players: int | None, games_per_pair: int, level_specs: 
     except HeliopolisError as e:
         _fail(e)
     except KeyboardInterrupt:
-        click.echo(f"\ninterrupted: every finished game is in {out}/results.jsonl; run again to continue", err=True)
+        click.echo("\n" + tr("cli.arena.interrupted", path=f"{out}/results.jsonl"), err=True)
         os._exit(130)
     ed = f" {edition}" if edition else ""
     title = f"Ladder: {game_id}{ed}, {players} players, {len(records)} games"

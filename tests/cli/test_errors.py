@@ -218,6 +218,15 @@ def test_a_bad_line_in_the_middle_is_an_error_naming_file_and_line(tmp_path, bad
     assert {p.name: p.read_bytes() for p in run.iterdir()} == before  # nothing played, nothing rewritten
 
 
+def test_report_skips_a_torn_last_line_and_leaves_the_file_alone(tmp_path):
+    run = _run(tmp_path, games=3)
+    torn = (run / "results.jsonl").read_text()[:-30]  # a run still writing, or one that crashed
+    (run / "results.jsonl").write_text(torn)
+    r = invoke("report", str(run))
+    assert r.exit_code == 0, r.output
+    assert "2 of 3 planned" in (run / "report.md").read_text() and (run / "results.jsonl").read_text() == torn
+
+
 def test_a_bad_line_in_german(tmp_path):
     run = _run(tmp_path, games=2)
     lines = _lines(run)
@@ -285,6 +294,24 @@ def test_serve_on_a_taken_port_is_one_line_and_creates_no_database(tmp_path, mon
     assert line == (f"error: cannot listen on 127.0.0.1:{port}: the address is already in use (another server?); "
                     "choose another --port")  # fmt: skip
     assert "Heliopolis on" not in line and not db.exists()
+
+
+def test_serve_on_a_privileged_port_says_so(tmp_path, monkeypatch):
+    """Root may bind port 80, so the refusal a user gets is played by a socket that refuses."""
+    import errno
+
+    _no_server(monkeypatch)
+
+    class Refusing(socket.socket):
+        def bind(self, address):  # noqa: ANN001, ANN202
+            raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr("heliopolis.cli_serve.socket.socket", Refusing)
+    db = tmp_path / "h.db"
+    line = one_line(invoke("serve", "--db", f"sqlite:///{db}", "--port", "80"))
+    assert line == ("error: cannot listen on 127.0.0.1:80: permission denied (ports below 1024 need privileges); "
+                    "choose another --port")  # fmt: skip
+    assert not db.exists()
 
 
 def test_serve_on_an_address_not_of_this_machine_is_one_line(tmp_path, monkeypatch):

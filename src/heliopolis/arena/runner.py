@@ -154,9 +154,7 @@ def prepare_run_dir(out_dir: str | Path, config: dict[str, Any]) -> set[int]:
             k: v for k, v in config.items() if k not in GROWS
         }  # a run may be extended with more games (a ladder: more games per pair)
         if not same:
-            raise ConfigError(
-                f"{d} holds a different run ({old.get('config')}); use another --out directory to start a new one"
-            )
+            raise ConfigError(msg("cli.error.different_run", path=str(d), config=json.dumps(old.get("config"))))
     done = {r["index"] for r in read_results(d)}  # a corrupt line fails before run.json changes
     if not run_file.exists() or old.get("config", {}).get("games", 0) < config.get("games", 0):
         run_file.write_text(json.dumps({"config": config, "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
