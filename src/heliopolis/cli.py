@@ -1,4 +1,5 @@
-"""The ``heliopolis`` command: play | replay | bench | tournament | simulate | ladder | report | serve.
+"""The ``heliopolis`` command: play | replay | bench | serve | games, and (cli_arena.py) tournament | simulate |
+ladder | report | train-evaluator.
 
 ``heliopolis play ra --seats human,random,random`` plays in the terminal; with only bot seats it
 plays through unattended and prints the result. ``heliopolis replay FILE`` steps through a saved
@@ -84,7 +85,8 @@ def describe_game(game: Any) -> str:
 @click.version_option(package_name="heliopolis")
 @lang_option
 def main() -> None:
-    """Heliopolis: Ra and other sun-themed board games — play, replay, benchmark."""
+    """Heliopolis: Ra, Ra: The Dice Game, Helios and Men-Nefer — play and replay in the terminal, serve the web
+    platform, benchmark, run bot tournaments, simulations and ladders, report on them, train evaluators."""
 
 
 for _command in ARENA_COMMANDS:  # tournament, simulate, ladder, report, train-evaluator (cli_arena.py)
