@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -171,3 +172,17 @@ def test_play_says_a_bot_is_thinking_when_a_person_waits(lang: str, words: str, 
     monkeypatch.setattr("heliopolis.cli._console", lambda: Console(file=bots_only, force_terminal=True, width=100))
     assert invoke("play", "ra", "-p", "2", "--seats", "random,random", "--seed", "1").exit_code == 0
     assert "thinking" not in bots_only.getvalue()  # nobody waits
+
+
+@pytest.mark.parametrize(("game", "args"), [("ra-dice", ["-p", "2", "-O", "start_player=0"]), ("ra", ["-p", "3"])])
+def test_a_report_on_a_run_without_its_games_gives_the_command_that_plays_them(game, args, tmp_path) -> None:  # noqa: ANN001
+    run = tmp_path / "rd-sim2"  # like docs/results/rd-sim*: run.json committed, results.jsonl not
+    assert invoke("simulate", game, "-b", "random", "-n", "3", "-o", str(run), "--seed", "21", *args).exit_code == 0
+    (run / "results.jsonl").unlink()
+    r = invoke("report", str(run), "--out", str(tmp_path / "rep"))
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert "but not its games (results.jsonl): play them first with heliopolis simulate " in r.output, r.output
+    command = r.output.split(" play them first with heliopolis ", 1)[1].strip()
+    again = invoke(*shlex.split(command))
+    assert again.exit_code == 0, again.output
+    assert invoke("report", str(run), "--out", str(tmp_path / "rep")).exit_code == 0
