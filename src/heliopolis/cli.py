@@ -1,4 +1,5 @@
-"""The ``heliopolis`` command: play | replay | bench | tournament | simulate | ladder | report | serve.
+"""The ``heliopolis`` command: play | replay | bench | serve | games, and (cli_arena.py) tournament | simulate |
+ladder | report | train-evaluator.
 
 ``heliopolis play ra --seats human,random,random`` plays in the terminal; with only bot seats it
 plays through unattended and prints the result. ``heliopolis replay FILE`` steps through a saved
@@ -13,7 +14,7 @@ import json
 import os
 import random
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -29,6 +30,9 @@ from heliopolis.core.errors import HeliopolisError, IllegalActionError, Notation
 from heliopolis.core.game import State
 from heliopolis.core.registry import available_games, load_game
 from heliopolis.core.serialize import load_saved_game, save_game
+
+if TYPE_CHECKING:
+    from heliopolis.bots.base import Bot
 
 STYLES = {
     "title": "bold yellow", "bold": "bold", "dim": "dim", "label": "cyan", "tile": "green",
@@ -84,7 +88,8 @@ def describe_game(game: Any) -> str:
 @click.version_option(package_name="heliopolis")
 @lang_option
 def main() -> None:
-    """Heliopolis: Ra and other sun-themed board games — play, replay, benchmark."""
+    """Heliopolis: Ra, Ra: The Dice Game, Helios and Men-Nefer — play and replay in the terminal, serve the web
+    platform, benchmark, run bot tournaments, simulations and ladders, report on them, train evaluators."""
 
 
 for _command in ARENA_COMMANDS:  # tournament, simulate, ladder, report, train-evaluator (cli_arena.py)
@@ -108,7 +113,8 @@ def _parse_seats(game_id: str, seats: str | None, players: int | None) -> list[s
     return specs
 
 
-def _read_human_action(console: Console, state: State, seat: int, name: str) -> int | None:
+def _read_human_action(console: Console, state: State, seat: int, names: list[str]) -> int | None:
+    name = names[seat]
     legal = state.legal_actions()
     console.print(f"[bold]{escape(tr('cli.play.your_move', name=name))}[/bold]")
     for i, a in enumerate(legal, 1):
@@ -125,8 +131,8 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
             examples = ", ".join(state.action_to_string(a) for a in legal[:4])
             console.print(escape(tr("cli.play.help", examples=examples)))
             continue
-        if raw == "board":
-            console.print(render(state, seat))
+        if raw == "board":  # the same board as before the prompt, seat labels included
+            console.print(render(state, seat, names))
             continue
         if raw.isdigit():
             k = int(raw)
@@ -145,6 +151,14 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
             console.print(f"[red]{escape(tr('cli.play.not_legal', raw=raw))}[/red]")
             continue
         return action
+
+
+def _bot_step(console: Console, bot: Bot, view: State, thinking: str | None) -> int:
+    """The bot's action; with ``thinking`` that line shows (transient) while it chooses, for people waiting."""
+    if thinking is None:
+        return bot.step(view)
+    with console.status(escape(thinking)):
+        return bot.step(view)
 
 
 @main.command()
@@ -201,11 +215,12 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
             seat = state.current_player()
             if seat in bots:
                 # Bots see only what their seat may know (a determinization of its information state).
-                action = bots[seat].step(state.resample_from_infostate(seat, view_rng))
+                thinking = tr("cli.play.thinking", name=names[seat]) if humans and console.is_terminal else None
+                action = _bot_step(console, bots[seat], state.resample_from_infostate(seat, view_rng), thinking)
                 actor = names[seat]
             else:
                 console.print(render(state, seat, names))
-                action = _read_human_action(console, state, seat, names[seat])
+                action = _read_human_action(console, state, seat, names)
                 if action is None:
                     console.print(
                         escape(tr("cli.play.stopped_saved", path=save_path) if save_path else tr("cli.play.stopped"))
@@ -280,12 +295,15 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
             label = escape(L.render(states[i].describe_action(a), terminal_lang()))
             console.print(f"{i + 1:>4}. {states[i].action_to_string(a):<16} [dim]{label}[/dim]")
         console.print(render(final, None, omniscient=True))
+        if not final.is_terminal():
+            console.print(f"[dim]{escape(tr('cli.replay.unfinished'))}[/dim]")
         return
     i = 0
     while True:
         console.print(render(states[i], None, omniscient=True))
         where = (tr("cli.replay.at", i=i, total=len(history), action=states[i].action_to_string(history[i]))
-                 if i < len(history) else tr("cli.replay.at_end", i=i, total=len(history)))  # fmt: skip
+                 if i < len(history) else tr("cli.replay.at_end" if final.is_terminal() else "cli.replay.at_save_end",
+                                             i=i, total=len(history)))  # fmt: skip
         console.print(f"[dim]{escape(where)}[/dim]")
         while True:
             try:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import base64
 import html
 import io
+import json
+import shlex
 import statistics
 from collections import defaultdict
 from pathlib import Path
@@ -40,6 +42,33 @@ nav li{margin:.15rem 0}
 """
 
 
+def _option_arg(key: str, value: Any) -> str:
+    """``-O key=value`` as a shell word that ``parse_options`` reads back as ``value`` ("2009" stays text)."""
+    text = value if isinstance(value, str) else json.dumps(value)
+    if isinstance(value, str):
+        try:
+            json.loads(value)
+            text = json.dumps(value)  # it would read as a number or literal: quote it as JSON text
+        except ValueError:
+            pass
+    return f" -O {shlex.quote(f'{key}={text}')}"
+
+
+def _missing_results(path: Path) -> str:
+    """Why ``path`` cannot be reported on; a run whose games are not committed (only its ``run.json``,
+    as docs/results/rd-sim*) gets the command that plays them again, same seed, same games."""
+    try:
+        cfg = json.loads((path / RUN).read_text(encoding="utf-8"))["config"]
+        verb = {"simulation": "simulate", "tournament": "tournament"}[cfg["kind"]]
+        options = {k: v for k, v in cfg["options"].items() if k != "players" and v is not None}
+        command = (f"heliopolis {verb} {cfg['game']} -p {cfg['options']['players']} -b {','.join(cfg['bots'])} "
+                   f"-n {cfg['games']} -o {path} --seed {cfg['seed']}"
+                   + "".join(_option_arg(k, v) for k, v in options.items()))  # fmt: skip
+    except (OSError, ValueError, KeyError, TypeError):
+        return f"{path} holds no {RESULTS}; is it an arena run directory?"
+    return f"{path} holds the run's {RUN} but not its games ({RESULTS}): play them first with {command}"
+
+
 class _Run:
     """One run directory: its configuration (``run.json``, or guessed from the records) and records."""
 
@@ -47,7 +76,7 @@ class _Run:
         if not path.is_dir():
             raise ConfigError(f"run directory {path} does not exist")
         if not (path / RESULTS).is_file():
-            raise ConfigError(f"{path} holds no {RESULTS}; is it an arena run directory?")
+            raise ConfigError(_missing_results(path))
         self.path = path
         self.records = read_results(path)
         if not self.records:

@@ -65,6 +65,19 @@ def run_arena(kind: str, game_id: str, players: int, bots: list[str], games: int
     return [r for r in read_results(out_dir) if r["index"] < games]
 
 
+def rate_text(games: int, seconds: float) -> str:
+    """The progress bar's speed. Search bots take seconds per game: one decimal would show them as
+    "0.0 games/s", so a slow run keeps two significant digits and says its seconds per game too."""
+    if games <= 0 or seconds <= 0:
+        return ""
+    rate = games / seconds
+    if rate >= 10:
+        return f"{rate:,.0f} games/s"
+    if rate >= 1:
+        return f"{rate:.1f} games/s"
+    return f"{rate:.2g} games/s, {seconds / games:,.1f} s/game"
+
+
 def _run_with_progress(game_id, options, seed, todo, out_dir, workers, backend, address, total, already) -> None:  # noqa: ANN001
     from rich.progress import (
         BarColumn,
@@ -86,8 +99,7 @@ def _run_with_progress(game_id, options, seed, todo, out_dir, workers, backend, 
 
         def tick(_rec: dict[str, Any]) -> None:
             count[0] += 1
-            rate = count[0] / max(1e-9, time.perf_counter() - start)
-            bar.update(task, advance=1, rate=f"{rate:,.1f} games/s")
+            bar.update(task, advance=1, rate=rate_text(count[0], time.perf_counter() - start))
 
         run_jobs(game_id, options, seed, todo, out_dir, workers=workers, backend=backend, address=address,
                  on_result=tick)  # fmt: skip
