@@ -108,14 +108,17 @@ def run(app: Any, sock: socket.socket, workers: int, **opts: Any) -> None:
     import uvicorn
 
     config = uvicorn.Config(app, workers=workers, **opts)
-    if workers == 1:
-        server = uvicorn.Server(config)
-        server.run(sockets=[sock])
-        if not server.started:  # the app's start-up failed: uvicorn has logged why
-            raise SystemExit(3)
-        return
-    from uvicorn.supervisors import Multiprocess
+    server = uvicorn.Server(config)
+    try:
+        if workers == 1:
+            server.run(sockets=[sock])
+        else:
+            from uvicorn.supervisors import Multiprocess
 
-    params = inspect.signature(Multiprocess).parameters  # uvicorn < 0.35 also takes the target
-    extra = {"target": uvicorn.Server(config).run} if "target" in params else {}
-    Multiprocess(config, sockets=[sock], **extra).run()
+            params = inspect.signature(Multiprocess).parameters  # uvicorn < 0.35 also takes the target
+            extra = {"target": server.run} if "target" in params else {}
+            Multiprocess(config, sockets=[sock], **extra).run()
+    except KeyboardInterrupt:  # uvicorn re-raises the Ctrl-C it shut down on (as uvicorn.run, no traceback)
+        pass
+    if workers == 1 and not server.started:  # the app's start-up failed: uvicorn has logged why
+        raise SystemExit(3)

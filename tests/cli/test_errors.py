@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -227,6 +228,15 @@ def test_report_skips_a_torn_last_line_and_leaves_the_file_alone(tmp_path):
     assert "2 of 3 planned" in (run / "report.md").read_text() and (run / "results.jsonl").read_text() == torn
 
 
+def test_a_corrupt_run_json_is_one_line(tmp_path):
+    run = _run(tmp_path, games=2)
+    (run / "run.json").write_text('{"config": ')
+    r = invoke("simulate", "ra", "-p", "3", "-b", "random", "-n", "2", "-o", str(run), "-w", "1")
+    assert one_line(r) == (f"error: {run / 'run.json'} is not a run configuration (not valid JSON); repair it or "
+                           "use another --out directory")  # fmt: skip
+    assert (run / "run.json").read_text() == '{"config": '
+
+
 def test_a_bad_line_in_german(tmp_path):
     run = _run(tmp_path, games=2)
     lines = _lines(run)
@@ -341,6 +351,10 @@ def test_serve_port_zero_binds_first_and_announces_the_real_port(tmp_path):
             except httpx.TransportError:
                 assert time.monotonic() < deadline
                 time.sleep(0.2)
+        proc.send_signal(signal.SIGINT)  # Ctrl-C: a clean stop, no traceback
+        _, err = proc.communicate(timeout=30)
+        assert proc.returncode == 0 and "Traceback" not in err, err
     finally:
-        proc.terminate()
-        proc.wait(20)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(20)
