@@ -32,6 +32,7 @@ import click
 import pytest
 
 from heliopolis.cli import main
+from heliopolis.core.registry import game_class
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -260,7 +261,9 @@ def test_the_documented_training_sizes_are_the_shipped_models() -> None:
                 continue
             params = cmd.make_context("train-evaluator", list(words)).params  # click consumes its list
             held = json.loads((learned / words[0] / "heldout.json").read_text())
-            documented = (params["games"], params["holdout"], sorted(int(n) for n in params["players"].split(",")))
+            info = game_class(words[0]).info  # no --players: every count the game supports
+            counts = params["players"] or ",".join(map(str, range(info.min_players, info.max_players + 1)))
+            documented = (params["games"], params["holdout"], sorted(int(n) for n in counts.split(",")))
             assert documented == (held["games_per_count"], held["holdout_games"], sorted(map(int, held["heldout"]))), (
                 path.name,
                 words[0],

@@ -24,7 +24,7 @@ import json
 import math
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -59,8 +59,8 @@ def rounds_for(games_per_pair: int, bots: int, players: int) -> int:
 
 def run_ladder(game_id: str, players: int, bots: list[str], games_per_pair: int, out_dir: str | Path, *,
                seed: int = 0, options: dict[str, Any] | None = None, workers: int | None = None,
-               progress: bool = True) -> list[dict[str, Any]]:  # fmt: skip
-    """Plays (or resumes) the ladder's games; returns all records."""
+               progress: bool = True, on_torn: Callable[[Path, int], None] | None = None) -> list[dict[str, Any]]:  # fmt: skip
+    """Plays (or resumes) the ladder's games; returns all records (``on_torn``: see ``run_arena``)."""
     from heliopolis.arena.run import run_arena
     from heliopolis.bots import levels as lv
     from heliopolis.core.registry import load_game
@@ -76,7 +76,8 @@ def run_ladder(game_id: str, players: int, bots: list[str], games_per_pair: int,
     # old run directory refuses to resume instead of mixing two bots under one name.
     resolved = {b: lv.resolve(b, game_id, game.players) for b in bots}
     return run_arena("ladder", game_id, players, bots, games, out_dir, seed=seed, options=options, workers=workers,
-                     progress=progress, extra={"games_per_pair": games_per_pair, "resolved": resolved})  # fmt: skip
+                     progress=progress, extra={"games_per_pair": games_per_pair, "resolved": resolved},
+                     on_torn=on_torn)  # fmt: skip
 
 
 # -- analysis ------------------------------------------------------------------------------------

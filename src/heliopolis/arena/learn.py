@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from heliopolis.arena.checks import check_counts, check_dir
 from heliopolis.arena.run import run_arena
 from heliopolis.bots.learned import features_module, forward, weights_name
 from heliopolis.core.errors import ConfigError
@@ -43,12 +44,13 @@ def _np():
 
 # -- data -------------------------------------------------------------------------------------------
 def simulate_runs(game_id: str, players: Sequence[int], games: int, data_dir: str | Path, *, seed: int = 0,
-                  bot: str = "heuristic", workers: int | None = None, progress: bool = True) -> dict[int, list[dict]]:  # fmt: skip
+                  bot: str = "heuristic", workers: int | None = None, progress: bool = True,
+                  on_torn: Callable[[Path, int], None] | None = None) -> dict[int, list[dict]]:  # fmt: skip
     """Self-play runs with histories, one per player count (``DATA/<game>-<n>p``, resumable)."""
     out = {}
     for n in players:
         out[n] = run_arena("simulation", game_id, n, [bot], games, Path(data_dir) / f"{game_id}-{n}p", seed=seed,
-                           workers=workers, progress=progress, history=True)  # fmt: skip
+                           workers=workers, progress=progress, history=True, on_torn=on_torn)  # fmt: skip
     return out
 
 
@@ -243,17 +245,25 @@ def metrics(pred: Any, data: dict[str, Any], players: int) -> dict[str, float]:
 def train_evaluator(game_id: str, players: Sequence[int], games: int, holdout: int, data_dir: str | Path,
                     results_dir: str | Path | None, model_out: str | Path | None, *, kind: str = "linear",
                     positions: int = 30, seed: int = 0, workers: int | None = None, progress: bool = True,
-                    curve_points: int = 6, plot: bool = True) -> dict[str, Any]:  # fmt: skip
+                    curve_points: int = 6, plot: bool = True,
+                    on_torn: Callable[[Path, int], None] | None = None) -> dict[str, Any]:  # fmt: skip
     """Simulates (or resumes), trains on ``games - holdout`` games per player count, writes the model
-    and the learning curve; returns the summary (also written as ``heldout.json``)."""
+    and the learning curve; returns the summary (also written as ``heldout.json``). Every argument
+    is checked before the first game: player counts, sizes and the paths written at the end."""
     np = _np()
     if kind not in MODELS:
         raise ConfigError(f"model must be one of {', '.join(MODELS)} (got {kind!r})")
     if not 0 < holdout < games:
         raise ConfigError(f"--holdout must be between 1 and --games - 1 (got {holdout} of {games})")
+    check_counts(game_id, players)
     module = features_module(game_id)
     buckets = module.BUCKETS
-    runs = simulate_runs(game_id, players, games, data_dir, seed=seed, workers=workers, progress=progress)
+    check_dir(data_dir)
+    for path in (results_dir, None if model_out is None else Path(model_out).parent):
+        if path is not None:
+            check_dir(path)
+    runs = simulate_runs(game_id, players, games, data_dir, seed=seed, workers=workers, progress=progress,
+                         on_torn=on_torn)  # fmt: skip
     train_games = games - holdout
     sizes = sorted({max(1, round(train_games / 2**k)) for k in range(curve_points)})
     curve: list[dict[str, Any]] = []

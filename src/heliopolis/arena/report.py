@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from heliopolis.arena import stats
-from heliopolis.arena.runner import RESULTS, RUN, read_results
+from heliopolis.arena.checks import check_dir, ensure_dir
+from heliopolis.arena.runner import RESULTS, RUN, read_results, read_run_file
 from heliopolis.core.errors import ConfigError
 
 HTML_NAME = "report.html"
@@ -82,7 +83,7 @@ class _Run:
             raise ConfigError(f"{path / RESULTS} holds no game records")
         meta: dict[str, Any] = {}
         if (path / RUN).is_file():
-            meta = json.loads((path / RUN).read_text(encoding="utf-8"))
+            meta = read_run_file(path / RUN)
         first = self.records[0]
         cfg = meta.get("config", {})
         self.created = meta.get("created", "")
@@ -413,6 +414,7 @@ def write_report(run_dirs: list[str | Path], out: str | Path | None = None) -> t
     if not run_dirs:
         raise ConfigError("write_report needs at least one run directory")
     runs = [_Run(Path(d)) for d in run_dirs]
+    check_dir(out if out is not None else runs[0].path)  # before the plots are drawn
     import matplotlib
 
     matplotlib.use("Agg")
@@ -420,7 +422,7 @@ def write_report(run_dirs: list[str | Path], out: str | Path | None = None) -> t
     for i, run in enumerate(runs):
         names.append(run.name if [r.name for r in runs].count(run.name) == 1 else f"{run.name} #{i + 1}")
     out_dir = Path(out) if out is not None else runs[0].path
-    out_dir.mkdir(parents=True, exist_ok=True)
+    ensure_dir(out_dir)
     html_path, md_path = out_dir / HTML_NAME, out_dir / MD_NAME
 
     doc = _Doc()

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from heliopolis.arena.runner import prepare_run_dir, read_results, run_jobs
+from heliopolis.arena.runner import RESULTS, check_backend, cut_torn_line, prepare_run_dir, read_results, run_jobs
 from heliopolis.arena.schedule import simulation_jobs, tournament_jobs
 from heliopolis.bots import make_bot
 from heliopolis.core.errors import ConfigError
@@ -16,11 +17,14 @@ from heliopolis.core.registry import load_game
 def run_arena(kind: str, game_id: str, players: int, bots: list[str], games: int, out_dir: str | Path, *,
               seed: int = 0, options: dict[str, Any] | None = None, workers: int | None = None,
               backend: str = "local", address: str | None = None, progress: bool = True,
-              extra: dict[str, Any] | None = None, history: bool = False) -> list[dict[str, Any]]:  # fmt: skip
+              extra: dict[str, Any] | None = None, history: bool = False,
+              on_torn: Callable[[Path, int], None] | None = None) -> list[dict[str, Any]]:  # fmt: skip
     """Plays (or resumes) a run and returns all its records, sorted by game index. ``extra`` joins the
     run's recorded configuration (a resumed run must match it).
 
-    ``history`` stores each game's actions in its record (part of the run's configuration)."""
+    ``history`` stores each game's actions in its record (part of the run's configuration). A torn
+    last line of ``results.jsonl`` (a crash mid-write) is cut off and its game played again;
+    ``on_torn(results path, line number)`` is told."""
     options = dict(options or {})
     game = load_game(game_id, players, **options)  # validates game, players and options up front
     for spec in bots:
@@ -45,7 +49,11 @@ def run_arena(kind: str, game_id: str, players: int, bots: list[str], games: int
     if history:  # only when set, so run directories made before the option still resume
         config["history"] = True
         jobs = [replace(j, history=True) for j in jobs]
+    check_backend(backend)
     done = prepare_run_dir(out_dir, config)
+    torn = cut_torn_line(out_dir)
+    if torn is not None and on_torn is not None:
+        on_torn(Path(out_dir) / RESULTS, torn)
     todo = [j for j in jobs if j.index not in done]
     if todo:
         opts = {**game.config()}
