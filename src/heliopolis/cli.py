@@ -135,7 +135,7 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
         try:
             action = state.string_to_action(raw)
         except NotationError as e:
-            console.print(f"[red]{escape(str(e))}[/red]")
+            console.print(f"[red]{escape(L.error_text(e, terminal_lang()))}[/red]")
             continue
         if action not in legal:
             console.print(f"[red]{escape(tr('cli.play.not_legal', raw=raw))}[/red]")
@@ -172,7 +172,7 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
         game = load_game(game_id, len(specs), **options)
         bots = {i: make_bot(spec, seed=rng.randrange(2**31)) for i, spec in enumerate(specs) if spec != "human"}
     except HeliopolisError as e:
-        _fail(str(e))
+        _fail(L.error_text(e, terminal_lang()))
     humans = [i for i, spec in enumerate(specs) if spec == "human"]
     names = [f"P{i} ({spec})" if spec != "human" else f"P{i}" for i, spec in enumerate(specs)]
     console = _console()
@@ -212,7 +212,7 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
         try:
             state.apply_action(action)
         except IllegalActionError as e:  # a bot bug must not crash a human's game silently
-            _fail(tr("cli.play.illegal_bot", actor=actor, error=str(e)), code=3)
+            _fail(tr("cli.play.illegal_bot", actor=actor, error=L.error_text(e, terminal_lang())), code=3)
         if verbose:  # the game's public move log: the move and what the rules did on their own
             for line in story.feed(action):
                 console.print(f"[dim]   {escape(L.render(line, terminal_lang()))}[/dim]")
@@ -244,7 +244,7 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
     try:
         final, doc = load_saved_game(path)
     except HeliopolisError as e:
-        _fail(str(e))
+        _fail(L.error_text(e, terminal_lang()))
     console = _console()
     game = final.game
     history = final.history()
@@ -317,7 +317,7 @@ def bench(game_id: str, players: int, seconds: float, edition: str | None, seed:
     try:
         game = load_game(game_id, players, **options)
     except HeliopolisError as e:
-        _fail(str(e))
+        _fail(L.error_text(e, terminal_lang()))
     r = run_bench(game, seconds, seed)
     click.echo(f"{describe_game(game)}  [build: {r.build}]")
     click.echo(f"games/s           {r.games_per_s:12,.1f}   ({r.games} games in {r.seconds:.1f} s)")

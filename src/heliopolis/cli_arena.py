@@ -13,10 +13,11 @@ from typing import Any
 import click
 from rich.console import Console
 
-from heliopolis.cli_text import Command, game_options_option, tr
+from heliopolis import locale as L
+from heliopolis.cli_text import Command, game_options_option, terminal_lang, tr
 from heliopolis.cli_text import fail as _fail
 from heliopolis.cli_text import parse_options as _parse_options
-from heliopolis.core.errors import HeliopolisError
+from heliopolis.core.errors import HeliopolisError, error_msg
 from heliopolis.core.registry import load_game
 
 
@@ -41,7 +42,7 @@ def _run_arena_cli(kind: str, game_id: str, players: int | None, bots: str, game
         records = run_arena(kind, game_id, players, specs, games, out, seed=seed, options=options,
                             workers=workers, backend=backend, address=address, history=history)  # fmt: skip
     except HeliopolisError as e:
-        _fail(str(e))
+        _fail(L.error_text(e, terminal_lang()))
     except KeyboardInterrupt:
         click.echo(f"\ninterrupted: every finished game is in {out}/results.jsonl; run again to continue", err=True)
         sys.stdout.flush()
@@ -142,11 +143,11 @@ def ladder(game_id: str, players: int | None, games_per_pair: int, level_specs: 
         records = lad.run_ladder(game_id, players, bots, games_per_pair, out, seed=seed, options=options,
                                  workers=workers)  # fmt: skip
         if bootstrap < 1:
-            raise HeliopolisError("--bootstrap must be at least 1")
+            raise HeliopolisError(error_msg("errors.cli.bootstrap"))
         resolved = {b: lv.resolve(b, game_id, players) for b in bots}
         result = lad.analyse(records, bots, players, bootstrap, seed)
     except HeliopolisError as e:
-        _fail(str(e))
+        _fail(L.error_text(e, terminal_lang()))
     except KeyboardInterrupt:
         click.echo(f"\ninterrupted: every finished game is in {out}/results.jsonl; run again to continue", err=True)
         os._exit(130)
@@ -188,7 +189,7 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
     try:
         html, md = write_report(list(run_dirs), out)
     except HeliopolisError as e:
-        _fail(str(e))
+        _fail(L.error_text(e, terminal_lang()))
     except ImportError as e:
         if (e.name or "").partition(".")[0] != "matplotlib":
             raise
@@ -241,14 +242,14 @@ def train_evaluator_cmd(game_id: str, players: str, games: int, holdout: int, po
     try:
         counts = [int(x) for x in players.split(",") if x.strip()]
     except ValueError:
-        _fail(f"--players takes comma-separated numbers, got {players!r}")
+        _fail(tr("errors.cli.players_list", got=repr(players)))
     try:
         out = model_out or default_model_path(game_id)
         summary = train_evaluator(game_id, counts, games, holdout, data_dir, results_dir or f"docs/results/learned/{game_id}",
                                   out, kind=kind, positions=positions, seed=seed, workers=workers,
                                   plot=not no_plot)  # fmt: skip
     except HeliopolisError as e:
-        _fail(str(e))
+        _fail(L.error_text(e, terminal_lang()))
     click.echo(f"wrote {out}")
     for n, h in summary["heldout"].items():
         click.echo(f"  {n}p held-out RMSE of final points: learned {h['learned']['rmse_points']:.2f}, heuristic "

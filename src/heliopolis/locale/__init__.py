@@ -166,6 +166,13 @@ def render(line: Any, lang: str = DEFAULT_LANG, seat_name: SeatName = default_se
     return str(line)
 
 
+def error_text(error: BaseException, lang: str = DEFAULT_LANG) -> str:
+    """What an error says, in ``lang``: Heliopolis errors carry a catalog message (``str(error)`` is
+    its English text); any other error is shown as its own text."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return render(first, lang) if isinstance(first, Msg) else str(error)
+
+
 def export(lang: str) -> dict[str, Any]:
     """What the browser loads: the language's plural categories and every message."""
     return {"lang": lang, "plural": list(plural_tags(lang)),

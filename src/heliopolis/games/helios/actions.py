@@ -46,7 +46,9 @@ from heliopolis.games.helios.components import (
     SPECIALS,
     SYMBOLS,
     TILE_COLOURS,
+    hex_label,
     hex_name,
+    hex_of_name,
 )
 
 ENCODING: Final = "helios-v1"
@@ -88,9 +90,19 @@ DEAL = _block([f"deal:{c}" for c in TILE_COLOURS])
 EXTRA = _block([f"extra:{c}" for c in COLOURS])
 MAX_CHANCE_OUTCOMES: Final = len(_names) - CHANCE_OFFSET
 NAMES: Final = tuple(_names)
-_TABLE: Final = ActionNames("Helios", NAMES, "docs/helios-notation.md")
-action_to_string = _TABLE.to_string
 HEX_KINDS: Final = ("place", "temple", "pay", "step", "put")
+
+
+def shown_name(name: str) -> str:
+    """A canonical name as the board shows it: ``place:0,-1`` -> ``place:e6`` (the examples of an error)."""
+    kind, _, arg = name.partition(":")
+    where, sep, rest = arg.partition(":")
+    h = hex_of_name(where) if kind in HEX_KINDS else None
+    return name if h is None else f"{kind}:{hex_label(h)}{sep}{rest}"
+
+
+_TABLE: Final = ActionNames("Helios", NAMES, "docs/helios-notation.md", shown_name)
+action_to_string = _TABLE.to_string
 
 
 def string_to_action(text: str) -> int:
@@ -98,10 +110,13 @@ def string_to_action(text: str) -> int:
     (``place:e6``, ``pay:e5:blue``), the name the board, the log and the buttons show."""
     try:
         return _TABLE.to_action(text)
-    except NotationError:
+    except NotationError as e:
         t = "".join(text.lower().split()) if isinstance(text, str) else ""
         kind, _, arg = t.partition(":")
         where, sep, rest = arg.partition(":")
         if kind in HEX_KINDS and where in LABEL_INDEX:
-            return _TABLE.to_action(f"{kind}:{hex_name(LABEL_INDEX[where])}{sep}{rest}")
+            try:
+                return _TABLE.to_action(f"{kind}:{hex_name(LABEL_INDEX[where])}{sep}{rest}")
+            except NotationError:
+                raise e from None  # about the text as typed, not its axial form
         raise
