@@ -169,8 +169,9 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
         seed = random.SystemRandom().randrange(2**31)
     rng = random.Random(seed)
     try:
-        game = load_game(game_id, len(specs), **options)
+        # the seats first: "--seats xyz" is a bad bot spec before it is a wrong number of players
         bots = {i: make_bot(spec, seed=rng.randrange(2**31)) for i, spec in enumerate(specs) if spec != "human"}
+        game = load_game(game_id, len(specs), **options)
     except HeliopolisError as e:
         _fail(L.error_text(e, terminal_lang()))
     humans = [i for i, spec in enumerate(specs) if spec == "human"]

@@ -69,9 +69,9 @@ def _number(spec: str, key: str, value: str, kind: type) -> float | int:
     try:
         x = kind(value)
     except ValueError:
-        raise ConfigError(error_msg("errors.bot.number", key=key, value=repr(value), spec=repr(spec))) from None
+        raise ConfigError(error_msg("errors.bot.number", param=key, value=repr(value), spec=repr(spec))) from None
     if x <= 0:
-        raise ConfigError(error_msg("errors.bot.positive", key=key, spec=repr(spec)))
+        raise ConfigError(error_msg("errors.bot.positive", param=key, spec=repr(spec)))
     return x
 
 
@@ -155,7 +155,9 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
 
 
 def _unknown_params(spec: str, unknown: set[str]) -> str:
-    return error_msg("errors.bot.unknown_params", params=", ".join(sorted(unknown)), spec=repr(spec), valid=valid_specs())
+    return error_msg(
+        "errors.bot.unknown_params", params=", ".join(sorted(unknown)), spec=repr(spec), valid=valid_specs()
+    )
 
 
 def _probability(spec: str, value: str) -> float:
@@ -199,9 +201,11 @@ def _rollout_bot(spec: str, params: dict[str, str], seed: int | None) -> Bot:
     try:
         bias = float(p["bias"])
     except ValueError:
-        raise ConfigError(error_msg("errors.bot.number", key="bias", value=repr(p["bias"]), spec=repr(spec))) from None
+        raise ConfigError(
+            error_msg("errors.bot.number", param="bias", value=repr(p["bias"]), spec=repr(spec))
+        ) from None
     if bias < 0:
-        raise ConfigError(error_msg("errors.bot.negative", key="bias", spec=repr(spec)))
+        raise ConfigError(error_msg("errors.bot.negative", param="bias", spec=repr(spec)))
     # eval=learned: the game's shipped model (bots/learned.py) scores cut simulations and wide roots.
     return RolloutBot(
         _lazy(evaluator_by_name(p["eval"])), _lazy(policy_for), seed=seed,

@@ -72,7 +72,7 @@ def parse_level(spec: str) -> tuple[str, dict[str, str]] | None:
         except ValueError:
             ok = False
         if not ok:
-            raise ConfigError(error_msg("errors.bot.level_number", key=key, value=repr(value), spec=repr(spec),
+            raise ConfigError(error_msg("errors.bot.level_number", param=key, value=repr(value), spec=repr(spec),
                                         valid=_valid()))  # fmt: skip
     return name, params
 

@@ -49,8 +49,8 @@ def illegal_message(state: Any, action: Any, reason: str) -> str:
         name = game.action_to_string(action)
     except NotationError:
         name = repr(action)
-        info = game.info
-        reason = error_msg("errors.illegal.no_such_id", game=game_name(info.game_id, info.name))
+        if isinstance(action, int) and not isinstance(action, bool):  # an id out of the game's range
+            reason = error_msg("errors.illegal.no_such_id", game=game_name(game.info.game_id, game.info.name))
     if state.is_terminal():
         return error_msg("errors.illegal.over", move=name)
     if state.is_chance_node():
