@@ -20,7 +20,7 @@ from typing import Any
 
 from heliopolis.arena import stats
 from heliopolis.arena.runner import RESULTS, RUN, read_results
-from heliopolis.core.errors import ConfigError
+from heliopolis.core.errors import ConfigError, error_msg
 
 HTML_NAME = "report.html"
 MD_NAME = "report.md"
@@ -45,13 +45,13 @@ class _Run:
 
     def __init__(self, path: Path) -> None:
         if not path.is_dir():
-            raise ConfigError(f"run directory {path} does not exist")
+            raise ConfigError(error_msg("errors.arena.no_dir", path=str(path)))
         if not (path / RESULTS).is_file():
-            raise ConfigError(f"{path} holds no {RESULTS}; is it an arena run directory?")
+            raise ConfigError(error_msg("errors.arena.no_results", path=str(path), results=RESULTS))
         self.path = path
         self.records = read_results(path)
         if not self.records:
-            raise ConfigError(f"{path / RESULTS} holds no game records")
+            raise ConfigError(error_msg("errors.arena.no_records", path=str(path / RESULTS)))
         meta: dict[str, Any] = {}
         if (path / RUN).is_file():
             meta = json.loads((path / RUN).read_text(encoding="utf-8"))
@@ -383,7 +383,7 @@ def write_report(run_dirs: list[str | Path], out: str | Path | None = None) -> t
     if isinstance(run_dirs, (str, Path)):
         run_dirs = [run_dirs]
     if not run_dirs:
-        raise ConfigError("write_report needs at least one run directory")
+        raise ConfigError(error_msg("errors.arena.report_needs_dir"))
     runs = [_Run(Path(d)) for d in run_dirs]
     import matplotlib
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from heliopolis.arena.match import play_match
 from heliopolis.arena.seeds import game_seed
-from heliopolis.core.errors import ConfigError
+from heliopolis.core.errors import ConfigError, error_msg
 
 RESULTS = "results.jsonl"
 RUN = "run.json"
@@ -89,9 +89,7 @@ def prepare_run_dir(out_dir: str | Path, config: dict[str, Any]) -> set[int]:
             k: v for k, v in config.items() if k not in GROWS
         }  # a run may be extended with more games (a ladder: more games per pair)
         if not same:
-            raise ConfigError(
-                f"{d} holds a different run ({old.get('config')}); use another --out directory to start a new one"
-            )
+            raise ConfigError(error_msg("errors.arena.other_run", dir=str(d), config=str(old.get("config"))))
     if not run_file.exists() or old.get("config", {}).get("games", 0) < config.get("games", 0):
         run_file.write_text(json.dumps({"config": config, "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
                                        indent=1) + "\n", encoding="utf-8")  # fmt: skip
@@ -137,7 +135,7 @@ def _dispatch(game_id: str, options: dict[str, Any], run_seed: int, jobs: list[J
         yield from _dispatch_ray(game_id, options, run_seed, chunks, workers, address)
         return
     if backend != "local":
-        raise ConfigError(f"unknown backend {backend!r}; valid: local, ray")
+        raise ConfigError(error_msg("errors.arena.backend", backend=repr(backend)))
     if workers == 1:
         for c in chunks:
             yield _play_chunk(game_id, options, run_seed, c)
@@ -179,7 +177,7 @@ def _dispatch_ray(game_id: str, options: dict[str, Any], run_seed: int, chunks: 
     try:
         import ray
     except ImportError:
-        raise ConfigError("the Ray backend needs the [cluster] extra: pip install 'heliopolis[cluster]'") from None
+        raise ConfigError(error_msg("errors.arena.needs_ray")) from None
     started_here = not ray.is_initialized()
     if started_here:
         if address:
