@@ -88,6 +88,10 @@ CASES: dict[str, list[Callable[[], Any]]] = {
         lambda: make_bot("random:eps=1"),
         lambda: make_bot("heuristic:eps=7"),
         lambda: make_bot("expert:depth=3"),
+        lambda: make_bot("ismcts:eval=fancy"),
+        lambda: make_bot("rollout:reward=x"),
+        lambda: make_bot("rollout:bias=-1"),
+        lambda: make_bot(7),
     ],
     "ra": [
         lambda: heliopolis.new_game("ra").string_to_action("xyz"),
@@ -251,6 +255,12 @@ def test_terminal_unknown_game_and_bad_save_read_german(tmp_path) -> None:
     bad.write_text(json.dumps({**_ra_save(), "game": "helios"}))
     out = _cli(["--lang", "de", "replay", str(bad)])
     assert "Spielstand und Spiel passen nicht zusammen" in out, out
+
+
+def test_terminal_arena_errors_read_german(tmp_path) -> None:
+    out = _cli(["--lang", "de", "simulate", "ra", "-b", "random,random", "-p", "3", "--games", "1",
+                "-o", str(tmp_path / "run")])  # fmt: skip
+    assert "Fehler: simulate nimmt eine Bot-Angabe für alle Sitze oder eine je Sitz (3), nicht 2" in out, out
 
 
 def test_terminal_prompt_notation_error_reads_german() -> None:

@@ -1,7 +1,7 @@
 """Message catalogs (English and German) shared by the terminal and the browser.
 
 Catalogs are gettext ``.po`` files, one per domain, under ``locale/<lang>/LC_MESSAGES/<domain>.po``
-(domains: ``ui`` for the browser's pages, ``cli`` for the terminal, one per game for its logs,
+(domains: ``ui`` for the browser's pages, ``errors`` for what the engine refuses, ``cli`` for the terminal, one per game for its logs,
 buttons and terms, ``help`` for rules help). Message ids are stable keys (``ra.log.draws``); the
 English catalog holds the English text. Placeholders use ``str.format`` names (``{seat}``,
 ``{tile}``); plural entries take the count as ``{n}`` and list their forms in the order of the
