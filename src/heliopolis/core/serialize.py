@@ -103,7 +103,11 @@ def _parse_json(text: str | bytes) -> Any:
         raise SaveGameError(error_msg("errors.save.json_other", detail=str(e))) from None
 
 
-_OS_ERRORS = {errno.ENOENT: "errors.file.not_found", errno.EACCES: "errors.file.denied", errno.EISDIR: "errors.file.directory"}
+_OS_ERRORS = {
+    errno.ENOENT: "errors.file.not_found",
+    errno.EACCES: "errors.file.denied",
+    errno.EISDIR: "errors.file.directory",
+}
 
 
 def load_saved_game(path: str | Path) -> tuple[State[Any], dict[str, Any]]:

@@ -68,7 +68,6 @@ ACTION_STRINGS: Final = _build_strings()
 _STRING_TO_ID: Final = {s: i for i, s in enumerate(ACTION_STRINGS)}
 
 
-
 def action_to_string(action: int) -> str:
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_IDS:
         raise NotationError(error_msg("ra.error.unknown_id", action=repr(action), last=NUM_IDS - 1))
