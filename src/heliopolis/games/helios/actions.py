@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from heliopolis.core.errors import NotationError
 from heliopolis.core.notation import ActionNames
 from heliopolis.games.helios.components import (
     BUILDING_IDS,  # fmt: skip
@@ -107,16 +106,13 @@ action_to_string = _TABLE.to_string
 
 def string_to_action(text: str) -> int:
     """Canonical notation (axial ``place:0,-1``); a hex may also be named by its board coordinate
-    (``place:e6``, ``pay:e5:blue``), the name the board, the log and the buttons show."""
-    try:
-        return _TABLE.to_action(text)
-    except NotationError as e:
-        t = "".join(text.lower().split()) if isinstance(text, str) else ""
-        kind, _, arg = t.partition(":")
+    (``place:e6``, ``pay:e5:blue``), the name the board, the log and the buttons show. An error
+    quotes the text as typed."""
+    if isinstance(text, str):
+        kind, _, arg = "".join(text.lower().split()).partition(":")
         where, sep, rest = arg.partition(":")
         if kind in HEX_KINDS and where in LABEL_INDEX:
-            try:
-                return _TABLE.to_action(f"{kind}:{hex_name(LABEL_INDEX[where])}{sep}{rest}")
-            except NotationError:
-                raise e from None  # about the text as typed, not its axial form
-        raise
+            found = _TABLE.index.get(f"{kind}:{hex_name(LABEL_INDEX[where])}{sep}{rest}")
+            if found is not None:
+                return found
+    return _TABLE.to_action(text)
