@@ -135,10 +135,10 @@ CASES: dict[str, list[Callable[[], Any]]] = {
     "helios": [
         lambda: heliopolis.new_game("helios").string_to_action("place:zz"),
         lambda: heliopolis.new_game("helios").string_to_action("xyz"),
-        lambda: heliopolis.new_game("helios").string_to_action(7),
+        lambda: heliopolis.new_game("helios").string_to_action("take:x"),
         lambda: heliopolis.new_game("helios").apply_action(9999),
         lambda: heliopolis.new_game("helios").apply_action(0),
-        lambda: heliopolis.new_game("helios").apply_action("x"),
+        lambda: _to_turn(heliopolis.new_game("helios")).apply_action(9999),
     ],
     "men-nefer": [
         lambda: heliopolis.new_game("men-nefer", players=3).string_to_action("xyz"),
