@@ -22,7 +22,7 @@ from typing import Any
 
 from heliopolis.bots import make_bot
 from heliopolis.bots.levels import resolve as resolve_level
-from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError, reason
+from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError, error_msg, reason
 from heliopolis.core.game import State
 from heliopolis.core.registry import game_class, load_game, new_game
 from heliopolis.server.bots import BotPool
@@ -248,7 +248,7 @@ class Authority:
                 try:
                     bot = make_bot(resolve_level(spec, req.game, req.players))  # a level's budget counts too
                 except HeliopolisError as e:
-                    raise ServerError("bad_request", f"seat {i}: {e}") from None
+                    raise ServerError("bad_request", error_msg("errors.server.seat", no=i, error=reason(e))) from None
                 iters, secs = getattr(bot, "iters", None), getattr(bot, "time_limit", None)
                 cap = self.bots.move_cap
                 if (iters or 0) > MAX_BOT_ITERS or (secs or 0) > cap:
