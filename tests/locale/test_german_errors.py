@@ -98,6 +98,8 @@ CASES: dict[str, list[Callable[[], Any]]] = {
         lambda: heliopolis.new_game("ra").string_to_action("drwa"),
         lambda: heliopolis.new_game("ra").string_to_action("bid:99"),
         lambda: heliopolis.new_game("ra").string_to_action("god:ra"),
+        lambda: heliopolis.new_game("ra").string_to_action("discard:god"),
+        lambda: heliopolis.new_game("ra").string_to_action("god:xyzzy"),
         lambda: heliopolis.new_game("ra").string_to_action("god:pharoah"),
         lambda: heliopolis.new_game("ra").string_to_action("god"),
         lambda: heliopolis.new_game("ra").string_to_action("stack:9"),
@@ -120,6 +122,11 @@ CASES: dict[str, list[Callable[[], Any]]] = {
         lambda: heliopolis.new_game("ra-dice").string_to_action("civ:rde"),
         lambda: heliopolis.new_game("ra-dice").string_to_action("civ"),
         lambda: heliopolis.new_game("ra-dice").string_to_action("flood:x"),
+        lambda: heliopolis.new_game("ra-dice").string_to_action("disaster:x"),
+        lambda: heliopolis.new_game("ra-dice").string_to_action("start:9"),
+        lambda: heliopolis.new_game("ra-dice").string_to_action("remove:civ"),
+        lambda: heliopolis.new_game("ra-dice").string_to_action("remove:x"),
+        lambda: heliopolis.new_game("ra-dice").string_to_action("pharaoh:x"),
         lambda: heliopolis.new_game("ra-dice").string_to_action("mon:red:99"),
         lambda: heliopolis.new_game("ra-dice").string_to_action("mon:red"),
         lambda: heliopolis.new_game("ra-dice").string_to_action("die:red:x"),
@@ -168,6 +175,17 @@ CASES: dict[str, list[Callable[[], Any]]] = {
 @pytest.mark.parametrize(("group", "i"), [(g, i) for g, cases in CASES.items() for i in range(len(cases))])
 def test_errors_read_german(group: str, i: int) -> None:
     _assert_german(_raised(CASES[group][i]))
+
+
+def test_every_error_message_of_the_catalogs_reads_german() -> None:
+    """The catalog side of the audit: every message of the ``errors`` domain and every game's
+    ``<game>.error.*`` / ``<game>.illegal.*`` message differs in German, unless it holds no words."""
+    en, de = L.messages("en"), L.messages("de")
+    keys = {m.id for m in L.read_catalog("en", "errors") if m.id}
+    keys |= {k for k in en if re.match(r"^[a-z-]+\.(error|illegal)\.", k)}
+    assert len(keys) > 150
+    same = [k for k in sorted(keys) if de[k] == en[k] and not WORDLESS.match(re.sub(r"\{[^}]*\}", "", str(de[k])))]
+    assert same == [], same
 
 
 def test_an_unknown_catalog_free_error_is_shown_as_it_is() -> None:
