@@ -188,8 +188,9 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
         seed = random.SystemRandom().randrange(2**31)
     rng = random.Random(seed)
     try:
-        game = load_game(game_id, len(specs), **options)
+        # the seats first: "--seats xyz" is a bad bot spec before it is a wrong number of players
         bots = {i: make_bot(spec, seed=rng.randrange(2**31)) for i, spec in enumerate(specs) if spec != "human"}
+        game = load_game(game_id, len(specs), **options)
         if save_path:  # before the first move: a save that cannot be written would lose the game
             check_file(save_path)
     except HeliopolisError as e:

@@ -31,7 +31,7 @@ from typing import Any
 
 from heliopolis.arena import stats
 from heliopolis.arena.schedule import tournament_lineups
-from heliopolis.core.errors import ConfigError
+from heliopolis.core.errors import ConfigError, error_msg
 
 RATINGS = "ratings.json"
 MARKDOWN = "ladder.md"
@@ -44,7 +44,7 @@ def ladder_bots(levels: Sequence[str] | None = None) -> list[str]:
 
     chosen = list(levels) if levels else list(lv.levels())
     if len(set(chosen)) != len(chosen):
-        raise ConfigError(f"each bot may appear once in a ladder (got {', '.join(chosen)})")
+        raise ConfigError(error_msg("errors.arena.ladder_twice", bots=", ".join(chosen)))
     return chosen if "random" in chosen else ["random", *chosen]
 
 
@@ -67,9 +67,11 @@ def run_ladder(game_id: str, players: int, bots: list[str], games_per_pair: int,
 
     game = load_game(game_id, players, **(options or {}))  # bad game, players or options first
     if games_per_pair < 1:
-        raise ConfigError("--games-per-pair must be at least 1")
+        raise ConfigError(error_msg("errors.arena.games_per_pair"))
     if len(bots) < max(2, players):
-        raise ConfigError(f"a {players}-player ladder needs at least {max(2, players)} bots (got {', '.join(bots)})")
+        raise ConfigError(
+            error_msg("errors.arena.ladder_bots", players=players, least=max(2, players), bots=", ".join(bots))
+        )
     lineups = len(tournament_lineups(bots, players))
     games = rounds_for(games_per_pair, len(bots), players) * lineups
     # The resolved specs join the run's configuration: after a level changes in levels.json, the
@@ -99,7 +101,7 @@ def ratings(records: Sequence[dict[str, Any]], bots: Sequence[str], bootstrap: i
     """One row per bot (ladder order): rating, 95 % bootstrap interval, openskill sigma, games."""
     records = [r for r in records if len(set(r["bots"])) == len(r["bots"])]
     if not records:
-        raise ConfigError("no games to rate")
+        raise ConfigError(error_msg("errors.arena.no_games"))
     rng = random.Random(seed)
     n = len(records)
     single = _rate(records, bots, range(n))

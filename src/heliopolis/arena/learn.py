@@ -27,7 +27,7 @@ from typing import Any
 from heliopolis.arena.checks import check_counts, check_dir
 from heliopolis.arena.run import run_arena
 from heliopolis.bots.learned import features_module, forward, weights_name
-from heliopolis.core.errors import ConfigError
+from heliopolis.core.errors import ConfigError, error_msg
 from heliopolis.core.registry import load_game
 
 MODELS = ("linear", "mlp")
@@ -38,7 +38,7 @@ def _np():
     try:
         import numpy as np
     except ImportError:
-        raise ConfigError("training needs numpy: pip install 'heliopolis[train]'") from None
+        raise ConfigError(error_msg("errors.arena.needs_numpy")) from None
     return np
 
 
@@ -70,7 +70,7 @@ def collect(game_id: str, records: Sequence[dict[str, Any]], positions: int, see
     evaluate = None
     for rec in records:
         if "history" not in rec:
-            raise ConfigError(f"game {rec.get('index')} has no history: simulate with --history")
+            raise ConfigError(error_msg("errors.arena.no_history", index=str(rec.get("index"))))
         game = load_game(game_id, **rec["options"])
         state = game.new_initial_state()
         evaluate = evaluate or evaluator_for(state)
@@ -80,7 +80,7 @@ def collect(game_id: str, records: Sequence[dict[str, Any]], positions: int, see
                 decisions.append(i)
             state.apply_action(a)
         if not state.is_terminal() or state.scores() != rec["scores"]:
-            raise ConfigError(f"game {rec['index']} does not replay to its recorded result")
+            raise ConfigError(error_msg("errors.arena.replay_differs", index=str(rec["index"])))
         rng = random.Random(f"{seed}:{rec['index']}")
         chosen = set(rng.sample(decisions, min(positions, len(decisions))))
         final = rec["scores"]
@@ -182,13 +182,13 @@ def _fold(ws: list[Any], bs: list[Any], mu: Any, sd: Any) -> list[dict[str, list
 def fit(data: dict[str, Any], kind: str, seed: int, buckets: int) -> list[list[dict[str, list]]]:
     """One network per bucket (for one player count)."""
     if kind not in MODELS:
-        raise ConfigError(f"model must be one of {', '.join(MODELS)} (got {kind!r})")
+        raise ConfigError(error_msg("errors.arena.model", models=", ".join(MODELS), got=repr(kind)))
     nets = []
     for b in range(buckets):
         mask = data["bucket"] == b
         x, y = data["x"][mask], data["y"][mask]
         if len(y) < 2:
-            raise ConfigError(f"too few training positions in bucket {b}: simulate more games")
+            raise ConfigError(error_msg("errors.arena.too_few", bucket=b))
         nets.append(_fit_linear(x, y) if kind == "linear" else _fit_mlp(x, y, seed * 1000 + b))
     return nets
 
@@ -252,9 +252,9 @@ def train_evaluator(game_id: str, players: Sequence[int], games: int, holdout: i
     is checked before the first game: player counts, sizes and the paths written at the end."""
     np = _np()
     if kind not in MODELS:
-        raise ConfigError(f"model must be one of {', '.join(MODELS)} (got {kind!r})")
+        raise ConfigError(error_msg("errors.arena.model", models=", ".join(MODELS), got=repr(kind)))
     if not 0 < holdout < games:
-        raise ConfigError(f"--holdout must be between 1 and --games - 1 (got {holdout} of {games})")
+        raise ConfigError(error_msg("errors.arena.holdout", holdout=holdout, games=games))
     check_counts(game_id, players)
     module = features_module(game_id)
     buckets = module.BUCKETS

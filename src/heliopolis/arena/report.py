@@ -22,7 +22,7 @@ from typing import Any
 from heliopolis.arena import stats
 from heliopolis.arena.checks import check_dir, ensure_dir
 from heliopolis.arena.runner import RESULTS, RUN, read_results, read_run_file
-from heliopolis.core.errors import ConfigError
+from heliopolis.core.errors import ConfigError, error_msg
 
 HTML_NAME = "report.html"
 MD_NAME = "report.md"
@@ -74,13 +74,13 @@ class _Run:
 
     def __init__(self, path: Path) -> None:
         if not path.is_dir():
-            raise ConfigError(f"run directory {path} does not exist")
+            raise ConfigError(error_msg("errors.arena.no_dir", path=str(path)))
         if not (path / RESULTS).is_file():
             raise ConfigError(_missing_results(path))
         self.path = path
         self.records = read_results(path)
         if not self.records:
-            raise ConfigError(f"{path / RESULTS} holds no game records")
+            raise ConfigError(error_msg("errors.arena.no_records", path=str(path / RESULTS)))
         meta: dict[str, Any] = {}
         if (path / RUN).is_file():
             meta = read_run_file(path / RUN)
@@ -412,7 +412,7 @@ def write_report(run_dirs: list[str | Path], out: str | Path | None = None) -> t
     if isinstance(run_dirs, (str, Path)):
         run_dirs = [run_dirs]
     if not run_dirs:
-        raise ConfigError("write_report needs at least one run directory")
+        raise ConfigError(error_msg("errors.arena.report_needs_dir"))
     runs = [_Run(Path(d)) for d in run_dirs]
     check_dir(out if out is not None else runs[0].path)  # before the plots are drawn
     import matplotlib

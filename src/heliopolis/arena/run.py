@@ -10,7 +10,7 @@ from typing import Any
 from heliopolis.arena.runner import RESULTS, check_backend, cut_torn_line, prepare_run_dir, read_results, run_jobs
 from heliopolis.arena.schedule import simulation_jobs, tournament_jobs
 from heliopolis.bots import make_bot
-from heliopolis.core.errors import ConfigError
+from heliopolis.core.errors import ConfigError, error_msg
 from heliopolis.core.registry import load_game
 
 
@@ -33,10 +33,10 @@ def run_arena(kind: str, game_id: str, players: int, bots: list[str], games: int
         jobs = tournament_jobs(bots, players, games)
     elif kind == "simulation":
         if len(bots) not in (1, players):
-            raise ConfigError(f"simulate takes one bot spec for all seats or one per seat ({players}), got {len(bots)}")
+            raise ConfigError(error_msg("errors.arena.simulate_specs", players=players, count=len(bots)))
         jobs = simulation_jobs(bots, players, games)
     else:
-        raise ConfigError(f"unknown run kind {kind!r}")
+        raise ConfigError(error_msg("errors.arena.run_kind", kind=repr(kind)))
     config = {
         "kind": kind,
         "game": game_id,

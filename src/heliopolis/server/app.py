@@ -339,7 +339,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             account = None if token else await accounts.ws_principal(websocket)
             seat = auth.seat_of(live, token, account)
         except ServerError as e:
-            await send({"type": "error", "code": e.code, "message": e.message})
+            await send({"type": "error", **e.fields()})
             await websocket.close(code=4000 + e.status)
             return
         have = [-1]  # the version this connection holds: deltas go from it (see messages.py)
@@ -383,7 +383,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     elif isinstance(m, WsUndoReply):
                         await auth.undo(game_id, token, m.accept, account)
                 except ServerError as e:
-                    await send({"type": "error", "code": e.code, "message": e.message})
+                    await send({"type": "error", **e.fields()})
         except WebSocketDisconnect:
             pass
         finally:

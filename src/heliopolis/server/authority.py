@@ -22,7 +22,7 @@ from typing import Any
 
 from heliopolis.bots import make_bot
 from heliopolis.bots.levels import resolve as resolve_level
-from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError
+from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError, error_msg, reason
 from heliopolis.core.game import State
 from heliopolis.core.registry import game_class, load_game, new_game
 from heliopolis.server.bots import BotPool
@@ -236,7 +236,7 @@ class Authority:
         try:
             game = load_game(req.game, req.players, **req.options)
         except HeliopolisError as e:
-            raise ServerError("bad_request", str(e)) from None
+            raise ServerError("bad_request", reason(e)) from None
         except TypeError as e:
             raise ServerError("bad_request", f"bad options: {e}") from None
         if len(req.seats) != req.players:
@@ -248,7 +248,7 @@ class Authority:
                 try:
                     bot = make_bot(resolve_level(spec, req.game, req.players))  # a level's budget counts too
                 except HeliopolisError as e:
-                    raise ServerError("bad_request", f"seat {i}: {e}") from None
+                    raise ServerError("bad_request", error_msg("errors.server.seat", no=i, error=reason(e))) from None
                 iters, secs = getattr(bot, "iters", None), getattr(bot, "time_limit", None)
                 cap = self.bots.move_cap
                 if (iters or 0) > MAX_BOT_ITERS or (secs or 0) > cap:
@@ -348,7 +348,7 @@ class Authority:
             try:
                 nxt.apply_action(action)
             except IllegalActionError as e:
-                raise ServerError("illegal", str(e)) from None
+                raise ServerError("illegal", reason(e)) from None
             new = [Move(action, state.action_to_string(action), seat)]
             await self._commit(live, nxt, new)
         self.hub.publish(game_id)
@@ -383,7 +383,7 @@ class Authority:
             try:
                 return state.string_to_action(body.notation)
             except NotationError as e:
-                raise ServerError("bad_request", str(e)) from None
+                raise ServerError("bad_request", reason(e)) from None
         return body.action
 
     async def _commit(self, live: Live, nxt: State, new: list[Move]) -> None:

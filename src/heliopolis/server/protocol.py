@@ -2,7 +2,9 @@
 
 Every rejected request is a ``ServerError`` with a stable ``code`` and a sentence for the player;
 the HTTP layer turns it into ``{"error": {"code", "message"}}`` with a 4xx status, the WebSocket
-layer into ``{"type": "error", ...}``. The game is never changed by a rejected request.
+layer into ``{"type": "error", ...}``. A message from the engine's catalogs (a ``Msg``: an illegal
+move, bad notation, a bad saved game) also goes as ``"msg": {"k", "a", "t"}``, which the browser
+renders in the page's language. The game is never changed by a rejected request.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from heliopolis.core.text import Msg
 from heliopolis.server.table_options import TableOptions
 
 MAX_WS_MESSAGE = 4096  # bytes: the largest client message is an action with its notation
@@ -42,8 +45,15 @@ class ServerError(Exception):
     def status(self) -> int:
         return STATUS.get(self.code, 400)
 
+    def fields(self) -> dict[str, Any]:
+        """``code``, ``message`` and, for a catalog message, ``msg`` (its structured form)."""
+        out: dict[str, Any] = {"code": self.code, "message": str(self.message)}
+        if isinstance(self.message, Msg):
+            out["msg"] = self.message.to_json()
+        return out
+
     def body(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message}}
+        return {"error": self.fields()}
 
 
 # Control (Cc), format (Cf: bidi overrides U+202A-202E, isolates U+2066-2069, zero-width and

@@ -28,7 +28,7 @@ import sqlalchemy as sa
 from fastapi import APIRouter, Request
 
 from heliopolis.bots import make_bot
-from heliopolis.core.errors import HeliopolisError
+from heliopolis.core.errors import HeliopolisError, error_msg, reason
 from heliopolis.server.clocks import Clock, replay_clock
 from heliopolis.server.protocol import CreateGame, ServerError
 from heliopolis.server.storage import StaleError, games, moves
@@ -47,7 +47,7 @@ def check_bot(spec: str, where: str, cap: float) -> None:
     try:
         bot = make_bot(spec)
     except HeliopolisError as e:
-        raise ServerError("bad_request", f"{where}: {e}") from None
+        raise ServerError("bad_request", error_msg("errors.server.where", where=where, error=reason(e))) from None
     if (getattr(bot, "iters", None) or 0) > MAX_BOT_ITERS or (getattr(bot, "time_limit", None) or 0) > cap:
         raise ServerError("bad_request", f"{where}: bots on this server think at most {MAX_BOT_ITERS} iterations or "
                                          f"{cap:g} s per move")  # fmt: skip
