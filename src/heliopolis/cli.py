@@ -100,6 +100,7 @@ for _command in ARENA_COMMANDS:  # tournament, simulate, ladder, report, train-e
 def _parse_seats(game_id: str, seats: str | None, players: int | None) -> list[str]:
     """The seats' specs; a player count outside the game's range or an empty seat is refused."""
     from heliopolis.arena.checks import check_players
+    from heliopolis.bots import make_bot
 
     specs = ["human"] + ["random"] * ((3 if players is None else players) - 1)
     if seats is not None:
@@ -107,6 +108,9 @@ def _parse_seats(game_id: str, seats: str | None, players: int | None) -> list[s
         if players is not None and players != len(specs):
             _fail(tr("cli.play.seats_mismatch", players=players, count=len(specs)))
     try:
+        for spec in specs:  # "--seats xyz" is a bad bot spec before it is a wrong number of players
+            if spec != "human":
+                make_bot(spec, seed=0)
         check_players(game_id, len(specs) if players is None else players)
     except HeliopolisError as e:
         _fail(e)
