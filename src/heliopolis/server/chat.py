@@ -159,6 +159,8 @@ class Chat:
 
     async def post(self, game_id: str, token: str | None, account: int | None, text: str) -> dict[str, Any]:
         live = await self.auth.get(game_id)
+        if live.rec.status == "imported":  # a saved game's record: its chat is what was said then
+            raise ServerError("read_only", "this game is imported: it can be replayed and exported, not chatted in")
         seat = self.auth.seat_of(live, token, account)
         text = clean(text)
         if not text:
