@@ -8,7 +8,19 @@ from __future__ import annotations
 import random
 
 from heliopolis.core.registry import new_game
+from tests.server.conftest import auth
 from tests.server.test_accounts import Device, csrf, signup
+from tests.server.test_table import two_humans
+
+
+def many_signups(client) -> None:  # noqa: ANN001
+    """Lifts the login limits (keyed by address: every test device has one), for tests of something else."""
+    from heliopolis.server.limits import KeyedLimiter
+
+    acc = client.app.state.accounts
+    for name, value in list(vars(acc).items()):
+        if isinstance(value, KeyedLimiter):
+            setattr(acc, name, KeyedLimiter(10_000, 10_000))
 
 
 def finished_saved_game() -> dict:
@@ -29,3 +41,37 @@ def test_nobody_chats_into_an_imported_game_so_its_export_stays_the_record(clien
     assert "imported" in r.json()["error"]["message"]
     assert client.get(f"/api/games/{gid}/chat").json()["messages"] == []
     assert client.get(f"/api/games/{gid}/export").json()["chat"] == []
+
+
+def test_spectators_cannot_fill_the_chat_and_the_players_keep_their_own_budget(client):
+    from heliopolis.server.chat import PER_SEAT, PER_SPECTATOR, SPECTATORS
+    from heliopolis.server.limits import KeyedLimiter
+
+    client.app.state.chat.limiter = KeyedLimiter(10_000, 10_000)  # the caps, not the rate, are tested here
+    many_signups(client)
+    gid, tokens = two_humans(client, {"spectator_chat": True})
+    said = 0
+    for i in range(SPECTATORS // PER_SPECTATOR + 1):  # the attack: many spectator accounts post all they may
+        spec = Device(client)
+        t = signup(spec, f"Spec{i}")
+        for j in range(PER_SPECTATOR + 1):
+            r = spec.post(f"/api/games/{gid}/chat", json={"text": f"flood {i}.{j}"}, headers=csrf(t))
+            if r.status_code != 201:
+                assert r.status_code == 409 and r.json()["error"]["code"] == "chat_full", r.text
+                assert j == PER_SPECTATOR or said == SPECTATORS, (i, j, said)
+                break
+            said += 1
+        else:
+            raise AssertionError(f"spectator {i} said {PER_SPECTATOR + 1} messages")
+    assert said == SPECTATORS
+    client.cookies.clear()
+    # The players are not blocked by the spectators' volume: each seat has its own budget.
+    for n in range(PER_SEAT):
+        r = client.post(f"/api/games/{gid}/chat", json={"text": f"mine {n}"}, headers=auth(tokens[0]))
+        assert r.status_code == 201, (n, r.text)
+    r = client.post(f"/api/games/{gid}/chat", json={"text": "one more"}, headers=auth(tokens[0]))
+    assert r.status_code == 409 and r.json()["error"]["code"] == "chat_full" and "seat" in r.json()["error"]["message"]
+    r = client.post(f"/api/games/{gid}/chat", json={"text": "my turn to talk"}, headers=auth(tokens[1]))
+    assert r.status_code == 201, r.text
+    msgs = client.get(f"/api/games/{gid}/chat", headers=auth(tokens[1])).json()["messages"]
+    assert len(msgs) == SPECTATORS + PER_SEAT + 1

@@ -194,6 +194,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.ratings = ratings
     app.state.alerts = alerts
+    app.state.chat = chat
+    app.state.accounts = accounts
     app.include_router(accounts_api.router(accounts, auth))
     app.include_router(table_api.router(table, accounts, state_message, _token))
     app.include_router(chat_api.router(chat, accounts, _token))

@@ -49,6 +49,8 @@ games = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
     sa.Column("started_at", sa.Float, nullable=True),  # when the last seat was taken (clocks run from here)
+    # JSON, written with the move that ends the game (ratings.decide): rated or not, and with whom
+    sa.Column("rating_plan", sa.Text, nullable=True),
     sa.Index("ix_games_status_updated", "status", "updated_at"),
 )  # fmt: skip
 
@@ -64,6 +66,9 @@ seats = sa.Table(
     sa.Column("left_at", sa.Float, nullable=True),  # a player who left (the seat is a bot since)
     sa.Column("left_reason", sa.String(16), nullable=True),  # resigned | timeout
     sa.Column("undo_declined_at", sa.Float, nullable=True),  # the seat's last undo request declined (cool-down)
+    sa.Column("left_unmoved", sa.Boolean, nullable=True),  # its player first left before moving (no rating)
+    sa.Column("clock_left", sa.Float, nullable=True),  # seconds on its clock when its player last left
+    sa.Column("clock_debit", sa.Float, nullable=True),  # seconds the takeover bot earned, taken back at retakes
     sa.Index("ix_seats_account", "account_id"),
 )  # fmt: skip
 
@@ -126,6 +131,9 @@ class Seat:
     left_at: float | None = None
     left_reason: str | None = None
     undo_declined_at: float | None = None  # epoch; shared by every process through the database
+    left_unmoved: bool | None = None
+    clock_left: float | None = None
+    clock_debit: float | None = None
 
     def public(self) -> dict[str, Any]:
         left = {"reason": self.left_reason, "at": self.left_at} if self.left_reason else None
@@ -491,7 +499,8 @@ class Storage:
 
 def _seat(r: Any) -> Seat:
     return Seat(r["seat"], r["kind"], r["bot"], r["name"], r["token_hash"], r["account_id"], r["left_at"],
-                r["left_reason"], r["undo_declined_at"])  # fmt: skip
+                r["left_reason"], r["undo_declined_at"], r["left_unmoved"], r["clock_left"],
+                r["clock_debit"])  # fmt: skip
 
 
 def _record(row: Any, seat_list: list[Seat]) -> GameRecord:
