@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from heliopolis.core.registry import new_game
-from tests.server.conftest import auth
+from tests.server.conftest import auth, state, wait_for
 from tests.server.test_accounts import Device, csrf, signup
-from tests.server.test_table import two_humans
+from tests.server.test_table import make, two_humans
 
 
 def many_signups(client) -> None:  # noqa: ANN001
@@ -75,3 +77,52 @@ def test_spectators_cannot_fill_the_chat_and_the_players_keep_their_own_budget(c
     assert r.status_code == 201, r.text
     msgs = client.get(f"/api/games/{gid}/chat", headers=auth(tokens[1])).json()["messages"]
     assert len(msgs) == SPECTATORS + PER_SEAT + 1
+
+
+def _retake(client, gid: str, token: str):  # noqa: ANN001, ANN202
+    """Retake, again while a bot's commit makes it stale (the bots keep moving meanwhile)."""
+    for _ in range(20):
+        r = client.post(f"/api/games/{gid}/retake", headers=auth(token))
+        if r.json().get("error", {}).get("code") != "stale":
+            return r
+    raise AssertionError("always stale")
+
+
+def test_no_retake_after_a_time_out_on_a_real_time_clock_even_once_the_bot_earned_time(client):
+    client.app.state.auth.bot_delay = 0.1  # the bots play on, slowly enough to try the retake mid-game
+    g = make(client, ["human", "random"], table={"clock": {"kind": "fischer", "base": 1, "increment": 5},
+                                                 "takeover": "random", "allow_retake": True})  # fmt: skip
+    # The attack: let the clock run out, wait for the takeover bot to earn an increment, take the seat back.
+    s = wait_for(client, g["id"], g["token"], lambda s: s["seats"][0]["kind"] == "bot", timeout=20)
+    assert s["seats"][0]["left"]["reason"] == "timeout"
+    wait_for(
+        client, g["id"], g["token"], lambda s: s["table"]["clock"]["remaining"][0] > 1 or s["status"] == "finished"
+    )
+    r = _retake(client, g["id"], g["token"])
+    assert r.status_code == 403 and r.json()["error"]["code"] == "no_retake", r.text
+    assert "real-time" in r.json()["error"]["message"]
+    assert client.get(f"/api/games/{g['id']}").json()["seats"][0]["kind"] == "bot"
+
+
+def test_the_takeover_bots_increments_are_not_the_players_no_time_farming(client):
+    client.app.state.auth.bot_delay = 0.1
+    g = make(client, ["human", "random"], table={"clock": {"kind": "fischer", "base": 20, "increment": 60},
+                                                 "takeover": "random", "allow_retake": True})  # fmt: skip
+    gid = g["id"]
+    r = client.post(f"/api/games/{gid}/resign", headers=auth(g["token"]))
+    assert r.status_code == 200, r.text
+    at_leaving = r.json()["table"]["clock"]["remaining"][0]
+    assert at_leaving <= 20
+    # The attack: the takeover bot earns an increment (60 s) per move for the seat; then retake.
+    s = wait_for(client, gid, g["token"], lambda s: s["table"]["clock"]["remaining"][0] > at_leaving + 30)
+    assert s["status"] == "running"
+    r = _retake(client, gid, g["token"])
+    assert r.status_code == 200, r.text
+    after = r.json()["table"]["clock"]["remaining"][0]
+    assert after <= at_leaving + 1e-3 and after > 0, (at_leaving, after)
+    # The debit is stored: a reload from the database (a restart, another instance) agrees.
+    client.app.state.auth.bot_delay = 5.0
+    auth_ = client.app.state.auth
+    auth_.games.pop(gid)
+    again = state(client, gid)["table"]["clock"]["remaining"][0]
+    assert again == pytest.approx(after, abs=1e-3)

@@ -211,7 +211,10 @@ class TableService:
         # Each move feeds the clock once (a full replay per move would cost O(moves) on every commit);
         # an undo drops the cache (``truncated``) and the next call replays the shorter log.
         if st.cache is None or st.cache[0] > len(st.times):
-            st.cache = (0, replay_clock(cfg, len(live.rec.seats), st.started_at, ()))
+            start = replay_clock(cfg, len(live.rec.seats), st.started_at, ())
+            for i, s in enumerate(live.rec.seats):  # what takeover bots earned for players who came back
+                start.left[i] -= getattr(s, "clock_debit", None) or 0.0
+            st.cache = (0, start)
         fed, clock = st.cache
         if fed < len(st.times):
             for seat, at in st.times[fed:]:
@@ -283,9 +286,21 @@ class TableService:
             self.auth._kick(game_id)
         return done
 
+    def _leaving(self, live: Any, seat: int, at: float) -> dict[str, Any]:
+        """What is kept of a seat whose player leaves at ``at``: its clock then (a retake gets no more)
+        and, the first time, whether the player left before making a move (that voids the rating)."""
+        s, out = live.rec.seats[seat], {}
+        clock = self.clock(live)
+        if clock is not None:
+            out["clock_left"] = clock.left_at(seat, at, self.running(live)[0] == seat)
+        if s.left_reason is None:  # the first departure: every move of the seat so far was the player's
+            out["left_unmoved"] = seat not in live.movers
+        return out
+
     async def _takeover(self, live: Any, seat: int, reason: str, at: float) -> bool:
         rec = live.rec
-        cols = {"kind": "bot", "bot": self.state(live).settings["takeover"], "left_at": at, "left_reason": reason}
+        cols = {"kind": "bot", "bot": self.state(live).settings["takeover"], "left_at": at, "left_reason": reason,
+                **self._leaving(live, seat, at)}  # fmt: skip
         try:
             rev = await self.auth._db(self.storage.update_game, rec.id, rec.revision, undo=None,
                                       seat_updates={seat: cols})  # fmt: skip
@@ -293,7 +308,8 @@ class TableService:
             await self.auth.reload(rec.id)
             return False
         s = rec.seats[seat]
-        s.kind, s.bot, s.left_at, s.left_reason = "bot", cols["bot"], at, reason
+        for k, v in cols.items():
+            setattr(s, k, v)
         rec.revision, rec.undo = rev, None
         self.arm(live)
         return True
@@ -356,19 +372,37 @@ class TableService:
                 raise ServerError("conflict", f"seat {seat} is yours already")
             if not self.state(live).settings["allow_retake"]:
                 raise ServerError("forbidden", "this game's settings do not let a player who left come back")
+            cols: dict[str, Any] = {"kind": "human", "bot": None}
             clock = self.clock(live)
-            if clock is not None and clock.cfg["kind"] == "fischer" and clock.left[seat] <= 0:
-                raise ServerError("forbidden", "your clock has no time left")
+            extra = 0.0
+            if clock is not None:
+                extra = self._check_retake_clock(clock, s)
+                cols["clock_debit"] = (s.clock_debit or 0.0) + extra
             try:
                 rec.revision = await self.auth._db(self.storage.update_game, game_id, rec.revision,
-                                                   seat_updates={seat: {"kind": "human", "bot": None}})  # fmt: skip
+                                                   seat_updates={seat: cols})  # fmt: skip
             except StaleError:
                 await self.auth.reload(game_id)
                 raise ServerError("stale", "the game changed; try again") from None
-            s.kind, s.bot = "human", None
+            for k, v in cols.items():
+                setattr(s, k, v)
+            if clock is not None:
+                clock.left[seat] -= extra
             self.arm(live)
         self.auth.hub.publish(game_id)
         return live
+
+    @staticmethod
+    def _check_retake_clock(clock: Clock, s: Any) -> float:
+        """Refuses a retake the clock does not allow; returns the seconds the takeover bot earned on
+        the seat's clock beyond what it held when the player left (taken back: no time farming)."""
+        if clock.cfg["kind"] == "fischer" and s.left_reason == "timeout":
+            raise ServerError("no_retake", "your time ran out: a seat lost on time on a real-time clock is not "
+                                           "taken back")  # fmt: skip
+        extra = max(0.0, clock.left[s.seat] - s.clock_left) if s.clock_left is not None else 0.0
+        if clock.cfg["kind"] == "fischer" and clock.left[s.seat] - extra <= 0:
+            raise ServerError("no_retake", "your clock has no time left")
+        return extra
 
 
 def router(table: TableService, accounts: Any, state_message: Any, token_of: Any) -> APIRouter:

@@ -108,7 +108,8 @@ function renderActions() {
     if (mine.kind === 'human') {
       out.push(h('button', { type: 'button', class: 'btn btn-small btn-danger', id: 'resign-btn', text: t('ui.table.resign'),
         on: { click: () => { if (window.confirm(t('ui.table.resign_confirm'))) run(() => api.resign(T.S.id, T.S.token)); } } }));
-    } else if (mine.left && m.table && m.table.allow_retake) {
+    } else if (mine.left && m.table && m.table.allow_retake
+      && !(mine.left.reason === 'timeout' && m.table.clock && m.table.clock.kind === 'fischer')) { // lost on time
       out.push(h('button', { type: 'button', class: 'btn btn-small', id: 'retake-btn', text: t('ui.table.retake'),
         on: { click: () => run(() => api.retake(T.S.id, T.S.token)) } }));
     }
