@@ -6,6 +6,7 @@ resigning before the first move, a guest seat claimed after the end), a public r
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -126,3 +127,116 @@ def test_the_takeover_bots_increments_are_not_the_players_no_time_farming(client
     auth_.games.pop(gid)
     again = state(client, gid)["table"]["clock"]["remaining"][0]
     assert again == pytest.approx(after, abs=1e-3)
+
+
+# -- ratings: rated = two distinct accounts that each made a move, decided once at the end ---------------
+def rated(dev, t, seats, takeover="random"):  # noqa: ANN001, ANN201
+    body = {"game": "ra", "players": len(seats), "join": 0, "table": {"rated": True, "takeover": takeover},
+            "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]}  # fmt: skip
+    r = dev.post("/api/games", json=body, headers=csrf(t) if t else {})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def move_once(client, gid: str, *tokens: str) -> None:  # noqa: ANN001
+    """Each seat of ``tokens`` makes one move of its own, in the order the game gives them turns
+    (a seat of the others moves too when it is to move meanwhile)."""
+    seat_of = {state(client, gid, t)["seat"]: t for t in tokens}
+    pending = set(seat_of)
+    for _ in range(200):
+        if not pending:
+            return
+        s = wait_for(client, gid, tokens[0], lambda s: s["to_move"] in seat_of)
+        mine = state(client, gid, seat_of[s["to_move"]])
+        if mine["to_move"] != mine["seat"]:
+            continue
+        r = client.post(f"/api/games/{gid}/actions", json={"action": mine["legal"][0]["id"],
+                        "version": mine["version"]}, headers=auth(seat_of[mine["seat"]]))  # fmt: skip
+        if r.status_code == 200:
+            pending.discard(mine["seat"])
+        else:
+            assert r.json()["error"]["code"] == "stale", r.text
+    raise AssertionError("no move")
+
+
+def resign_all(client, gid: str, tokens) -> None:  # noqa: ANN001
+    for t in tokens:
+        r = client.post(f"/api/games/{gid}/resign", headers=auth(t))
+        assert r.status_code == 200, r.text
+    wait_for(client, gid, None, lambda s: s["status"] == "finished", timeout=60)
+
+
+def outcome(client, gid: str) -> dict:  # noqa: ANN001
+    """The game's rating changes and decision, once the background rating had time to run."""
+    time.sleep(0.3)
+    return client.get(f"/api/games/{gid}/ratings").json()
+
+
+def test_one_account_holding_both_seats_gains_no_rating_by_resigning_both(client):
+    ann = Device(client)
+    t = signup(ann, "Ann")
+    g = rated(ann, t, ["human", "human"])
+    other = ann.post(f"/api/games/{g['id']}/join", json={}, headers=csrf(t)).json()  # the attack: Ann's second seat
+    tokens = [g["token"], other["token"]]
+    move_once(client, g["id"], *tokens)  # even with a move each: one player is not a rated game
+    resign_all(client, g["id"], tokens)
+    got = outcome(client, g["id"])
+    assert got == {"changes": [], "decision": {"rated": False, "reason": "shared"}}, got
+    assert client.get("/api/ratings/ra:2009").json()["players"] == []
+
+
+def test_accounts_resigning_before_their_first_move_gain_no_rating_and_a_played_game_counts(client):
+    ann, bob = Device(client), Device(client)
+    ta, tb = signup(ann, "Ann"), signup(bob, "Bob")
+
+    def game() -> tuple[str, list[str]]:
+        g = rated(ann, ta, ["human", "human", "random"])
+        other = bob.post(f"/api/games/{g['id']}/join", json={}, headers=csrf(tb)).json()
+        return g["id"], [g["token"], other["token"]]
+
+    gid, tokens = game()  # the attack: both resign at once (a ring of throwaway accounts farming the board)
+    resign_all(client, gid, tokens)
+    assert outcome(client, gid) == {"changes": [], "decision": {"rated": False, "reason": "abort"}}
+    # A seat left before its first move voids the rating, even if the other played and it was taken back.
+    client.app.state.auth.bot_delay = 2.0  # the takeover bot holds still: the retake lands first
+    gid, tokens = game()
+    client.post(f"/api/games/{gid}/resign", headers=auth(tokens[0]))
+    assert client.post(f"/api/games/{gid}/retake", headers=auth(tokens[0])).status_code == 200
+    client.app.state.auth.bot_delay = 0.0
+    move_once(client, gid, *tokens)
+    resign_all(client, gid, tokens)
+    assert outcome(client, gid)["decision"] == {"rated": False, "reason": "abort"}
+    assert client.get("/api/ratings/ra:2009").json()["players"] == []
+    # The control: each moves, then both resign: rated, both share the last place.
+    gid, tokens = game()
+    move_once(client, gid, *tokens)
+    resign_all(client, gid, tokens)
+    got = outcome(client, gid)
+    assert got["decision"] == {"rated": True, "reason": None}
+    assert [c["place"] for c in got["changes"]] == [2, 2, 1]
+
+
+def test_an_unrated_game_stays_unrated_when_its_guest_signs_up_and_claims_the_seat_after_the_end(db_url):
+    from fastapi.testclient import TestClient
+
+    from heliopolis.server.app import Settings, create_app
+    from tests.server.conftest import UNLIMITED
+
+    settings = Settings(db=db_url, bot_delay=0.0, **UNLIMITED)
+    with TestClient(create_app(settings)) as c:
+        ann, guest = Device(c), Device(c)
+        t = signup(ann, "Ann")
+        g = rated(ann, t, ["human", "human"])
+        seat = guest.post(f"/api/games/{g['id']}/join", json={}).json()
+        tokens = [g["token"], seat["token"]]
+        move_once(c, g["id"], *tokens)
+        resign_all(c, g["id"], tokens)
+        assert outcome(c, g["id"]) == {"changes": [], "decision": {"rated": False, "reason": "guest"}}
+        # The attack: the guest signs up, claims the seat, and the server restarts.
+        tg = signup(guest, "Gus")
+        r = guest.post("/api/account/claim", json={"seats": [{"game": g["id"], "token": seat["token"]}]},
+                       headers=csrf(tg))  # fmt: skip
+        assert r.json()["claimed"] == [{"game": g["id"], "seat": seat["seat"]}], r.text
+    with TestClient(create_app(settings)) as c:
+        assert outcome(c, g["id"]) == {"changes": [], "decision": {"rated": False, "reason": "guest"}}
+        assert c.get("/api/ratings/ra:2009").json()["players"] == []

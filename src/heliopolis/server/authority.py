@@ -392,9 +392,11 @@ class Authority:
         new += settle_chance(nxt, rec.seed, rec.plies + len(new))
         done = nxt.is_terminal()
         now = time.time()
+        # table: whether the game is rated is decided as it ends, and committed with its last move
+        plan = self.table.rating_plan(live, nxt, new) if done and self.table is not None else None
         try:
             rev = await self._append(rec.id, rec.revision, rec.plies, new, status="finished" if done else None,
-                                     winners=nxt.winners() if done else None, now=now)  # fmt: skip
+                                     winners=nxt.winners() if done else None, now=now, rating=plan)  # fmt: skip
         except StaleError:
             await self.reload(rec.id)
             raise ServerError("stale", "another move was made at the same time; look again and retry") from None

@@ -92,7 +92,7 @@ class Busy(Exception):
 
 
 @functools.lru_cache(maxsize=16)
-def _update_text(pg: bool, status: bool, winners: bool) -> str:
+def _update_text(pg: bool, status: bool, winners: bool, rating: bool = False) -> str:
     """A move's compare-and-set UPDATE (``Storage._append_sql`` gives its arguments in this order)."""
     p = "%s" if pg else "?"
     sets = [f"revision={p}", f"plies={p}", f"updated_at={p}", "undo=NULL"]
@@ -100,6 +100,8 @@ def _update_text(pg: bool, status: bool, winners: bool) -> str:
         sets.append(f"status={p}")
     if winners:
         sets.append(f"winners={p}")
+    if rating:  # the rating decision, committed with the move that ends the game
+        sets.append(f"rating_plan={p}")
     sql = f"UPDATE games SET {', '.join(sets)} WHERE id={p} AND revision={p}"
     return sql + " RETURNING pg_notify('heliopolis', %s)" if pg else sql
 
@@ -257,20 +259,21 @@ class Storage:
             self._notify(c, rec.id, rec.revision)
 
     def append(self, game_id: str, revision: int, plies: int, new: Iterable[Move], *, status: str | None = None,
-               winners: list[int] | None = None, now: float | None = None) -> int:  # fmt: skip
+               winners: list[int] | None = None, now: float | None = None, rating: str | None = None) -> int:  # fmt: skip
         """Appends moves after ``plies`` if the game is still at ``revision``; returns the new revision.
-        ``now`` is the moves' time (the clocks' authority), by default the time of the call."""
+        ``now`` is the moves' time (the clocks' authority), by default the time of the call; ``rating``
+        the rating decision (JSON) written with the move that ends the game."""
         if self.is_postgres:  # this thread's own connection (``_move_conn``), not the pool's
-            return self._append_on(None, game_id, revision, plies, new, status, winners, now)
+            return self._append_on(None, game_id, revision, plies, new, status, winners, now, rating)
         raw = self.engine.raw_connection()
         try:
-            return self._append_on(raw, game_id, revision, plies, new, status, winners, now)
+            return self._append_on(raw, game_id, revision, plies, new, status, winners, now, rating)
         finally:
             raw.close()  # back to the pool
 
     def append_nowait(self, game_id: str, revision: int, plies: int, new: Iterable[Move], *,
                       status: str | None = None, winners: list[int] | None = None, now: float | None = None,
-                      ) -> int:  # fmt: skip
+                      rating: str | None = None) -> int:  # fmt: skip
         """SQLite only, called on the event loop: ``append`` on a connection of its own that never
         waits for the database's write lock (``Busy`` if another connection holds it: the caller
         retries with ``append`` in a thread). A WAL commit with ``synchronous=NORMAL`` writes the
@@ -286,7 +289,7 @@ class Storage:
             cur.close()
             self._loop_conn = raw
         try:
-            rev = self._append_on(raw, game_id, revision, plies, new, status, winners, now)
+            rev = self._append_on(raw, game_id, revision, plies, new, status, winners, now, rating)
         except sqlite3.OperationalError as e:
             if getattr(e, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
                 raise Busy(game_id) from None
@@ -299,7 +302,7 @@ class Storage:
 
     async def append_async(self, game_id: str, revision: int, plies: int, new: Iterable[Move], *,
                            status: str | None = None, winners: list[int] | None = None, now: float | None = None,
-                           ) -> int:  # fmt: skip
+                           rating: str | None = None) -> int:  # fmt: skip
         """PostgreSQL, on the event loop: ``append`` as one statement on the loop's pipelined
         connection (``pg_pipeline``: no thread hop); returns once the move is committed."""
         if self._pipeline is None:
@@ -308,7 +311,7 @@ class Storage:
             self._pipeline = PgPipeline(self._dsn)
         new = list(new)
         now = time.time() if now is None else now
-        update, args, flat = self._append_sql(game_id, revision, plies, new, status, winners, now)
+        update, args, flat = self._append_sql(game_id, revision, plies, new, status, winners, now, rating)
         sql, params, n = self._pg_statement(update, args, flat)
         if await self._pipeline.execute(sql, params) != (n or 1):
             raise StaleError(game_id)
@@ -320,7 +323,8 @@ class Storage:
             c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def _append_sql(self, game_id: str, revision: int, plies: int, new: list[Move], status: str | None,
-                    winners: list[int] | None, now: float) -> tuple[str, list[Any], list[Any]]:  # fmt: skip
+                    winners: list[int] | None, now: float, rating: str | None = None,
+                    ) -> tuple[str, list[Any], list[Any]]:  # fmt: skip
         """The compare-and-set UPDATE with its arguments, and the new moves' row values (flat)."""
         # The hot path of every move: plain SQL through the driver (a quarter of the CPU of building
         # the same statements with SQLAlchemy constructs each time; measured 0.09 vs 0.38 ms), the
@@ -330,17 +334,20 @@ class Storage:
             args.append(status)
         if winners is not None:
             args.append(json.dumps(winners))
+        if rating is not None:
+            args.append(rating)
         args += [game_id, revision]
         flat = [x for i, m in enumerate(new) for x in (game_id, plies + i, m.action, m.notation, m.seat, now)]
         if self.is_postgres:
             args.append(f"{game_id}:{revision + 1}:{self.instance}")
-        return _update_text(self.is_postgres, status is not None, winners is not None), args, flat
+        return _update_text(self.is_postgres, status is not None, winners is not None, rating is not None), args, flat
 
     def _append_on(self, raw: Any, game_id: str, revision: int, plies: int, new: Iterable[Move],
-                   status: str | None, winners: list[int] | None, now: float | None) -> int:  # fmt: skip
+                   status: str | None, winners: list[int] | None, now: float | None,
+                   rating: str | None = None) -> int:  # fmt: skip
         new = list(new)
         now = time.time() if now is None else now
-        sql, args, flat = self._append_sql(game_id, revision, plies, new, status, winners, now)
+        sql, args, flat = self._append_sql(game_id, revision, plies, new, status, winners, now, rating)
         if self.is_postgres:
             self._append_pg(game_id, sql, args, flat)
             return revision + 1

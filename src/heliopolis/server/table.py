@@ -61,6 +61,7 @@ class TableState:
     started_at: float | None = None
     times: list[tuple[int, float]] = field(default_factory=list)
     cache: tuple[int, Clock] | None = None  # (moves fed, the clock after them): fed on, never replayed
+    plan: dict[str, Any] | None = None  # the rating decision made as the game ended here (ratings.decide)
 
 
 @dataclass
@@ -187,6 +188,18 @@ class TableService:
             actor = next((m.seat for m in new if m.seat >= 0), -1)
             for hook in self.turn_hooks:
                 hook(live, actor)
+
+    def rating_plan(self, live: Any, state: Any, new: list[Any]) -> str | None:
+        """The rating decision of a rated game ending with the moves ``new`` (JSON, committed with
+        them); ``None`` for an unrated game."""
+        from heliopolis.server.ratings import decide, pool_of
+
+        st = self.state(live)
+        if not st.settings.get("rated"):
+            return None
+        movers = [*live.movers, *(m.seat for m in new)]
+        st.plan = decide(live.rec.seats, state, movers, pool_of(live.rec.game, live.rec.options))
+        return json.dumps(st.plan)
 
     def truncated(self, live: Any, ply: int) -> None:
         st = self.state(live)
