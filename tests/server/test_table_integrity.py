@@ -240,3 +240,31 @@ def test_an_unrated_game_stays_unrated_when_its_guest_signs_up_and_claims_the_se
     with TestClient(create_app(settings)) as c:
         assert outcome(c, g["id"]) == {"changes": [], "decision": {"rated": False, "reason": "guest"}}
         assert c.get("/api/ratings/ra:2009").json()["players"] == []
+
+
+# -- rematch: the original's visibility ------------------------------------------------------------------
+def test_a_rematch_inherits_the_visibility_of_its_game(client):
+    from tests.server.test_table import finished_two_player_game
+
+    listed = lambda: [x["id"] for x in client.get("/api/games").json()["games"]]  # noqa: E731
+    # A private game: the rematch is private, and its id (which lets anyone watch it and read its chat)
+    # reaches the players only, not the spectators of the finished game.
+    gid, tokens = finished_two_player_game(client, {"private": True})
+    new = client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[0])).json()
+    assert state(client, gid, tokens[1])["table"]["rematch"] == new["id"]  # the other player is offered it
+    assert state(client, gid)["table"]["rematch"] is None  # the attack: a spectator reads the id
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        assert ws.receive_json()["table"]["rematch"] is None
+    assert state(client, new["id"], new["token"])["table"]["private"] is True
+    client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[1]))
+    assert new["id"] not in listed()
+    # A public game: the rematch is public (anyone may watch it), its seats are still the players'.
+    gid, tokens = finished_two_player_game(client)
+    new = client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[0])).json()
+    assert state(client, gid)["table"]["rematch"] == new["id"]
+    assert state(client, new["id"])["table"]["private"] is False
+    r = client.post(f"/api/games/{new['id']}/join", json={})
+    assert r.status_code == 403 and "rematch" in r.json()["error"]["message"], r.text
+    assert new["id"] not in listed()  # open: nobody else can take its seats, so it is not offered
+    assert client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[1])).status_code == 200
+    assert new["id"] in listed()  # running: listed like its game was

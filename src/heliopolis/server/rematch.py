@@ -1,7 +1,10 @@
 """Rematch: the same table again, start player rotated; it starts when every human accepts.
 
-The first seat of a finished game to ask creates the new game (not listed, same options, bots and
-table settings) and takes its seat in it; the link ``game_settings.rematch`` is written in the new
+The first seat of a finished game to ask creates the new game (same options, bots and table
+settings, and the same visibility: the rematch of a public game is public — watched by anyone,
+listed once it runs — and of a private game private, its id shown to the players only) and takes
+its seat in it. Its seats are the players': the new game has an invitation code nobody is given,
+so strangers cannot join it (the players do through this call); the link ``game_settings.rematch`` is written in the new
 game's transaction with a conditional update, so when two players ask at once exactly one new game
 exists (the other transaction rolls back and that player joins the winner's game). Every other
 human then accepts with the same call. Seats rotate by one — the player of seat ``i`` sits at seat
@@ -71,6 +74,7 @@ class Rematch:
             body = self._body(live, _new_seat(seat, n))
             prep = self.table.prepare(body, holder)
             prep.rematch_of = rec.id
+            prep.reserve()  # the seats are the players' (a public rematch has no code otherwise)
             try:
                 new_rec, new_token = await self.auth.create(body, account=holder, also=prep)
             except AlreadyLinked:
@@ -98,7 +102,7 @@ class Rematch:
                 seats.append(SeatSpec(kind="human", bot=None, name=old.name))
         s = self.table.state(live).settings
         clock = ClockOptions(**s["clock"]) if s["clock"] else None
-        table = TableOptions(private=True, clock=clock, takeover=s["takeover"], allow_retake=s["allow_retake"],
+        table = TableOptions(private=s["private"], clock=clock, takeover=s["takeover"], allow_retake=s["allow_retake"],
                              spectator_chat=s["spectator_chat"], rated=s["rated"])  # fmt: skip
         options = {k: v for k, v in rec.options.items() if k != "players"}
         return CreateGame(game=rec.game, players=n, options=options, seats=seats, join=join, table=table)

@@ -468,7 +468,11 @@ class Storage:
         from heliopolis.server.table_db import game_settings
 
         private = sa.select(game_settings.c.game_id).where(game_settings.c.private == sa.true())
-        q = games.select().where(games.c.id.not_in(private)).order_by(games.c.updated_at.desc()).limit(limit)
+        # A public rematch is listed once it runs: while open, its seats are its players' only.
+        reserved = sa.select(game_settings.c.game_id).where(game_settings.c.invite_hash.is_not(None))
+        q = (games.select().where(games.c.id.not_in(private), ~sa.and_(games.c.status == "open",
+                                                                      games.c.id.in_(reserved)))
+             .order_by(games.c.updated_at.desc()).limit(limit))  # fmt: skip
         if status is not None:
             q = q.where(games.c.status == status)
         with self.engine.connect() as c:

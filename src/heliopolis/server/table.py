@@ -72,6 +72,11 @@ class Prepared:
     invite: str | None
     rematch_of: str | None = None  # a rematch: links the finished game to this one, exactly once
 
+    def reserve(self) -> None:
+        """Seats joined only by the server's own calls (a rematch): a code that is never shown."""
+        if self.settings["invite_hash"] is None:
+            self.settings["invite_hash"] = _hash(secrets.token_urlsafe(16))
+
     def write(self, c: sa.Connection, game_id: str) -> None:
         row = {**self.settings, "game_id": game_id}
         if row["clock"] is not None:
@@ -134,8 +139,11 @@ class TableService:
 
     def check_invite(self, live: Any, code: str | None) -> None:
         s = self.state(live).settings
-        if not s["private"]:
+        if s["invite_hash"] is None:
             return
+        if not s["private"]:  # a public rematch: its seats wait for the players of the game before it
+            raise ServerError("forbidden", "invite: the seats of this rematch are for the players of the game "
+                                           "before it (they accept it there)")  # fmt: skip
         if not code or not secrets.compare_digest(_hash(code), s["invite_hash"] or ""):
             raise ServerError("forbidden", "invite: this private game is joined with its invitation link only")
 
