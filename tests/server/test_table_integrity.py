@@ -268,3 +268,44 @@ def test_a_rematch_inherits_the_visibility_of_its_game(client):
     assert new["id"] not in listed()  # open: nobody else can take its seats, so it is not offered
     assert client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[1])).status_code == 200
     assert new["id"] in listed()  # running: listed like its game was
+
+
+# -- bot quotas: every bot seat counts against the address that caused it ----------------------------------
+def test_bot_seats_from_resigning_timing_out_and_rematches_count_in_the_quotas_with_cheap_takeovers(db_url):
+    from fastapi.testclient import TestClient
+
+    from heliopolis.server.app import Settings, create_app
+    from tests.server.conftest import UNLIMITED, play_out
+
+    settings = Settings(db=db_url, bot_delay=0.0, bot_games_per_client=1, **UNLIMITED)
+    expensive = {"takeover": "ismcts:iters=500"}
+
+    def two_humans(c, table):  # noqa: ANN001, ANN202
+        g = make(c, ["human", "human"], table=table)  # people only: no quota at creation
+        return g["id"], {0: g["token"], 1: c.post(f"/api/games/{g['id']}/join", json={}).json()["token"]}
+
+    with TestClient(create_app(settings)) as c:
+        done = make(c, ["human", "random"])
+        play_out(c, done["id"], {0: done["token"]}, seed=1)  # finished: its bots cost nothing now
+        # The attack: a game of people only (no quota at creation) whose players all resign: bots play it.
+        c.app.state.auth.bot_delay = 60.0  # they hold their moves: the game's bots stay "playing"
+        gid, tokens = two_humans(c, expensive)
+        for t in tokens.values():
+            assert c.post(f"/api/games/{gid}/resign", headers=auth(t)).status_code == 200
+        assert [s["bot"] for s in c.get(f"/api/games/{gid}").json()["seats"][:2]] == ["ismcts:iters=500"] * 2
+        # It counts against the address that resigned: its quota (1) is used up.
+        r = c.post("/api/games", json={"game": "ra", "players": 2, "join": 0,
+                                       "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})  # fmt: skip
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited", r.text
+        # A rematch's bots count against who asked for it.
+        r = c.post(f"/api/games/{done['id']}/rematch", headers=auth(done["token"]))
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited", r.text
+        # Over the quota, a resignation still hands the seat over (it cannot be refused), to a cheap bot.
+        g2, t2 = two_humans(c, expensive)
+        assert c.post(f"/api/games/{g2}/resign", headers=auth(t2[0])).json()["seats"][0]["bot"] == "heuristic"
+        # And so does a time-out (counted against the address that took the seat).
+        g3 = make(c, ["human", "human"], table={**expensive, "clock": {"kind": "fischer", "base": 1, "increment": 0}})
+        c.post(f"/api/games/{g3['id']}/join", json={})
+        s = wait_for(c, g3["id"], None, lambda s: any(x["left"] for x in s["seats"]), timeout=20)
+        left = next(x for x in s["seats"] if x["left"])
+        assert left["left"]["reason"] == "timeout" and left["bot"] == "heuristic"

@@ -58,7 +58,8 @@ class Rematch:
         self.table = table
         self.auth = table.auth
 
-    async def ask(self, game_id: str, token: str | None, account: int | None) -> dict[str, Any]:
+    async def ask(self, game_id: str, token: str | None, account: int | None, client: str = "") -> dict[str, Any]:
+        """``client``: the asking address (the rematch's bots count against it, as for a new game)."""
         live = await self.auth.get(game_id)
         seat = self.auth.seat_of(live, token, account)
         if seat is None:
@@ -76,7 +77,7 @@ class Rematch:
             prep.rematch_of = rec.id
             prep.reserve()  # the seats are the players' (a public rematch has no code otherwise)
             try:
-                new_rec, new_token = await self.auth.create(body, account=holder, also=prep)
+                new_rec, new_token = await self.auth.create(body, account=holder, also=prep, client=client)
             except AlreadyLinked:
                 await self.auth.reload(game_id)
             else:
@@ -87,7 +88,7 @@ class Rematch:
         new_live = await self.auth.get(new_id)
         if new_live.rec.seats[new_seat].token_hash is not None:
             raise ServerError("conflict", "you accepted this rematch already (open it with the link)")
-        new_seat, new_token = await self.auth.join(new_id, new_seat, rec.seats[seat].name, holder)
+        new_seat, new_token = await self.auth.join(new_id, new_seat, rec.seats[seat].name, holder, client=client)
         return {"id": new_id, "seat": new_seat, "token": new_token, "url": f"/g/{new_id}"}
 
     def _body(self, live: Any, join: int) -> CreateGame:
@@ -126,6 +127,7 @@ def router(rematch: Rematch, accounts: Any, token_of: Any) -> APIRouter:
     @r.post("/api/games/{game_id}/rematch")
     async def ask(game_id: str, request: Request) -> dict[str, Any]:
         token = token_of(request)
-        return await rematch.ask(game_id, token, await accounts.principal(request, write=True))
+        client = request.client.host if request.client else ""
+        return await rematch.ask(game_id, token, await accounts.principal(request, write=True), client)
 
     return r

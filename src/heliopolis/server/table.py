@@ -35,6 +35,7 @@ from heliopolis.server.storage import StaleError, games, moves
 from heliopolis.server.table_db import game_settings
 
 log = logging.getLogger("heliopolis.server")
+CHEAP_TAKEOVER = "heuristic"  # the takeover bot of a seat whose leaving is over a bot-game quota
 DEFAULTS: dict[str, Any] = {"private": False, "invite_hash": None, "clock": None, "takeover": "heuristic",
                             "allow_retake": True, "spectator_chat": True, "creator_account": None, "rated": False,
                             "rematch": None, "creator_seat": None}  # fmt: skip
@@ -318,9 +319,23 @@ class TableService:
             out["left_unmoved"] = seat not in live.movers
         return out
 
-    async def _takeover(self, live: Any, seat: int, reason: str, at: float) -> bool:
+    def _takeover_bot(self, live: Any, client: str) -> str:
+        """The takeover spec, or a cheap bot if ``client`` (who caused the takeover) or the server is at
+        its bot-game quota: the takeover counts like a game created with bots, and cannot be refused."""
+        from heliopolis.server.bots import lane_of
+
+        spec = self.state(live).settings["takeover"]
         rec = live.rec
-        cols = {"kind": "bot", "bot": self.state(live).settings["takeover"], "left_at": at, "left_reason": reason,
+        if lane_of(spec, rec.game, len(rec.seats)) == "light" or self.auth.bot_quota_error(client, rec.id) is None:
+            return spec
+        return CHEAP_TAKEOVER
+
+    async def _takeover(self, live: Any, seat: int, reason: str, at: float) -> bool:
+        """The seat's bot counts against the address of its player (``Authority.seat_clients``: the
+        last one that took the seat or resigned it; ``""`` when unknown, e.g. after a restart)."""
+        rec = live.rec
+        client = self.auth.seat_clients.get(rec.id, {}).get(seat, "")
+        cols = {"kind": "bot", "bot": self._takeover_bot(live, client), "left_at": at, "left_reason": reason,
                 **self._leaving(live, seat, at)}  # fmt: skip
         try:
             rev = await self.auth._db(self.storage.update_game, rec.id, rec.revision, undo=None,
@@ -332,6 +347,7 @@ class TableService:
         for k, v in cols.items():
             setattr(s, k, v)
         rec.revision, rec.undo = rev, None
+        self.auth.count_bots(rec.id, client)
         self.arm(live)
         return True
 
@@ -359,7 +375,7 @@ class TableService:
             task.cancel()
 
     # -- resign / retake -----------------------------------------------------------------------
-    async def resign(self, game_id: str, token: str | None, account: int | None) -> Any:
+    async def resign(self, game_id: str, token: str | None, account: int | None, client: str = "") -> Any:
         live = await self.auth.get(game_id)
         seat = self.auth.seat_of(live, token, account)
         if seat is None:
@@ -373,6 +389,7 @@ class TableService:
                 raise ServerError("finished", "the game is over")
             if rec.seats[seat].kind == "bot":
                 raise ServerError("conflict", f"seat {seat} is already played by a bot")
+            self.auth.seat_clients.setdefault(game_id, {})[seat] = client  # who resigns causes the bot
             if not await self._takeover(live, seat, "resigned", time.time()):
                 raise ServerError("stale", "the game changed; try again")
         self.auth.hub.publish(game_id)
@@ -433,7 +450,7 @@ def router(table: TableService, accounts: Any, state_message: Any, token_of: Any
     async def resign(game_id: str, request: Request) -> dict[str, Any]:
         token = token_of(request)
         account = await accounts.principal(request, write=True)
-        live = await table.resign(game_id, token, account)
+        live = await table.resign(game_id, token, account, request.client.host if request.client else "")
         return state_message(table.auth, live, table.auth.seat_of(live, token, account))
 
     @r.post("/api/games/{game_id}/retake")
