@@ -65,7 +65,7 @@ def test_a_rated_game_of_two_accounts_and_a_bot_updates_each_once(client):
 
 def test_resigning_is_last_place_and_guests_make_a_game_unrated(client):
     ann, g, tokens = two_accounts_and_a_bot(client)
-    move_once(ann, g["id"], tokens[0])  # a move of her own first: a seat left before that voids the rating
+    move_once(ann, g["id"], *tokens.values())  # a move each first: a seat left before that voids the rating
     assert ann.post(f"/api/games/{g['id']}/resign", headers=auth(tokens[0])).status_code == 200
     play_out(ann, g["id"], {s: t for s, t in tokens.items() if s != 0}, seed=2)
     changes = wait_ratings(ann, g["id"], 3)
