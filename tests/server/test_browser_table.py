@@ -316,3 +316,22 @@ def test_an_imported_game_keeps_its_chat_and_the_replay_shows_it_move_by_move(se
     page.click("#replay-last")
     page.wait_for_function("() => document.querySelectorAll('#chat-log .chat-later').length === 0")
     page.context.close()
+
+
+@pytest.mark.parametrize("locale, says", [("en-US", "Not rated: a player left"), ("de-DE", "Nicht gewertet: jemand")])
+def test_the_end_screen_says_why_a_rated_game_was_not_rated(server, browser, locale, says):  # noqa: F811
+    """Issue 27: a rated game left before anyone's first move is not rated, and the page says so."""
+    page = _page(browser, locale=locale)
+    name = f"Abo{locale[:2]}"
+    _signup(page, server.url, name)
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "heliopolis_csrf")
+    body = {"game": "ra", "players": 2, "join": 0, "table": {"rated": True, "takeover": "random"},
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}  # fmt: skip
+    g = page.request.post(f"{server.url}/api/games", headers={"X-CSRF-Token": token}, data=body).json()
+    r = page.request.post(f"{server.url}/api/games/{g['id']}/resign", headers={"X-CSRF-Token": token}, data={})
+    assert r.ok, r.text()
+    page.goto(f"{server.url}/g/{g['id']}")
+    page.wait_for_selector("#rating-note:not([hidden])", timeout=60_000)
+    assert page.text_content("#rating-note").startswith(says)
+    assert page.locator("#rating-changes li").count() == 0
+    page.context.close()
