@@ -3,9 +3,12 @@ bot that takes over a seat whose player leaves, retake, spectators' chat), resig
 expiry and retaking a seat (Board Game Arena's "zombie" rule).
 
 A seat whose player resigns or runs out of time becomes a bot seat (``kind = "bot"``, the bot
-spec from the settings) and keeps ``left_at`` / ``left_reason``, so the record says who left and
-when; the seat's token and account still identify the player, who may take it back before the
-end if the settings allow. Every such change is a compare-and-set on the game's revision: of
+spec from the settings, or a cheap one when whoever caused it is over a bot-game quota) and keeps
+``left_at`` / ``left_reason``, so the record says who left and when, with what its clock held then
+(``clock_left``) and, the first time, whether its player had made a move (``left_unmoved``: else
+the game is not rated); the seat's token and account still identify the player, who may take it
+back before the end if the settings allow (never after a time-out on a real-time clock, and with at
+most the time the clock held when they left). Every such change is a compare-and-set on the game's revision: of
 two server instances whose timers fire for the same expired clock, exactly one takes the seat
 over; the other's write is stale and it reloads.
 
