@@ -309,6 +309,7 @@ def test_an_imported_game_keeps_its_chat_and_the_replay_shows_it_move_by_move(se
     page.set_input_files("#import-file", str(saved))
     page.wait_for_url(lambda u: "/g/" in u and g["id"] not in u)
     page.wait_for_function("() => document.querySelectorAll('#chat-log .chat-text').length === 3")
+    assert page.locator("#chat-form").is_hidden()  # an imported game is read-only for chat too
     assert page.eval_on_selector_all("#chat-log .chat-text", "els => els.map(e => e.textContent)") == \
         ["good luck", "you too", "gg"]  # fmt: skip
     page.click("#replay-first")

@@ -222,6 +222,7 @@ export function tableUpdate(m, S) {
   renderActions();
   turnAlert(m);
   renderRatings();
+  document.getElementById('chat-form').hidden = m.status === 'imported'; // a saved game's chat is its record
   if (!T.tick) T.tick = setInterval(renderClocks, 250);
   // The first state of each connection: pushes flow from here on, so fetch what came before.
   if (T.chatGen !== S.wsGen || (T.chatClosed && m.status === 'finished')) {
