@@ -207,7 +207,13 @@ def test_accounts_resigning_before_their_first_move_gain_no_rating_and_a_played_
     resign_all(client, gid, tokens)
     assert outcome(client, gid)["decision"] == {"rated": False, "reason": "abort"}
     assert client.get("/api/ratings/ra:2009").json()["players"] == []
-    # The control: each moves, then both resign: rated, both share the last place.
+    # Each moves, then everybody resigns and no bot sat there from the start: all would tie, unrated.
+    g = rated(ann, ta, ["human", "human"])
+    other = bob.post(f"/api/games/{g['id']}/join", json={}, headers=csrf(tb)).json()
+    move_once(client, g["id"], g["token"], other["token"])
+    resign_all(client, g["id"], [g["token"], other["token"]])
+    assert outcome(client, g["id"]) == {"changes": [], "decision": {"rated": False, "reason": "abandoned"}}
+    # The control: each moves, then both resign, a bot plays on from the start: rated, both share the last place.
     gid, tokens = game()
     move_once(client, gid, *tokens)
     resign_all(client, gid, tokens)

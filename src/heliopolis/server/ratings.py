@@ -5,7 +5,8 @@ Whether a game with ``table.rated`` counts is decided once, as it ends (``decide
 with its last move (``games.rating_plan``): never later from who holds its seats then (a guest who
 signs up and claims a seat after the end changes nothing). It counts when every human seat is held
 by an account, at least two distinct accounts each made a move of their own, no account holds two
-seats, and no seat was left (resigned, timed out) before its player's first move (the abort rule).
+seats, no seat was left (resigned, timed out) before its player's first move (the abort rule), and
+not every seat was left (the bots' result would be a tie of everyone: no result, only certainty).
 A bot that sat in a seat from the start is a player too; two copies of one bot get the mean of their
 seats' updates and one game counted. Places: seats still in the game by the game's result (winners
 first, then points); every seat whose player resigned or ran out of time shares the last place,
@@ -75,7 +76,7 @@ def _played(s: Any, moved: set[int]) -> bool:
 
 def decide(rec_seats: list[Any], state: Any, movers: list[int], pool: str) -> dict[str, Any]:
     """The rating decision of a game that just ended: ``{"rated": true, "pool", "players", "places"}``
-    or ``{"rated": false, "reason"}`` (``guest``, ``abort``, ``shared``, ``accounts``)."""
+    or ``{"rated": false, "reason"}`` (``guest``, ``abort``, ``shared``, ``accounts``, ``abandoned``)."""
     keys = [player_key(s) for s in rec_seats]
     if any(k is None for k in keys):
         return {"rated": False, "reason": "guest"}
@@ -87,6 +88,8 @@ def decide(rec_seats: list[Any], state: Any, movers: list[int], pool: str) -> di
     moved = set(movers)
     if len({s.account_id for s in rec_seats if s.account_id is not None and _played(s, moved)}) < 2:
         return {"rated": False, "reason": "accounts"}
+    if all(s.left_reason is not None for s in rec_seats):  # bots decided it: everyone would share a place
+        return {"rated": False, "reason": "abandoned"}
     return {"rated": True, "pool": pool, "players": keys, "places": places(state, rec_seats)}
 
 

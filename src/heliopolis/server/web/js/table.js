@@ -9,7 +9,7 @@ import { boardUrl } from './social.js';
 
 // Why a game asked to be rated was not (GET .../ratings "decision"; docs/server-api.md "Ratings").
 const UNRATED = { guest: 'ui.table.unrated_guest', abort: 'ui.table.unrated_abort', shared: 'ui.table.unrated_shared',
-  accounts: 'ui.table.unrated_accounts', legacy: 'ui.table.unrated_legacy' };
+  accounts: 'ui.table.unrated_accounts', abandoned: 'ui.table.unrated_abandoned', legacy: 'ui.table.unrated_legacy' };
 
 const T = { msg: null, S: null, tick: null, chatAfter: -1, chatGen: null, chatClosed: false, replayPly: null, panel: null, busy: false,
   baseTitle: document.title, wasMyTurn: false, ratingsFor: null };
