@@ -194,6 +194,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.ratings = ratings
     app.state.alerts = alerts
+    app.state.chat = chat
+    app.state.accounts = accounts
     app.include_router(accounts_api.router(accounts, auth))
     app.include_router(table_api.router(table, accounts, state_message, _token))
     app.include_router(chat_api.router(chat, accounts, _token))
@@ -274,7 +276,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def join(game_id: str, body: JoinGame, request: Request) -> dict[str, Any]:
         table.check_invite(await auth.get(game_id), body.invite)
         account = await accounts.principal(request, write=True)
-        seat, token = await auth.join(game_id, body.seat, await accounts.seat_name(account, body.name), account)
+        seat, token = await auth.join(game_id, body.seat, await accounts.seat_name(account, body.name), account,
+                                      client=request.client.host if request.client else "")  # fmt: skip
         return {"seat": seat, "token": token}
 
     @app.get("/api/games/{game_id}/state")
