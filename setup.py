@@ -81,7 +81,8 @@ def parallel_compile(compiler: object, jobs: int) -> None:
             output_dir, macros, include_dirs, sources, depends, extra_postargs
         )
         cc_args = self._get_cc_args(pp_opts, debug, extra_preargs)
-        todo = [obj for obj in objects if obj in build]
+        # The biggest C files first, so that no long compile starts last while the other cores idle.
+        todo = sorted((obj for obj in objects if obj in build), key=lambda obj: -os.path.getsize(build[obj][0]))
         with ThreadPoolExecutor(max(1, jobs)) as pool:  # each job waits on a compiler process
             for _ in pool.map(lambda obj: self._compile(obj, *build[obj], cc_args, extra_postargs, pp_opts), todo):
                 pass
@@ -173,4 +174,5 @@ class BuildEngines(build_ext):
             os.remove(manifest)
 
 
-setup(distclass=EnginesDistribution, cmdclass={"build_ext": BuildEngines})
+if __name__ == "__main__":  # setuptools runs this file as __main__; tests import its parts
+    setup(distclass=EnginesDistribution, cmdclass={"build_ext": BuildEngines})
