@@ -272,6 +272,7 @@ for n in {names!r}:
 s.cache.store(s.cache.cache_root(), key, s.native.source_digests(s.PACKAGE),
               {{n: os.path.join("fake-build", n) for n in {names!r}}})
 b.build_wheel({str(out)!r})
+b.build_editable({str(tmp_path / "editable")!r})  # what `pip install -e '.[x]'` runs
 """,
     )
     assert not mark.exists(), "a cache hit ran mypyc"
@@ -283,3 +284,8 @@ b.build_wheel({str(out)!r})
             assert z.read(member).decode() == "compiled " + name
         manifest = json.loads(z.read(f"heliopolis/{native.MANIFEST}"))
     assert manifest["sources"] == native.source_digests(str(project / "src" / "heliopolis"))
+    pkg = project / "src" / "heliopolis"
+    for name in names:  # the editable install: the cached files beside the sources
+        (built,) = (project / "src").glob(name.replace(".", "/") + ".*.so")
+        assert built.read_text() == "compiled " + name
+    assert json.loads((pkg / native.MANIFEST).read_text())["sources"] == native.source_digests(str(pkg))

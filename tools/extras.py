@@ -18,7 +18,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def extras(pyproject: str = os.path.join(ROOT, "pyproject.toml")) -> dict[str, list[str]]:
     with open(pyproject, "rb") as f:
-        return tomllib.load(f)["project"].get("optional-dependencies", {})
+        table: dict[str, list[str]] = tomllib.load(f)["project"].get("optional-dependencies", {})
+    return table
 
 
 def requirements(names: list[str], table: dict[str, list[str]]) -> list[str]:
