@@ -38,7 +38,9 @@ def main(argv: list[str]) -> int:
     if argv[0] == "list":
         print("\n".join(reqs))
         return 0
-    return subprocess.call([sys.executable, "-m", "pip", "install", "--quiet", *reqs])
+    # heliopolis's own requirements ride along (already met: nothing to do), so that pip's resolver keeps them.
+    base = tomllib.load(open(os.path.join(ROOT, "pyproject.toml"), "rb"))["project"]["dependencies"]
+    return subprocess.call([sys.executable, "-m", "pip", "install", "--quiet", *base, *reqs])
 
 
 if __name__ == "__main__":
