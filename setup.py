@@ -73,7 +73,13 @@ def mypyc_extensions() -> list[Extension]:
 
 
 def parallel_compile(compiler: object, jobs: int) -> None:
-    """Makes ``compiler.compile`` build its objects ``jobs`` at a time (setuptools compiles one by one)."""
+    """Makes ``compiler.compile`` build its objects ``jobs`` at a time (setuptools compiles one by one).
+
+    Only for the Unix compiler class, whose ``compile`` is the generic loop over ``_compile``; MSVC's
+    has its own ``compile`` and stays serial.
+    """
+    if getattr(compiler, "compiler_type", None) != "unix":
+        return
 
     def compile(self, sources, output_dir=None, macros=None, include_dirs=None, debug=False,
                 extra_preargs=None, extra_postargs=None, depends=None):  # fmt: skip
@@ -122,7 +128,10 @@ class BuildEngines(build_ext):
             return
         self._write_manifest()
         if not self._cached:
-            cache.store(self._cache_root, self._key, self._digests, self._built)
+            try:
+                cache.store(self._cache_root, self._key, self._digests, self._built)
+            except OSError as e:  # a read-only or full cache directory costs the next build, not this one
+                print(f"heliopolis: the build cache was not written ({e})", file=sys.stderr)
 
     def _adopt(self, exts: list[Extension]) -> None:
         """What ``finalize_options`` does per extension, for the ones made in ``run``."""

@@ -172,6 +172,8 @@ def test_the_cache_keeps_the_newest_entries(tmp_path: Path) -> None:
 class _FakeCompiler:
     """Records how many compiles run at once; each takes 0.1 s, as a compiler process would."""
 
+    compiler_type = "unix"
+
     def __init__(self) -> None:
         self.running = self.most = 0
         self.order: list[str] = []

@@ -171,9 +171,9 @@ def lookup(root: str | None, key: str, digests: Mapping[str, str]) -> dict[str, 
         files = {name: os.path.join(entry, rec["file"]) for name, rec in meta["files"].items()}
         if any(sha256_file(files[name]) != rec["sha256"] for name, rec in meta["files"].items()):
             return None
+        os.utime(entry)  # the newest entries are the ones kept
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    os.utime(entry)  # the newest entries are the ones kept
     return files
 
 
@@ -205,7 +205,13 @@ def store(root: str | None, key: str, digests: Mapping[str, str], built: Mapping
 
 
 def prune(root: str, keep: int = KEEP) -> None:
-    entries = [os.path.join(root, n) for n in os.listdir(root) if not n.startswith(".")]
-    entries.sort(key=os.path.getmtime, reverse=True)
-    for old in entries[keep:]:
+    """Removes all but the ``keep`` newest entries (temporary directories of running builds stay)."""
+    entries = []
+    for name in (n for n in os.listdir(root) if not n.startswith(".")):
+        path = os.path.join(root, name)
+        try:  # another build may be pruning too
+            entries.append((os.path.getmtime(path), path))
+        except OSError:
+            continue
+    for _, old in sorted(entries, reverse=True)[keep:]:
         shutil.rmtree(old, ignore_errors=True)
