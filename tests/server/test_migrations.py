@@ -67,7 +67,7 @@ def test_0003_adds_the_shared_limits_and_can_be_undone(engine):
             )
         )
         c.execute(sa.text("INSERT INTO seats (game_id, seat, kind, name) VALUES ('old', 0, 'human', 'Ann')"))
-    upgrade(engine)
+    upgrade(engine, "0003")
     assert current(engine) == "0003"
     insp = sa.inspect(engine)
     assert "rate_buckets" in insp.get_table_names()

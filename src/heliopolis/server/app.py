@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from heliopolis import locale
+from heliopolis.server import account_lifecycle
 from heliopolis.server import accounts as accounts_api
 from heliopolis.server import alerts as alerts_api
 from heliopolis.server import archive as archive_api
@@ -195,6 +196,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.ratings = ratings
     app.state.alerts = alerts
     app.include_router(accounts_api.router(accounts, auth))
+    app.include_router(account_lifecycle.router(accounts))
     app.include_router(table_api.router(table, accounts, state_message, _token))
     app.include_router(chat_api.router(chat, accounts, _token))
     app.include_router(rematch_api.router(rematch_api.Rematch(table), accounts, _token))
@@ -262,6 +264,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/games", status_code=201)
     async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
         account = await accounts.principal(request, write=True)
+        await accounts.check_names([s.name for s in body.seats], account)  # no seat passes for an account
         if body.join is not None and body.join < len(body.seats):
             body.seats[body.join].name = await accounts.seat_name(account, body.seats[body.join].name)
         return await table.create(body, account, client=request.client.host if request.client else "")

@@ -24,10 +24,12 @@ async function alertsForm(box) {
   if (!cur.available) return;
   const email = h('input', { type: 'email', id: 'alerts-email', maxLength: 254, value: cur.email || '', placeholder: t('ui.account.email_placeholder'), attrs: { 'aria-label': t('ui.account.email_label') } });
   const on = h('input', { type: 'checkbox', id: 'alerts-on', checked: cur.turn_emails });
-  const note = h('span', { class: 'account-error', attrs: { role: 'status' } });
+  const note = h('span', { class: 'account-error', id: 'alerts-note', attrs: { role: 'status' } });
+  const pending = (res) => (res.email && !res.confirmed ? ' ' + t('ui.account.unconfirmed') : '');
+  if (cur.email && !cur.confirmed) note.textContent = t('ui.account.unconfirmed');
   const form = h('form', { class: 'account-form', id: 'alerts-form', on: { submit: async (ev) => {
     ev.preventDefault();
-    try { await api.putAlerts(email.value.trim(), on.checked); note.textContent = t('ui.account.saved'); } catch (e) { note.textContent = e.message; }
+    try { const res = await api.putAlerts(email.value.trim(), on.checked); note.textContent = t('ui.account.saved') + pending(res); } catch (e) { note.textContent = e.message; }
   } } }, email, h('label', { class: 'check-row small' }, on, ' ', t('ui.account.email_me')),
   h('button', { type: 'submit', class: 'btn btn-small', text: t('ui.account.save') }), note);
   box.appendChild(form);
@@ -45,7 +47,21 @@ function loggedIn(box, account) {
     h('button', {
       type: 'button', class: 'btn btn-ghost btn-small', id: 'logout-btn', text: t('ui.account.logout'),
       on: { click: async () => { await api.logout().catch(() => null); current = null; render(box); announce(); } },
+    }),
+    h('button', {
+      type: 'button', class: 'btn btn-ghost btn-small', id: 'logout-all-btn', text: t('ui.account.logout_all'),
+      on: { click: async () => { await api.logoutAll().catch(() => null); current = null; render(box); announce(); } },
     }));
+}
+
+/** A confirmation link from the e-mail (`/#confirm=<token>`: the token stays out of server logs). */
+async function confirmFromLink(box) {
+  const m = location.hash.match(/^#confirm=([A-Za-z0-9_-]{1,100})$/);
+  if (!m) return;
+  history.replaceState(null, '', location.pathname + location.search);
+  const note = h('span', { class: 'account-error', id: 'confirm-note', attrs: { role: 'status' } });
+  try { await api.confirmEmail(m[1]); note.textContent = t('ui.account.confirmed'); } catch (e) { note.textContent = e.message; }
+  box.appendChild(note);
 }
 
 function loginForm(box) {
@@ -90,6 +106,7 @@ export async function mountAccount() {
   try { current = (await api.me()).account; } catch { current = null; }
   render(box);
   announce();
+  await confirmFromLink(box);
   return current;
 }
 

@@ -6,17 +6,19 @@ import { t, has, lang } from './i18n.js';
  * What a person reads for a server error. The server's messages are English and specific ("it is
  * not your turn: seat 2 is to move"); English readers see them as they are. Other languages get
  * the catalog's text for the error code (ui.error.<code>) where the code says enough on its own,
- * else the server's English message (docs/i18n.md).
+ * else the server's English message (docs/i18n.md). An error that names its own catalog message
+ * (`key`, `args`: the account and name policies) is worded by it in every language.
  */
-export function errorText(code, message) {
+export function errorText(code, message, worded) {
+  if (worded && worded.key && has(worded.key)) return t(worded.key, worded.args || {});
   const key = `ui.error.${code}`;
   if (code === 'network' || (has(key) && (lang() !== 'en' || !message))) return t(key);
   return message || t('ui.error.generic');
 }
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
-    super(errorText(code, message));
+  constructor(status, code, message, worded) {
+    super(errorText(code, message, worded));
     this.serverMessage = message;
     this.status = status;
     this.code = code;
@@ -51,7 +53,7 @@ export async function request(path, { method = 'GET', body, token, raw = false }
   if (!res.ok) {
     const err = data && data.error;
     throw new ApiError(res.status, (err && err.code) || 'http_' + res.status,
-      (err && err.message) || t('ui.error.http', { status: `${res.status} ${res.statusText}`.trim() }));
+      (err && err.message) || t('ui.error.http', { status: `${res.status} ${res.statusText}`.trim() }), err);
   }
   return data;
 }
@@ -171,3 +173,5 @@ export const myGames = () => request('/api/account/games');
 export const getAlerts = () => request('/api/account/alerts');
 export const putAlerts = (email, turnEmails) =>
   request('/api/account/alerts', { method: 'PUT', body: { email: email || null, turn_emails: turnEmails } });
+export const confirmEmail = (token) => request('/api/account/confirm', { method: 'POST', body: { token } });
+export const logoutAll = () => request('/api/account/sessions', { method: 'DELETE' });
