@@ -21,9 +21,9 @@ from fastapi import APIRouter, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.server import passwords
-from heliopolis.server.accounts import (
-    CSRF_COOKIE, DEVICE_COOKIE, SESSION_COOKIE, Accounts, _hasher, _sha, check_password,
-)  # fmt: skip
+from heliopolis.server.accounts import CSRF_COOKIE, DEVICE_COOKIE, SESSION_COOKIE, Accounts, check_password
+from heliopolis.server.accounts import _hasher as hasher
+from heliopolis.server.accounts import _sha as sha
 from heliopolis.server.protocol import ServerError
 from heliopolis.server.table_db import accounts, devices, sessions
 
@@ -38,13 +38,13 @@ class PasswordBody(BaseModel):
 
 def _change(acc: Accounts, account_id: int, new: str, keep_session: str, keep_device: str | None) -> int:
     """New hash; every other session and device of the account gone. The number of sessions ended."""
-    h = _hasher.hash(new)
+    h = hasher.hash(new)
     with acc.storage.engine.begin() as c:
         c.execute(accounts.update().where(accounts.c.id == account_id).values(password_hash=h))
         ended = c.execute(sessions.delete().where(sessions.c.account_id == account_id,
                                                   sessions.c.id_hash != keep_session)).rowcount  # fmt: skip
         c.execute(devices.delete().where(devices.c.account_id == account_id,
-                                         devices.c.id_hash != _sha(keep_device or "")))  # fmt: skip
+                                         devices.c.id_hash != sha(keep_device or "")))  # fmt: skip
     return int(ended)
 
 

@@ -235,12 +235,19 @@ class Accounts:
             return c.execute(sa.select(accounts.c.username).where(accounts.c.id == account_id)).scalar()
 
     async def gate(self, request: Request, username: str) -> None:
-        """The login limits (``login_limits.py``) for one attempt on ``username``."""
+        """The login limits (``login_limits.py``) for one attempt on ``username``. A browser known to
+        the account has a strict bucket of its own instead of its address's, and no back-off: a
+        guesser sharing its address (or spending the address's attempts) cannot keep it out."""
         user, address = username.casefold(), client_address(request)
+        device = request.cookies.get(DEVICE_COOKIE)
+        if device and await asyncio.to_thread(self._known_device, username, device):
+            if not self.limits.by_pair.take(self.limits._pair(user, "device:" + _sha(device))):
+                raise ServerError.worded("rate_limited", "ui.error.login_rate")
+            return
         if not self.limits.take(user, address):
             raise ServerError.worded("rate_limited", "ui.error.login_rate")
         wait = self.limits.backoff(user, address)
-        if wait > 0 and not await asyncio.to_thread(self._known_device, username, request.cookies.get(DEVICE_COOKIE)):
+        if wait > 0:
             raise ServerError.worded("rate_limited", "ui.error.login_backoff", n=max(1, round(wait)))
 
     async def check_login(self, request: Request, username: str, password: str) -> tuple[int, str]:

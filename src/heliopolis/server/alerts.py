@@ -39,7 +39,7 @@ _ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
 EMAIL = re.compile(rf"(?P<local>{_ATEXT}(?:\.{_ATEXT})*)@(?P<domain>(?:{_LABEL}\.)+[A-Za-z]{{2,63}})")
 CONFIRM_HOURS = 2
-RESEND_SECONDS = 60.0  # at most one confirmation mail per account per minute
+RESEND_SECONDS = 60.0  # at most one confirmation mail per account, and per address, a minute
 
 
 def one_address(text: str) -> str | None:
@@ -79,7 +79,8 @@ class Alerts:
         self.smtp = urlsplit(smtp) if smtp else None
         self.sender, self.base_url, self.min_interval = sender, base_url.rstrip("/"), min_interval
         self.last: dict[tuple[int, str], float] = {}
-        self.confirm_sent: dict[int, float] = {}  # account -> when its last confirmation mail went
+        self.confirm_sent: dict[str, float] = {}  # "a:<account>" / "e:<address>" -> its last confirmation mail
+        self.resend_seconds = RESEND_SECONDS
         self.sent = 0
 
     def turn(self, live: Any, actor: int) -> None:
@@ -114,8 +115,11 @@ class Alerts:
             # Only a confirmed address, and only one (an address stored before 0004 is re-checked).
             if row is None or not row.turn_emails or not row.email_confirmed or not one_address(row.email or ""):
                 return
-            self._mail(row.email, f"Heliopolis: your turn ({game}, game {game_id})",
-                       f"Hello {row.username},\n\nit is your turn in game {game_id}:\n{self.base_url}/g/{game_id}\n")
+            self._mail(
+                row.email,
+                f"Heliopolis: your turn ({game}, game {game_id})",
+                f"Hello {row.username},\n\nit is your turn in game {game_id}:\n{self.base_url}/g/{game_id}\n",
+            )
             self.sent += 1
         except Exception as e:  # noqa: BLE001 (the game never depends on the mail)
             log.warning("turn e-mail for game %s: %s", game_id, e)
@@ -137,10 +141,13 @@ class Alerts:
             c.execute(email_tokens.insert().values(token_hash=_sha(token), account_id=account_id, email=email,
                                                    expires_at=now + CONFIRM_HOURS * 3600))  # fmt: skip
         try:
-            self._mail(email, "Heliopolis: confirm your e-mail address",
-                       f"Someone (we hope you) asked for Heliopolis turn e-mails to this address.\n"
-                       f"To confirm it, open this link within {CONFIRM_HOURS} hours:\n"
-                       f"{self.base_url}/#confirm={token}\n\nIf it was not you, ignore this mail.\n")
+            self._mail(
+                email,
+                "Heliopolis: confirm your e-mail address",
+                f"Someone (we hope you) asked for Heliopolis turn e-mails to this address.\n"
+                f"To confirm it, open this link within {CONFIRM_HOURS} hours:\n"
+                f"{self.base_url}/#confirm={token}\n\nIf it was not you, ignore this mail.\n",
+            )
         except Exception as e:  # noqa: BLE001 (the address stays unconfirmed; setting it again resends)
             log.warning("confirmation e-mail for account %s: %s", account_id, e)
 
@@ -174,20 +181,23 @@ class Alerts:
     def _get(self, account_id: int) -> dict[str, Any]:
         with self.storage.engine.connect() as c:
             row = c.execute(
-                sa.select(accounts.c.email, accounts.c.turn_emails, accounts.c.email_confirmed)
-                .where(accounts.c.id == account_id)
+                sa.select(accounts.c.email, accounts.c.turn_emails, accounts.c.email_confirmed).where(
+                    accounts.c.id == account_id
+                )
             ).first()
         return {"email": row.email, "turn_emails": bool(row.turn_emails), "available": self.smtp is not None,
                 "confirmed": bool(row.email_confirmed) and row.email is not None}  # fmt: skip
 
-    def needs_mail(self, account_id: int) -> bool:
-        """Whether to send a confirmation now (SMTP configured, none sent in the last minute)."""
-        now = time.monotonic()
-        if self.smtp is None or now - self.confirm_sent.get(account_id, -1e18) < RESEND_SECONDS:
+    def needs_mail(self, account_id: int, email: str) -> bool:
+        """Whether to send a confirmation now: SMTP configured, and none sent to this account or to
+        this address in the last ``resend_seconds`` (nobody can make the server bomb an inbox)."""
+        now, keys = time.monotonic(), (f"a:{account_id}", f"e:{email.casefold()}")
+        if self.smtp is None or any(now - self.confirm_sent.get(k, -1e18) < self.resend_seconds for k in keys):
             return False
-        self.confirm_sent[account_id] = now
+        for k in keys:
+            self.confirm_sent[k] = now
         if len(self.confirm_sent) > 10_000:
-            self.confirm_sent = {k: v for k, v in self.confirm_sent.items() if now - v < RESEND_SECONDS}
+            self.confirm_sent = {k: v for k, v in self.confirm_sent.items() if now - v < self.resend_seconds}
         return True
 
 
@@ -210,7 +220,7 @@ def router(alerts: Alerts, accounts_service: Any) -> APIRouter:
         if body.turn_emails and email is None:
             raise ServerError.worded("bad_request", "ui.error.email_needed")
         if await asyncio.to_thread(alerts._set, s.account_id, email, body.turn_emails) and email is not None:
-            if alerts.needs_mail(s.account_id):
+            if alerts.needs_mail(s.account_id, email):
                 await asyncio.to_thread(alerts._send_confirmation, s.account_id, email)
         return await asyncio.to_thread(alerts._get, s.account_id)
 

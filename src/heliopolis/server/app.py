@@ -23,12 +23,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from heliopolis import locale
-from heliopolis.server import account_lifecycle
+from heliopolis.server import account_lifecycle, messages
 from heliopolis.server import accounts as accounts_api
 from heliopolis.server import alerts as alerts_api
 from heliopolis.server import archive as archive_api
 from heliopolis.server import chat as chat_api
-from heliopolis.server import messages
 from heliopolis.server import ratings as ratings_api
 from heliopolis.server import rematch as rematch_api
 from heliopolis.server import table as table_api

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 V = TypeVar("V")
@@ -31,11 +32,13 @@ class TokenBucket:
 
 
 class Lru(Generic[V]):
-    """A dict that keeps its ``max_keys`` most recently used keys: a new key beyond that drops the
-    least recently used one only (never every key: many new keys must not reset a busy one)."""
+    """A dict of at most ``max_keys`` keys that never resets a key that still matters: beyond that,
+    a new key replaces the least recently used one only if ``stale(value)`` says forgetting it
+    changes nothing (a bucket full again, a failure long past); otherwise the new key is not
+    stored (``put`` answers False) and the caller falls back on something shared."""
 
-    def __init__(self, max_keys: int) -> None:
-        self.max_keys = max_keys
+    def __init__(self, max_keys: int, stale: Callable[[V], bool]) -> None:
+        self.max_keys, self.stale = max_keys, stale
         self.items: OrderedDict[str, V] = OrderedDict()
 
     def get(self, key: str) -> V | None:
@@ -44,12 +47,15 @@ class Lru(Generic[V]):
             self.items.move_to_end(key)
         return v
 
-    def put(self, key: str, value: V) -> V:
+    def put(self, key: str, value: V) -> bool:
+        if key not in self.items and len(self.items) >= self.max_keys:
+            oldest = next(iter(self.items.values()))
+            if not self.stale(oldest):
+                return False
+            self.items.popitem(last=False)
         self.items[key] = value
         self.items.move_to_end(key)
-        while len(self.items) > self.max_keys:
-            self.items.popitem(last=False)
-        return value
+        return True
 
     def pop(self, key: str) -> None:
         self.items.pop(key, None)
@@ -59,16 +65,24 @@ class Lru(Generic[V]):
 
 
 class KeyedLimiter:
-    """One bucket per key (a client address). Memory stays bounded: beyond ``max_keys`` the least
-    recently used bucket is forgotten — the one most likely full again, which is what a new bucket
-    is, so forgetting it changes nothing — and every other bucket is kept."""
+    """One bucket per key (a client address), memory bounded by ``max_keys``. A new key beyond that
+    takes the place of the least recently used bucket if that one is full again (forgetting it
+    changes nothing); if even that one is still spent, the new key draws on one ``overflow`` bucket
+    shared by every key not stored — a flood of new keys is limited as one, and never resets the
+    buckets of the keys it is flooding past (the earlier limiter cleared them all at 10,000)."""
 
     def __init__(self, rate: float, burst: float, max_keys: int = 10_000) -> None:
         self.rate, self.burst, self.max_keys = rate, burst, max_keys
-        self.buckets: Lru[TokenBucket] = Lru(max_keys)
+        self.buckets: Lru[TokenBucket] = Lru(max_keys, self._full)
+        self.overflow = TokenBucket(rate, burst)
+
+    def _full(self, b: TokenBucket) -> bool:
+        return b.tokens + (time.monotonic() - b.stamp) * b.rate >= b.burst
 
     def take(self, key: str) -> bool:
         b = self.buckets.get(key)
         if b is None:
-            b = self.buckets.put(key, TokenBucket(self.rate, self.burst))
+            b = TokenBucket(self.rate, self.burst)
+            if not self.buckets.put(key, b):
+                return self.overflow.take()
         return b.take()

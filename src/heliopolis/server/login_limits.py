@@ -11,10 +11,11 @@ Three checks, in order (docs/server-api.md "Accounts" has the numbers):
 
 An address that has not failed for the username is not delayed by (3), so 14 wrong guesses from 14
 addresses never keep the owner out of a fresh device; and a browser holding the account's
-known-device cookie (set at every successful login) skips (3) entirely, so the owner is not kept out
-of a device that logged in before even if it shares its address with the guesser. All state is in
-memory, per process, each map bounded (least recently used keys dropped one at a time,
-``limits.Lru``): many new keys never reset a busy one.
+known-device cookie (set at every successful login) skips (1) and (3) and has a bucket like (2) of
+its own (per username and device instead of address), so the owner is not kept out of a device that
+logged in before even if it shares its address with the guesser. All state is in
+memory, per process, each map bounded (``limits.Lru``: a key is dropped only once it no longer
+counts), so many new keys never reset a busy one.
 """
 
 from __future__ import annotations
@@ -35,8 +36,12 @@ class LoginLimits:
     def __init__(self, max_keys: int = MAX_KEYS) -> None:
         self.by_address = KeyedLimiter(ADDRESS_RATE, ADDRESS_BURST, max_keys)
         self.by_pair = KeyedLimiter(PAIR_RATE, PAIR_BURST, max_keys)
-        self.failures: Lru[list[float]] = Lru(max_keys)  # username -> [failures, when counted]
-        self.last_failure: Lru[float] = Lru(max_keys)  # username + address -> its last failure
+        # username -> [failures, when counted]; username + address -> its last failure. Forgotten only
+        # once they no longer count (limits.Lru): a failure not stored then is not counted.
+        self.failures: Lru[list[float]] = Lru(
+            max_keys, lambda f: f[0] - (time.monotonic() - f[1]) / FORGET_SECONDS <= 0
+        )
+        self.last_failure: Lru[float] = Lru(max_keys, lambda t: time.monotonic() - t >= MAX_BACKOFF)
 
     @staticmethod
     def _pair(user: str, address: str) -> str:
