@@ -1,0 +1,79 @@
+"""In Chromium, on a German page: the account policies' refusals read in German (a common password,
+a lookalike name), and the e-mail confirmation link from the mail confirms the address."""
+
+from __future__ import annotations
+
+import email
+import re
+import time
+
+import pytest
+
+from heliopolis import locale
+from tests.server.conftest import free_port
+from tests.server.test_browser import _page
+
+aiosmtpd = pytest.importorskip("aiosmtpd.controller", reason="needs aiosmtpd ([dev] extra)")
+
+
+@pytest.fixture(scope="module")
+def mailbox():  # noqa: ANN201
+    from tests.server.test_alerts import Inbox
+
+    inbox, port = Inbox(), free_port()
+    ctl = aiosmtpd.Controller(inbox, hostname="127.0.0.1", port=port)
+    ctl.start()
+    yield inbox, f"smtp://127.0.0.1:{port}"
+    ctl.stop()
+
+
+@pytest.fixture(scope="module")
+def site(serve, mailbox):  # noqa: ANN001, ANN201
+    return serve("accounts", args=("--smtp", mailbox[1]))
+
+
+def _fill(page, name: str, password: str) -> None:  # noqa: ANN001
+    page.click("#account-open")
+    page.fill("#login-user", name)
+    page.fill("#login-pass", password)
+    page.click("#signup-btn")
+
+
+def test_refusals_and_the_confirmation_link_in_german(site, browser, mailbox):  # noqa: ANN001
+    inbox, _ = mailbox
+    de = lambda key, **a: locale.text(key, "de", a)  # noqa: E731
+    page = _page(browser, locale="de-DE")
+    page.goto(site.url + "/")
+    _fill(page, "Zoe", "password123")
+    page.wait_for_function("(t) => document.querySelector('#login-error').textContent === t",
+                           arg=de("ui.error.password_common"))  # fmt: skip
+    page.fill("#login-pass", "violet kettle on the stairs")
+    page.click("#signup-btn")
+    page.wait_for_selector("#account-name")
+    other = _page(browser, locale="de-DE")
+    other.goto(site.url + "/")
+    _fill(other, "Z0e", "another kettle of tea")
+    other.wait_for_function("(t) => document.querySelector('#login-error').textContent === t",
+                            arg=de("ui.error.username_taken", name="Z0e"))  # fmt: skip
+    # The address: set it in the alerts form, follow the mailed link.
+    page.click("#alerts-btn")
+    page.fill("#alerts-email", "zoe@example.org")
+    page.click("#alerts-form button[type=submit]")
+    page.wait_for_function("(t) => document.querySelector('#alerts-note').textContent.includes(t)",
+                           arg=de("ui.account.unconfirmed"))  # fmt: skip
+    deadline = time.monotonic() + 10
+    while not inbox.messages:
+        assert time.monotonic() < deadline, "no confirmation e-mail"
+        time.sleep(0.05)
+    body = email.message_from_string(inbox.messages[-1][1]).get_payload(decode=True).decode()
+    link = re.search(r"(http\S+/#confirm=[A-Za-z0-9_-]+)", body).group(1)
+    page.goto("about:blank")  # opened from the mail: a fresh page load, not a fragment change
+    page.goto(link.replace("http://127.0.0.1:8000", site.url))
+    page.wait_for_function("(t) => (document.querySelector('#confirm-note') || {}).textContent === t",
+                           arg=de("ui.account.confirmed"))  # fmt: skip
+    assert "#confirm" not in page.url  # the token does not stay in the address bar or history
+    assert page.request.get(site.url + "/api/account/alerts").json()["confirmed"] is True
+    page.goto("about:blank")
+    page.goto(link.replace("http://127.0.0.1:8000", site.url))  # single use
+    page.wait_for_function("(t) => (document.querySelector('#confirm-note') || {}).textContent === t",
+                           arg=de("ui.error.confirm_invalid"))  # fmt: skip
