@@ -364,3 +364,54 @@ def test_my_sessions_end_one_or_all(client):
     assert phone.delete("/api/account/sessions", headers=csrf(tp)).json()["ended"] == 2
     assert _count(client, "sessions") == 0
     assert laptop.get("/api/account/me").json()["account"] is None
+
+
+def _mailed_token(inbox, kind: str, n: int, timeout: float = 10.0) -> str:  # noqa: ANN001
+    """The token of the ``n``-th mail (0-based) once it has arrived; it must be a ``kind`` link."""
+    deadline = time.monotonic() + timeout
+    while len(inbox.messages) <= n:
+        assert time.monotonic() < deadline, f"no mail number {n}"
+        time.sleep(0.02)
+    body = email.message_from_string(inbox.messages[n][1]).get_payload(decode=True).decode()
+    return re.search(rf"#{kind}=([A-Za-z0-9_-]+)", body).group(1)
+
+
+def test_a_password_reset_by_mail_is_single_use_and_says_nothing_about_accounts(mail_app):
+    c, inbox = mail_app
+    c.app.state.alerts.resend_seconds = 0.0
+    phone = Device(c)
+    t = signup(phone, "Zoe")
+    phone.put("/api/account/alerts", json={"email": "zoe@example.org", "turn_emails": False}, headers=csrf(t))
+    confirm = _mailed_token(inbox, "confirm", 0)
+    c.cookies.clear()
+    signup(c, "Ann")  # an account without an address
+    c.cookies.clear()
+    # Before confirmation no reset mail goes out; the answers are all the same.
+    answers = [c.post("/api/account/reset", json={"username": u}) for u in ("Zoe", "nobody", "Ann")]
+    assert {(r.status_code, r.text) for r in answers} == {(202, '{"requested":true}')}
+    time.sleep(0.3)
+    assert len(inbox.messages) == 1
+    assert c.post("/api/account/confirm", json={"token": confirm}).status_code == 200
+    assert c.post("/api/account/reset", json={"username": "zoe"}).json() == {"requested": True}
+    token = _mailed_token(inbox, "reset", 1)
+    assert [to for to, _ in inbox.messages] == [["zoe@example.org"]] * 2
+    assert c.post("/api/account/confirm", json={"token": token}).status_code == 400  # not a confirmation token
+    r = c.post("/api/account/reset/confirm", json={"token": token, "password": "password123"})
+    assert r.status_code == 422  # refused by the policy, the token still works
+    _worded(r, "ui.error.password_common")
+    r = c.post("/api/account/reset/confirm", json={"token": token, "password": "a brand new kettle"})
+    assert r.status_code == 200 and r.json() == {"reset": True, "username": "Zoe"}, r.text
+    assert phone.get("/api/account/me").json()["account"] is None  # every session ended
+    again = c.post("/api/account/reset/confirm", json={"token": token, "password": "another new kettle"})
+    assert again.status_code == 400
+    _worded(again, "ui.error.reset_invalid")
+    assert c.post("/api/account/login", json={"username": "Zoe", "password": PW}).status_code == 401
+    assert c.post("/api/account/login", json={"username": "Zoe", "password": "a brand new kettle"}).status_code == 200
+    # An expired link resets nothing.
+    c.post("/api/account/reset", json={"username": "Zoe"})
+    late = _mailed_token(inbox, "reset", 2)
+    with c.app.state.auth.storage.engine.begin() as conn:
+        conn.execute(sa.text("UPDATE email_tokens SET expires_at = 0"))
+    assert (
+        c.post("/api/account/reset/confirm", json={"token": late, "password": "yet another kettle"}).status_code == 400
+    )

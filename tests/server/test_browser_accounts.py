@@ -1,5 +1,6 @@
 """In Chromium, on a German page: the account policies' refusals read in German (a common password,
-a lookalike name), and the e-mail confirmation link from the mail confirms the address."""
+a lookalike name), the e-mail confirmation link from the mail confirms the address, and a forgotten
+password is reset by the mailed link."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def _fill(page, name: str, password: str) -> None:  # noqa: ANN001
     page.click("#signup-btn")
 
 
-def test_refusals_and_the_confirmation_link_in_german(site, browser, mailbox):  # noqa: ANN001
+def test_refusals_confirmation_and_reset_in_german(site, browser, mailbox):  # noqa: ANN001
     inbox, _ = mailbox
     de = lambda key, **a: locale.text(key, "de", a)  # noqa: E731
     page = _page(browser, locale="de-DE")
@@ -77,3 +78,32 @@ def test_refusals_and_the_confirmation_link_in_german(site, browser, mailbox):  
     page.goto(link.replace("http://127.0.0.1:8000", site.url))  # single use
     page.wait_for_function("(t) => (document.querySelector('#confirm-note') || {}).textContent === t",
                            arg=de("ui.error.confirm_invalid"))  # fmt: skip
+    # Forgot the password: ask from the log-in box, follow the mailed link, set a new one, log in.
+    fresh = _page(browser, locale="de-DE")
+    fresh.goto(site.url + "/")
+    fresh.click("#account-open")
+    fresh.fill("#login-user", "Zoe")
+    before = len(inbox.messages)
+    fresh.click("#forgot-btn")
+    fresh.wait_for_function("(t) => document.querySelector('#login-error').textContent === t",
+                            arg=de("ui.account.reset_sent"))  # fmt: skip
+    deadline = time.monotonic() + 10
+    while len(inbox.messages) == before:
+        assert time.monotonic() < deadline, "no reset e-mail"
+        time.sleep(0.05)
+    body = email.message_from_string(inbox.messages[-1][1]).get_payload(decode=True).decode()
+    link = re.search(r"(http\S+/#reset=[A-Za-z0-9_-]+)", body).group(1)
+    fresh.goto("about:blank")
+    fresh.goto(link.replace("http://127.0.0.1:8000", site.url))
+    fresh.fill("#reset-pass", "qwertyuiop")
+    fresh.click("#reset-btn")
+    fresh.wait_for_function("(t) => document.querySelector('#reset-note').textContent === t",
+                            arg=de("ui.error.password_simple"))  # fmt: skip
+    fresh.fill("#reset-pass", "a brand new kettle")
+    fresh.click("#reset-btn")
+    fresh.wait_for_function("(t) => (document.querySelector('#reset-note') || {}).textContent === t",
+                            arg=de("ui.account.reset_done"))  # fmt: skip
+    fresh.fill("#login-user", "Zoe")
+    fresh.fill("#login-pass", "a brand new kettle")
+    fresh.click("#login-btn")
+    fresh.wait_for_selector("#account-name")

@@ -79,7 +79,7 @@ class Alerts:
         self.smtp = urlsplit(smtp) if smtp else None
         self.sender, self.base_url, self.min_interval = sender, base_url.rstrip("/"), min_interval
         self.last: dict[tuple[int, str], float] = {}
-        self.confirm_sent: dict[str, float] = {}  # "a:<account>" / "e:<address>" -> its last confirmation mail
+        self.confirm_sent: dict[str, float] = {}  # "<purpose>:a:<account>" / ":e:<address>" -> its last mail
         self.resend_seconds = RESEND_SECONDS
         self.sent = 0
 
@@ -137,9 +137,10 @@ class Alerts:
         """A new single-use token (earlier ones of the account are void), committed, then mailed."""
         token, now = secrets.token_urlsafe(32), time.time()
         with self.storage.engine.begin() as c:
-            c.execute(email_tokens.delete().where(email_tokens.c.account_id == account_id))
+            c.execute(email_tokens.delete().where(email_tokens.c.account_id == account_id,
+                                                  email_tokens.c.purpose == "confirm"))  # fmt: skip
             c.execute(email_tokens.insert().values(token_hash=_sha(token), account_id=account_id, email=email,
-                                                   expires_at=now + CONFIRM_HOURS * 3600))  # fmt: skip
+                                                   purpose="confirm", expires_at=now + CONFIRM_HOURS * 3600))  # fmt: skip
         try:
             self._mail(
                 email,
@@ -155,7 +156,8 @@ class Alerts:
         """Confirms the address a token was mailed to, once (the row is deleted in the same
         transaction: of two racing confirmations one finds it). None: unknown, used or expired."""
         with self.storage.engine.begin() as c:
-            row = c.execute(sa.select(email_tokens).where(email_tokens.c.token_hash == _sha(token))).first()
+            row = c.execute(sa.select(email_tokens).where(email_tokens.c.token_hash == _sha(token),
+                                                          email_tokens.c.purpose == "confirm")).first()  # fmt: skip
             if row is None:
                 return None
             gone = c.execute(email_tokens.delete().where(email_tokens.c.token_hash == row.token_hash)).rowcount
@@ -188,10 +190,11 @@ class Alerts:
         return {"email": row.email, "turn_emails": bool(row.turn_emails), "available": self.smtp is not None,
                 "confirmed": bool(row.email_confirmed) and row.email is not None}  # fmt: skip
 
-    def needs_mail(self, account_id: int, email: str) -> bool:
-        """Whether to send a confirmation now: SMTP configured, and none sent to this account or to
-        this address in the last ``resend_seconds`` (nobody can make the server bomb an inbox)."""
-        now, keys = time.monotonic(), (f"a:{account_id}", f"e:{email.casefold()}")
+    def needs_mail(self, account_id: int, email: str, purpose: str = "confirm") -> bool:
+        """Whether to send a ``purpose`` mail (confirm, reset) now: SMTP configured, and none sent for
+        this account or to this address in the last ``resend_seconds`` (nobody can make the server
+        bomb an inbox)."""
+        now, keys = time.monotonic(), (f"{purpose}:a:{account_id}", f"{purpose}:e:{email.casefold()}")
         if self.smtp is None or any(now - self.confirm_sent.get(k, -1e18) < self.resend_seconds for k in keys):
             return False
         for k in keys:

@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from heliopolis import locale
-from heliopolis.server import account_lifecycle, messages
+from heliopolis.server import account_lifecycle, messages, password_reset
 from heliopolis.server import accounts as accounts_api
 from heliopolis.server import alerts as alerts_api
 from heliopolis.server import archive as archive_api
@@ -201,6 +201,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(rematch_api.router(rematch_api.Rematch(table), accounts, _token))
     app.include_router(ratings_api.router(ratings, accounts))
     app.include_router(alerts_api.router(alerts, accounts))
+    app.include_router(password_reset.router(accounts, alerts))
 
     # -- errors: always JSON, always 4xx for bad input -----------------------------------------
     @app.exception_handler(ServerError)

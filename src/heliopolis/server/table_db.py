@@ -59,9 +59,10 @@ devices = sa.Table(
 )  # fmt: skip
 
 email_tokens = sa.Table(
-    "email_tokens", metadata,  # 0004: single-use e-mail confirmation tokens (only the SHA-256 is kept)
+    "email_tokens", metadata,  # 0004: single-use e-mail tokens: confirm an address, reset a password (only the SHA-256 is kept)
     sa.Column("token_hash", sa.String(64), primary_key=True),
     sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("purpose", sa.String(16), nullable=False),  # "confirm" | "reset"
     sa.Column("email", sa.String(254), nullable=False),
     sa.Column("expires_at", sa.Float, nullable=False),
     sa.Index("ix_email_tokens_account", "account_id"),

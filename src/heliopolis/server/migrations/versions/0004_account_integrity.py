@@ -1,6 +1,6 @@
 """Account integrity: the lookalike skeleton of every username (unique), whether the e-mail address
 is confirmed (existing addresses start unconfirmed: nothing is mailed to them until confirmed),
-known devices, e-mail confirmation tokens, and the browser and last use of each session.
+known devices, single-use e-mail tokens (confirmation, password reset), and the browser and last use of each session.
 
 Revision ID: 0004_acct
 Revises: 0003
@@ -49,6 +49,7 @@ def upgrade() -> None:
         "email_tokens",
         sa.Column("token_hash", sa.String(64), primary_key=True),
         sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("purpose", sa.String(16), nullable=False),  # "confirm" | "reset"
         sa.Column("email", sa.String(254), nullable=False),
         sa.Column("expires_at", sa.Float, nullable=False),
     )

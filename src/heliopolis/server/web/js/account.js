@@ -54,6 +54,24 @@ function loggedIn(box, account) {
     }));
 }
 
+/** A password reset link from the e-mail (`/#reset=<token>`): a form for the new password. */
+function resetFromLink(box) {
+  const m = location.hash.match(/^#reset=([A-Za-z0-9_-]{1,100})$/);
+  if (!m) return;
+  history.replaceState(null, '', location.pathname + location.search);
+  const pass = h('input', { type: 'password', id: 'reset-pass', maxLength: 200, autocomplete: 'new-password', placeholder: t('ui.account.new_password'), attrs: { 'aria-label': t('ui.account.new_password'), required: true } });
+  const note = h('span', { class: 'account-error', id: 'reset-note', attrs: { role: 'alert' } });
+  const form = h('form', { class: 'account-form', id: 'reset-form', on: { submit: async (ev) => {
+    ev.preventDefault();
+    try {
+      await api.resetPassword(m[1], pass.value);
+      loginForm(box);
+      box.appendChild(h('span', { class: 'account-error', id: 'reset-note', attrs: { role: 'status' }, text: t('ui.account.reset_done') }));
+    } catch (e) { note.textContent = e.message; }
+  } } }, pass, h('button', { type: 'submit', class: 'btn btn-small btn-primary', id: 'reset-btn', text: t('ui.account.reset_save') }), note);
+  box.replaceChildren(form);
+}
+
 /** A confirmation link from the e-mail (`/#confirm=<token>`: the token stays out of server logs). */
 async function confirmFromLink(box) {
   const m = location.hash.match(/^#confirm=([A-Za-z0-9_-]{1,100})$/);
@@ -85,6 +103,10 @@ function loginForm(box) {
     user, pass,
     h('button', { type: 'submit', class: 'btn btn-small btn-primary', id: 'login-btn', text: t('ui.account.login') }),
     h('button', { type: 'button', class: 'btn btn-small', id: 'signup-btn', text: t('ui.account.signup'), on: { click: go(api.signup) } }),
+    h('button', { type: 'button', class: 'btn btn-ghost btn-small', id: 'forgot-btn', text: t('ui.account.forgot'), on: { click: async () => {
+      if (!user.value.trim()) { user.focus(); return; }
+      try { await api.requestReset(user.value.trim()); err.textContent = t('ui.account.reset_sent'); } catch (e) { err.textContent = e.message; }
+    } } }),
     err);
   box.replaceChildren(form);
 }
@@ -107,6 +129,7 @@ export async function mountAccount() {
   render(box);
   announce();
   await confirmFromLink(box);
+  resetFromLink(box);
   return current;
 }
 
