@@ -415,3 +415,43 @@ def test_a_password_reset_by_mail_is_single_use_and_says_nothing_about_accounts(
     assert (
         c.post("/api/account/reset/confirm", json={"token": late, "password": "yet another kettle"}).status_code == 400
     )
+
+
+# -- lifecycle: export my data, delete my account ----------------------------------------------------------
+def test_export_then_delete_my_account(client):
+    zoe, guest = Device(client), Device(client)
+    t = signup(zoe, "Zoe")
+    me = zoe.get("/api/account/me").json()["account"]["id"]
+    body = {"game": "ra", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}], "join": 0}
+    g = zoe.post("/api/games", json=body, headers=csrf(t)).json()
+    other = guest.post(f"/api/games/{g['id']}/join", json={"name": "Gus"}).json()
+    assert zoe.post(f"/api/games/{g['id']}/chat", json={"text": "hello Gus"}, headers=csrf(t)).status_code == 201
+    storage = client.app.state.auth.storage
+    with storage.engine.begin() as c:
+        c.execute(sa.text("INSERT INTO ratings (pool, player, mu, sigma, games, updated_at) "
+                          "VALUES ('ra:2009', :p, 27.0, 7.0, 1, 1.0)"), {"p": f"account:{me}"})  # fmt: skip
+    r = zoe.get("/api/account/export")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    doc = r.json()
+    assert doc["account"]["username"] == "Zoe" and len(doc["sessions"]) == 1
+    assert [(s["game_id"], s["seat"]) for s in doc["seats"]] == [(g["id"], 0)]
+    assert [m["text"] for m in doc["chat"]] == ["hello Gus"] and doc["ratings"][0]["mu"] == 27.0
+    assert zoe.jar["heliopolis_session"] not in r.text  # no cookie values
+    # Deleting needs the password (and CSRF); a wrong one changes nothing.
+    assert zoe.post("/api/account/delete", json={"password": PW}).status_code == 403
+    assert zoe.post("/api/account/delete", json={"password": "not my password"}, headers=csrf(t)).status_code == 401
+    assert _count(client) == 1
+    r = zoe.post("/api/account/delete", json={"password": PW}, headers=csrf(t))
+    assert r.status_code == 200, r.text
+    anon = r.json()["name"]
+    assert re.fullmatch(r"anon-[0-9a-f]{4}", anon)
+    assert zoe.get("/api/account/me").json()["account"] is None
+    for table in ("accounts", "sessions", "devices", "ratings"):
+        assert _count(client, table) == 0, table
+    seats = guest.get(f"/api/games/{g['id']}").json()["seats"]
+    assert [s["name"] for s in seats] == [anon, "Gus"]
+    chat = guest.get(f"/api/games/{g['id']}/chat", headers={"Authorization": f"Bearer {other['token']}"}).json()
+    assert [(m["name"], m["text"]) for m in chat["messages"]] == [(anon, "hello Gus")]
+    with storage.engine.connect() as c:
+        assert c.execute(sa.text("SELECT count(*) FROM seats WHERE account_id IS NOT NULL")).scalar() == 0
+    assert signup(Device(client), "Zoe")  # the name is free again

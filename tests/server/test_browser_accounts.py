@@ -1,12 +1,14 @@
 """In Chromium, on a German page: the account policies' refusals read in German (a common password,
-a lookalike name), the e-mail confirmation link from the mail confirms the address, and a forgotten
-password is reset by the mailed link."""
+a lookalike name), the e-mail confirmation link from the mail confirms the address, a forgotten
+password is reset by the mailed link, and the account exports its data and deletes itself."""
 
 from __future__ import annotations
 
 import email
+import json
 import re
 import time
+from pathlib import Path
 
 import pytest
 
@@ -40,7 +42,7 @@ def _fill(page, name: str, password: str) -> None:  # noqa: ANN001
     page.click("#signup-btn")
 
 
-def test_refusals_confirmation_and_reset_in_german(site, browser, mailbox):  # noqa: ANN001
+def test_sign_up_confirm_reset_export_delete_in_german(site, browser, mailbox):  # noqa: ANN001
     inbox, _ = mailbox
     de = lambda key, **a: locale.text(key, "de", a)  # noqa: E731
     page = _page(browser, locale="de-DE")
@@ -107,3 +109,18 @@ def test_refusals_confirmation_and_reset_in_german(site, browser, mailbox):  # n
     fresh.fill("#login-pass", "a brand new kettle")
     fresh.click("#login-btn")
     fresh.wait_for_selector("#account-name")
+    # My account: export my data (a download), then delete the account.
+    fresh.click("#account-manage")
+    with fresh.expect_download() as dl:
+        fresh.click("#export-link")
+    assert json.loads(Path(dl.value.path()).read_text())["account"]["username"] == "Zoe"
+    fresh.fill("#delete-pass", "not the password")
+    fresh.click("#delete-btn")
+    fresh.wait_for_function("(t) => document.querySelector('#manage-note').textContent === t",
+                            arg=de("ui.error.login_failed"))  # fmt: skip
+    fresh.fill("#delete-pass", "a brand new kettle")
+    fresh.click("#delete-btn")
+    fresh.wait_for_function("(t) => (document.querySelector('#manage-note') || {}).textContent === t",
+                            arg=de("ui.account.deleted"))  # fmt: skip
+    fresh.wait_for_selector("#account-open")
+    assert fresh.request.get(site.url + "/api/account/me").json()["account"] is None

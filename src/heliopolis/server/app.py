@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from heliopolis import locale
-from heliopolis.server import account_lifecycle, messages, password_reset
+from heliopolis.server import account_data, account_lifecycle, messages, password_reset
 from heliopolis.server import accounts as accounts_api
 from heliopolis.server import alerts as alerts_api
 from heliopolis.server import archive as archive_api
@@ -196,6 +196,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.alerts = alerts
     app.include_router(accounts_api.router(accounts, auth))
     app.include_router(account_lifecycle.router(accounts))
+    app.include_router(account_data.router(accounts, auth))
     app.include_router(table_api.router(table, accounts, state_message, _token))
     app.include_router(chat_api.router(chat, accounts, _token))
     app.include_router(rematch_api.router(rematch_api.Rematch(table), accounts, _token))

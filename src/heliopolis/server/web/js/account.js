@@ -48,10 +48,28 @@ function loggedIn(box, account) {
       type: 'button', class: 'btn btn-ghost btn-small', id: 'logout-btn', text: t('ui.account.logout'),
       on: { click: async () => { await api.logout().catch(() => null); current = null; render(box); announce(); } },
     }),
-    h('button', {
-      type: 'button', class: 'btn btn-ghost btn-small', id: 'logout-all-btn', text: t('ui.account.logout_all'),
-      on: { click: async () => { await api.logoutAll().catch(() => null); current = null; render(box); announce(); } },
-    }));
+    h('button', { type: 'button', class: 'btn btn-ghost btn-small', id: 'account-manage', text: t('ui.account.manage'),
+      on: { click: () => { if (!document.getElementById('manage-form')) manageForm(box); } } }));
+}
+
+/** My account: log out everywhere, export my data, delete the account (password to confirm). */
+function manageForm(box) {
+  const gone = () => { current = null; render(box); announce(); };
+  const pass = h('input', { type: 'password', id: 'delete-pass', maxLength: 200, autocomplete: 'current-password', placeholder: t('ui.account.delete_password'), attrs: { 'aria-label': t('ui.account.delete_password') } });
+  const note = h('span', { class: 'account-error', id: 'manage-note', attrs: { role: 'alert' } });
+  const form = h('form', { class: 'account-form', id: 'manage-form', on: { submit: async (ev) => {
+    ev.preventDefault();
+    try {
+      await api.deleteAccount(pass.value);
+      gone();
+      box.appendChild(h('span', { class: 'account-error', id: 'manage-note', attrs: { role: 'status' }, text: t('ui.account.deleted') }));
+    } catch (e) { note.textContent = e.message; }
+  } } },
+  h('button', { type: 'button', class: 'btn btn-small', id: 'logout-all-btn', text: t('ui.account.logout_all'),
+    on: { click: async () => { await api.logoutAll().catch(() => null); gone(); } } }),
+  h('a', { class: 'btn btn-small', id: 'export-link', href: '/api/account/export', text: t('ui.account.export'), attrs: { download: '' } }),
+  pass, h('button', { type: 'submit', class: 'btn btn-small', id: 'delete-btn', text: t('ui.account.delete') }), note);
+  box.appendChild(form);
 }
 
 /** A password reset link from the e-mail (`/#reset=<token>`): a form for the new password. */
