@@ -167,10 +167,12 @@ class Accounts:
             c.execute(devices.delete().where(devices.c.account_id == account_id, devices.c.id_hash.not_in(keep)))
         return token
 
-    def _name_owner(self, name: str) -> int | None:
-        """The account a seat name would pass for (equal skeletons), if any."""
+    def _name_owners(self, names: list[str]) -> dict[str, int]:
+        """The accounts the seat names would pass for (equal skeletons), by skeleton: one query."""
         with self.storage.engine.connect() as c:
-            return c.execute(sa.select(accounts.c.id).where(accounts.c.username_skeleton == skeleton(name))).scalar()
+            rows = c.execute(sa.select(accounts.c.username_skeleton, accounts.c.id)
+                             .where(accounts.c.username_skeleton.in_({skeleton(n) for n in names})))  # fmt: skip
+            return {sk: int(i) for sk, i in rows}
 
     # -- request helpers -----------------------------------------------------------------------
     async def session(self, request: Request) -> Session | None:
@@ -223,10 +225,12 @@ class Accounts:
         return await asyncio.to_thread(self._username, account_id)
 
     async def check_names(self, names: list[str | None], account_id: int | None) -> None:
-        for name in names:
-            if not name:
-                continue
-            owner = await asyncio.to_thread(self._name_owner, name)
+        given = [n for n in names if n]
+        if not given:
+            return
+        owners = await asyncio.to_thread(self._name_owners, given)
+        for name in given:
+            owner = owners.get(skeleton(name))
             if owner is not None and owner != account_id:
                 raise ServerError.worded("conflict", "ui.error.name_of_account", name=name)
 
