@@ -455,3 +455,16 @@ def test_export_then_delete_my_account(client):
     with storage.engine.connect() as c:
         assert c.execute(sa.text("SELECT count(*) FROM seats WHERE account_id IS NOT NULL")).scalar() == 0
     assert signup(Device(client), "Zoe")  # the name is free again
+
+
+def test_on_postgresql_every_server_process_shares_the_login_buckets(pg_url):
+    # Two instances on one database: 12 wrong guesses split between them still meet one bucket of 10
+    # (each process's own would have let all 12 through).
+    a = create_app(Settings(db=pg_url, bot_delay=0.0, **UNLIMITED))
+    b = create_app(Settings(db=pg_url, bot_delay=0.0, **UNLIMITED))
+    with TestClient(a) as ca, TestClient(b) as cb:
+        signup(ca, "Zoe")
+        ca.cookies.clear()
+        codes = [c.post("/api/account/login", json={"username": "Zoe", "password": f"guess number {i}"}).status_code
+                 for i in range(6) for c in (ca, cb)]  # fmt: skip
+        assert codes[:9] == [401] * 9 and codes.count(429) >= 2, codes  # the sign-up took the tenth

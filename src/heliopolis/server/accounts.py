@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
 import time
 from dataclasses import dataclass
@@ -32,12 +33,14 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.server import passwords
-from heliopolis.server.login_limits import LoginLimits
+from heliopolis.server.limits import KeyedLimiter
+from heliopolis.server.login_limits import ADDRESS_BURST, ADDRESS_RATE, PAIR_BURST, PAIR_RATE, LoginLimits
 from heliopolis.server.names import skeleton, valid_username
 from heliopolis.server.protocol import ServerError
 from heliopolis.server.storage import Storage, seats
 from heliopolis.server.table_db import accounts, devices, sessions
 
+log = logging.getLogger("heliopolis.server")
 SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER = "heliopolis_session", "heliopolis_csrf", "x-csrf-token"
 DEVICE_COOKIE, DEVICE_PATH = "heliopolis_device", "/api/account"
 SESSION_DAYS = 30
@@ -238,6 +241,23 @@ class Accounts:
         with self.storage.engine.connect() as c:
             return c.execute(sa.select(accounts.c.username).where(accounts.c.id == account_id)).scalar()
 
+    async def _bucket(self, limit: str, key: str, rate: float, burst: float, local: KeyedLimiter) -> bool:
+        """One attempt from a bucket: on PostgreSQL the one every server process shares (``rate_buckets``,
+        keyed by a hash: usernames are long), else (or with the database away) this process's."""
+        if self.storage.is_postgres:
+            try:
+                return bool(await asyncio.to_thread(self.storage.take_token, limit, _sha(key)[:48], rate, burst))
+            except Exception as e:  # noqa: BLE001 (this process's own bucket still holds)
+                log.warning("shared login limit unavailable (%s); using this process's own", e)
+        return local.take(key)
+
+    async def take(self, user: str, address: str) -> None:
+        """Checks (1) and (2) of ``login_limits.py`` for one attempt."""
+        lim = self.limits
+        if not (await self._bucket("login-addr", address, ADDRESS_RATE, ADDRESS_BURST, lim.by_address)
+                and await self._bucket("login-pair", lim.pair(user, address), PAIR_RATE, PAIR_BURST, lim.by_pair)):  # fmt: skip
+            raise ServerError.worded("rate_limited", "ui.error.login_rate")
+
     async def gate(self, request: Request, username: str) -> None:
         """The login limits (``login_limits.py``) for one attempt on ``username``. A browser known to
         the account has a strict bucket of its own instead of its address's, and no back-off: a
@@ -245,11 +265,11 @@ class Accounts:
         user, address = username.casefold(), client_address(request)
         device = request.cookies.get(DEVICE_COOKIE)
         if device and await asyncio.to_thread(self._known_device, username, device):
-            if not self.limits.by_pair.take(self.limits._pair(user, "device:" + _sha(device))):
+            key = self.limits.pair(user, "device:" + _sha(device))
+            if not await self._bucket("login-pair", key, PAIR_RATE, PAIR_BURST, self.limits.by_pair):
                 raise ServerError.worded("rate_limited", "ui.error.login_rate")
             return
-        if not self.limits.take(user, address):
-            raise ServerError.worded("rate_limited", "ui.error.login_rate")
+        await self.take(user, address)
         wait = self.limits.backoff(user, address)
         if wait > 0:
             raise ServerError.worded("rate_limited", "ui.error.login_backoff", n=max(1, round(wait)))
@@ -315,8 +335,7 @@ def router(acc: Accounts, auth: Any) -> APIRouter:
     async def signup(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         check_username(body.username)
         check_password(body.password, body.username)
-        if not acc.limits.take(body.username.casefold(), client_address(request)):
-            raise ServerError.worded("rate_limited", "ui.error.login_rate")
+        await acc.take(body.username.casefold(), client_address(request))
         account_id = await asyncio.to_thread(acc._create, body.username, body.password)
         csrf = await acc.start_session(request, response, account_id)
         return _me(account_id, body.username, csrf)

@@ -13,8 +13,9 @@ An address that has not failed for the username is not delayed by (3), so 14 wro
 addresses never keep the owner out of a fresh device; and a browser holding the account's
 known-device cookie (set at every successful login) skips (1) and (3) and has a bucket like (2) of
 its own (per username and device instead of address), so the owner is not kept out of a device that
-logged in before even if it shares its address with the guesser. All state is in
-memory, per process, each map bounded (``limits.Lru``: a key is dropped only once it no longer
+logged in before even if it shares its address with the guesser. On PostgreSQL the buckets of (1)
+and (2) are the database's, shared by every server process (``Accounts._bucket``); the failures of
+(3), and every bucket on SQLite, are in memory, per process, each map bounded (``limits.Lru``: a key is dropped only once it no longer
 counts), so many new keys never reset a busy one.
 """
 
@@ -44,12 +45,8 @@ class LoginLimits:
         self.last_failure: Lru[float] = Lru(max_keys, lambda t: time.monotonic() - t >= MAX_BACKOFF)
 
     @staticmethod
-    def _pair(user: str, address: str) -> str:
+    def pair(user: str, address: str) -> str:
         return f"{user}\0{address}"
-
-    def take(self, user: str, address: str) -> bool:
-        """Checks (1) and (2): False when this attempt is over the limit."""
-        return self.by_address.take(address) and self.by_pair.take(self._pair(user, address))
 
     def _count(self, user: str, now: float) -> float:
         f = self.failures.get(user)
@@ -60,7 +57,7 @@ class LoginLimits:
     def backoff(self, user: str, address: str, now: float | None = None) -> float:
         """Check (3): seconds this address must still wait before trying ``user`` (0: go)."""
         now = time.monotonic() if now is None else now
-        last = self.last_failure.get(self._pair(user, address))
+        last = self.last_failure.get(self.pair(user, address))
         n = self._count(user, now)
         if last is None or n < FREE_FAILURES:
             return 0.0
@@ -69,7 +66,7 @@ class LoginLimits:
     def failed(self, user: str, address: str, now: float | None = None) -> None:
         now = time.monotonic() if now is None else now
         self.failures.put(user, [self._count(user, now) + 1.0, now])
-        self.last_failure.put(self._pair(user, address), now)
+        self.last_failure.put(self.pair(user, address), now)
 
     def succeeded(self, user: str, address: str) -> None:
-        self.last_failure.pop(self._pair(user, address))
+        self.last_failure.pop(self.pair(user, address))

@@ -26,6 +26,7 @@ from heliopolis.server.accounts import Accounts, check_password, client_address
 from heliopolis.server.accounts import _hasher as hasher
 from heliopolis.server.accounts import _sha as sha
 from heliopolis.server.alerts import Alerts, log, one_address
+from heliopolis.server.login_limits import ADDRESS_BURST, ADDRESS_RATE
 from heliopolis.server.protocol import ServerError
 from heliopolis.server.table_db import accounts, devices, email_tokens, sessions
 
@@ -100,7 +101,8 @@ def router(acc: Accounts, alerts: Alerts) -> APIRouter:
 
     @r.post("/reset", status_code=202)
     async def request_reset(body: ResetRequest, request: Request) -> dict[str, Any]:
-        if not acc.limits.by_address.take(client_address(request)):
+        address = client_address(request)
+        if not await acc._bucket("login-addr", address, ADDRESS_RATE, ADDRESS_BURST, acc.limits.by_address):
             raise ServerError.worded("rate_limited", "ui.error.login_rate")
         if alerts.smtp is not None:
             asyncio.get_running_loop().run_in_executor(None, _issue, alerts, body.username)
