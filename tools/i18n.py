@@ -25,9 +25,9 @@ from babel.messages.pofile import write_po  # noqa: E402
 from heliopolis import locale as L  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-# Keys in code: t('key'), tn('key', ...), msg("key", ...), text("key", ...), data-i18n="key"
+# Keys in code: t('key'), tn('key', ...), msg("key", ...), error_msg("key", ...), text("key", ...), data-i18n="key"
 USE = re.compile(
-    r"""(?:\bt|\btn|\bmsg|\btext|\bterm)\(\s*['"]([a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+)['"]|data-i18n(?:-[a-z]+)?=["']([a-z][a-z0-9_.-]+)["']"""
+    r"""(?:\bt|\btn|\bmsg|\berror_msg|\btext|\bterm)\(\s*['"]([a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+)['"]|data-i18n(?:-[a-z]+)?=["']([a-z][a-z0-9_.-]+)["']"""
 )
 
 

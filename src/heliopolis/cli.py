@@ -1,4 +1,5 @@
-"""The ``heliopolis`` command: play | replay | bench | tournament | simulate | ladder | report | serve.
+"""The ``heliopolis`` command: play | replay | bench | serve | games, and (cli_arena.py) tournament | simulate |
+ladder | report | train-evaluator.
 
 ``heliopolis play ra --seats human,random,random`` plays in the terminal; with only bot seats it
 plays through unattended and prints the result. ``heliopolis replay FILE`` steps through a saved
@@ -13,7 +14,7 @@ import json
 import os
 import random
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -22,13 +23,16 @@ from rich.text import Text
 
 from heliopolis import locale as L
 from heliopolis.cli_arena import COMMANDS as ARENA_COMMANDS
-from heliopolis.cli_text import Group, game_options_option, lang_option, terminal_lang, tr, trn
+from heliopolis.cli_text import Group, error_text, game_options_option, lang_option, split_list, terminal_lang, tr, trn
 from heliopolis.cli_text import fail as _fail
 from heliopolis.cli_text import parse_options as _parse_options
 from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError
 from heliopolis.core.game import State
 from heliopolis.core.registry import available_games, load_game
 from heliopolis.core.serialize import load_saved_game, save_game
+
+if TYPE_CHECKING:
+    from heliopolis.bots.base import Bot
 
 STYLES = {
     "title": "bold yellow", "bold": "bold", "dim": "dim", "label": "cyan", "tile": "green",
@@ -84,7 +88,8 @@ def describe_game(game: Any) -> str:
 @click.version_option(package_name="heliopolis")
 @lang_option
 def main() -> None:
-    """Heliopolis: Ra and other sun-themed board games — play, replay, benchmark."""
+    """Heliopolis: Ra, Ra: The Dice Game, Helios and Men-Nefer — play and replay in the terminal, serve the web
+    platform, benchmark, run bot tournaments, simulations and ladders, report on them, train evaluators."""
 
 
 for _command in ARENA_COMMANDS:  # tournament, simulate, ladder, report, train-evaluator (cli_arena.py)
@@ -92,19 +97,28 @@ for _command in ARENA_COMMANDS:  # tournament, simulate, ladder, report, train-e
 
 
 # -- play ---------------------------------------------------------------------------------------
-def _parse_seats(seats: str | None, players: int | None) -> list[str]:
-    if seats is None:
-        n = players or 3
-        return ["human"] + ["random"] * (n - 1)
-    from heliopolis.bots import split_specs
+def _parse_seats(game_id: str, seats: str | None, players: int | None) -> list[str]:
+    """The seats' specs; a player count outside the game's range or an empty seat is refused."""
+    from heliopolis.arena.checks import check_players
+    from heliopolis.bots import make_bot
 
-    specs = split_specs(seats)
-    if players is not None and players != len(specs):
-        _fail(tr("cli.play.seats_mismatch", players=players, count=len(specs)))
+    specs = ["human"] + ["random"] * ((3 if players is None else players) - 1)
+    if seats is not None:
+        specs = split_list(seats, "--seats")
+        if players is not None and players != len(specs):
+            _fail(tr("cli.play.seats_mismatch", players=players, count=len(specs)))
+    try:
+        for spec in specs:  # "--seats xyz" is a bad bot spec before it is a wrong number of players
+            if spec != "human":
+                make_bot(spec, seed=0)
+        check_players(game_id, len(specs) if players is None else players)
+    except HeliopolisError as e:
+        _fail(e)
     return specs
 
 
-def _read_human_action(console: Console, state: State, seat: int, name: str) -> int | None:
+def _read_human_action(console: Console, state: State, seat: int, names: list[str]) -> int | None:
+    name = names[seat]
     legal = state.legal_actions()
     console.print(f"[bold]{escape(tr('cli.play.your_move', name=name))}[/bold]")
     for i, a in enumerate(legal, 1):
@@ -121,8 +135,8 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
             examples = ", ".join(state.action_to_string(a) for a in legal[:4])
             console.print(escape(tr("cli.play.help", examples=examples)))
             continue
-        if raw == "board":
-            console.print(render(state, seat))
+        if raw == "board":  # the same board as before the prompt, seat labels included
+            console.print(render(state, seat, names))
             continue
         if raw.isdigit():
             k = int(raw)
@@ -135,12 +149,20 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
         try:
             action = state.string_to_action(raw)
         except NotationError as e:
-            console.print(f"[red]{escape(str(e))}[/red]")
+            console.print(f"[red]{escape(error_text(e))}[/red]")
             continue
         if action not in legal:
             console.print(f"[red]{escape(tr('cli.play.not_legal', raw=raw))}[/red]")
             continue
         return action
+
+
+def _bot_step(console: Console, bot: Bot, view: State, thinking: str | None) -> int:
+    """The bot's action; with ``thinking`` that line shows (transient) while it chooses, for people waiting."""
+    if thinking is None:
+        return bot.step(view)
+    with console.status(escape(thinking)):
+        return bot.step(view)
 
 
 @main.command()
@@ -157,9 +179,10 @@ def _read_human_action(console: Console, state: State, seat: int, name: str) -> 
 def play(game_id: str, players: int | None, edition: str | None, seats: str | None, seed: int | None,
          save_path: str | None, open_scores: bool, game_options: tuple[str, ...], quiet: bool) -> None:  # fmt: skip
     """Play GAME in the terminal against bots (or watch bots play)."""
+    from heliopolis.arena.checks import check_file
     from heliopolis.bots import make_bot
 
-    specs = _parse_seats(seats, players)
+    specs = _parse_seats(game_id, seats, players)
     options: dict[str, Any] = _parse_options(game_options)
     if edition is not None:
         options["edition"] = edition
@@ -169,10 +192,13 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
         seed = random.SystemRandom().randrange(2**31)
     rng = random.Random(seed)
     try:
-        game = load_game(game_id, len(specs), **options)
+        # the seats first: "--seats xyz" is a bad bot spec before it is a wrong number of players
         bots = {i: make_bot(spec, seed=rng.randrange(2**31)) for i, spec in enumerate(specs) if spec != "human"}
+        game = load_game(game_id, len(specs), **options)
+        if save_path:  # before the first move: a save that cannot be written would lose the game
+            check_file(save_path)
     except HeliopolisError as e:
-        _fail(str(e))
+        _fail(e)
     humans = [i for i, spec in enumerate(specs) if spec == "human"]
     names = [f"P{i} ({spec})" if spec != "human" else f"P{i}" for i, spec in enumerate(specs)]
     console = _console()
@@ -194,11 +220,12 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
             seat = state.current_player()
             if seat in bots:
                 # Bots see only what their seat may know (a determinization of its information state).
-                action = bots[seat].step(state.resample_from_infostate(seat, view_rng))
+                thinking = tr("cli.play.thinking", name=names[seat]) if humans and console.is_terminal else None
+                action = _bot_step(console, bots[seat], state.resample_from_infostate(seat, view_rng), thinking)
                 actor = names[seat]
             else:
                 console.print(render(state, seat, names))
-                action = _read_human_action(console, state, seat, names[seat])
+                action = _read_human_action(console, state, seat, names)
                 if action is None:
                     console.print(
                         escape(tr("cli.play.stopped_saved", path=save_path) if save_path else tr("cli.play.stopped"))
@@ -212,18 +239,25 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
         try:
             state.apply_action(action)
         except IllegalActionError as e:  # a bot bug must not crash a human's game silently
-            _fail(tr("cli.play.illegal_bot", actor=actor, error=str(e)), code=3)
+            _fail(tr("cli.play.illegal_bot", actor=actor, error=error_text(e)), code=3)
         if verbose:  # the game's public move log: the move and what the rules did on their own
             for line in story.feed(action):
                 console.print(f"[dim]   {escape(L.render(line, terminal_lang()))}[/dim]")
         if save_path:
-            save_game(state, save_path, seed)
+            _save(state, save_path, seed)
     if verbose:
         console.print(render(state, None, names, omniscient=True))
     scores = state.scores()
     winners = state.winners()
     console.print(escape(tr("cli.play.result", scores=", ".join(f"{names[p]} {scores[p]}" for p in range(len(scores))),
                             winners=", ".join(names[w] for w in winners))))  # fmt: skip
+
+
+def _save(state: State, path: str, seed: int) -> None:
+    try:
+        save_game(state, path, seed)
+    except OSError as e:  # checked at the start, so only a full disk or a removed directory gets here
+        _fail(tr("cli.play.save_failed", path=path, reason=str(e.strerror or e)), code=3)
 
 
 # -- replay -------------------------------------------------------------------------------------
@@ -244,7 +278,7 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
     try:
         final, doc = load_saved_game(path)
     except HeliopolisError as e:
-        _fail(str(e))
+        _fail(e)
     console = _console()
     game = final.game
     history = final.history()
@@ -266,12 +300,15 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
             label = escape(L.render(states[i].describe_action(a), terminal_lang()))
             console.print(f"{i + 1:>4}. {states[i].action_to_string(a):<16} [dim]{label}[/dim]")
         console.print(render(final, None, omniscient=True))
+        if not final.is_terminal():
+            console.print(f"[dim]{escape(tr('cli.replay.unfinished'))}[/dim]")
         return
     i = 0
     while True:
         console.print(render(states[i], None, omniscient=True))
         where = (tr("cli.replay.at", i=i, total=len(history), action=states[i].action_to_string(history[i]))
-                 if i < len(history) else tr("cli.replay.at_end", i=i, total=len(history)))  # fmt: skip
+                 if i < len(history) else tr("cli.replay.at_end" if final.is_terminal() else "cli.replay.at_save_end",
+                                             i=i, total=len(history)))  # fmt: skip
         console.print(f"[dim]{escape(where)}[/dim]")
         while True:
             try:
@@ -311,13 +348,15 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
 @click.option("--seed", type=int, default=0, show_default=True)
 def bench(game_id: str, players: int, seconds: float, edition: str | None, seed: int) -> None:
     """Random-playout speed: games/s, player actions/s, clone µs."""
+    from heliopolis.arena.checks import check_players
     from heliopolis.core.bench import run_bench
 
     options = {"edition": edition} if edition else {}
     try:
+        check_players(game_id, players)
         game = load_game(game_id, players, **options)
     except HeliopolisError as e:
-        _fail(str(e))
+        _fail(e)
     r = run_bench(game, seconds, seed)
     click.echo(f"{describe_game(game)}  [build: {r.build}]")
     click.echo(f"games/s           {r.games_per_s:12,.1f}   ({r.games} games in {r.seconds:.1f} s)")
@@ -337,7 +376,7 @@ def bench(game_id: str, players: int, seconds: float, edition: str | None, seed:
     help="database URL: sqlite:///FILE or postgresql://user@host/db",
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
-@click.option("--port", "-p", type=int, default=8000, show_default=True)
+@click.option("--port", "-p", type=int, default=8000, show_default=True, help="port to listen on (0: any free port)")
 @click.option("--bot-delay", type=float, default=0.4, show_default=True, help="seconds a bot waits before moving")
 @click.option(
     "--bot-workers", type=int, default=1, show_default=True, help="processes for search bots (cheap bots have one more)"
@@ -409,27 +448,26 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
           public_url: str | None) -> None:  # fmt: skip
     """Run the web server: lobby, games in the browser, bots in seats (needs the [web] extra)."""
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401  (the [web] extra: checked before anything else)
 
+        from heliopolis import cli_serve
         from heliopolis.server.app import Settings, create_app
         from heliopolis.server.storage import normalize_url
     except ImportError as e:
         _fail(tr("cli.serve.needs_web", missing=str(e.name)))
     if workers < 1 or bot_workers < 1 or bot_move_cap <= 0 or bot_games_per_client < 0 or ws_per_client < 0:
-        _fail(
-            "--workers and --bot-workers must be >= 1, --bot-move-cap > 0, --bot-games-per-client and "
-            "--ws-per-client >= 0"
-        )
+        _fail(tr("cli.serve.bad_numbers"))
     if workers > 1 and not normalize_url(db).startswith("postgresql"):
-        _fail(
-            "--workers > 1 needs PostgreSQL: a SQLite file has one writer, so one process serves it "
-            "(bots still run in their own processes)"
-        )
+        _fail(tr("cli.serve.workers_need_pg"))
+    cli_serve.check_port(port)
+    cli_serve.check_database(db)  # before the socket: a refused database leaves no port taken
+    sock = cli_serve.bind(host, port)
+    url = cli_serve.url_of(host, sock)
     settings = Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers, bot_move_cap=bot_move_cap,
                         bot_games_per_client=bot_games_per_client, allowed_origins=allowed_origins,
                         create_rate=create_rate, create_burst=max(1.0, 20 * create_rate),
                         read_rate=read_rate, read_burst=max(1.0, 5 * read_rate), ws_per_client=ws_per_client, smtp=smtp,
-                        public_url=public_url or f"http://{host}:{port}", tune_gc=True)  # fmt: skip
+                        public_url=public_url or url.rstrip("/"), tune_gc=True)  # fmt: skip
     # uvicorn's "auto" choices: uvloop and httptools (the [web] extra) and websockets' sans-I/O
     # protocol; the alternatives measured no better per move (docs/server-api.md, "Load").
     # State messages are a few KB and sent on every move: compressing each costs more CPU than
@@ -437,17 +475,19 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
     # Forwarded headers only from the proxies named: uvicorn's default trusts 127.0.0.1, which lets
     # any local client (or a proxy that does not set the header) pick its own address per request.
     trusted = [a.strip() for a in forwarded_allow_ips.split(",") if a.strip()]
-    opts = {"host": host, "port": port, "log_level": "warning", "ws_max_size": 64 * 1024,
-            "ws_per_message_deflate": False, "proxy_headers": bool(trusted),
-            "forwarded_allow_ips": trusted or None}  # fmt: skip
-    click.echo(tr("cli.serve.listening", url=f"http://{host}:{port}/", db=db, n=workers))
-    if workers > 1:
-        import json as _json
-
-        os.environ["HELIOPOLIS_SETTINGS"] = _json.dumps(settings.__dict__)
-        uvicorn.run("heliopolis.server.app:app_from_env", factory=True, workers=workers, **opts)
-        return
-    uvicorn.run(create_app(settings), **opts)
+    opts = {"log_level": "warning", "ws_max_size": 64 * 1024, "ws_per_message_deflate": False,
+            "proxy_headers": bool(trusted), "forwarded_allow_ips": trusted or None}  # fmt: skip
+    try:
+        if workers > 1:
+            os.environ["HELIOPOLIS_SETTINGS"] = json.dumps(settings.__dict__)
+            app: Any = "heliopolis.server.app:app_from_env"
+            opts["factory"] = True
+        else:
+            app = create_app(settings)
+        click.echo(tr("cli.serve.listening", url=url, db=db, n=workers))  # bound: the address is real
+        cli_serve.run(app, sock, workers, **opts)
+    finally:
+        sock.close()
 
 
 @main.command("games")

@@ -13,7 +13,7 @@ from typing import Any
 import click
 from rich.console import Console
 
-from heliopolis.cli_text import Command, game_options_option, tr
+from heliopolis.cli_text import Command, game_options_option, split_list, tr
 from heliopolis.cli_text import fail as _fail
 from heliopolis.cli_text import parse_options as _parse_options
 from heliopolis.core.errors import HeliopolisError
@@ -28,22 +28,23 @@ def _run_arena_cli(kind: str, game_id: str, players: int | None, bots: str, game
                    workers: int | None, backend: str, address: str | None, edition: str | None,
                    game_options: tuple[str, ...] = (), history: bool = False) -> None:  # fmt: skip
     from heliopolis.arena import run_arena
+    from heliopolis.arena.checks import check_players
     from heliopolis.arena.stats import ratings, win_rates_by_bot, win_rates_by_seat
 
     options: dict[str, Any] = {"edition": edition} if edition else {}
     options.update(_parse_options(game_options))
-    from heliopolis.bots import split_specs
-
-    specs = split_specs(bots)
+    specs = split_list(bots, "--bots")
     try:
         if players is None:
             players = load_game(game_id, **options).players
+        check_players(game_id, players)
         records = run_arena(kind, game_id, players, specs, games, out, seed=seed, options=options,
-                            workers=workers, backend=backend, address=address, history=history)  # fmt: skip
+                            workers=workers, backend=backend, address=address, history=history,
+                            on_torn=_say_torn)  # fmt: skip
     except HeliopolisError as e:
-        _fail(str(e))
+        _fail(e)
     except KeyboardInterrupt:
-        click.echo(f"\ninterrupted: every finished game is in {out}/results.jsonl; run again to continue", err=True)
+        click.echo("\n" + tr("cli.arena.interrupted", path=f"{out}/results.jsonl"), err=True)
         sys.stdout.flush()
         sys.stderr.flush()
         # Results are already flushed and closed; exit now rather than wait on worker-pool threads.
@@ -61,6 +62,10 @@ def _run_arena_cli(kind: str, game_id: str, players: int | None, bots: str, game
             console.print(
                 f"  rating {row['bot']:<24} mu {row['mu']:6.2f}  sigma {row['sigma']:5.2f}  ordinal {row['ordinal']:6.2f}"
             )
+
+
+def _say_torn(path: Any, line: int) -> None:
+    click.echo(tr("cli.arena.torn_line", path=str(path), line=line), err=True)
 
 
 def _arena_options(fn):  # noqa: ANN001, ANN202
@@ -122,7 +127,7 @@ def simulate(**kw: Any) -> None:
 )
 @click.option("--out", "-o", required=True, type=click.Path(file_okay=False), help="run directory (resumable)")
 @click.option("--seed", type=int, default=0, show_default=True, help="run seed: same seed, same games")
-@click.option("--workers", "-w", type=int, help="parallel worker processes (default: all cores)")
+@click.option("--workers", "-w", type=click.IntRange(min=1), help="parallel worker processes (default: all cores)")
 @click.option("--edition", "-e", help="edition (Ra: 1999 or 2009)")
 @click.option("--bootstrap", type=int, default=200, show_default=True, help="bootstrap resamples for the intervals")
 @click.option("--update-levels", is_flag=True, help="copy the levels' ratings into the package's levels data")
@@ -131,24 +136,28 @@ def ladder(game_id: str, players: int | None, games_per_pair: int, level_specs: 
     """Rated round robin of the bot levels plus random: openskill ratings with 95 % intervals,
     head-to-head matrix, strict-order check and a plot (resumable, parallel)."""
     from heliopolis.arena import ladder as lad
+    from heliopolis.arena.checks import check_players
     from heliopolis.bots import levels as lv
-    from heliopolis.bots import split_specs
 
     options: dict[str, Any] = {"edition": edition} if edition else {}
+    if bootstrap < 1:  # before any game: the analysis after them would fail
+        _fail(tr("cli.error.at_least", option="--bootstrap", low=1, value=bootstrap))
+    if games_per_pair < 1:
+        _fail(tr("cli.error.at_least", option="--games-per-pair", low=1, value=games_per_pair))
+    levels = split_list(level_specs, "--levels") if level_specs else None
     try:
         if players is None:
             players = load_game(game_id, **options).players
-        bots = lad.ladder_bots(split_specs(level_specs) if level_specs else None)
+        check_players(game_id, players)
+        bots = lad.ladder_bots(levels)
         records = lad.run_ladder(game_id, players, bots, games_per_pair, out, seed=seed, options=options,
-                                 workers=workers)  # fmt: skip
-        if bootstrap < 1:
-            raise HeliopolisError("--bootstrap must be at least 1")
+                                 workers=workers, on_torn=_say_torn)  # fmt: skip
         resolved = {b: lv.resolve(b, game_id, players) for b in bots}
         result = lad.analyse(records, bots, players, bootstrap, seed)
     except HeliopolisError as e:
-        _fail(str(e))
+        _fail(e)
     except KeyboardInterrupt:
-        click.echo(f"\ninterrupted: every finished game is in {out}/results.jsonl; run again to continue", err=True)
+        click.echo("\n" + tr("cli.arena.interrupted", path=f"{out}/results.jsonl"), err=True)
         os._exit(130)
     ed = f" {edition}" if edition else ""
     title = f"Ladder: {game_id}{ed}, {players} players, {len(records)} games"
@@ -188,7 +197,7 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
     try:
         html, md = write_report(list(run_dirs), out)
     except HeliopolisError as e:
-        _fail(str(e))
+        _fail(e)
     except ImportError as e:
         if (e.name or "").partition(".")[0] != "matplotlib":
             raise
@@ -198,7 +207,7 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
 
 @click.command("train-evaluator", cls=Command)
 @click.argument("game_id", metavar="GAME")
-@click.option("--players", "-p", default="2,3,4,5", show_default=True, help="player counts, comma-separated")
+@click.option("--players", "-p", help="player counts, comma-separated (default: every count the game supports)")
 @click.option(
     "--games",
     "-n",
@@ -232,28 +241,40 @@ def report(run_dirs: tuple[str, ...], out: str | None) -> None:
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", "-w", type=int, help="parallel worker processes for the self-play (default: all cores)")
 @click.option("--no-plot", is_flag=True, help="skip curve.png (matplotlib)")
-def train_evaluator_cmd(game_id: str, players: str, games: int, holdout: int, positions: int, kind: str,
+def train_evaluator_cmd(game_id: str, players: str | None, games: int, holdout: int, positions: int, kind: str,
                         data_dir: str, results_dir: str | None, model_out: str | None, seed: int,
                         workers: int | None, no_plot: bool) -> None:  # fmt: skip
     """Self-play, then fit the learned evaluator of GAME (needs the [train] extra)."""
+    from heliopolis.arena.checks import check_counts
     from heliopolis.arena.learn import default_model_path, train_evaluator
 
     try:
-        counts = [int(x) for x in players.split(",") if x.strip()]
-    except ValueError:
-        _fail(f"--players takes comma-separated numbers, got {players!r}")
-    try:
+        counts = _player_counts(game_id, players)
+        check_counts(game_id, counts)
         out = model_out or default_model_path(game_id)
         summary = train_evaluator(game_id, counts, games, holdout, data_dir, results_dir or f"docs/results/learned/{game_id}",
                                   out, kind=kind, positions=positions, seed=seed, workers=workers,
-                                  plot=not no_plot)  # fmt: skip
+                                  plot=not no_plot, on_torn=_say_torn)  # fmt: skip
     except HeliopolisError as e:
-        _fail(str(e))
+        _fail(e)
     click.echo(f"wrote {out}")
     for n, h in summary["heldout"].items():
         click.echo(f"  {n}p held-out RMSE of final points: learned {h['learned']['rmse_points']:.2f}, heuristic "
                    f"{h['heuristic']['rmse_points']:.2f} (calibrated {h['heuristic_calibrated']['rmse_points']:.2f}); "
                    f"winner picked {h['learned']['winner_accuracy']:.1%} vs {h['heuristic']['winner_accuracy']:.1%}")  # fmt: skip
+
+
+def _player_counts(game_id: str, text: str | None) -> list[int]:
+    """``--players 2,3``; by default every count the game supports."""
+    from heliopolis.core.registry import game_class
+
+    if text is None:
+        info = game_class(game_id).info
+        return list(range(info.min_players, info.max_players + 1))
+    try:
+        return [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        _fail(tr("cli.error.counts_syntax", text=text))
 
 
 COMMANDS = [tournament, simulate, ladder, report, train_evaluator_cmd]

@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 import click
 
 from heliopolis import locale as L
+from heliopolis.core.text import Msg
 
 LANG_ENV = ("HELIOPOLIS_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
 META_KEY = "heliopolis.lang"  # where --lang is kept: the click context of the run (shared by its subcommands)
@@ -129,9 +130,27 @@ class Group(_Localized, click.Group):
     command_class = Command
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
-    click.echo(tr("cli.error", message=message), err=True)
+def error_text(error: str | BaseException) -> str:
+    """What an error says in the run's language: a Heliopolis error raised with a catalog message
+    (``core.text.Msg``) is worded from the catalogs; anything else shows its own text."""
+    first = error.args[0] if isinstance(error, BaseException) and len(error.args) == 1 else error
+    return L.render(first, terminal_lang()) if isinstance(first, Msg) else str(error)
+
+
+def fail(message: str | BaseException, code: int = 2) -> NoReturn:
+    """One line on stderr (``error: …``), then exit ``code``: no traceback, whatever failed."""
+    click.echo(tr("cli.error", message=" ".join(error_text(message).split("\n"))), err=True)
     sys.exit(code)
+
+
+def split_list(text: str, option: str) -> list[str]:
+    """Comma-separated bot specs (``--seats``, ``--bots``, ``--levels``); an empty entry is refused
+    rather than dropped, since it would silently seat one player fewer."""
+    from heliopolis.bots import split_specs
+
+    if any(not part.strip() for part in text.split(",")):
+        fail(tr("cli.error.empty_entry", option=option, text=text))
+    return split_specs(text)
 
 
 def parse_options(items: tuple[str, ...]) -> dict[str, Any]:

@@ -256,18 +256,18 @@ def test_forwarded_for_is_ignored_unless_the_proxy_is_configured(tmp_path, proxi
 
 
 def test_serve_trusts_no_forwarded_headers_unless_told(monkeypatch, tmp_path):
-    import uvicorn
     from click.testing import CliRunner
 
+    from heliopolis import cli_serve
     from heliopolis.cli import main
 
     calls = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    monkeypatch.setattr(cli_serve, "run", lambda app, sock, workers, **kw: calls.append(kw))
     monkeypatch.delenv("HELIOPOLIS_FORWARDED_ALLOW_IPS", raising=False)
     db = f"sqlite:///{tmp_path / 's.db'}"
-    assert CliRunner().invoke(main, ["serve", "--db", db]).exit_code == 0
+    assert CliRunner().invoke(main, ["serve", "--db", db, "--port", "0"]).exit_code == 0
     proxies = ["--forwarded-allow-ips", "10.0.0.5, 10.1.0.0/16"]
-    assert CliRunner().invoke(main, ["serve", "--db", db, *proxies]).exit_code == 0
+    assert CliRunner().invoke(main, ["serve", "--db", db, "--port", "0", *proxies]).exit_code == 0
     assert calls[0]["proxy_headers"] is False
     assert calls[1]["proxy_headers"] is True and calls[1]["forwarded_allow_ips"] == ["10.0.0.5", "10.1.0.0/16"]
 

@@ -37,12 +37,13 @@ def _count(client: TestClient, table: str = "accounts") -> int:
 
 
 def _worded(r: httpx.Response, key: str) -> dict:
-    """The error names its catalog message, and the English message is that message's text."""
+    """The error carries its catalog message (``msg``), and the English message is that message's text."""
     err = r.json()["error"]
-    assert err["key"] == key, r.text
-    assert err["message"] == locale.text(key, "en", err["args"])
-    assert locale.text(key, "de", err["args"]) != err["message"]  # a German wording exists
-    return err
+    assert err["msg"]["k"] == key, r.text
+    args = err["msg"].get("a", {})
+    assert err["message"] == err["msg"]["t"] == locale.text(key, "en", args)
+    assert locale.render(err["msg"], "de") == locale.text(key, "de", args) != err["message"]  # German exists
+    return {**err, "args": args}
 
 
 # -- 1. lookalike usernames -----------------------------------------------------------------------------

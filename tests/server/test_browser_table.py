@@ -113,6 +113,25 @@ def _state(page, url: str, gid: str) -> dict:  # noqa: ANN001
     return page.request.get(f"{url}/api/games/{gid}/state").json()  # the page's cookies: its account's seat
 
 
+def _each_moves(pages, url: str, gid: str) -> None:  # noqa: ANN001
+    """Each page's account plays one move, in the order the game gives them turns (an abort, a seat
+    left before its player's first move, would void the rating)."""
+    pending = list(pages)
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while pending and time.monotonic() < deadline:
+        for page in list(pending):
+            s = _state(page, url, gid)
+            if s["to_move"] is None or s["to_move"] != s["seat"]:
+                continue
+            token = next(c["value"] for c in page.context.cookies() if c["name"] == "heliopolis_csrf")
+            r = page.request.post(f"{url}/api/games/{gid}/actions", headers={"X-CSRF-Token": token},
+                                  data={"action": s["legal"][0]["id"], "version": s["version"]})  # fmt: skip
+            if r.ok:
+                pending.remove(page)
+        pages[0].wait_for_timeout(100)
+    assert not pending, "no turn to move"
+
+
 def _resign(page) -> None:  # noqa: ANN001
     page.wait_for_selector("#resign-btn")
     # The page asks with window.confirm: answered "yes" in the page itself (a native dialog answered
@@ -175,7 +194,8 @@ def test_the_whole_table_story_between_two_browsers(server, browser, device):  #
     for p, frames in ((ann, ann_frames), (bob, bob_frames)):  # both arrived as "chat" frames on the socket
         assert _chat_frames(p, frames, 2) == ["hi <b>Ann</b>", "good luck"]
 
-    # The first human to move lets the clock run out: a bot takes the seat.
+    # Each plays a move (else the rating is void); then the first human to move lets the clock run out.
+    _each_moves([ann, bob], server.url, gid)
     s = _state(ann, server.url, gid)
     deadline = time.monotonic() + 10
     while s["to_move"] not in (0, 1) and time.monotonic() < deadline:  # the bot seat may move first
@@ -290,10 +310,30 @@ def test_an_imported_game_keeps_its_chat_and_the_replay_shows_it_move_by_move(se
     page.set_input_files("#import-file", str(saved))
     page.wait_for_url(lambda u: "/g/" in u and g["id"] not in u)
     page.wait_for_function("() => document.querySelectorAll('#chat-log .chat-text').length === 3")
+    assert page.locator("#chat-form").is_hidden()  # an imported game is read-only for chat too
     assert page.eval_on_selector_all("#chat-log .chat-text", "els => els.map(e => e.textContent)") == \
         ["good luck", "you too", "gg"]  # fmt: skip
     page.click("#replay-first")
     page.wait_for_function("() => document.querySelectorAll('#chat-log .chat-later').length === 3")
     page.click("#replay-last")
     page.wait_for_function("() => document.querySelectorAll('#chat-log .chat-later').length === 0")
+    page.context.close()
+
+
+@pytest.mark.parametrize("locale, says", [("en-US", "Not rated: a player left"), ("de-DE", "Nicht gewertet: jemand")])
+def test_the_end_screen_says_why_a_rated_game_was_not_rated(server, browser, locale, says):  # noqa: F811
+    """Issue 27: a rated game left before anyone's first move is not rated, and the page says so."""
+    page = _page(browser, locale=locale)
+    name = f"Abo{locale[:2]}"
+    _signup(page, server.url, name)
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "heliopolis_csrf")
+    body = {"game": "ra", "players": 2, "join": 0, "table": {"rated": True, "takeover": "random"},
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}  # fmt: skip
+    g = page.request.post(f"{server.url}/api/games", headers={"X-CSRF-Token": token}, data=body).json()
+    r = page.request.post(f"{server.url}/api/games/{g['id']}/resign", headers={"X-CSRF-Token": token}, data={})
+    assert r.ok, r.text()
+    page.goto(f"{server.url}/g/{g['id']}")
+    page.wait_for_selector("#rating-note:not([hidden])", timeout=60_000)
+    assert page.text_content("#rating-note").startswith(says)
+    assert page.locator("#rating-changes li").count() == 0
     page.context.close()

@@ -30,9 +30,7 @@ def test_tuning_freezes_startup_objects_and_makes_full_collections_rare(restore_
 
 
 def test_serve_asks_for_the_tuning_and_embedded_apps_do_not(monkeypatch, tmp_path):
-    import uvicorn
-
-    from heliopolis import cli
+    from heliopolis import cli, cli_serve
     from heliopolis.server import app as app_mod
 
     seen = {}
@@ -43,8 +41,8 @@ def test_serve_asks_for_the_tuning_and_embedded_apps_do_not(monkeypatch, tmp_pat
         return real(settings)
 
     monkeypatch.setattr(app_mod, "create_app", spy)
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
-    r = CliRunner().invoke(cli.main, ["serve", "--db", f"sqlite:///{tmp_path}/g.db", "--port", "8999"])
+    monkeypatch.setattr(cli_serve, "run", lambda *a, **k: None)
+    r = CliRunner().invoke(cli.main, ["serve", "--db", f"sqlite:///{tmp_path}/g.db", "--port", "0"])
     assert r.exit_code == 0, r.output
     assert seen["settings"].tune_gc is True
     assert app_mod.Settings().tune_gc is False  # tests and embedded apps keep CPython's defaults

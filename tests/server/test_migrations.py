@@ -1,6 +1,7 @@
 """Alembic migrations 0002 (accounts, sessions, table settings, chat, seat holders), 0003 (limits
-shared by server processes) and 0004_acct (account integrity) on SQLite and PostgreSQL: a database
-made by the previous revision keeps its games and accounts, gains the new columns, and goes back."""
+shared by server processes), 0004_acct (account integrity) and 0005_table (table integrity) on SQLite
+and PostgreSQL: a database made by the previous revision keeps its games and accounts, gains the new
+columns, and goes back."""
 
 from __future__ import annotations
 
@@ -78,6 +79,40 @@ def test_0003_adds_the_shared_limits_and_can_be_undone(engine):
     assert current(engine) == "0002" and "rate_buckets" not in sa.inspect(engine).get_table_names()
     with engine.connect() as c:
         assert c.execute(sa.text("SELECT name FROM seats")).scalar() == "Ann"
+
+
+def test_0005_table_stores_decisions_and_never_rates_old_games_late(engine):
+    """0005_table: the rating decision, the seats' clocks at leaving, the spectators' chat accounts.
+    A finished game of an older version that was never rated gets "not rated" (never rated later)."""
+    from alembic import command
+
+    from heliopolis.server.migrate import alembic_config
+
+    upgrade(engine, "0003")
+    with engine.begin() as c:
+        for gid, status in (("done", "finished"), ("live", "running")):
+            c.execute(sa.text("INSERT INTO games (id, game, encoding, options, seed, status, revision, plies, "
+                              "created_at, updated_at) VALUES (:g, 'ra', 'x', '{}', 1, :s, 3, 0, 1.0, 2.0)"),
+                      {"g": gid, "s": status})  # fmt: skip
+            c.execute(
+                sa.text("INSERT INTO seats (game_id, seat, kind, name) VALUES (:g, 0, 'human', 'Ann')"), {"g": gid}
+            )
+    upgrade(engine, "0005_table")
+    assert current(engine) == "0005_table"
+    insp = sa.inspect(engine)
+    assert {"left_unmoved", "clock_left", "clock_debit"} <= {c["name"] for c in insp.get_columns("seats")}
+    assert "rating_plan" in {c["name"] for c in insp.get_columns("games")}
+    assert "account_id" in {c["name"] for c in insp.get_columns("chat")}
+    with engine.connect() as c:
+        plans = dict(c.execute(sa.text("SELECT id, rating_plan FROM games")).all())
+    assert plans == {"done": '{"rated": false, "reason": "legacy"}', "live": None}
+    command.downgrade(alembic_config(engine), "0003")
+    assert current(engine) == "0003"
+    assert "rating_plan" not in {c["name"] for c in sa.inspect(engine).get_columns("games")}
+    with engine.connect() as c:
+        assert c.execute(sa.text("SELECT count(*) FROM seats")).scalar() == 2
+    upgrade(engine, "0005_table")
+    assert current(engine) == "0005_table"
 
 
 def test_0004_gives_old_accounts_skeletons_and_unconfirmed_addresses_and_can_be_undone(engine):

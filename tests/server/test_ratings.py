@@ -1,12 +1,14 @@
 """Ratings, leaderboard and "my games" on SQLite and PostgreSQL: rated games between accounts and
-bots update openskill ratings once; a resignation is last place; guests make a game unrated."""
+bots update openskill ratings once; a resignation is last place; guests make a game unrated (what
+does not count, attack by attack, is in test_table_integrity.py)."""
 
 from __future__ import annotations
 
 import time
 
-from tests.server.conftest import play_out, wait_for
+from tests.server.conftest import auth, play_out, wait_for
 from tests.server.test_accounts import Device, csrf, signup
+from tests.server.test_table_integrity import move_once
 
 
 def rated_game(dev, seats, join=0, rated=True, token=None):  # noqa: ANN001, ANN201
@@ -32,33 +34,40 @@ def wait_ratings(client, gid: str, n: int) -> list:  # noqa: ANN001
     raise AssertionError("no rating changes")
 
 
-def test_a_rated_game_against_a_bot_updates_both_once(client):
-    ann = Device(client)
-    t = signup(ann, "Ann")
-    g = rated_game(ann, ["human", "random"], token=t)
-    end = play_out(ann, g["id"], {0: g["token"]}, seed=1)
-    changes = wait_ratings(ann, g["id"], 2)
-    assert [c["player"] for c in changes] == ["account:1", "bot:random"]
+def two_accounts_and_a_bot(client):  # noqa: ANN001, ANN201
+    """A rated 3-player game of Ann (seat 0), Bob and a random bot: (Ann's device, the game, tokens)."""
+    ann, bob = Device(client), Device(client)
+    ta, tb = signup(ann, "Ann"), signup(bob, "Bob")
+    g = rated_game(ann, ["human", "human", "random"], token=ta)
+    r = bob.post(f"/api/games/{g['id']}/join", json={}, headers=csrf(tb))
+    assert r.status_code == 200, r.text
+    return ann, g, {0: g["token"], r.json()["seat"]: r.json()["token"]}
+
+
+def test_a_rated_game_of_two_accounts_and_a_bot_updates_each_once(client):
+    ann, g, tokens = two_accounts_and_a_bot(client)
+    end = play_out(ann, g["id"], tokens, seed=1)
+    changes = wait_ratings(ann, g["id"], 3)
+    assert [c["player"] for c in changes] == ["account:1", "account:2", "bot:random"]
     winner = end["view"]["winners"]
     for c in changes:
         assert (c["place"] == 1) == (c["seat"] in winner)
-        assert (c["after"] > c["before"]) == (c["place"] == 1)
+        if c["place"] == 1:
+            assert c["after"] > c["before"]
     board = ann.get("/api/ratings/ra:2009").json()["players"]
-    assert {p["name"] for p in board} == {"Ann", "bot random"} and all(p["games"] == 1 for p in board)
-    assert board[0]["rating"] >= board[1]["rating"]
+    assert {p["name"] for p in board} == {"Ann", "Bob", "bot random"} and all(p["games"] == 1 for p in board)
+    assert board[0]["rating"] >= board[-1]["rating"]
     # Applying the same game again changes nothing (another instance, a retry).
     service = client.app.state.ratings
-    assert service.apply(g["id"], "ra:2009", ["account:1", "bot:random"], [1, 2]) is False
+    assert service.apply(g["id"], "ra:2009", ["account:1", "account:2", "bot:random"], [1, 2, 3]) is False
     assert all(p["games"] == 1 for p in ann.get("/api/ratings/ra:2009").json()["players"])
 
 
 def test_resigning_is_last_place_and_guests_make_a_game_unrated(client):
-    ann = Device(client)
-    t = signup(ann, "Ann")
-    g = rated_game(ann, ["human", "random", "random"], token=t)
-    wait_for(ann, g["id"], g["token"], lambda s: s["status"] == "running")
-    assert ann.post(f"/api/games/{g['id']}/resign", headers=csrf(t)).status_code == 200
-    wait_for(ann, g["id"], None, lambda s: s["status"] == "finished", timeout=60)
+    ann, g, tokens = two_accounts_and_a_bot(client)
+    move_once(ann, g["id"], *tokens.values())  # a move each first: a seat left before that voids the rating
+    assert ann.post(f"/api/games/{g['id']}/resign", headers=auth(tokens[0])).status_code == 200
+    play_out(ann, g["id"], {s: t for s, t in tokens.items() if s != 0}, seed=2)
     changes = wait_ratings(ann, g["id"], 3)
     assert changes[0]["place"] == 3 and changes[0]["after"] < changes[0]["before"]
     # A guest (no account) in a seat: the game is played but not rated.
@@ -94,18 +103,17 @@ def test_a_rated_game_that_ended_before_its_rating_was_written_is_rated_after_a_
     from fastapi.testclient import TestClient
 
     from heliopolis.server.app import Settings, create_app
+    from tests.server.conftest import UNLIMITED
 
-    settings = Settings(db=f"sqlite:///{tmp_path / 'r.db'}", bot_delay=0.0, http_rate=1000, http_burst=1000)
+    settings = Settings(db=f"sqlite:///{tmp_path / 'r.db'}", bot_delay=0.0, **UNLIMITED)
     app = create_app(settings)
     with TestClient(app) as c:
         app.state.auth.table.finish_hooks.clear()  # the process "dies" before rating
-        ann = Device(c)
-        t = signup(ann, "Ann")
-        g = rated_game(ann, ["human", "random"], token=t)
-        play_out(ann, g["id"], {0: g["token"]}, seed=3)
+        ann, g, tokens = two_accounts_and_a_bot(c)
+        play_out(ann, g["id"], tokens, seed=3)
         assert c.get(f"/api/games/{g['id']}/ratings").json()["changes"] == []
-    with TestClient(create_app(settings)) as c:
-        assert len(wait_ratings(c, g["id"], 2)) == 2
+    with TestClient(create_app(settings)) as c:  # rated from the decision stored with the last move
+        assert len(wait_ratings(c, g["id"], 3)) == 3
 
 
 def test_my_games_shows_results_rating_changes_and_rematch_offers_until_accepted(client):
@@ -115,6 +123,7 @@ def test_my_games_shows_results_rating_changes_and_rematch_offers_until_accepted
     r = bob.post(f"/api/games/{g['id']}/join", json={}, headers=csrf(tb))
     assert r.status_code == 200, r.text
     bob_seat = r.json()["seat"]
+    move_once(ann, g["id"], g["token"], r.json()["token"])  # each plays a move: else the rating is void
     for dev, t in ((ann, ta), (bob, tb)):
         assert dev.post(f"/api/games/{g['id']}/resign", headers=csrf(t)).status_code == 200
     wait_for(ann, g["id"], None, lambda s: s["status"] == "finished", timeout=60)

@@ -271,7 +271,7 @@ def test_rematch_rotates_seats_and_starts_when_every_human_accepts(client):
     assert b["id"] == a["id"] and b["seat"] == 0
     s = state(client, a["id"], b["token"])
     assert s["status"] == "running" and s["table"]["clock"]["base"] == 600
-    # Strangers cannot take a rematch seat: the new game is private.
+    # Strangers cannot take a rematch seat: its seats are the players' (public or private).
     assert client.post(f"/api/games/{a['id']}/join", json={}).status_code in (403, 409)
 
 

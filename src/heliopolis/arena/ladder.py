@@ -24,14 +24,14 @@ import json
 import math
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from heliopolis.arena import stats
 from heliopolis.arena.schedule import tournament_lineups
-from heliopolis.core.errors import ConfigError
+from heliopolis.core.errors import ConfigError, error_msg
 
 RATINGS = "ratings.json"
 MARKDOWN = "ladder.md"
@@ -44,7 +44,7 @@ def ladder_bots(levels: Sequence[str] | None = None) -> list[str]:
 
     chosen = list(levels) if levels else list(lv.levels())
     if len(set(chosen)) != len(chosen):
-        raise ConfigError(f"each bot may appear once in a ladder (got {', '.join(chosen)})")
+        raise ConfigError(error_msg("errors.arena.ladder_twice", bots=", ".join(chosen)))
     return chosen if "random" in chosen else ["random", *chosen]
 
 
@@ -59,24 +59,27 @@ def rounds_for(games_per_pair: int, bots: int, players: int) -> int:
 
 def run_ladder(game_id: str, players: int, bots: list[str], games_per_pair: int, out_dir: str | Path, *,
                seed: int = 0, options: dict[str, Any] | None = None, workers: int | None = None,
-               progress: bool = True) -> list[dict[str, Any]]:  # fmt: skip
-    """Plays (or resumes) the ladder's games; returns all records."""
+               progress: bool = True, on_torn: Callable[[Path, int], None] | None = None) -> list[dict[str, Any]]:  # fmt: skip
+    """Plays (or resumes) the ladder's games; returns all records (``on_torn``: see ``run_arena``)."""
     from heliopolis.arena.run import run_arena
     from heliopolis.bots import levels as lv
     from heliopolis.core.registry import load_game
 
     game = load_game(game_id, players, **(options or {}))  # bad game, players or options first
     if games_per_pair < 1:
-        raise ConfigError("--games-per-pair must be at least 1")
+        raise ConfigError(error_msg("errors.arena.games_per_pair"))
     if len(bots) < max(2, players):
-        raise ConfigError(f"a {players}-player ladder needs at least {max(2, players)} bots (got {', '.join(bots)})")
+        raise ConfigError(
+            error_msg("errors.arena.ladder_bots", players=players, least=max(2, players), bots=", ".join(bots))
+        )
     lineups = len(tournament_lineups(bots, players))
     games = rounds_for(games_per_pair, len(bots), players) * lineups
     # The resolved specs join the run's configuration: after a level changes in levels.json, the
     # old run directory refuses to resume instead of mixing two bots under one name.
     resolved = {b: lv.resolve(b, game_id, game.players) for b in bots}
     return run_arena("ladder", game_id, players, bots, games, out_dir, seed=seed, options=options, workers=workers,
-                     progress=progress, extra={"games_per_pair": games_per_pair, "resolved": resolved})  # fmt: skip
+                     progress=progress, extra={"games_per_pair": games_per_pair, "resolved": resolved},
+                     on_torn=on_torn)  # fmt: skip
 
 
 # -- analysis ------------------------------------------------------------------------------------
@@ -98,7 +101,7 @@ def ratings(records: Sequence[dict[str, Any]], bots: Sequence[str], bootstrap: i
     """One row per bot (ladder order): rating, 95 % bootstrap interval, openskill sigma, games."""
     records = [r for r in records if len(set(r["bots"])) == len(r["bots"])]
     if not records:
-        raise ConfigError("no games to rate")
+        raise ConfigError(error_msg("errors.arena.no_games"))
     rng = random.Random(seed)
     n = len(records)
     single = _rate(records, bots, range(n))

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from heliopolis.arena.checks import check_counts, check_dir
 from heliopolis.arena.run import run_arena
 from heliopolis.bots.learned import features_module, forward, weights_name
-from heliopolis.core.errors import ConfigError
+from heliopolis.core.errors import ConfigError, error_msg
 from heliopolis.core.registry import load_game
 
 MODELS = ("linear", "mlp")
@@ -37,18 +38,19 @@ def _np():
     try:
         import numpy as np
     except ImportError:
-        raise ConfigError("training needs numpy: pip install 'heliopolis[train]'") from None
+        raise ConfigError(error_msg("errors.arena.needs_numpy")) from None
     return np
 
 
 # -- data -------------------------------------------------------------------------------------------
 def simulate_runs(game_id: str, players: Sequence[int], games: int, data_dir: str | Path, *, seed: int = 0,
-                  bot: str = "heuristic", workers: int | None = None, progress: bool = True) -> dict[int, list[dict]]:  # fmt: skip
+                  bot: str = "heuristic", workers: int | None = None, progress: bool = True,
+                  on_torn: Callable[[Path, int], None] | None = None) -> dict[int, list[dict]]:  # fmt: skip
     """Self-play runs with histories, one per player count (``DATA/<game>-<n>p``, resumable)."""
     out = {}
     for n in players:
         out[n] = run_arena("simulation", game_id, n, [bot], games, Path(data_dir) / f"{game_id}-{n}p", seed=seed,
-                           workers=workers, progress=progress, history=True)  # fmt: skip
+                           workers=workers, progress=progress, history=True, on_torn=on_torn)  # fmt: skip
     return out
 
 
@@ -68,7 +70,7 @@ def collect(game_id: str, records: Sequence[dict[str, Any]], positions: int, see
     evaluate = None
     for rec in records:
         if "history" not in rec:
-            raise ConfigError(f"game {rec.get('index')} has no history: simulate with --history")
+            raise ConfigError(error_msg("errors.arena.no_history", index=str(rec.get("index"))))
         game = load_game(game_id, **rec["options"])
         state = game.new_initial_state()
         evaluate = evaluate or evaluator_for(state)
@@ -78,7 +80,7 @@ def collect(game_id: str, records: Sequence[dict[str, Any]], positions: int, see
                 decisions.append(i)
             state.apply_action(a)
         if not state.is_terminal() or state.scores() != rec["scores"]:
-            raise ConfigError(f"game {rec['index']} does not replay to its recorded result")
+            raise ConfigError(error_msg("errors.arena.replay_differs", index=str(rec["index"])))
         rng = random.Random(f"{seed}:{rec['index']}")
         chosen = set(rng.sample(decisions, min(positions, len(decisions))))
         final = rec["scores"]
@@ -180,13 +182,13 @@ def _fold(ws: list[Any], bs: list[Any], mu: Any, sd: Any) -> list[dict[str, list
 def fit(data: dict[str, Any], kind: str, seed: int, buckets: int) -> list[list[dict[str, list]]]:
     """One network per bucket (for one player count)."""
     if kind not in MODELS:
-        raise ConfigError(f"model must be one of {', '.join(MODELS)} (got {kind!r})")
+        raise ConfigError(error_msg("errors.arena.model", models=", ".join(MODELS), got=repr(kind)))
     nets = []
     for b in range(buckets):
         mask = data["bucket"] == b
         x, y = data["x"][mask], data["y"][mask]
         if len(y) < 2:
-            raise ConfigError(f"too few training positions in bucket {b}: simulate more games")
+            raise ConfigError(error_msg("errors.arena.too_few", bucket=b))
         nets.append(_fit_linear(x, y) if kind == "linear" else _fit_mlp(x, y, seed * 1000 + b))
     return nets
 
@@ -243,17 +245,25 @@ def metrics(pred: Any, data: dict[str, Any], players: int) -> dict[str, float]:
 def train_evaluator(game_id: str, players: Sequence[int], games: int, holdout: int, data_dir: str | Path,
                     results_dir: str | Path | None, model_out: str | Path | None, *, kind: str = "linear",
                     positions: int = 30, seed: int = 0, workers: int | None = None, progress: bool = True,
-                    curve_points: int = 6, plot: bool = True) -> dict[str, Any]:  # fmt: skip
+                    curve_points: int = 6, plot: bool = True,
+                    on_torn: Callable[[Path, int], None] | None = None) -> dict[str, Any]:  # fmt: skip
     """Simulates (or resumes), trains on ``games - holdout`` games per player count, writes the model
-    and the learning curve; returns the summary (also written as ``heldout.json``)."""
+    and the learning curve; returns the summary (also written as ``heldout.json``). Every argument
+    is checked before the first game: player counts, sizes and the paths written at the end."""
     np = _np()
     if kind not in MODELS:
-        raise ConfigError(f"model must be one of {', '.join(MODELS)} (got {kind!r})")
+        raise ConfigError(error_msg("errors.arena.model", models=", ".join(MODELS), got=repr(kind)))
     if not 0 < holdout < games:
-        raise ConfigError(f"--holdout must be between 1 and --games - 1 (got {holdout} of {games})")
+        raise ConfigError(error_msg("errors.arena.holdout", holdout=holdout, games=games))
+    check_counts(game_id, players)
     module = features_module(game_id)
     buckets = module.BUCKETS
-    runs = simulate_runs(game_id, players, games, data_dir, seed=seed, workers=workers, progress=progress)
+    check_dir(data_dir)
+    for path in (results_dir, None if model_out is None else Path(model_out).parent):
+        if path is not None:
+            check_dir(path)
+    runs = simulate_runs(game_id, players, games, data_dir, seed=seed, workers=workers, progress=progress,
+                         on_torn=on_torn)  # fmt: skip
     train_games = games - holdout
     sizes = sorted({max(1, round(train_games / 2**k)) for k in range(curve_points)})
     curve: list[dict[str, Any]] = []

@@ -27,9 +27,9 @@ def play_match(game_id: str, options: dict[str, Any], bot_specs: Sequence[str], 
     opts = dict(options)
     players = opts.pop("players", len(bot_specs))
     if players != len(bot_specs):
-        from heliopolis.core.errors import ConfigError
+        from heliopolis.core.errors import ConfigError, error_msg
 
-        raise ConfigError(f"{players} players but {len(bot_specs)} bot specs")
+        raise ConfigError(error_msg("errors.arena.specs_count", players=players, count=len(bot_specs)))
     game = load_game(game_id, players, **opts)
     bots = [make_bot(spec, seed=sub_seed(seed, f"bot{i}")) for i, spec in enumerate(bot_specs)]
     chance_rng = random.Random(sub_seed(seed, "chance"))

@@ -13,14 +13,16 @@ import base64
 import html
 import io
 import json
+import shlex
 import statistics
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 from heliopolis.arena import stats
-from heliopolis.arena.runner import RESULTS, RUN, read_results
-from heliopolis.core.errors import ConfigError
+from heliopolis.arena.checks import check_dir, ensure_dir
+from heliopolis.arena.runner import RESULTS, RUN, read_results, read_run_file
+from heliopolis.core.errors import ConfigError, error_msg
 
 HTML_NAME = "report.html"
 MD_NAME = "report.md"
@@ -40,21 +42,48 @@ nav li{margin:.15rem 0}
 """
 
 
+def _option_arg(key: str, value: Any) -> str:
+    """``-O key=value`` as a shell word that ``parse_options`` reads back as ``value`` ("2009" stays text)."""
+    text = value if isinstance(value, str) else json.dumps(value)
+    if isinstance(value, str):
+        try:
+            json.loads(value)
+            text = json.dumps(value)  # it would read as a number or literal: quote it as JSON text
+        except ValueError:
+            pass
+    return f" -O {shlex.quote(f'{key}={text}')}"
+
+
+def _missing_results(path: Path) -> str:
+    """Why ``path`` cannot be reported on; a run whose games are not committed (only its ``run.json``,
+    as docs/results/rd-sim*) gets the command that plays them again, same seed, same games."""
+    try:
+        cfg = json.loads((path / RUN).read_text(encoding="utf-8"))["config"]
+        verb = {"simulation": "simulate", "tournament": "tournament"}[cfg["kind"]]
+        options = {k: v for k, v in cfg["options"].items() if k != "players" and v is not None}
+        command = (f"heliopolis {verb} {cfg['game']} -p {cfg['options']['players']} -b {','.join(cfg['bots'])} "
+                   f"-n {cfg['games']} -o {path} --seed {cfg['seed']}"
+                   + "".join(_option_arg(k, v) for k, v in options.items()))  # fmt: skip
+    except (OSError, ValueError, KeyError, TypeError):
+        return f"{path} holds no {RESULTS}; is it an arena run directory?"
+    return f"{path} holds the run's {RUN} but not its games ({RESULTS}): play them first with {command}"
+
+
 class _Run:
     """One run directory: its configuration (``run.json``, or guessed from the records) and records."""
 
     def __init__(self, path: Path) -> None:
         if not path.is_dir():
-            raise ConfigError(f"run directory {path} does not exist")
+            raise ConfigError(error_msg("errors.arena.no_dir", path=str(path)))
         if not (path / RESULTS).is_file():
-            raise ConfigError(f"{path} holds no {RESULTS}; is it an arena run directory?")
+            raise ConfigError(_missing_results(path))
         self.path = path
         self.records = read_results(path)
         if not self.records:
-            raise ConfigError(f"{path / RESULTS} holds no game records")
+            raise ConfigError(error_msg("errors.arena.no_records", path=str(path / RESULTS)))
         meta: dict[str, Any] = {}
         if (path / RUN).is_file():
-            meta = json.loads((path / RUN).read_text(encoding="utf-8"))
+            meta = read_run_file(path / RUN)
         first = self.records[0]
         cfg = meta.get("config", {})
         self.created = meta.get("created", "")
@@ -383,8 +412,9 @@ def write_report(run_dirs: list[str | Path], out: str | Path | None = None) -> t
     if isinstance(run_dirs, (str, Path)):
         run_dirs = [run_dirs]
     if not run_dirs:
-        raise ConfigError("write_report needs at least one run directory")
+        raise ConfigError(error_msg("errors.arena.report_needs_dir"))
     runs = [_Run(Path(d)) for d in run_dirs]
+    check_dir(out if out is not None else runs[0].path)  # before the plots are drawn
     import matplotlib
 
     matplotlib.use("Agg")
@@ -392,7 +422,7 @@ def write_report(run_dirs: list[str | Path], out: str | Path | None = None) -> t
     for i, run in enumerate(runs):
         names.append(run.name if [r.name for r in runs].count(run.name) == 1 else f"{run.name} #{i + 1}")
     out_dir = Path(out) if out is not None else runs[0].path
-    out_dir.mkdir(parents=True, exist_ok=True)
+    ensure_dir(out_dir)
     html_path, md_path = out_dir / HTML_NAME, out_dir / MD_NAME
 
     doc = _Doc()

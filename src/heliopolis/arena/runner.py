@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import time
@@ -20,9 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from heliopolis.arena.checks import ensure_dir
 from heliopolis.arena.match import play_match
 from heliopolis.arena.seeds import game_seed
 from heliopolis.core.errors import ConfigError
+from heliopolis.locale import msg
 
 RESULTS = "results.jsonl"
 RUN = "run.json"
@@ -55,22 +58,85 @@ def _chunks(jobs: list[Job], size: int) -> Iterator[list[Job]]:
         yield jobs[i : i + size]
 
 
-def read_results(out_dir: str | Path) -> list[dict[str, Any]]:
-    """All complete records of a run directory, sorted by game index (a torn last line is skipped)."""
+# What every record must hold: the fields the statistics, the report and the ladder read.
+REQUIRED = ("index", "game", "options", "bots", "scores", "winners", "length")
+
+
+def _record(raw: bytes) -> Any:
+    """The JSON value of one line, or None if the line is not JSON."""
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        return None
+
+
+def _bad_line(path: Path, line: int, rec: Any) -> ConfigError:
+    if rec is None:
+        reason = msg("cli.error.results_not_json")
+    elif not isinstance(rec, dict):
+        reason = msg("cli.error.results_types")
+    else:
+        missing = [k for k in REQUIRED if k not in rec]
+        reason = (
+            msg("cli.error.results_missing", fields=", ".join(missing)) if missing else msg("cli.error.results_types")
+        )
+    return ConfigError(msg("cli.error.results_line", path=str(path), line=line, reason=reason))
+
+
+def _valid(rec: Any) -> bool:
+    return (isinstance(rec, dict) and all(k in rec for k in REQUIRED) and isinstance(rec["index"], int)
+            and isinstance(rec["bots"], list) and isinstance(rec["scores"], list))  # fmt: skip
+
+
+def scan_results(out_dir: str | Path) -> tuple[list[dict[str, Any]], tuple[int, int] | None]:
+    """The records of ``DIR/results.jsonl`` sorted by game index, and where a torn last line starts
+    (``(line number, byte offset)``, or None). A torn last line is what a crash mid-write leaves;
+    any other line that is not a game record is a ``ConfigError`` naming the file and line."""
     path = Path(out_dir) / RESULTS
+    data = path.read_bytes() if path.exists() else b""
     records: dict[int, dict[str, Any]] = {}
-    if path.exists():
-        with path.open(encoding="utf-8") as f:
-            for line in f:
-                line = line.strip()
-                if not line:
-                    continue
-                try:
-                    rec = json.loads(line)
-                except json.JSONDecodeError:
-                    continue  # a line cut by a crash mid-write; that game is replayed
-                records[rec["index"]] = rec
-    return [records[i] for i in sorted(records)]
+    start, line = 0, 0
+    while start < len(data):
+        end = data.find(b"\n", start)
+        end = len(data) if end < 0 else end + 1
+        raw, line = data[start:end].strip(), line + 1
+        if raw:
+            rec = _record(raw)
+            if rec is None and not data[end:].strip():
+                return [records[i] for i in sorted(records)], (line, start)
+            if not _valid(rec):
+                raise _bad_line(path, line, rec)
+            records[rec["index"]] = rec
+        start = end
+    return [records[i] for i in sorted(records)], None
+
+
+def read_results(out_dir: str | Path) -> list[dict[str, Any]]:
+    """All complete records of a run directory, sorted by game index (a torn last line is skipped;
+    another line that is not a game record is a ``ConfigError`` naming the file and line)."""
+    return scan_results(out_dir)[0]
+
+
+def cut_torn_line(out_dir: str | Path) -> int | None:
+    """Removes a torn last line from ``DIR/results.jsonl`` (its game is played again); returns its
+    line number, or None when there was none."""
+    _, torn = scan_results(out_dir)
+    if torn is None:
+        return None
+    with (Path(out_dir) / RESULTS).open("r+b") as f:
+        f.truncate(torn[1])
+    return torn[0]
+
+
+def read_run_file(path: Path) -> dict[str, Any]:
+    """``run.json``, or a ``ConfigError`` naming it when it is not a run's configuration."""
+    try:
+        doc = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        doc = None
+    if not isinstance(doc, dict) or not isinstance(doc.get("config", {}), dict):
+        raise ConfigError(msg("cli.error.run_file", path=str(path)))
+    return doc
 
 
 # Keys that may grow when a run is resumed: game i is the same game whatever the total.
@@ -79,23 +145,32 @@ GROWS = ("games", "games_per_pair")
 
 def prepare_run_dir(out_dir: str | Path, config: dict[str, Any]) -> set[int]:
     """Creates or checks ``DIR/run.json``; returns the indices of games already finished."""
-    d = Path(out_dir)
-    d.mkdir(parents=True, exist_ok=True)
+    d = ensure_dir(out_dir)
     run_file = d / RUN
     old: dict[str, Any] = {}
     if run_file.exists():
-        old = json.loads(run_file.read_text(encoding="utf-8"))
+        old = read_run_file(run_file)
         same = {k: v for k, v in old.get("config", {}).items() if k not in GROWS} == {
             k: v for k, v in config.items() if k not in GROWS
         }  # a run may be extended with more games (a ladder: more games per pair)
         if not same:
-            raise ConfigError(
-                f"{d} holds a different run ({old.get('config')}); use another --out directory to start a new one"
-            )
+            raise ConfigError(msg("cli.error.different_run", path=str(d), config=json.dumps(old.get("config"))))
+    done = {r["index"] for r in read_results(d)}  # a corrupt line fails before run.json changes
     if not run_file.exists() or old.get("config", {}).get("games", 0) < config.get("games", 0):
         run_file.write_text(json.dumps({"config": config, "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
                                        indent=1) + "\n", encoding="utf-8")  # fmt: skip
-    return {r["index"] for r in read_results(d)}
+    return done
+
+
+BACKENDS = ("local", "ray")
+
+
+def check_backend(backend: str) -> None:
+    """An unknown backend, or Ray without the [cluster] extra, fails before a run directory is made."""
+    if backend not in BACKENDS:
+        raise ConfigError(msg("cli.error.backend", backend=backend, valid=", ".join(BACKENDS)))
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise ConfigError(msg("cli.error.needs_ray"))
 
 
 def run_jobs(game_id: str, options: dict[str, Any], run_seed: int, jobs: list[Job], out_dir: str | Path,
@@ -137,7 +212,7 @@ def _dispatch(game_id: str, options: dict[str, Any], run_seed: int, jobs: list[J
         yield from _dispatch_ray(game_id, options, run_seed, chunks, workers, address)
         return
     if backend != "local":
-        raise ConfigError(f"unknown backend {backend!r}; valid: local, ray")
+        raise ConfigError(msg("cli.error.backend", backend=backend, valid=", ".join(BACKENDS)))
     if workers == 1:
         for c in chunks:
             yield _play_chunk(game_id, options, run_seed, c)
@@ -179,7 +254,7 @@ def _dispatch_ray(game_id: str, options: dict[str, Any], run_seed: int, chunks: 
     try:
         import ray
     except ImportError:
-        raise ConfigError("the Ray backend needs the [cluster] extra: pip install 'heliopolis[cluster]'") from None
+        raise ConfigError(msg("cli.error.needs_ray")) from None
     started_here = not ray.is_initialized()
     if started_here:
         if address:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from heliopolis.core.errors import ConfigError
+from heliopolis.core.errors import ConfigError, error_msg
 from heliopolis.core.game import State
 
 
@@ -60,7 +60,7 @@ def _parse_params(spec: str) -> tuple[str, dict[str, str]]:
     for item in filter(None, (x.strip() for x in rest.split(","))):
         key, eq, value = item.partition("=")
         if not eq:
-            raise ConfigError(f"bot parameter {item!r} in {spec!r} must look like key=value")
+            raise ConfigError(error_msg("errors.bot.key_value", item=repr(item), spec=repr(spec)))
         params[key.strip()] = value.strip()
     return name, params
 
@@ -69,9 +69,9 @@ def _number(spec: str, key: str, value: str, kind: type) -> float | int:
     try:
         x = kind(value)
     except ValueError:
-        raise ConfigError(f"{key}={value!r} in bot spec {spec!r} must be a number") from None
+        raise ConfigError(error_msg("errors.bot.number", param=key, value=repr(value), spec=repr(spec))) from None
     if x <= 0:
-        raise ConfigError(f"{key} in bot spec {spec!r} must be positive")
+        raise ConfigError(error_msg("errors.bot.positive", param=key, spec=repr(spec)))
     return x
 
 
@@ -84,6 +84,13 @@ VALID_SPECS = (
 )
 # What a lobby offers for a seat, weakest first: the named levels (any valid spec is accepted).
 LOBBY_BOTS = ("random", "easy", "medium", "hard", "expert")
+
+
+def valid_specs() -> str:
+    """``VALID_SPECS`` as a catalog message (for errors a reader sees in their language)."""
+    return error_msg("errors.bot.specs")
+
+
 DEFAULT_SEARCH = {"iters": "1000", "rollout": "heuristic", "depth": "60"}
 
 
@@ -102,23 +109,23 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
     from heliopolis.bots.learned import evaluator_by_name
 
     if not isinstance(spec, str):
-        raise ConfigError(f"a bot spec must be text; valid {levels._valid()}")
+        raise ConfigError(error_msg("errors.bot.not_text", valid=levels._valid()))
     level = levels.parse_level(spec)
     if level is not None:  # a named level: resolved per game and player count on its first move
         return levels.LevelBot(level[0], level[1], seed=seed)
     name, params = _parse_params(spec)
     if name == "random":
         if params:
-            raise ConfigError(f"bot {name!r} takes no parameters (got {spec!r})")
+            raise ConfigError(error_msg("errors.bot.no_params", name=repr(name), spec=repr(spec)))
         return RandomBot(seed)
     if name == "heuristic":
         if set(params) - {"eps"}:
-            raise ConfigError(f"bot 'heuristic' takes only eps=P (got {spec!r}); valid {levels._valid()}")
+            raise ConfigError(error_msg("errors.bot.heuristic", spec=repr(spec), valid=levels._valid()))
         return HeuristicBot(seed, eps=_probability(spec, params.get("eps", "0")))
     if name in ("mcts", "ismcts"):
         unknown = set(params) - {"iters", "time", "c", "rollout", "depth", "eval"}
         if unknown:
-            raise ConfigError(f"unknown parameter(s) {', '.join(sorted(unknown))} in {spec!r}; valid: {VALID_SPECS}")
+            raise ConfigError(_unknown_params(spec, unknown))
         if "time" in params and "iters" not in params:
             params["iters"] = ""
         merged = {**DEFAULT_SEARCH, **params}
@@ -130,7 +137,7 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
         if "c" in merged:
             kwargs["uct_c"] = float(_number(spec, "c", merged["c"], float))
         if merged["rollout"] not in ("random", "heuristic"):
-            raise ConfigError(f"rollout must be random or heuristic (got {merged['rollout']!r})")
+            raise ConfigError(error_msg("errors.bot.rollout", got=repr(merged["rollout"])))
         depth = merged["depth"]
         # eval=learned: the game's shipped model (bots/learned.py) scores the cut-off positions.
         lookup = evaluator_for if "eval" not in merged else evaluator_by_name(merged["eval"])
@@ -138,13 +145,19 @@ def make_bot(spec: str, *, seed: int | None = None) -> Bot:
             kwargs["rollout_depth"] = int(_number(spec, "depth", depth, int))
             kwargs["evaluator"] = _lazy(lookup)
         elif "eval" in merged:
-            raise ConfigError(f"eval= scores rollouts cut after depth= actions; {spec!r} plays them to the end")
+            raise ConfigError(error_msg("errors.bot.eval_depth", spec=repr(spec)))
         if merged["rollout"] == "heuristic":
             kwargs["rollout_policy"] = _lazy(policy_for)
         return (MCTSBot if name == "mcts" else ISMCTSBot)(**kwargs)
     if name == "rollout":
         return _rollout_bot(spec, params, seed)
-    raise ConfigError(f"unknown bot spec {spec!r}; valid {levels._valid()}")
+    raise ConfigError(error_msg("errors.bot.unknown", spec=repr(spec), valid=levels._valid()))
+
+
+def _unknown_params(spec: str, unknown: set[str]) -> str:
+    return error_msg(
+        "errors.bot.unknown_params", params=", ".join(sorted(unknown)), spec=repr(spec), valid=valid_specs()
+    )
 
 
 def _probability(spec: str, value: str) -> float:
@@ -153,7 +166,7 @@ def _probability(spec: str, value: str) -> float:
     except ValueError:
         p = -1.0
     if not 0.0 <= p <= 1.0:
-        raise ConfigError(f"eps={value!r} in bot spec {spec!r} must be a probability from 0 to 1")
+        raise ConfigError(error_msg("errors.bot.eps", value=repr(value), spec=repr(spec)))
     return p
 
 
@@ -177,20 +190,22 @@ def _rollout_bot(spec: str, params: dict[str, str], seed: int | None) -> Bot:
 
     unknown = set(params) - set(ROLLOUT_DEFAULTS) - {"time"}
     if unknown:
-        raise ConfigError(f"unknown parameter(s) {', '.join(sorted(unknown))} in {spec!r}; valid: {VALID_SPECS}")
+        raise ConfigError(_unknown_params(spec, unknown))
     if "time" in params and "iters" not in params:
         params["iters"] = ""
     p = {**ROLLOUT_DEFAULTS, **params}
     if p["reward"] not in ("margin", "mean", "win"):
-        raise ConfigError(f"reward must be margin, mean or win (got {p['reward']!r} in {spec!r})")
+        raise ConfigError(error_msg("errors.bot.reward", got=repr(p["reward"]), spec=repr(spec)))
     if p["cut"] not in ("depth", "period"):
-        raise ConfigError(f"cut must be depth or period (got {p['cut']!r} in {spec!r})")
+        raise ConfigError(error_msg("errors.bot.cut", got=repr(p["cut"]), spec=repr(spec)))
     try:
         bias = float(p["bias"])
     except ValueError:
-        raise ConfigError(f"bias={p['bias']!r} in bot spec {spec!r} must be a number") from None
+        raise ConfigError(
+            error_msg("errors.bot.number", param="bias", value=repr(p["bias"]), spec=repr(spec))
+        ) from None
     if bias < 0:
-        raise ConfigError(f"bias in bot spec {spec!r} must not be negative")
+        raise ConfigError(error_msg("errors.bot.negative", param="bias", spec=repr(spec)))
     # eval=learned: the game's shipped model (bots/learned.py) scores cut simulations and wide roots.
     return RolloutBot(
         _lazy(evaluator_by_name(p["eval"])), _lazy(policy_for), seed=seed,

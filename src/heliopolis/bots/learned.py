@@ -19,7 +19,7 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from heliopolis.core.errors import ConfigError
+from heliopolis.core.errors import ConfigError, error_msg
 from heliopolis.core.game import State
 
 Evaluator = Callable[[State], list[float]]
@@ -35,9 +35,7 @@ def features_module(game_id: str):
     try:
         return importlib.import_module(f"heliopolis.games.{game_id.replace('-', '_')}.features")
     except ModuleNotFoundError:
-        raise ConfigError(
-            f"game {game_id!r} has no feature function (games/<id>/features.py) for a learned evaluator"
-        ) from None
+        raise ConfigError(error_msg("errors.learned.no_features", game=repr(game_id))) from None
 
 
 _MODELS: dict[str, dict[str, Any]] = {}
@@ -51,12 +49,11 @@ def load_model(game_id: str) -> dict[str, Any]:
         try:
             text = resources.files(DATA_PACKAGE).joinpath(weights_name(game_id)).read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise ConfigError(f"no learned evaluator is shipped for {game_id!r}; train one with "
-                              f"'heliopolis train-evaluator {game_id}'") from None  # fmt: skip
+            raise ConfigError(error_msg("errors.learned.not_shipped", game=repr(game_id), id=game_id)) from None
         doc = json.loads(text)
         names = tuple(features_module(game_id).FEATURE_NAMES)
         if tuple(doc["features"]) != names:
-            raise ConfigError(f"the shipped {game_id} model was trained on other features; retrain it")
+            raise ConfigError(error_msg("errors.learned.features_changed", game=game_id))
         _MODELS[game_id] = doc
     return doc
 
@@ -85,7 +82,7 @@ def learned_evaluator(game_id: str) -> Evaluator:
     def evaluate(state: State) -> list[float]:
         per_count = nets.get(state.game.players)
         if per_count is None:
-            raise ConfigError(f"the learned {game_id} model has no weights for {state.game.players} players")
+            raise ConfigError(error_msg("errors.learned.no_weights", game=game_id, players=state.game.players))
         layers = per_count[bucket(state)]
         return [forward(layers, x) for x in feats(state)]
 
@@ -100,4 +97,4 @@ def evaluator_by_name(name: str) -> Callable[[State], Evaluator]:
         return evaluator_for
     if name == "learned":
         return lambda state: learned_evaluator(state.game.info.game_id)
-    raise ConfigError(f"eval must be heuristic or learned (got {name!r})")
+    raise ConfigError(error_msg("errors.learned.eval", got=repr(name)))

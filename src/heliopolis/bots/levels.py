@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from heliopolis.core.errors import ConfigError
+from heliopolis.core.errors import ConfigError, error_msg
 from heliopolis.core.game import State
 
 ANY = "*"
@@ -48,9 +48,9 @@ def display_name(level: str) -> str:
 
 
 def _valid() -> str:
-    from heliopolis.bots.base import VALID_SPECS
+    from heliopolis.bots.base import valid_specs
 
-    return f"levels: {', '.join(levels())} (optionally :iters=N or :time=S); raw specs: {VALID_SPECS}"
+    return error_msg("errors.bot.valid", levels=", ".join(levels()), specs=valid_specs())
 
 
 def parse_level(spec: str) -> tuple[str, dict[str, str]] | None:
@@ -63,8 +63,8 @@ def parse_level(spec: str) -> tuple[str, dict[str, str]] | None:
     name, params = _parse_params(spec)
     bad = set(params) - set(BUDGET_KEYS)
     if bad:
-        raise ConfigError(f"level {name!r} takes only a budget (iters=N or time=S), not {', '.join(sorted(bad))}; "
-                          f"valid {_valid()}")  # fmt: skip
+        raise ConfigError(error_msg("errors.bot.level_budget", name=repr(name), bad=", ".join(sorted(bad)),
+                                    valid=_valid()))  # fmt: skip
     for key, value in params.items():
         kind = int if key == "iters" else float
         try:
@@ -72,7 +72,8 @@ def parse_level(spec: str) -> tuple[str, dict[str, str]] | None:
         except ValueError:
             ok = False
         if not ok:
-            raise ConfigError(f"{key}={value!r} in {spec!r} must be a positive number; valid {_valid()}")
+            raise ConfigError(error_msg("errors.bot.level_number", param=key, value=repr(value), spec=repr(spec),
+                                        valid=_valid()))  # fmt: skip
     return name, params
 
 
@@ -83,7 +84,8 @@ def level_spec(level: str, game_id: str, players: int) -> str:
         spec = specs.get(g, {}).get(p, {}).get(level)
         if spec is not None:
             return spec
-    raise ConfigError(f"level {level!r} has no spec for {game_id} at {players} players; valid {_valid()}")
+    raise ConfigError(error_msg("errors.bot.level_missing", level=repr(level), game=game_id, players=players,
+                                valid=_valid()))  # fmt: skip
 
 
 def with_budget(spec: str, budget: dict[str, str]) -> str:

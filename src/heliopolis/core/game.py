@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from heliopolis.core.errors import ConfigError, NotationError
+from heliopolis.core.errors import ConfigError, NotationError, error_msg, game_name
 
 # The state base class lives in core/state.py (compiled with the engines); re-exported here.
 from heliopolis.core.state import CHANCE as CHANCE
@@ -56,13 +56,14 @@ class Game:
         if players is None:
             players = self.default_players()
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ConfigError(f"players must be an integer, got {players!r}")
+            raise ConfigError(error_msg("errors.config.players_int", got=repr(players)))
         unknown = sorted(set(options) - set(self.info.options))
         if unknown:
+            allowed = ", ".join(sorted(self.info.options))
             raise ConfigError(
-                f"unknown option(s) for {self.info.game_id}: {', '.join(unknown)}; "
-                f"allowed: {', '.join(sorted(self.info.options)) or 'none'}"
-            )
+                error_msg("errors.config.unknown_options", game=self.info.game_id, options=", ".join(unknown),
+                          allowed=allowed or error_msg("errors.none"))
+            )  # fmt: skip
         merged = {**self.info.options, **options}
         self.players = players
         self.options: dict[str, Any] = self.validate_options(players, merged)
@@ -73,9 +74,8 @@ class Game:
     def validate_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """Checks the player count and options; returns the canonical (JSON-safe) option dict."""
         if not self.info.min_players <= players <= self.info.max_players:
-            raise ConfigError(
-                f"{self.info.name} takes {self.info.min_players} to {self.info.max_players} players, got {players}"
-            )
+            raise ConfigError(players_error(self.info.game_id, self.info.name, self.info.min_players,
+                                            self.info.max_players, players))  # fmt: skip
         return options
 
     def new_initial_state(self) -> State[Any]:
@@ -175,9 +175,14 @@ class DescribedLog(PublicLog):
 def parse_kind_arg(text: str) -> tuple[str, str | None]:
     """Splits canonical ``kind[:arg]`` notation after trimming and lower-casing."""
     if not isinstance(text, str):
-        raise NotationError(f"an action must be given as text, got {type(text).__name__}")
+        raise NotationError(error_msg("errors.notation.not_text", type=type(text).__name__))
     t = text.strip().lower()
     if not t:
-        raise NotationError("empty action text")
+        raise NotationError(error_msg("errors.notation.empty"))
     kind, sep, arg = t.partition(":")
     return kind.strip(), (arg.strip() if sep else None)
+
+
+def players_error(game_id: str, name: str, low: int, high: int, players: int) -> str:
+    """``"Ra takes 2 to 5 players, got 7"``, as a catalog message."""
+    return error_msg("errors.config.players_range", game=game_name(game_id, name), low=low, high=high, got=players)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, TypeAlias
 
-from heliopolis.core.errors import NotationError
+from heliopolis.core.errors import NotationError, error_msg, game_name
 
 Segments = list[list[tuple[str, str]]]  # lines of (text, style) pairs, as render_segments returns
 # A move history linked newest first: ``(last, (previous, (...)))``, ``None`` when empty.
@@ -36,22 +36,27 @@ def check_start_player(players: int, start: Any) -> None:
     from heliopolis.core.errors import ConfigError
 
     if start is not None and (isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players):
-        raise ConfigError(f"start_player must be a seat from 0 to {players - 1} (or null for a random start), "
-                          f"got {start!r}")  # fmt: skip
+        raise ConfigError(error_msg("errors.config.start_player", last=players - 1, got=repr(start)))
 
 
 def illegal_message(state: Any, action: Any, reason: str) -> str:
-    """``"<move> is not legal for player 2 now: <reason>. Legal: <moves>"``, for any game."""
+    """``"<move> is not legal for player 2 now: <reason>. Legal: <moves>"``, for any game, as a
+    catalog message (``reason`` is one too, or plain text). An id that names no action of the game
+    says so instead of the phase's reason; a chance node lists nothing (its outcomes can be hidden
+    information, e.g. what is left in a bag)."""
     game = state.game
     try:
         name = game.action_to_string(action)
     except NotationError:
         name = repr(action)
+        if isinstance(action, int) and not isinstance(action, bool):  # an id out of the game's range
+            reason = error_msg("errors.illegal.no_such_id", game=game_name(game.info.game_id, game.info.name))
     if state.is_terminal():
-        return f"{name} is not legal: the game is over"
-    who = "the chance node" if state.is_chance_node() else f"player {state.current_player()}"
+        return error_msg("errors.illegal.over", move=name)
+    if state.is_chance_node():
+        return error_msg("errors.illegal.chance", move=name, reason=reason)
     legal = ", ".join(game.action_to_string(a) for a in state.legal_actions())
-    return f"{name} is not legal for {who} now: {reason}. Legal: {legal}"
+    return error_msg("errors.illegal.player", move=name, no=state.current_player(), reason=reason, legal=legal)
 
 
 def results_lines(state: Any, names: list[str], shown: Any = None) -> Segments:

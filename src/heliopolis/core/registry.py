@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from heliopolis.core.errors import ConfigError
+from heliopolis.core.errors import ConfigError, error_msg
 from heliopolis.core.game import Game, State
 
 # game id -> "module:ClassName" of its Game subclass
@@ -37,7 +37,9 @@ def games_in_registration_order() -> list[str]:
 
 def game_class(game_id: str) -> type[Game]:
     if not isinstance(game_id, str) or game_id not in _GAMES:
-        raise ConfigError(f"unknown game {game_id!r}; available: {', '.join(available_games())}")
+        raise ConfigError(
+            error_msg("errors.config.unknown_game", game=repr(game_id), games=", ".join(available_games()))
+        )
     module, _, name = _GAMES[game_id].partition(":")
     cls = getattr(importlib.import_module(module), name)
     assert isinstance(cls, type) and issubclass(cls, Game)

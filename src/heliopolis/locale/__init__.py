@@ -1,7 +1,7 @@
 """Message catalogs (English and German) shared by the terminal and the browser.
 
 Catalogs are gettext ``.po`` files, one per domain, under ``locale/<lang>/LC_MESSAGES/<domain>.po``
-(domains: ``ui`` for the browser's pages, ``cli`` for the terminal, one per game for its logs,
+(domains: ``ui`` for the browser's pages, ``errors`` for what the engine refuses, ``cli`` for the terminal, one per game for its logs,
 buttons and terms, ``help`` for rules help). Message ids are stable keys (``ra.log.draws``); the
 English catalog holds the English text. Placeholders use ``str.format`` names (``{seat}``,
 ``{tile}``); plural entries take the count as ``{n}`` and list their forms in the order of the
@@ -164,6 +164,13 @@ def render(line: Any, lang: str = DEFAULT_LANG, seat_name: SeatName = default_se
         except (UnknownMessage, KeyError, IndexError, ValueError):
             return str(line.get("t", line["k"]))  # a key from a newer or older catalog: its English text
     return str(line)
+
+
+def error_text(error: BaseException, lang: str = DEFAULT_LANG) -> str:
+    """What an error says, in ``lang``: Heliopolis errors carry a catalog message (``str(error)`` is
+    its English text); any other error is shown as its own text."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return render(first, lang) if isinstance(first, Msg) else str(error)
 
 
 def export(lang: str) -> dict[str, Any]:

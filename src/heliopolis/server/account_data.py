@@ -62,10 +62,12 @@ def export(acc: Accounts, account_id: int) -> dict[str, Any]:
 
 
 def _lines_of(account_id: int, username: str) -> Any:
-    """Chat lines of the account: said from its seats, or as a spectator under its name."""
+    """Chat lines of the account: said from its seats, or as a spectator (its account on the line; a line
+    from before ``0005_table`` has none: then its name)."""
     from_seats = (sa.select(seats.c.game_id, seats.c.seat).where(seats.c.account_id == account_id)).subquery()
     mine = sa.tuple_(chat.c.game_id, chat.c.seat).in_(sa.select(from_seats.c.game_id, from_seats.c.seat))
-    return sa.or_(mine, sa.and_(chat.c.seat.is_(None), chat.c.name == username))
+    legacy = sa.and_(chat.c.seat.is_(None), chat.c.account_id.is_(None), chat.c.name == username)
+    return sa.or_(mine, chat.c.account_id == account_id, legacy)
 
 
 async def _release_seats(acc: Accounts, auth: Any, account_id: int, anon: str) -> None:
@@ -126,4 +128,4 @@ def router(acc: Accounts, auth: Any) -> APIRouter:
 
 def _erase_chat(acc: Accounts, account_id: int, username: str, anon: str) -> None:
     with acc.storage.engine.begin() as c:
-        c.execute(chat.update().where(_lines_of(account_id, username)).values(name=anon))
+        c.execute(chat.update().where(_lines_of(account_id, username)).values(name=anon, account_id=None))

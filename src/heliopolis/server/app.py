@@ -194,6 +194,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.ratings = ratings
     app.state.alerts = alerts
+    app.state.chat = chat
+    app.state.accounts = accounts
     app.include_router(accounts_api.router(accounts, auth))
     app.include_router(account_lifecycle.router(accounts))
     app.include_router(account_data.router(accounts, auth))
@@ -278,7 +280,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def join(game_id: str, body: JoinGame, request: Request) -> dict[str, Any]:
         table.check_invite(await auth.get(game_id), body.invite)
         account = await accounts.principal(request, write=True)
-        seat, token = await auth.join(game_id, body.seat, await accounts.seat_name(account, body.name), account)
+        seat, token = await auth.join(game_id, body.seat, await accounts.seat_name(account, body.name), account,
+                                      client=request.client.host if request.client else "")  # fmt: skip
         return {"seat": seat, "token": token}
 
     @app.get("/api/games/{game_id}/state")
@@ -343,7 +346,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             account = None if token else await accounts.ws_principal(websocket)
             seat = auth.seat_of(live, token, account)
         except ServerError as e:
-            await send({"type": "error", "code": e.code, "message": e.message})
+            await send({"type": "error", **e.fields()})
             await websocket.close(code=4000 + e.status)
             return
         have = [-1]  # the version this connection holds: deltas go from it (see messages.py)
@@ -387,7 +390,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     elif isinstance(m, WsUndoReply):
                         await auth.undo(game_id, token, m.accept, account)
                 except ServerError as e:
-                    await send({"type": "error", "code": e.code, "message": e.message})
+                    await send({"type": "error", **e.fields()})
         except WebSocketDisconnect:
             pass
         finally:

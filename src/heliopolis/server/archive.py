@@ -16,7 +16,7 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
-from heliopolis.core.errors import HeliopolisError
+from heliopolis.core.errors import HeliopolisError, reason
 from heliopolis.core.registry import new_game
 from heliopolis.core.serialize import state_from_dict
 from heliopolis.core.text import to_json, wire
@@ -90,7 +90,7 @@ class Archive:
         try:
             state = state_from_dict(doc)
         except HeliopolisError as e:
-            raise ServerError("bad_request", str(e)) from None
+            raise ServerError("bad_request", reason(e)) from None
         info = state.game.info
         replay = state.game.new_initial_state()
         moves = []

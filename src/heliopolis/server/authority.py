@@ -22,7 +22,7 @@ from typing import Any
 
 from heliopolis.bots import make_bot
 from heliopolis.bots.levels import resolve as resolve_level
-from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError
+from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError, error_msg, reason
 from heliopolis.core.game import State
 from heliopolis.core.registry import game_class, load_game, new_game
 from heliopolis.server.bots import BotPool
@@ -100,7 +100,11 @@ class Authority:
         self.bot_delay = bot_delay
         self.undo_cooldown = undo_cooldown
         self.bot_games_per_client, self.bot_games = bot_games_per_client, bot_games
-        self.creator: dict[str, str] = {}  # game id -> client address that created it (bot games, this process)
+        self.creator: dict[str, str] = {}  # game id -> the address whose fair queue its bots' decisions wait in
+        # game id -> every address its bot seats count against in the quotas: who created it with bots,
+        # resigned or ran out of time in it (its takeover bots), asked for its rematch (this process)
+        self.bot_clients: dict[str, set[str]] = {}
+        self.seat_clients: dict[str, dict[int, str]] = {}  # game id -> seat -> the address that took it
         self.leases: Any = None  # lease.BotLeases on PostgreSQL: which instance drives which game's bots
         self.games: dict[str, Live] = {}
         self.drivers: dict[str, asyncio.Task] = {}
@@ -163,6 +167,9 @@ class Authority:
             task = self.drivers.get(gid)
             if not self.hub.watched(gid) and (task is None or task.done()) and not live.lock.locked():
                 del self.games[gid]
+                self.seat_clients.pop(gid, None)  # kept for a time-out's cause; unknown after (counted as "")
+                if live.rec.status == "open":  # memory stays bounded by the cache: a game nobody joins
+                    self._forget_bots(gid)
                 self.drivers.pop(gid, None)
                 if self.leases is not None and gid in self.leases.held:  # idle: let it go (see lease.py)
                     self.drivers[gid] = asyncio.create_task(self.leases.release(gid))
@@ -213,21 +220,40 @@ class Authority:
             self._kick(game_id)
 
     # -- lobby ---------------------------------------------------------------------------------
-    def _bot_game_quota(self, client: str) -> None:
-        """Refuses a new bot game over the per-client or per-server cap. A game counts while its bots
-        are driven (a bot or chance to move): an all-bot game until it ends, a game with people only
-        while its bots answer them, so a game left waiting for a person costs nothing."""
-        for gid in list(self.creator):
+    def _forget_bots(self, game_id: str) -> None:
+        self.creator.pop(game_id, None)
+        self.bot_clients.pop(game_id, None)
+        self.seat_clients.pop(game_id, None)
+
+    def bot_quota_error(self, client: str, game_id: str | None = None) -> ServerError | None:
+        """The refusal of one more game with bots counted against ``client`` (``game_id``: that game,
+        already counted or not), over the per-client or per-server cap; ``None`` if within both. A game
+        counts while its bots are driven (a bot or chance to move): an all-bot game until it ends, a
+        game with people only while its bots answer them, so a game left waiting for a person costs
+        nothing. It counts against every address that caused a bot seat in it (``count_bots``)."""
+        for gid in list(self.bot_clients):
             live = self.games.get(gid)
             if live is not None and live.rec.status not in ("open", "running"):
-                del self.creator[gid]
-        busy = [c for gid, c in self.creator.items() if (t := self.drivers.get(gid)) is not None and not t.done()]
+                self._forget_bots(gid)
+        busy = [gid for gid in self.bot_clients
+                if gid != game_id and (t := self.drivers.get(gid)) is not None and not t.done()]  # fmt: skip
         if len(busy) >= self.bot_games:
-            raise ServerError("rate_limited", f"this server runs {self.bot_games} games with bots already; "
-                                              "try again when some have finished")  # fmt: skip
-        if busy.count(client) >= self.bot_games_per_client:
-            raise ServerError("rate_limited", f"your {self.bot_games_per_client} games whose bots are playing "
-                                              "must finish first (games waiting for a person do not count)")  # fmt: skip
+            return ServerError("rate_limited", f"this server runs {self.bot_games} games with bots already; "
+                                               "try again when some have finished")  # fmt: skip
+        if sum(client in self.bot_clients[gid] for gid in busy) >= self.bot_games_per_client:
+            return ServerError("rate_limited", f"your {self.bot_games_per_client} games whose bots are playing "
+                                               "must finish first (games waiting for a person do not count)")  # fmt: skip
+        return None
+
+    def _bot_game_quota(self, client: str) -> None:
+        err = self.bot_quota_error(client)
+        if err is not None:
+            raise err
+
+    def count_bots(self, game_id: str, client: str) -> None:
+        """``client`` caused a bot seat of the game (created it, resigned, timed out, asked for the rematch)."""
+        self.bot_clients.setdefault(game_id, set()).add(client)
+        self.creator.setdefault(game_id, client)
 
     async def create(self, req: CreateGame, account: int | None = None, also: Any = None, client: str = "",
                      ) -> tuple[GameRecord, str | None]:  # fmt: skip
@@ -236,7 +262,7 @@ class Authority:
         try:
             game = load_game(req.game, req.players, **req.options)
         except HeliopolisError as e:
-            raise ServerError("bad_request", str(e)) from None
+            raise ServerError("bad_request", reason(e)) from None
         except TypeError as e:
             raise ServerError("bad_request", f"bad options: {e}") from None
         if len(req.seats) != req.players:
@@ -248,7 +274,7 @@ class Authority:
                 try:
                     bot = make_bot(resolve_level(spec, req.game, req.players))  # a level's budget counts too
                 except HeliopolisError as e:
-                    raise ServerError("bad_request", f"seat {i}: {e}") from None
+                    raise ServerError("bad_request", error_msg("errors.server.seat", no=i, error=reason(e))) from None
                 iters, secs = getattr(bot, "iters", None), getattr(bot, "time_limit", None)
                 cap = self.bots.move_cap
                 if (iters or 0) > MAX_BOT_ITERS or (secs or 0) > cap:
@@ -279,12 +305,15 @@ class Authority:
         if also is not None:  # table: settings and clock of the new game
             also.attach(live)
         if any(s.kind == "bot" for s in seats):
-            self.creator[rec.id] = client
+            self.count_bots(rec.id, client)
+        if req.join is not None:
+            self.seat_clients.setdefault(rec.id, {})[req.join] = client
         self._kick(rec.id)
         return rec, token
 
     async def join(self, game_id: str, seat: int | None, name: str | None, account: int | None = None,
-                   ) -> tuple[int, str]:  # fmt: skip
+                   client: str = "") -> tuple[int, str]:  # fmt: skip
+        """``client``: the joining address (a bot that takes the seat over on a time-out counts against it)."""
         live = await self.get(game_id)
         async with live.lock:
             rec = live.rec
@@ -311,6 +340,7 @@ class Authority:
             rec.seats[seat].token_hash, rec.seats[seat].name = cols["token_hash"], cols["name"]
             rec.seats[seat].account_id = account
             rec.status, rec.revision, rec.updated_at = status, rev, time.time()
+            self.seat_clients.setdefault(game_id, {})[seat] = client
             if self.table is not None and started:  # table: the clocks start
                 self.table.started(live, started["started_at"])
         self.hub.publish(game_id)
@@ -348,7 +378,7 @@ class Authority:
             try:
                 nxt.apply_action(action)
             except IllegalActionError as e:
-                raise ServerError("illegal", str(e)) from None
+                raise ServerError("illegal", reason(e)) from None
             new = [Move(action, state.action_to_string(action), seat)]
             await self._commit(live, nxt, new)
         self.hub.publish(game_id)
@@ -383,7 +413,7 @@ class Authority:
             try:
                 return state.string_to_action(body.notation)
             except NotationError as e:
-                raise ServerError("bad_request", str(e)) from None
+                raise ServerError("bad_request", reason(e)) from None
         return body.action
 
     async def _commit(self, live: Live, nxt: State, new: list[Move]) -> None:
@@ -392,9 +422,11 @@ class Authority:
         new += settle_chance(nxt, rec.seed, rec.plies + len(new))
         done = nxt.is_terminal()
         now = time.time()
+        # table: whether the game is rated is decided as it ends, and committed with its last move
+        plan = self.table.rating_plan(live, nxt, new) if done and self.table is not None else None
         try:
             rev = await self._append(rec.id, rec.revision, rec.plies, new, status="finished" if done else None,
-                                     winners=nxt.winners() if done else None, now=now)  # fmt: skip
+                                     winners=nxt.winners() if done else None, now=now, rating=plan)  # fmt: skip
         except StaleError:
             await self.reload(rec.id)
             raise ServerError("stale", "another move was made at the same time; look again and retry") from None
@@ -430,7 +462,8 @@ class Authority:
                 live = await self.get(game_id)
                 rec, state = live.rec, live.state
                 if rec.status != "running" or state.is_terminal():
-                    self.creator.pop(game_id, None)
+                    if rec.status != "open":  # an open game's bots and seats count once it runs
+                        self._forget_bots(game_id)
                     if self.leases is not None:
                         await self.leases.release(game_id)
                     return

@@ -3,8 +3,9 @@
 Messages are stored in ``chat`` with the game (numbered per game, with the number of moves made
 when they were said, so a replay shows them where they belong), kept in exports and imports, and
 served as plain text: the browser renders them with ``textContent``. Limits: 1 to 500 characters
-(control characters removed), 1 message a second with a burst of 5 per sender and game,
-2000 messages per game.
+(control characters removed), 1 message a second with a burst of 5 per sender and game; per game,
+300 messages per seat, 20 per spectator account and 300 for all spectators together (so spectators
+never use up what the players may say), 2000 in all (imports).
 
 A new message is pushed at once to every WebSocket connection of the game (``{"type": "chat"}``):
 the seats, and the spectators unless the creator muted them (then, while the game runs, the chat
@@ -34,6 +35,7 @@ from heliopolis.server.table_db import accounts, chat
 
 log = logging.getLogger("heliopolis.server")
 MAX_TEXT, MAX_PER_GAME = 500, 2000
+PER_SEAT, PER_SPECTATOR, SPECTATORS = 300, 20, 300  # messages per game: each seat, each spectator, all spectators
 CHANNEL = "heliopolis_chat"  # PostgreSQL NOTIFY channel of new messages (other instances push them)
 
 
@@ -121,17 +123,15 @@ class Chat:
                 self.push(live, m)
 
     # -- storage -------------------------------------------------------------------------------
-    def _insert(self, game_id: str, seat: int | None, name: str, text: str, ply: int) -> dict[str, Any]:
+    def _insert(self, game_id: str, seat: int | None, account: int | None, name: str, text: str, ply: int,
+                ) -> dict[str, Any]:  # fmt: skip
         now = time.time()
         for _ in range(5):  # two writers may pick the same number: the primary key refuses one
             try:
                 with self.storage.engine.begin() as c:
-                    n = c.execute(sa.select(sa.func.coalesce(sa.func.max(chat.c.n), -1) + 1)
-                                  .where(chat.c.game_id == game_id)).scalar()  # fmt: skip
-                    if n >= MAX_PER_GAME:
-                        raise ServerError("conflict", f"this game's chat is full ({MAX_PER_GAME} messages)")
-                    c.execute(chat.insert().values(game_id=game_id, n=n, seat=seat, name=name, text=text, ply=ply,
-                                                   created_at=now))  # fmt: skip
+                    n = _check_caps(c, game_id, seat, account)
+                    c.execute(chat.insert().values(game_id=game_id, n=n, seat=seat, account_id=account, name=name,
+                                                   text=text, ply=ply, created_at=now))  # fmt: skip
                     if self.storage.is_postgres:  # delivered on commit, to every instance
                         c.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{game_id}:{n}:{self.storage.instance}")))
                 return {"n": n, "seat": seat, "name": name, "text": text, "ply": ply, "at": round(now, 3)}
@@ -159,6 +159,8 @@ class Chat:
 
     async def post(self, game_id: str, token: str | None, account: int | None, text: str) -> dict[str, Any]:
         live = await self.auth.get(game_id)
+        if live.rec.status == "imported":  # a saved game's record: its chat is what was said then
+            raise ServerError("read_only", "this game is imported: it can be replayed and exported, not chatted in")
         seat = self.auth.seat_of(live, token, account)
         text = clean(text)
         if not text:
@@ -174,9 +176,32 @@ class Chat:
             name = s.name or f"Seat {seat}"
         if not self.limiter.take(f"{game_id}:{seat if seat is not None else 'a' + str(account)}"):
             raise ServerError("rate_limited", "you are chatting too fast; slow down")
-        msg = await self.auth._db(self._insert, game_id, seat, name, text, live.rec.plies)
+        msg = await self.auth._db(self._insert, game_id, seat, account if seat is None else None, name, text,
+                                  live.rec.plies)  # fmt: skip
         self.push(self.auth.games.get(game_id, live), msg)
         return msg
+
+
+def _check_caps(c: sa.Connection, game_id: str, seat: int | None, account: int | None) -> int:
+    """The next message number, if the author (a seat, or a spectator's account) may say one more.
+    Two writers counting at once pick the same number and the primary key refuses the second, which
+    counts again: the caps hold exactly. Spectators have a budget of their own: the players' is
+    never used up by them."""
+    mine = chat.c.seat == seat if seat is not None else sa.and_(chat.c.seat.is_(None), chat.c.account_id == account)
+    count = lambda cond: sa.func.coalesce(sa.func.sum(sa.case((cond, 1), else_=0)), 0)  # noqa: E731
+    n, said, spectators = c.execute(sa.select(sa.func.coalesce(sa.func.max(chat.c.n), -1) + 1, count(mine),
+                                              count(chat.c.seat.is_(None))).where(chat.c.game_id == game_id)).one()  # fmt: skip
+    if seat is not None and said >= PER_SEAT:
+        raise ServerError("chat_full", f"you have said {PER_SEAT} messages in this game's chat, the most a seat may")
+    if seat is None and said >= PER_SPECTATOR:
+        raise ServerError("chat_full", f"you have said {PER_SPECTATOR} messages in this game's chat, the most a "
+                                       "spectator may")  # fmt: skip
+    if seat is None and spectators >= SPECTATORS:
+        raise ServerError("chat_full", f"the spectators have said {SPECTATORS} messages in this game's chat, all "
+                                       "they may (the players still can)")  # fmt: skip
+    if n >= MAX_PER_GAME:
+        raise ServerError("chat_full", f"this game's chat is full ({MAX_PER_GAME} messages)")
+    return int(n)
 
 
 async def set_spectator_chat(

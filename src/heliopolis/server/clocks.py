@@ -11,7 +11,10 @@ an undo rewinds them with the moves (the undoing seat pays for the time it spent
 
 The seat to move (a human seat) has its clock running since the last move (or the start). When it
 reaches zero the seat is taken over by a bot (``table.TableService``); the takeover is a
-compare-and-set on the game's revision, so with several instances it happens exactly once.
+compare-and-set on the game's revision, so with several instances it happens exactly once. The
+takeover bot's moves feed the seat's clock like any; a player who takes the seat back gets at most
+what the clock held when they left (``seats.clock_left``): what the bot earned beyond it is stored
+as the seat's ``clock_debit`` and taken off the clock from then on.
 """
 
 from __future__ import annotations
@@ -74,6 +77,13 @@ class Clock:
         if self.cfg["kind"] == "fischer":
             return self.left[seat]
         return self.cfg["per_move"] + max(0.0, self.left[seat])
+
+    def left_at(self, seat: int, at: float, running: bool) -> float:
+        """What ``seat``'s clock holds at ``at`` (fischer: time left; turn: bank left), if it runs since ``since``."""
+        spent = max(0.0, at - self.since) if running else 0.0
+        if self.cfg["kind"] == "fischer":
+            return self.left[seat] - spent
+        return self.left[seat] - max(0.0, spent - self.cfg["per_move"])
 
     def deadline(self, seat: int) -> float:
         return self.since + self.allowance(seat)

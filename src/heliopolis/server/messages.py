@@ -117,13 +117,16 @@ def _fields(auth: Authority, live: Live, seat: int | None, shared: dict[str, Any
     else:  # nothing in this position is hidden from anyone: the spectators' view, with its viewer
         view = vbase if seat is None else {**vbase, "viewer": seat}
     pending = rec.undo
+    table = shared["table"]
+    if seat is None and table is not None and table["private"] and table["rematch"]:
+        table = {**table, "rematch": None}  # a private game's rematch is its players' (its id lets one watch)
     return {
         "type": "state", "game_id": rec.id, "version": rec.revision, "seat": seat, "status": rec.status,
         "game": rec.game, "seats": shared["seats"], "to_move": to_move, "view": view,
         "legal": legal,
         "undo": {"allowed": auth.undo_target(live, seat) is not None and not pending,
                  "pending": {"by": pending["by"], "awaiting": pending["awaiting"]} if pending else None},
-        "helper": shared["helper"], "table": shared["table"],
+        "helper": shared["helper"], "table": table,
     }, vbase  # fmt: skip
 
 

@@ -2,7 +2,9 @@
 
 Every rejected request is a ``ServerError`` with a stable ``code`` and a sentence for the player;
 the HTTP layer turns it into ``{"error": {"code", "message"}}`` with a 4xx status, the WebSocket
-layer into ``{"type": "error", ...}``. The game is never changed by a rejected request.
+layer into ``{"type": "error", ...}``. A message from the engine's catalogs (a ``Msg``: an illegal
+move, bad notation, a bad saved game) also goes as ``"msg": {"k", "a", "t"}``, which the browser
+renders in the page's language. The game is never changed by a rejected request.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from heliopolis.core.text import Msg
 from heliopolis.server.table_options import TableOptions
 
 MAX_WS_MESSAGE = 4096  # bytes: the largest client message is an action with its notation
@@ -28,35 +31,38 @@ MAX_NAME = 40  # characters of a player's name, after NFKC normalisation
 STATUS = {
     "bad_request": 400, "unauthorized": 401, "forbidden": 403, "not_found": 404, "conflict": 409, "stale": 409,
     "not_your_turn": 409, "illegal": 409, "finished": 409, "read_only": 409, "time_out": 409,
+    "chat_full": 409, "no_retake": 403,
     "length_required": 411, "too_large": 413, "rate_limited": 429, "undo_cooldown": 429, "weak_password": 422,
 }  # fmt: skip
 
 
 class ServerError(Exception):
-    """``key`` / ``args`` (optional): the catalog message the browser shows in the page's language
-    (``ui`` domain) where the code alone does not say enough; ``message`` is then its English text."""
-
-    def __init__(self, code: str, message: str, key: str | None = None, args: dict[str, Any] | None = None) -> None:
+    def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
-        self.key, self.params = key, args  # not "args": that is every exception's own
 
     @classmethod
     def worded(cls, code: str, key: str, **args: Any) -> ServerError:
-        """An error worded by the catalogs: the English text from the ``en`` catalog."""
+        """An error whose message is a catalog message (``ui`` domain): English in ``message``, and
+        ``msg`` for the browser to show in the page's language."""
         from heliopolis import locale
 
-        return cls(code, locale.text(key, "en", args), key, args)
+        return cls(code, locale.msg(key, **args))
 
     @property
     def status(self) -> int:
         return STATUS.get(self.code, 400)
 
+    def fields(self) -> dict[str, Any]:
+        """``code``, ``message`` and, for a catalog message, ``msg`` (its structured form)."""
+        out: dict[str, Any] = {"code": self.code, "message": str(self.message)}
+        if isinstance(self.message, Msg):
+            out["msg"] = self.message.to_json()
+        return out
+
     def body(self) -> dict[str, Any]:
-        if self.key is None:
-            return {"error": {"code": self.code, "message": self.message}}
-        return {"error": {"code": self.code, "message": self.message, "key": self.key, "args": self.params or {}}}
+        return {"error": self.fields()}
 
 
 # Control (Cc), format (Cf: bidi overrides U+202A-202E, isolates U+2066-2069, zero-width and

@@ -1,14 +1,20 @@
 """Ratings (openskill, Plackett-Luce) per game — Ra per edition — over accounts and bot specs,
 from finished rated games; the leaderboard; an account's games.
 
-A rated game counts when every human seat is held by an account at the end (guests make it
-unrated). A player in several seats (two copies of one bot, a hot seat) gets the mean of the
-seats' updates and one game counted. Places: seats still in the game by the game's result (winners first, then points);
-every seat whose player resigned or ran out of time shares the last place, whatever its bot did
-after. Each rated game is applied exactly once: its ``rating_changes`` rows (primary key game +
-seat) are written in the same transaction as the new ratings, so a second attempt (another
-instance, a retry after a restart) fails on the key and changes nothing; the rows also give the
-end screen each player's change. On PostgreSQL the players' rating rows are locked for the update.
+Whether a game with ``table.rated`` counts is decided once, as it ends (``decide``), and committed
+with its last move (``games.rating_plan``): never later from who holds its seats then (a guest who
+signs up and claims a seat after the end changes nothing). It counts when every human seat is held
+by an account, at least two distinct accounts each made a move of their own, no account holds two
+seats, no seat was left (resigned, timed out) before its player's first move (the abort rule), and
+not every seat was left (the bots' result would be a tie of everyone: no result, only certainty).
+A bot that sat in a seat from the start is a player too; two copies of one bot get the mean of their
+seats' updates and one game counted. Places: seats still in the game by the game's result (winners
+first, then points); every seat whose player resigned or ran out of time shares the last place,
+whatever its bot did after. Each rated game is applied exactly once: its ``rating_changes`` rows
+(primary key game + seat) are written in the same transaction as the new ratings, so a second attempt
+(another instance, a retry after a restart, which reads the stored decision) fails on the key and
+changes nothing; the rows also give the end screen each player's change. On PostgreSQL the players'
+rating rows are locked for the update.
 """
 
 from __future__ import annotations
@@ -61,22 +67,47 @@ def places(state: Any, rec_seats: list[Any]) -> list[int]:
     return out
 
 
+def _played(s: Any, moved: set[int]) -> bool:
+    """Whether the seat's own player (not its takeover bot) made a move."""
+    if s.left_reason is None:  # never left: every move of the seat was the player's
+        return s.seat in moved
+    return s.left_unmoved is False  # ``None``: left before this was recorded, unknown
+
+
+def decide(rec_seats: list[Any], state: Any, movers: list[int], pool: str) -> dict[str, Any]:
+    """The rating decision of a game that just ended: ``{"rated": true, "pool", "players", "places"}``
+    or ``{"rated": false, "reason"}`` (``guest``, ``abort``, ``shared``, ``accounts``, ``abandoned``)."""
+    keys = [player_key(s) for s in rec_seats]
+    if any(k is None for k in keys):
+        return {"rated": False, "reason": "guest"}
+    if any(s.left_unmoved for s in rec_seats):
+        return {"rated": False, "reason": "abort"}
+    held = [s.account_id for s in rec_seats if s.account_id is not None]
+    if len(held) != len(set(held)):
+        return {"rated": False, "reason": "shared"}
+    moved = set(movers)
+    if len({s.account_id for s in rec_seats if s.account_id is not None and _played(s, moved)}) < 2:
+        return {"rated": False, "reason": "accounts"}
+    if all(s.left_reason is not None for s in rec_seats):  # bots decided it: everyone would share a place
+        return {"rated": False, "reason": "abandoned"}
+    return {"rated": True, "pool": pool, "players": keys, "places": places(state, rec_seats)}
+
+
 class Ratings:
     def __init__(self, auth: Any) -> None:
         self.auth = auth
         self.storage = auth.storage
 
     def finished(self, live: Any) -> None:
-        """Hook: a game just ended on this instance; rate it in the background if it is rated."""
-        if not self.auth.table.state(live).settings.get("rated"):
+        """Hook: a game just ended on this instance; rate it in the background if it was decided rated."""
+        plan = self.auth.table.state(live).plan
+        if plan is None or not plan["rated"]:
             return
-        keys = [k for k in (player_key(s) for s in live.rec.seats) if k is not None]
-        if len(keys) != len(live.rec.seats):  # a guest
-            return
-        places_ = places(live.state, live.rec.seats)
-        pool = pool_of(live.rec.game, live.rec.options)
-        game_id = live.rec.id
-        task = asyncio.get_running_loop().create_task(self._apply(game_id, pool, keys, places_))
+        self._start(live.rec.id, plan)
+
+    def _start(self, game_id: str, plan: dict[str, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(self._apply(game_id, plan["pool"], plan["players"],
+                                                                  plan["places"]))  # fmt: skip
 
         def report(t: asyncio.Task) -> None:
             if not t.cancelled() and t.exception() is not None:
@@ -85,20 +116,30 @@ class Ratings:
         task.add_done_callback(report)
 
     async def resume(self) -> int:
-        """After a restart: rates finished rated games that ended before their rating was written."""
-        ids = await asyncio.to_thread(self._unrated)
-        for gid in ids:
-            live = await self.auth.get(gid)
-            self.finished(live)
-        return len(ids)
+        """After a restart: rates finished games decided rated whose rating was not written (the
+        decision stored with the last move, not the seats' holders now)."""
+        todo = await asyncio.to_thread(self._unrated)
+        for gid, plan in todo:
+            self._start(gid, json.loads(plan))
+        return len(todo)
 
-    def _unrated(self) -> list[str]:
+    def _unrated(self) -> list[tuple[str, str]]:
         rated = sa.select(rating_changes.c.game_id).distinct()
-        q = (sa.select(games.c.id).join(game_settings, game_settings.c.game_id == games.c.id)
-             .where(games.c.status == "finished", game_settings.c.rated == sa.true(), games.c.id.not_in(rated))
+        q = (sa.select(games.c.id, games.c.rating_plan)
+             .where(games.c.status == "finished", games.c.rating_plan.like('{"rated": true%'),
+                    games.c.id.not_in(rated))
              .order_by(games.c.updated_at).limit(1000))  # fmt: skip
         with self.storage.engine.connect() as c:
-            return list(c.execute(q).scalars())
+            return [(g, p) for g, p in c.execute(q)]
+
+    def decision(self, game_id: str) -> dict[str, Any] | None:
+        """The stored decision without its player list: ``{"rated", "reason"?}``; ``None``: not decided."""
+        with self.storage.engine.connect() as c:
+            raw = c.execute(sa.select(games.c.rating_plan).where(games.c.id == game_id)).scalar()
+        if raw is None:
+            return None
+        plan = json.loads(raw)
+        return {"rated": plan["rated"], "reason": plan.get("reason")}
 
     async def _apply(self, game_id: str, pool: str, keys: list[str], places_: list[int]) -> bool:
         return await self.auth._db(self.apply, game_id, pool, keys, places_)
@@ -211,7 +252,8 @@ def router(service: Ratings, accounts_service: Any) -> APIRouter:
     @r.get("/api/games/{game_id}/ratings")
     async def changes(game_id: str) -> dict[str, Any]:
         await service.auth.get(game_id)
-        return {"changes": await asyncio.to_thread(service.changes, game_id)}
+        return {"changes": await asyncio.to_thread(service.changes, game_id),
+                "decision": await asyncio.to_thread(service.decision, game_id)}  # fmt: skip
 
     @r.get("/api/account/games")
     async def my_games(request: Request) -> dict[str, Any]:

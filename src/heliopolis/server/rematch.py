@@ -1,7 +1,10 @@
 """Rematch: the same table again, start player rotated; it starts when every human accepts.
 
-The first seat of a finished game to ask creates the new game (not listed, same options, bots and
-table settings) and takes its seat in it; the link ``game_settings.rematch`` is written in the new
+The first seat of a finished game to ask creates the new game (same options, bots and table
+settings, and the same visibility: the rematch of a public game is public — watched by anyone,
+listed once it runs — and of a private game private, its id shown to the players only) and takes
+its seat in it. Its seats are the players': the new game has an invitation code nobody is given,
+so strangers cannot join it (the players do through this call); the link ``game_settings.rematch`` is written in the new
 game's transaction with a conditional update, so when two players ask at once exactly one new game
 exists (the other transaction rolls back and that player joins the winner's game). Every other
 human then accepts with the same call. Seats rotate by one — the player of seat ``i`` sits at seat
@@ -55,7 +58,8 @@ class Rematch:
         self.table = table
         self.auth = table.auth
 
-    async def ask(self, game_id: str, token: str | None, account: int | None) -> dict[str, Any]:
+    async def ask(self, game_id: str, token: str | None, account: int | None, client: str = "") -> dict[str, Any]:
+        """``client``: the asking address (the rematch's bots count against it, as for a new game)."""
         live = await self.auth.get(game_id)
         seat = self.auth.seat_of(live, token, account)
         if seat is None:
@@ -71,8 +75,9 @@ class Rematch:
             body = self._body(live, _new_seat(seat, n))
             prep = self.table.prepare(body, holder)
             prep.rematch_of = rec.id
+            prep.reserve()  # the seats are the players' (a public rematch has no code otherwise)
             try:
-                new_rec, new_token = await self.auth.create(body, account=holder, also=prep)
+                new_rec, new_token = await self.auth.create(body, account=holder, also=prep, client=client)
             except AlreadyLinked:
                 await self.auth.reload(game_id)
             else:
@@ -83,7 +88,7 @@ class Rematch:
         new_live = await self.auth.get(new_id)
         if new_live.rec.seats[new_seat].token_hash is not None:
             raise ServerError("conflict", "you accepted this rematch already (open it with the link)")
-        new_seat, new_token = await self.auth.join(new_id, new_seat, rec.seats[seat].name, holder)
+        new_seat, new_token = await self.auth.join(new_id, new_seat, rec.seats[seat].name, holder, client=client)
         return {"id": new_id, "seat": new_seat, "token": new_token, "url": f"/g/{new_id}"}
 
     def _body(self, live: Any, join: int) -> CreateGame:
@@ -98,7 +103,7 @@ class Rematch:
                 seats.append(SeatSpec(kind="human", bot=None, name=old.name))
         s = self.table.state(live).settings
         clock = ClockOptions(**s["clock"]) if s["clock"] else None
-        table = TableOptions(private=True, clock=clock, takeover=s["takeover"], allow_retake=s["allow_retake"],
+        table = TableOptions(private=s["private"], clock=clock, takeover=s["takeover"], allow_retake=s["allow_retake"],
                              spectator_chat=s["spectator_chat"], rated=s["rated"])  # fmt: skip
         options = {k: v for k, v in rec.options.items() if k != "players"}
         return CreateGame(game=rec.game, players=n, options=options, seats=seats, join=join, table=table)
@@ -122,6 +127,7 @@ def router(rematch: Rematch, accounts: Any, token_of: Any) -> APIRouter:
     @r.post("/api/games/{game_id}/rematch")
     async def ask(game_id: str, request: Request) -> dict[str, Any]:
         token = token_of(request)
-        return await rematch.ask(game_id, token, await accounts.principal(request, write=True))
+        client = request.client.host if request.client else ""
+        return await rematch.ask(game_id, token, await accounts.principal(request, write=True), client)
 
     return r

@@ -49,6 +49,8 @@ games = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
     sa.Column("started_at", sa.Float, nullable=True),  # when the last seat was taken (clocks run from here)
+    # JSON, written with the move that ends the game (ratings.decide): rated or not, and with whom
+    sa.Column("rating_plan", sa.Text, nullable=True),
     sa.Index("ix_games_status_updated", "status", "updated_at"),
 )  # fmt: skip
 
@@ -64,6 +66,9 @@ seats = sa.Table(
     sa.Column("left_at", sa.Float, nullable=True),  # a player who left (the seat is a bot since)
     sa.Column("left_reason", sa.String(16), nullable=True),  # resigned | timeout
     sa.Column("undo_declined_at", sa.Float, nullable=True),  # the seat's last undo request declined (cool-down)
+    sa.Column("left_unmoved", sa.Boolean, nullable=True),  # its player first left before moving (no rating)
+    sa.Column("clock_left", sa.Float, nullable=True),  # seconds on its clock when its player last left
+    sa.Column("clock_debit", sa.Float, nullable=True),  # seconds the takeover bot earned, taken back at retakes
     sa.Index("ix_seats_account", "account_id"),
 )  # fmt: skip
 
@@ -87,7 +92,7 @@ class Busy(Exception):
 
 
 @functools.lru_cache(maxsize=16)
-def _update_text(pg: bool, status: bool, winners: bool) -> str:
+def _update_text(pg: bool, status: bool, winners: bool, rating: bool = False) -> str:
     """A move's compare-and-set UPDATE (``Storage._append_sql`` gives its arguments in this order)."""
     p = "%s" if pg else "?"
     sets = [f"revision={p}", f"plies={p}", f"updated_at={p}", "undo=NULL"]
@@ -95,6 +100,8 @@ def _update_text(pg: bool, status: bool, winners: bool) -> str:
         sets.append(f"status={p}")
     if winners:
         sets.append(f"winners={p}")
+    if rating:  # the rating decision, committed with the move that ends the game
+        sets.append(f"rating_plan={p}")
     sql = f"UPDATE games SET {', '.join(sets)} WHERE id={p} AND revision={p}"
     return sql + " RETURNING pg_notify('heliopolis', %s)" if pg else sql
 
@@ -126,6 +133,9 @@ class Seat:
     left_at: float | None = None
     left_reason: str | None = None
     undo_declined_at: float | None = None  # epoch; shared by every process through the database
+    left_unmoved: bool | None = None
+    clock_left: float | None = None
+    clock_debit: float | None = None
 
     def public(self) -> dict[str, Any]:
         left = {"reason": self.left_reason, "at": self.left_at} if self.left_reason else None
@@ -249,20 +259,21 @@ class Storage:
             self._notify(c, rec.id, rec.revision)
 
     def append(self, game_id: str, revision: int, plies: int, new: Iterable[Move], *, status: str | None = None,
-               winners: list[int] | None = None, now: float | None = None) -> int:  # fmt: skip
+               winners: list[int] | None = None, now: float | None = None, rating: str | None = None) -> int:  # fmt: skip
         """Appends moves after ``plies`` if the game is still at ``revision``; returns the new revision.
-        ``now`` is the moves' time (the clocks' authority), by default the time of the call."""
+        ``now`` is the moves' time (the clocks' authority), by default the time of the call; ``rating``
+        the rating decision (JSON) written with the move that ends the game."""
         if self.is_postgres:  # this thread's own connection (``_move_conn``), not the pool's
-            return self._append_on(None, game_id, revision, plies, new, status, winners, now)
+            return self._append_on(None, game_id, revision, plies, new, status, winners, now, rating)
         raw = self.engine.raw_connection()
         try:
-            return self._append_on(raw, game_id, revision, plies, new, status, winners, now)
+            return self._append_on(raw, game_id, revision, plies, new, status, winners, now, rating)
         finally:
             raw.close()  # back to the pool
 
     def append_nowait(self, game_id: str, revision: int, plies: int, new: Iterable[Move], *,
                       status: str | None = None, winners: list[int] | None = None, now: float | None = None,
-                      ) -> int:  # fmt: skip
+                      rating: str | None = None) -> int:  # fmt: skip
         """SQLite only, called on the event loop: ``append`` on a connection of its own that never
         waits for the database's write lock (``Busy`` if another connection holds it: the caller
         retries with ``append`` in a thread). A WAL commit with ``synchronous=NORMAL`` writes the
@@ -278,7 +289,7 @@ class Storage:
             cur.close()
             self._loop_conn = raw
         try:
-            rev = self._append_on(raw, game_id, revision, plies, new, status, winners, now)
+            rev = self._append_on(raw, game_id, revision, plies, new, status, winners, now, rating)
         except sqlite3.OperationalError as e:
             if getattr(e, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
                 raise Busy(game_id) from None
@@ -291,7 +302,7 @@ class Storage:
 
     async def append_async(self, game_id: str, revision: int, plies: int, new: Iterable[Move], *,
                            status: str | None = None, winners: list[int] | None = None, now: float | None = None,
-                           ) -> int:  # fmt: skip
+                           rating: str | None = None) -> int:  # fmt: skip
         """PostgreSQL, on the event loop: ``append`` as one statement on the loop's pipelined
         connection (``pg_pipeline``: no thread hop); returns once the move is committed."""
         if self._pipeline is None:
@@ -300,7 +311,7 @@ class Storage:
             self._pipeline = PgPipeline(self._dsn)
         new = list(new)
         now = time.time() if now is None else now
-        update, args, flat = self._append_sql(game_id, revision, plies, new, status, winners, now)
+        update, args, flat = self._append_sql(game_id, revision, plies, new, status, winners, now, rating)
         sql, params, n = self._pg_statement(update, args, flat)
         if await self._pipeline.execute(sql, params) != (n or 1):
             raise StaleError(game_id)
@@ -312,7 +323,8 @@ class Storage:
             c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def _append_sql(self, game_id: str, revision: int, plies: int, new: list[Move], status: str | None,
-                    winners: list[int] | None, now: float) -> tuple[str, list[Any], list[Any]]:  # fmt: skip
+                    winners: list[int] | None, now: float, rating: str | None = None,
+                    ) -> tuple[str, list[Any], list[Any]]:  # fmt: skip
         """The compare-and-set UPDATE with its arguments, and the new moves' row values (flat)."""
         # The hot path of every move: plain SQL through the driver (a quarter of the CPU of building
         # the same statements with SQLAlchemy constructs each time; measured 0.09 vs 0.38 ms), the
@@ -322,17 +334,20 @@ class Storage:
             args.append(status)
         if winners is not None:
             args.append(json.dumps(winners))
+        if rating is not None:
+            args.append(rating)
         args += [game_id, revision]
         flat = [x for i, m in enumerate(new) for x in (game_id, plies + i, m.action, m.notation, m.seat, now)]
         if self.is_postgres:
             args.append(f"{game_id}:{revision + 1}:{self.instance}")
-        return _update_text(self.is_postgres, status is not None, winners is not None), args, flat
+        return _update_text(self.is_postgres, status is not None, winners is not None, rating is not None), args, flat
 
     def _append_on(self, raw: Any, game_id: str, revision: int, plies: int, new: Iterable[Move],
-                   status: str | None, winners: list[int] | None, now: float | None) -> int:  # fmt: skip
+                   status: str | None, winners: list[int] | None, now: float | None,
+                   rating: str | None = None) -> int:  # fmt: skip
         new = list(new)
         now = time.time() if now is None else now
-        sql, args, flat = self._append_sql(game_id, revision, plies, new, status, winners, now)
+        sql, args, flat = self._append_sql(game_id, revision, plies, new, status, winners, now, rating)
         if self.is_postgres:
             self._append_pg(game_id, sql, args, flat)
             return revision + 1
@@ -453,7 +468,11 @@ class Storage:
         from heliopolis.server.table_db import game_settings
 
         private = sa.select(game_settings.c.game_id).where(game_settings.c.private == sa.true())
-        q = games.select().where(games.c.id.not_in(private)).order_by(games.c.updated_at.desc()).limit(limit)
+        # A public rematch is listed once it runs: while open, its seats are its players' only.
+        reserved = sa.select(game_settings.c.game_id).where(game_settings.c.invite_hash.is_not(None))
+        q = (games.select().where(games.c.id.not_in(private), ~sa.and_(games.c.status == "open",
+                                                                      games.c.id.in_(reserved)))
+             .order_by(games.c.updated_at.desc()).limit(limit))  # fmt: skip
         if status is not None:
             q = q.where(games.c.status == status)
         with self.engine.connect() as c:
@@ -491,7 +510,8 @@ class Storage:
 
 def _seat(r: Any) -> Seat:
     return Seat(r["seat"], r["kind"], r["bot"], r["name"], r["token_hash"], r["account_id"], r["left_at"],
-                r["left_reason"], r["undo_declined_at"])  # fmt: skip
+                r["left_reason"], r["undo_declined_at"], r["left_unmoved"], r["clock_left"],
+                r["clock_debit"])  # fmt: skip
 
 
 def _record(row: Any, seat_list: list[Seat]) -> GameRecord:

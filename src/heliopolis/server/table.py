@@ -3,9 +3,12 @@ bot that takes over a seat whose player leaves, retake, spectators' chat), resig
 expiry and retaking a seat (Board Game Arena's "zombie" rule).
 
 A seat whose player resigns or runs out of time becomes a bot seat (``kind = "bot"``, the bot
-spec from the settings) and keeps ``left_at`` / ``left_reason``, so the record says who left and
-when; the seat's token and account still identify the player, who may take it back before the
-end if the settings allow. Every such change is a compare-and-set on the game's revision: of
+spec from the settings, or a cheap one when whoever caused it is over a bot-game quota) and keeps
+``left_at`` / ``left_reason``, so the record says who left and when, with what its clock held then
+(``clock_left``) and, the first time, whether its player had made a move (``left_unmoved``: else
+the game is not rated); the seat's token and account still identify the player, who may take it
+back before the end if the settings allow (never after a time-out on a real-time clock, and with at
+most the time the clock held when they left). Every such change is a compare-and-set on the game's revision: of
 two server instances whose timers fire for the same expired clock, exactly one takes the seat
 over; the other's write is stale and it reloads.
 
@@ -28,13 +31,14 @@ import sqlalchemy as sa
 from fastapi import APIRouter, Request
 
 from heliopolis.bots import make_bot
-from heliopolis.core.errors import HeliopolisError
+from heliopolis.core.errors import HeliopolisError, error_msg, reason
 from heliopolis.server.clocks import Clock, replay_clock
 from heliopolis.server.protocol import CreateGame, ServerError
 from heliopolis.server.storage import StaleError, games, moves
 from heliopolis.server.table_db import game_settings
 
 log = logging.getLogger("heliopolis.server")
+CHEAP_TAKEOVER = "heuristic"  # the takeover bot of a seat whose leaving is over a bot-game quota
 DEFAULTS: dict[str, Any] = {"private": False, "invite_hash": None, "clock": None, "takeover": "heuristic",
                             "allow_retake": True, "spectator_chat": True, "creator_account": None, "rated": False,
                             "rematch": None, "creator_seat": None}  # fmt: skip
@@ -47,7 +51,7 @@ def check_bot(spec: str, where: str, cap: float) -> None:
     try:
         bot = make_bot(spec)
     except HeliopolisError as e:
-        raise ServerError("bad_request", f"{where}: {e}") from None
+        raise ServerError("bad_request", error_msg("errors.server.where", where=where, error=reason(e))) from None
     if (getattr(bot, "iters", None) or 0) > MAX_BOT_ITERS or (getattr(bot, "time_limit", None) or 0) > cap:
         raise ServerError("bad_request", f"{where}: bots on this server think at most {MAX_BOT_ITERS} iterations or "
                                          f"{cap:g} s per move")  # fmt: skip
@@ -61,6 +65,7 @@ class TableState:
     started_at: float | None = None
     times: list[tuple[int, float]] = field(default_factory=list)
     cache: tuple[int, Clock] | None = None  # (moves fed, the clock after them): fed on, never replayed
+    plan: dict[str, Any] | None = None  # the rating decision made as the game ended here (ratings.decide)
 
 
 @dataclass
@@ -70,6 +75,11 @@ class Prepared:
     settings: dict[str, Any]
     invite: str | None
     rematch_of: str | None = None  # a rematch: links the finished game to this one, exactly once
+
+    def reserve(self) -> None:
+        """Seats joined only by the server's own calls (a rematch): a code that is never shown."""
+        if self.settings["invite_hash"] is None:
+            self.settings["invite_hash"] = _hash(secrets.token_urlsafe(16))
 
     def write(self, c: sa.Connection, game_id: str) -> None:
         row = {**self.settings, "game_id": game_id}
@@ -133,8 +143,11 @@ class TableService:
 
     def check_invite(self, live: Any, code: str | None) -> None:
         s = self.state(live).settings
-        if not s["private"]:
+        if s["invite_hash"] is None:
             return
+        if not s["private"]:  # a public rematch: its seats wait for the players of the game before it
+            raise ServerError("forbidden", "invite: the seats of this rematch are for the players of the game "
+                                           "before it (they accept it there)")  # fmt: skip
         if not code or not secrets.compare_digest(_hash(code), s["invite_hash"] or ""):
             raise ServerError("forbidden", "invite: this private game is joined with its invitation link only")
 
@@ -188,6 +201,18 @@ class TableService:
             for hook in self.turn_hooks:
                 hook(live, actor)
 
+    def rating_plan(self, live: Any, state: Any, new: list[Any]) -> str | None:
+        """The rating decision of a rated game ending with the moves ``new`` (JSON, committed with
+        them); ``None`` for an unrated game."""
+        from heliopolis.server.ratings import decide, pool_of
+
+        st = self.state(live)
+        if not st.settings.get("rated"):
+            return None
+        movers = [*live.movers, *(m.seat for m in new)]
+        st.plan = decide(live.rec.seats, state, movers, pool_of(live.rec.game, live.rec.options))
+        return json.dumps(st.plan)
+
     def truncated(self, live: Any, ply: int) -> None:
         st = self.state(live)
         del st.times[ply:]
@@ -211,7 +236,10 @@ class TableService:
         # Each move feeds the clock once (a full replay per move would cost O(moves) on every commit);
         # an undo drops the cache (``truncated``) and the next call replays the shorter log.
         if st.cache is None or st.cache[0] > len(st.times):
-            st.cache = (0, replay_clock(cfg, len(live.rec.seats), st.started_at, ()))
+            start = replay_clock(cfg, len(live.rec.seats), st.started_at, ())
+            for i, s in enumerate(live.rec.seats):  # what takeover bots earned for players who came back
+                start.left[i] -= getattr(s, "clock_debit", None) or 0.0
+            st.cache = (0, start)
         fed, clock = st.cache
         if fed < len(st.times):
             for seat, at in st.times[fed:]:
@@ -283,9 +311,35 @@ class TableService:
             self.auth._kick(game_id)
         return done
 
-    async def _takeover(self, live: Any, seat: int, reason: str, at: float) -> bool:
+    def _leaving(self, live: Any, seat: int, at: float) -> dict[str, Any]:
+        """What is kept of a seat whose player leaves at ``at``: its clock then (a retake gets no more)
+        and, the first time, whether the player left before making a move (that voids the rating)."""
+        s, out = live.rec.seats[seat], {}
+        clock = self.clock(live)
+        if clock is not None:
+            out["clock_left"] = clock.left_at(seat, at, self.running(live)[0] == seat)
+        if s.left_reason is None:  # the first departure: every move of the seat so far was the player's
+            out["left_unmoved"] = seat not in live.movers
+        return out
+
+    def _takeover_bot(self, live: Any, client: str) -> str:
+        """The takeover spec, or a cheap bot if ``client`` (who caused the takeover) or the server is at
+        its bot-game quota: the takeover counts like a game created with bots, and cannot be refused."""
+        from heliopolis.server.bots import lane_of
+
+        spec = self.state(live).settings["takeover"]
         rec = live.rec
-        cols = {"kind": "bot", "bot": self.state(live).settings["takeover"], "left_at": at, "left_reason": reason}
+        if lane_of(spec, rec.game, len(rec.seats)) == "light" or self.auth.bot_quota_error(client, rec.id) is None:
+            return spec
+        return CHEAP_TAKEOVER
+
+    async def _takeover(self, live: Any, seat: int, reason: str, at: float) -> bool:
+        """The seat's bot counts against the address of its player (``Authority.seat_clients``: the
+        last one that took the seat or resigned it; ``""`` when unknown, e.g. after a restart)."""
+        rec = live.rec
+        client = self.auth.seat_clients.get(rec.id, {}).get(seat, "")
+        cols = {"kind": "bot", "bot": self._takeover_bot(live, client), "left_at": at, "left_reason": reason,
+                **self._leaving(live, seat, at)}  # fmt: skip
         try:
             rev = await self.auth._db(self.storage.update_game, rec.id, rec.revision, undo=None,
                                       seat_updates={seat: cols})  # fmt: skip
@@ -293,8 +347,10 @@ class TableService:
             await self.auth.reload(rec.id)
             return False
         s = rec.seats[seat]
-        s.kind, s.bot, s.left_at, s.left_reason = "bot", cols["bot"], at, reason
+        for k, v in cols.items():
+            setattr(s, k, v)
         rec.revision, rec.undo = rev, None
+        self.auth.count_bots(rec.id, client)
         self.arm(live)
         return True
 
@@ -322,7 +378,7 @@ class TableService:
             task.cancel()
 
     # -- resign / retake -----------------------------------------------------------------------
-    async def resign(self, game_id: str, token: str | None, account: int | None) -> Any:
+    async def resign(self, game_id: str, token: str | None, account: int | None, client: str = "") -> Any:
         live = await self.auth.get(game_id)
         seat = self.auth.seat_of(live, token, account)
         if seat is None:
@@ -336,6 +392,7 @@ class TableService:
                 raise ServerError("finished", "the game is over")
             if rec.seats[seat].kind == "bot":
                 raise ServerError("conflict", f"seat {seat} is already played by a bot")
+            self.auth.seat_clients.setdefault(game_id, {})[seat] = client  # who resigns causes the bot
             if not await self._takeover(live, seat, "resigned", time.time()):
                 raise ServerError("stale", "the game changed; try again")
         self.auth.hub.publish(game_id)
@@ -356,19 +413,37 @@ class TableService:
                 raise ServerError("conflict", f"seat {seat} is yours already")
             if not self.state(live).settings["allow_retake"]:
                 raise ServerError("forbidden", "this game's settings do not let a player who left come back")
+            cols: dict[str, Any] = {"kind": "human", "bot": None}
             clock = self.clock(live)
-            if clock is not None and clock.cfg["kind"] == "fischer" and clock.left[seat] <= 0:
-                raise ServerError("forbidden", "your clock has no time left")
+            extra = 0.0
+            if clock is not None:
+                extra = self._check_retake_clock(clock, s)
+                cols["clock_debit"] = (s.clock_debit or 0.0) + extra
             try:
                 rec.revision = await self.auth._db(self.storage.update_game, game_id, rec.revision,
-                                                   seat_updates={seat: {"kind": "human", "bot": None}})  # fmt: skip
+                                                   seat_updates={seat: cols})  # fmt: skip
             except StaleError:
                 await self.auth.reload(game_id)
                 raise ServerError("stale", "the game changed; try again") from None
-            s.kind, s.bot = "human", None
+            for k, v in cols.items():
+                setattr(s, k, v)
+            if clock is not None:
+                clock.left[seat] -= extra
             self.arm(live)
         self.auth.hub.publish(game_id)
         return live
+
+    @staticmethod
+    def _check_retake_clock(clock: Clock, s: Any) -> float:
+        """Refuses a retake the clock does not allow; returns the seconds the takeover bot earned on
+        the seat's clock beyond what it held when the player left (taken back: no time farming)."""
+        if clock.cfg["kind"] == "fischer" and s.left_reason == "timeout":
+            raise ServerError("no_retake", "your time ran out: a seat lost on time on a real-time clock is not "
+                                           "taken back")  # fmt: skip
+        extra = max(0.0, clock.left[s.seat] - s.clock_left) if s.clock_left is not None else 0.0
+        if clock.cfg["kind"] == "fischer" and clock.left[s.seat] - extra <= 0:
+            raise ServerError("no_retake", "your clock has no time left")
+        return extra
 
 
 def router(table: TableService, accounts: Any, state_message: Any, token_of: Any) -> APIRouter:
@@ -378,7 +453,7 @@ def router(table: TableService, accounts: Any, state_message: Any, token_of: Any
     async def resign(game_id: str, request: Request) -> dict[str, Any]:
         token = token_of(request)
         account = await accounts.principal(request, write=True)
-        live = await table.resign(game_id, token, account)
+        live = await table.resign(game_id, token, account, request.client.host if request.client else "")
         return state_message(table.auth, live, table.auth.seat_of(live, token, account))
 
     @r.post("/api/games/{game_id}/retake")

@@ -88,6 +88,7 @@ chat = sa.Table(
     sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     sa.Column("n", sa.Integer, primary_key=True),
     sa.Column("seat", sa.Integer, nullable=True),  # NULL: a spectator
+    sa.Column("account_id", sa.Integer, nullable=True),  # a spectator's account (per-author caps)
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("text", sa.String(500), nullable=False),
     sa.Column("ply", sa.Integer, nullable=False),  # moves made when it was said (replays show it there)

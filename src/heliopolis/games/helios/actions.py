@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from heliopolis.core.errors import NotationError
 from heliopolis.core.notation import ActionNames
 from heliopolis.games.helios.components import (
     BUILDING_IDS,  # fmt: skip
@@ -46,7 +45,9 @@ from heliopolis.games.helios.components import (
     SPECIALS,
     SYMBOLS,
     TILE_COLOURS,
+    hex_label,
     hex_name,
+    hex_of_name,
 )
 
 ENCODING: Final = "helios-v1"
@@ -88,20 +89,30 @@ DEAL = _block([f"deal:{c}" for c in TILE_COLOURS])
 EXTRA = _block([f"extra:{c}" for c in COLOURS])
 MAX_CHANCE_OUTCOMES: Final = len(_names) - CHANCE_OFFSET
 NAMES: Final = tuple(_names)
-_TABLE: Final = ActionNames("Helios", NAMES, "docs/helios-notation.md")
-action_to_string = _TABLE.to_string
 HEX_KINDS: Final = ("place", "temple", "pay", "step", "put")
+
+
+def shown_name(name: str) -> str:
+    """A canonical name as the board shows it: ``place:0,-1`` -> ``place:e6`` (the examples of an error)."""
+    kind, _, arg = name.partition(":")
+    where, sep, rest = arg.partition(":")
+    h = hex_of_name(where) if kind in HEX_KINDS else None
+    return name if h is None else f"{kind}:{hex_label(h)}{sep}{rest}"
+
+
+_TABLE: Final = ActionNames("Helios", NAMES, "docs/helios-notation.md", shown_name)
+action_to_string = _TABLE.to_string
 
 
 def string_to_action(text: str) -> int:
     """Canonical notation (axial ``place:0,-1``); a hex may also be named by its board coordinate
-    (``place:e6``, ``pay:e5:blue``), the name the board, the log and the buttons show."""
-    try:
-        return _TABLE.to_action(text)
-    except NotationError:
-        t = "".join(text.lower().split()) if isinstance(text, str) else ""
-        kind, _, arg = t.partition(":")
+    (``place:e6``, ``pay:e5:blue``), the name the board, the log and the buttons show. An error
+    quotes the text as typed."""
+    if isinstance(text, str):
+        kind, _, arg = "".join(text.lower().split()).partition(":")
         where, sep, rest = arg.partition(":")
         if kind in HEX_KINDS and where in LABEL_INDEX:
-            return _TABLE.to_action(f"{kind}:{hex_name(LABEL_INDEX[where])}{sep}{rest}")
-        raise
+            found = _TABLE.index.get(f"{kind}:{hex_name(LABEL_INDEX[where])}{sep}{rest}")
+            if found is not None:
+                return found
+    return _TABLE.to_action(text)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from heliopolis.core.errors import IllegalActionError
+from heliopolis.core.errors import IllegalActionError, error_msg
 from heliopolis.core.game import CHANCE, TERMINAL, State
 from heliopolis.core.helpers import History, illegal_message, unlink_history
 from heliopolis.games.helios import actions as A
@@ -221,11 +221,11 @@ class HeliosState(State["HeliosGame"]):
 
     def apply_action(self, action: int) -> None:
         if type(action) is not int and (isinstance(action, bool) or not isinstance(action, int)):
-            raise IllegalActionError(f"an action id must be an int, got {action!r}")
+            raise IllegalActionError(error_msg("errors.illegal.not_int", got=repr(action)))
         ph = self.phase
         if _CHANCE_PHASE[ph]:
             if not self._chance_legal(action):
-                raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
+                raise IllegalActionError(illegal_message(self, action, error_msg("errors.illegal.not_legal")))
             self.legal_cache = None
             self.hist = (action, self.hist)
             if ph == PH_CHANCE_START:
@@ -237,7 +237,7 @@ class HeliosState(State["HeliosGame"]):
             if legal is None:
                 legal = [] if ph == PH_END else L.legal(self)
             if action not in legal:
-                raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
+                raise IllegalActionError(illegal_message(self, action, error_msg("errors.illegal.not_legal")))
             self.legal_cache = None
             self.hist = (action, self.hist)
             R.apply_player(self, action)

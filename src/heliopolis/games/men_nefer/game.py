@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from heliopolis.core.errors import ConfigError
+from heliopolis.core.errors import ConfigError, error_msg
 from heliopolis.core.game import Game, GameInfo, PublicLog
 from heliopolis.core.helpers import check_start_player
 from heliopolis.games.men_nefer import actions as A
@@ -88,7 +88,8 @@ class MenNeferGame(Game):
         check_start_player(players, options["start_player"])
         for name, key in RULE_OPTIONS.items():
             if options[name] not in DATA.rule_options[key]:
-                raise ConfigError(f"{name} must be one of {', '.join(DATA.rule_options[key])}, got {options[name]!r}")
+                raise ConfigError(error_msg("errors.config.one_of", option=name, values=", ".join(DATA.rule_options[key]),
+                                            got=repr(options[name])))  # fmt: skip
         alt = {name: options[name] != DATA.rule_options[key][0] for name, key in RULE_OPTIONS.items()}
         self.rule_flags = RuleFlags(
             question_level_i=alt["question_mark_without_numeral"],

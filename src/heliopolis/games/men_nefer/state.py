@@ -13,7 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, Any, Final
 
-from heliopolis.core.errors import IllegalActionError
+from heliopolis.core.errors import IllegalActionError, error_msg
 from heliopolis.core.game import CHANCE, TERMINAL, State
 from heliopolis.core.helpers import History, illegal_message, unlink_history
 from heliopolis.games.men_nefer import flow, harvest, tasks
@@ -201,14 +201,14 @@ class MenNeferState(State["MenNeferGame"]):
         # ``action: Any``, checked here: a wrong type is an IllegalActionError, also in the compiled
         # build (where an ``int`` parameter would raise TypeError on entry).
         if type(action) is not int and (isinstance(action, bool) or not isinstance(action, int)):
-            raise IllegalActionError(f"an action id must be an int, got {action!r}")
+            raise IllegalActionError(error_msg("errors.illegal.not_int", got=repr(action)))
         legal = self.legal  # ascending (tasks.run sorts decisions; draws come in id order)
         if len(legal) > 8:  # a draw from a bag: a binary search
             k = bisect_left(legal, action)
             if k == len(legal) or legal[k] != action:
-                raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
+                raise IllegalActionError(illegal_message(self, action, error_msg("errors.illegal.not_legal")))
         elif action not in legal:
-            raise IllegalActionError(illegal_message(self, action, "not among the legal actions"))
+            raise IllegalActionError(illegal_message(self, action, error_msg("errors.illegal.not_legal")))
         self.hist = (action, self.hist)
         todo = self.todo
         task = todo.pop()

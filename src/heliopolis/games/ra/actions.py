@@ -23,7 +23,7 @@ from __future__ import annotations
 import difflib
 from typing import Final
 
-from heliopolis.core.errors import NotationError
+from heliopolis.core.errors import NotationError, error_msg
 from heliopolis.core.game import parse_kind_arg
 from heliopolis.games.ra.components import DISCARD_CHOICES, GOD_TARGETS, NUM_TILES, TILE_INDEX, TILE_NAMES
 
@@ -67,15 +67,10 @@ def _build_strings() -> tuple[str, ...]:
 ACTION_STRINGS: Final = _build_strings()
 _STRING_TO_ID: Final = {s: i for i, s in enumerate(ACTION_STRINGS)}
 
-_HELP = (
-    "Ra actions are: draw, ra, pass, done, bid:<sun 1-16>, god:<tile>, discard:<tile>, "
-    "and chance outcomes tile:<tile>, stack:<1-5>"
-)
-
 
 def action_to_string(action: int) -> str:
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_IDS:
-        raise NotationError(f"{action!r} is not a Ra action id (0..{NUM_IDS - 1})")
+        raise NotationError(error_msg("ra.error.unknown_id", action=repr(action), last=NUM_IDS - 1))
     return ACTION_STRINGS[action]
 
 
@@ -87,23 +82,25 @@ def string_to_action(text: str) -> int:
         return found
     # Explain what is wrong, in the player's terms.
     if kind in ("draw", "ra", "pass", "done") and arg is not None:
-        raise NotationError(f"'{kind}' takes no argument (got {text!r})")
+        raise NotationError(error_msg("ra.error.no_argument", kind=kind, text=repr(text)))
     if kind == "bid":
-        raise NotationError(f"a bid names one sun from 1 to 16, e.g. bid:9 (got {text!r})")
+        raise NotationError(error_msg("ra.error.bid", text=repr(text)))
     if kind in ("god", "discard", "tile"):
-        if arg is None:
-            raise NotationError(f"'{kind}' needs a tile, e.g. {kind}:pharaoh")
-        if arg in TILE_INDEX:
-            why = {
-                "god": "gods cannot take Ra or god tiles",
-                "discard": "only civilization and monument tiles are discarded by choice",
-            }.get(kind, "")
-            raise NotationError(f"{text!r} is not an action: {why}")
-        close = difflib.get_close_matches(arg, TILE_NAMES, n=1)
-        hint = f"; did you mean {kind}:{close[0]}?" if close else f"; tiles are: {' '.join(TILE_NAMES)}"
-        raise NotationError(f"unknown tile {arg!r}{hint}")
+        raise NotationError(_tile_error(text, kind, arg))
     if kind == "stack":
-        raise NotationError(f"a sun stack is numbered 1 to {MAX_STACKS} (got {text!r})")
+        raise NotationError(error_msg("ra.error.stack", last=MAX_STACKS, text=repr(text)))
     close = difflib.get_close_matches(kind, ["draw", "ra", "pass", "done", "bid", "god", "discard"], n=1)
-    hint = f" Did you mean '{close[0]}'?" if close else ""
-    raise NotationError(f"cannot read {text!r} as a Ra action.{hint} {_HELP}")
+    if close:
+        raise NotationError(error_msg("ra.error.unreadable_close", text=repr(text), close=close[0]))
+    raise NotationError(error_msg("ra.error.unreadable", text=repr(text)))
+
+
+def _tile_error(text: str, kind: str, arg: str | None) -> str:
+    if arg is None:
+        return error_msg("ra.error.needs_tile", kind=kind)
+    if arg in TILE_INDEX:  # a tile this kind of action cannot name
+        return error_msg("ra.error.not_action", text=repr(text), why=error_msg(f"ra.error.why_{kind}"))
+    close = difflib.get_close_matches(arg, TILE_NAMES, n=1)
+    if close:
+        return error_msg("ra.error.unknown_tile_close", tile=repr(arg), kind=kind, close=close[0])
+    return error_msg("ra.error.unknown_tile", tile=repr(arg), tiles=" ".join(TILE_NAMES))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from heliopolis.core.errors import ConfigError
+from heliopolis.core.errors import ConfigError, error_msg
 from heliopolis.core.game import Game, GameInfo
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import DATA, EDITIONS
@@ -71,13 +71,17 @@ class RaGame(Game):
         if isinstance(edition, int) and not isinstance(edition, bool):
             edition = str(edition)
         if edition not in EDITIONS:
-            raise ConfigError(f"unknown Ra edition {options['edition']!r}; allowed: {', '.join(sorted(EDITIONS))}")
+            raise ConfigError(
+                error_msg("ra.error.edition", edition=repr(options["edition"]), allowed=", ".join(sorted(EDITIONS)))
+            )
         allowed = EDITIONS[edition]["players"]
         if players not in allowed:  # RA-SETUP-1, RA-DIFF-1
-            raise ConfigError(f"Ra ({edition} edition) takes {min(allowed)} to {max(allowed)} players, got {players}")
+            raise ConfigError(
+                error_msg("ra.error.edition_players", edition=edition, low=min(allowed), high=max(allowed), got=players)
+            )
         hidden = options["hidden_scores"]
         if not isinstance(hidden, bool):
-            raise ConfigError(f"hidden_scores must be true or false, got {hidden!r}")
+            raise ConfigError(error_msg("errors.config.bool", option="hidden_scores", got=repr(hidden)))
         suns = options["suns"]
         if suns is not None:
             suns = self._validate_suns(players, suns)
@@ -94,19 +98,19 @@ class RaGame(Game):
 
     def _validate_suns(self, players: int, suns: Any) -> list[list[int]]:
         if not isinstance(suns, (list, tuple)) or len(suns) != players:
-            raise ConfigError(f"suns must list one set of suns per seat ({players} sets), got {suns!r}")
+            raise ConfigError(error_msg("ra.error.suns_sets", players=players, got=repr(suns)))
         seen: set[int] = set()
         out = []
         for seat, stack in enumerate(suns):
             if not isinstance(stack, (list, tuple)) or not stack:
-                raise ConfigError(f"suns for seat {seat} must be a non-empty list of sun values")
+                raise ConfigError(error_msg("ra.error.suns_seat", no=seat))
             for v in stack:
                 if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_SUN:
-                    raise ConfigError(f"sun values are integers 1 to {MAX_SUN}, got {v!r}")
+                    raise ConfigError(error_msg("ra.error.sun_value", max=MAX_SUN, got=repr(v)))
                 if v == DATA["centre_start"]:
-                    raise ConfigError(f"sun {v} starts in the centre and cannot be assigned to a seat")
+                    raise ConfigError(error_msg("ra.error.sun_centre", v=v))
                 if v in seen:
-                    raise ConfigError(f"sun {v} is assigned twice; every sun value exists once")
+                    raise ConfigError(error_msg("ra.error.sun_twice", v=v))
                 seen.add(v)
             out.append(sorted(stack, reverse=True))
         return out

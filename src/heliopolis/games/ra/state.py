@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from heliopolis.core.errors import IllegalActionError
+from heliopolis.core.errors import IllegalActionError, error_msg
 from heliopolis.core.game import CHANCE, TERMINAL
 from heliopolis.core.helpers import History, check_seat, unlink_history
 from heliopolis.core.rng import randbelow
@@ -223,7 +223,7 @@ class RaState(RaLayout):
         if ph == AUCTION:
             if action == A.PASS:
                 if self.trigger == T2_VOLUNTARY and p == self.ra_player and self.high_bidder < 0:
-                    self._illegal(action, "after everyone else passed on a voluntary Ra call, you must bid")
+                    self._illegal(action, error_msg("ra.illegal.must_bid"))
                 c[C_BIDS + p] = 0
             else:
                 v = action - A.BID_BASE
@@ -241,9 +241,9 @@ class RaState(RaLayout):
         if ph == TURN:
             if action == A.DRAW:
                 if self.track_n >= AUCTION_SPACES:
-                    self._illegal(action, "the auction track is full: play gods or invoke Ra")  # RA-TURN-4
+                    self._illegal(action, error_msg("ra.illegal.track_full"))  # RA-TURN-4
                 if not self.bag_total:
-                    self._illegal(action, "the bag is empty")  # RA-TURN-5
+                    self._illegal(action, error_msg("ra.illegal.bag_empty"))  # RA-TURN-5
                 self._record(action)
                 self.phase = DRAWN
                 return
@@ -255,11 +255,13 @@ class RaState(RaLayout):
             if A.GOD_BASE <= action < A.DISCARD_BASE:
                 self._play_god(p, action)
                 return
-            self._illegal(action, "on your turn you may draw, invoke Ra, or play gods")
+            self._illegal(action, error_msg("ra.illegal.turn"))
         if ph == DRAWN:
             t = action - _TILE_OUTCOME_BASE
-            if not 0 <= t < T or not c[C_BAG + t]:
-                self._illegal(action, "that tile kind is not in the bag")
+            if not 0 <= t < T:
+                self._illegal(action, error_msg("ra.illegal.drawing"))
+            if not c[C_BAG + t]:
+                self._illegal(action, error_msg("ra.illegal.not_in_bag"))
             self._record(action)
             self._place_drawn(t)
             return
@@ -271,12 +273,12 @@ class RaState(RaLayout):
             if A.GOD_BASE <= action < A.DISCARD_BASE:
                 self._play_god(p, action)
                 return
-            self._illegal(action, "during a god turn you may take another tile with a god, or say done")
+            self._illegal(action, error_msg("ra.illegal.god_turn"))
         if ph == DISCARD:
             t = A.DISCARD_TILE[action - A.DISCARD_BASE] if A.DISCARD_BASE <= action < A.NUM_DISTINCT_ACTIONS else -1
             kinds = CIVS if c[C_PEND + PEND_UNREST] else MONUMENTS
             if t not in kinds or not self.board[B_DISP + p * T + t]:
-                self._illegal(action, "choose a tile of the disaster's category from your display")
+                self._illegal(action, error_msg("ra.illegal.discard"))
             self._record(action)
             b = self._board()
             b[B_DISP + p * T + t] -= 1
@@ -286,12 +288,14 @@ class RaState(RaLayout):
             return
         if ph == DEAL:
             k = action - A.STACK_BASE - 1
-            if not 0 <= k < len(self.game.stacks) or not self.stacks_left >> k & 1:
-                self._illegal(action, "that sun stack has already been dealt")
+            if not 0 <= k < len(self.game.stacks):
+                self._illegal(action, error_msg("ra.illegal.dealing", last=len(self.game.stacks)))
+            if not self.stacks_left >> k & 1:
+                self._illegal(action, error_msg("ra.illegal.dealt"))
             self._record(action)
             self._deal(k)
             return
-        self._illegal(action, "the game is over")
+        self._illegal(action, error_msg("errors.illegal.game_over"))
 
     def _record(self, action: int) -> None:
         self.hist = (action, self.hist)
@@ -302,10 +306,10 @@ class RaState(RaLayout):
 
     def _bid_reason(self, v: int) -> str:
         if not 0 < v <= A.MAX_SUN:
-            return "in an auction you may bid one of your face-up suns or pass"
+            return error_msg("ra.illegal.bid_or_pass")
         if not self.cells[C_UP + self.cur] >> v & 1:
-            return f"you have no face-up sun {v}"
-        return f"a bid must beat the highest bid so far ({self.high})"
+            return error_msg("ra.illegal.no_sun", v=v)
+        return error_msg("ra.illegal.beat", high=self.high)
 
     # -- setup and turns ----------------------------------------------------------------------
     def _deal(self, k: int) -> None:
@@ -364,16 +368,16 @@ class RaState(RaLayout):
         c = self.cells
         base = B_DISP + p * T
         if not self.board[base + GOD]:
-            self._illegal(action, "you hold no god tile")
+            self._illegal(action, error_msg("ra.illegal.no_god"))
         slot = -1
         for i in range(C_TRACK, C_TRACK + AUCTION_SPACES):
             if c[i] == t:
                 slot = i
                 break
         if slot < 0:
-            self._illegal(action, "there is no such tile on the auction track")
+            self._illegal(action, error_msg("ra.illegal.no_such_tile"))
         if IS_DISASTER[t] and not self.god_disaster:
-            self._illegal(action, "in this edition gods cannot take disasters")
+            self._illegal(action, error_msg("ra.illegal.god_disaster"))
         self._record(action)
         b = self._board()
         b[base + GOD] -= 1  # RA-GOD-3: spent gods leave the game

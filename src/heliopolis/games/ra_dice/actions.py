@@ -32,7 +32,7 @@ from __future__ import annotations
 import difflib
 from typing import Final
 
-from heliopolis.core.errors import NotationError
+from heliopolis.core.errors import NotationError, error_msg
 from heliopolis.core.game import parse_kind_arg
 from heliopolis.games.ra_dice.components import (
     COLOUR_INDEX,
@@ -95,12 +95,6 @@ _ALIASES: Final = {
     "civilization": "civ", "civilisation": "civ", "monument": "mon",
 }  # fmt: skip
 
-HELP: Final = (
-    "Ra: The Dice Game actions are: stop, roll, reroll:<colour>, pharaoh, pharaoh:ankh, nile, nile:ankh, "
-    "flood:nnn|nna|naa, civ:<colour>, mon:<colour>:<column 1-8>, disaster:pharaoh|nile|civ|mon, finish, "
-    "remove:civ:<colour>, remove:mon:<colour>:<column>; chance outcomes die:<colour>:<face>, start:<seat>. "
-    f"Colours: {' '.join(COLOURS)}; faces: {' '.join(FACE_NAMES)}"
-)
 _KINDS: Final = ("stop", "roll", "reroll", "pharaoh", "nile", "flood", "civ", "mon", "disaster", "finish",
                  "remove", "die", "start")  # fmt: skip
 
@@ -109,7 +103,7 @@ def action_to_string(action: object) -> str:
     # ``object``: anything but a valid id is a NotationError (in the compiled build too, where an
     # ``int`` parameter would raise TypeError on entry).
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_IDS:
-        raise NotationError(f"{action!r} is not a Ra: The Dice Game action id (0..{NUM_IDS - 1})")
+        raise NotationError(error_msg("ra-dice.error.unknown_id", action=repr(action), last=NUM_IDS - 1))
     return ACTION_STRINGS[action]
 
 
@@ -125,56 +119,53 @@ def string_to_action(text: str) -> int:
     raise NotationError(_explain(text, kind, arg))
 
 
-def _colour_hint(word: str) -> str:
+def _bad_colour(text: str, word: str) -> str:
     close = difflib.get_close_matches(word, COLOURS, n=1)
-    return f"; did you mean {close[0]}?" if close else f"; colours are {', '.join(COLOURS)}"
+    hint = (error_msg("ra-dice.error.hint_close", close=close[0]) if close
+            else error_msg("ra-dice.error.hint_colours", colours=", ".join(COLOURS)))  # fmt: skip
+    return error_msg("ra-dice.error.unknown_colour", colour=repr(word), text=repr(text), hint=hint)
 
 
 def _explain(text: str, kind: str, arg: str | None) -> str:
-    """Why ``text`` is not an action, in the player's terms."""
+    """Why ``text`` is not an action, in the player's terms (a catalog message)."""
     parts = arg.split(":") if arg is not None else []
+    t = repr(text)
     if kind in ("stop", "roll", "finish") and arg is not None:
-        return f"'{kind}' takes no argument (got {text!r})"
+        return error_msg("ra-dice.error.no_argument", kind=kind, text=t)
     if kind == "reroll" or kind == "civ":
-        if arg is None:
-            return f"'{kind}' needs a die colour, e.g. {kind}:red"
-        return f"unknown colour {arg!r} in {text!r}{_colour_hint(arg)}"
+        return error_msg("ra-dice.error.needs_colour", kind=kind) if arg is None else _bad_colour(text, arg)
     if kind in ("pharaoh", "nile"):
-        return f"'{kind}' uses a real {kind} die; '{kind}:ankh' uses an ankh as a {kind} (got {text!r})"
-    if kind == "flood":
-        return f"a flood names its three dice: flood:nnn, flood:nna or flood:naa (n = Nile, a = ankh; got {text!r})"
+        return error_msg("ra-dice.error.real_die", kind=kind, text=t)
+    if kind in ("flood", "disaster", "start"):
+        return error_msg(f"ra-dice.error.{kind}", text=t, last=DATA.max_players - 1)
     if kind == "mon":
         return _space_error(text, parts, "mon:yellow:3")
-    if kind == "disaster":
-        return f"a disaster is one of disaster:pharaoh, disaster:nile, disaster:civ, disaster:mon (got {text!r})"
     if kind == "remove":
         if parts and parts[0] == "civ":
-            if len(parts) != 2:
-                return f"remove:civ names one space colour, e.g. remove:civ:blue (got {text!r})"
-            return f"unknown colour {parts[1]!r} in {text!r}{_colour_hint(parts[1])}"
+            return error_msg("ra-dice.error.remove_civ", text=t) if len(parts) != 2 else _bad_colour(text, parts[1])
         if parts and parts[0] == "mon":
             return _space_error(text, parts[1:], "remove:mon:yellow:3")
-        return f"remove:civ:<colour> or remove:mon:<colour>:<column> (got {text!r})"
+        return error_msg("ra-dice.error.remove", text=t)
     if kind == "die":
         if len(parts) != 2:
-            return f"a die outcome is die:<colour>:<face>, e.g. die:red:sun (got {text!r})"
+            return error_msg("ra-dice.error.die", text=t)
         if parts[0] not in COLOUR_INDEX:
-            return f"unknown colour {parts[0]!r} in {text!r}{_colour_hint(parts[0])}"
-        return f"unknown face {parts[1]!r} in {text!r}; faces are {', '.join(FACE_NAMES)}"
-    if kind == "start":
-        return f"the start player is start:<seat> with seat 0 to {DATA.max_players - 1} (got {text!r})"
+            return _bad_colour(text, parts[0])
+        return error_msg("ra-dice.error.unknown_face", face=repr(parts[1]), text=t, faces=", ".join(FACE_NAMES))
     close = difflib.get_close_matches(kind, _KINDS, n=1)
-    hint = f" Did you mean '{close[0]}'?" if close else ""
-    return f"cannot read {text!r} as a Ra: The Dice Game action.{hint} {HELP}"
+    help_ = error_msg("ra-dice.error.help", colours=" ".join(COLOURS), faces=" ".join(FACE_NAMES))
+    if close:
+        return error_msg("ra-dice.error.unreadable_close", text=t, close=close[0], help=help_)
+    return error_msg("ra-dice.error.unreadable", text=t, help=help_)
 
 
 def _space_error(text: str, parts: list[str], example: str) -> str:
     if len(parts) != 2:
-        return f"a Monument space is <colour>:<column>, e.g. {example} (got {text!r})"
+        return error_msg("ra-dice.error.space", example=example, text=repr(text))
     colour, col = parts
     if colour not in COLOUR_INDEX:
-        return f"unknown colour {colour!r} in {text!r}{_colour_hint(colour)}"
-    return f"Monument columns are numbered 1 to {COLUMNS} (got {col!r} in {text!r})"
+        return _bad_colour(text, colour)
+    return error_msg("ra-dice.error.column", last=COLUMNS, col=repr(col), text=repr(text))
 
 
 # Decoding helpers (ints only; used on the hot path).

@@ -141,13 +141,13 @@ def apply_dice_action(state: RaDiceState, a: int) -> None:
     if a == A.PHARAOH_REAL or a == A.PHARAOH_ANKH:  # RD-PHAR-1
         if a == A.PHARAOH_REAL:
             if not av[PHARAOH]:
-                state._illegal(a, "no free die shows a Pharaoh")
+                state._illegal(a, msg("ra-dice.illegal.no_pharaoh"))
             state._record(a)
             use(state, PHARAOH)
             state.preal = True
         else:
             if not state.preal:
-                state._illegal(a, "an ankh moves the Pharaoh only after a real Pharaoh die moved it this turn")
+                state._illegal(a, msg("ra-dice.illegal.ankh_pharaoh"))
             need_ankhs(state, a, 1)
             state._record(a)
             use(state, ANKH)
@@ -159,13 +159,13 @@ def apply_dice_action(state: RaDiceState, a: int) -> None:
     if a == A.NILE_REAL or a == A.NILE_ANKH:  # RD-NILE-1
         if a == A.NILE_REAL:
             if not av[NILE]:
-                state._illegal(a, "no free die shows a Nile")
+                state._illegal(a, msg("ra-dice.illegal.no_nile"))
             state._record(a)
             use(state, NILE)
             state.nreal = True
         else:
             if not state.nreal:
-                state._illegal(a, "an ankh advances the Nile only after a real Nile die advanced it this turn")
+                state._illegal(a, msg("ra-dice.illegal.ankh_nile"))
             need_ankhs(state, a, 1)
             state._record(a)
             use(state, ANKH)
@@ -178,7 +178,7 @@ def apply_dice_action(state: RaDiceState, a: int) -> None:
         k = a - A.FLOOD_BASE
         real = g.flood_dice - k
         if av[NILE] < real:
-            state._illegal(a, f"a flood with {k} ankh(s) needs {real} free Nile dice")
+            state._illegal(a, msg("ra-dice.illegal.flood", k=k, real=real))
         need_ankhs(state, a, k)
         state._record(a)
         for _ in range(real):
@@ -216,57 +216,60 @@ def apply_dice_action(state: RaDiceState, a: int) -> None:
         return
     if A.DISASTER_BASE <= a < A.FINISH:  # RD-SUN-4, RD-DIS
         if state.dis != DIS_AVAILABLE:
-            state._illegal(a, "a disaster needs 4 or 5 suns this turn" if state.dis == DIS_NONE
-                           else "only one disaster per turn")  # fmt: skip
+            state._illegal(a, msg("ra-dice.illegal.disaster_suns" if state.dis == DIS_NONE
+                                  else "ra-dice.illegal.one_disaster"))  # fmt: skip
         state._record(a)
         kind = a - A.DISASTER_BASE
         state.dis = DIS_DECLARED + kind
         disaster(state, kind)
         return
-    state._illegal(a, "now apply your dice (pharaoh, nile, flood:…, civ:…, mon:…) or finish")
+    state._illegal(a, msg("ra-dice.illegal.apply"))
 
 
 def need_ankhs(state: RaDiceState, a: int, k: int) -> None:
     if k and state.free_ankhs() < k:
         have = state.avail[ANKH]
         if have >= k:
-            state._illegal(a, "those ankhs are needed to complete the Civilization set or Monument pairs "
-                              "you already started")  # fmt: skip
-        state._illegal(a, f"that needs {k} free ankh(s); you have {have}")
+            state._illegal(a, msg("ra-dice.illegal.ankhs_needed"))
+        state._illegal(a, msg("ra-dice.illegal.ankhs", k=k, have=have))
+
+
+def _colour(state: RaDiceState, c: int) -> str:
+    return msg(f"ra-dice.colour.{state.game.colour_names[c]}")
 
 
 def civ_reason(state: RaDiceState, c: int) -> str:
-    name = state.game.colour_names[c]
+    name = _colour(state, c)
     if state.dst[c] != FREE or state.face[c] != CIV:
         shown = state.face[c]
         if state.dst[c] == FREE and shown == ANKH:
-            return f"the {name} die shows an ankh: an ankh's colour never chooses a space"
+            return msg("ra-dice.illegal.civ_ankh", colour=name)
         if state.dst[c] == USED:
-            return f"the {name} die is already used"
-        return f"a marker on the {name} space needs the {name} die showing Civilization"
+            return msg("ra-dice.illegal.used", colour=name)
+        return msg("ra-dice.illegal.civ_face", colour=name)
     space = state.civ[c]
     if space >> state.cur & 1:
-        return f"you already have a marker on the {name} space"
+        return msg("ra-dice.illegal.civ_have", colour=name)
     if space.bit_count() >= state.game.cap:
-        return f"the {name} space is full ({state.game.cap} markers)"
-    return "a Civilization set is 3 to 5 dice showing Civilization or ankh: not enough free dice"
+        return msg("ra-dice.illegal.civ_full", colour=name, cap=state.game.cap)
+    return msg("ra-dice.illegal.civ_set")
 
 
 def mon_reason(state: RaDiceState, c: int, col: int) -> str:
-    name = state.game.colour_names[c]
+    name = _colour(state, c)
     if state.dst[c] != FREE or state.face[c] != MON:
         if state.dst[c] == FREE and state.face[c] == ANKH:
-            return f"the {name} die shows an ankh: a Monument space needs a real Monument die of its colour"
+            return msg("ra-dice.illegal.mon_ankh", colour=name)
         if state.dst[c] == USED:
-            return f"the {name} die is already used"
-        return f"a marker on a {name} space needs the {name} die showing a Monument"
+            return msg("ra-dice.illegal.used", colour=name)
+        return msg("ra-dice.illegal.mon_face", colour=name)
     if state.mon[c * COLUMNS + col] >= 0:
-        return f"the {name} space of column {col + 1} is taken"
+        return msg("ra-dice.illegal.mon_taken", colour=name, column=col + 1)
     if state.mon_n >= state.game.mon_max:
-        return f"at most {state.game.mon_max} Monument markers per turn"
+        return msg("ra-dice.illegal.mon_max", max=state.game.mon_max)
     if any(state.mon[i] == state.cur for i in COLUMN_SPACES[col]):
-        return f"a further marker must go into a column without your markers (column {col + 1} has one)"
-    return "a further Monument marker needs two more dice: this Monument die and a free Monument or ankh"
+        return msg("ra-dice.illegal.mon_column", column=col + 1)
+    return msg("ra-dice.illegal.mon_pair")
 
 
 def finish(state: RaDiceState) -> None:

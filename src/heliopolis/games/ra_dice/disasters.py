@@ -97,8 +97,8 @@ def remove(state: RaDiceState, a: int) -> None:
         i = a - A.REMOVE_MON_BASE
         ok = A.REMOVE_MON_BASE <= a < A.NUM_DISTINCT_ACTIONS and state.mon[i] == q
     if not ok:
-        what = "Civilization" if kind == D_CIV else "Monument"
-        state._illegal(a, f"P{q} must remove {state.vic_left} more of their own {what} markers")
+        what = msg("ra-dice.face.civ" if kind == D_CIV else "ra-dice.face.mon")
+        state._illegal(a, msg("ra-dice.illegal.remove", seat=q, left=state.vic_left, what=what))
     state._record(a)
     take(state, q, kind, i)
     state.vic_left -= 1

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from heliopolis.core.errors import ConfigError
-from heliopolis.core.game import Game, GameInfo
+from heliopolis.core.errors import ConfigError, error_msg
+from heliopolis.core.game import Game, GameInfo, players_error
 from heliopolis.core.helpers import check_start_player
 from heliopolis.games.ra_dice import actions as A
 from heliopolis.games.ra_dice import components as C
@@ -70,14 +70,13 @@ class RaDiceGame(Game):
     def validate_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         rules = C.DATA  # read at construction, so a corrected data file needs no code change
         if not rules.min_players <= players <= rules.max_players:  # RD-SETUP-1
-            raise ConfigError(
-                f"{self.info.name} takes {rules.min_players} to {rules.max_players} players, got {players}"
-            )
+            raise ConfigError(players_error(self.info.game_id, self.info.name, rules.min_players, rules.max_players,
+                                            players))  # fmt: skip
         start = options["start_player"]
         check_start_player(players, start)
         floor = options["score_floor_zero"]
         if not isinstance(floor, bool):
-            raise ConfigError(f"score_floor_zero must be true or false, got {floor!r}")
+            raise ConfigError(error_msg("errors.config.bool", option="score_floor_zero", got=repr(floor)))
         self._derive(rules, players)
         self.start_player = start
         self.floor = floor

@@ -68,7 +68,7 @@ from heliopolis.games.ra_dice.phases import (  # noqa: F401 (all re-exported: st
     USED,
 )
 from heliopolis.games.ra_dice.views import illegal_message, roll_line
-from heliopolis.locale import msg
+from heliopolis.locale import listing, msg
 
 if TYPE_CHECKING:
     from heliopolis.games.ra_dice.game import RaDiceGame
@@ -214,10 +214,8 @@ class RaDiceState(State["RaDiceGame"]):
             d = _LOW[self.pend]
             f = action - A.DIE_BASE - d * NUM_FACES
             if not 0 <= f < NUM_FACES or not self.game.face_weights[f]:
-                self._illegal(
-                    action,
-                    f"the {self.game.colour_names[d]} die is being rolled: die:{self.game.colour_names[d]}:<face>",
-                )
+                name = self.game.colour_names[d]
+                self._illegal(action, msg("ra-dice.illegal.rolling", colour=msg(f"ra-dice.colour.{name}"), name=name))
             self._record(action)
             self._rolled(d, f)
             return
@@ -227,13 +225,13 @@ class RaDiceState(State["RaDiceGame"]):
         if ph == REROLL:
             if action == A.STOP:
                 if self.marks:
-                    self._illegal(action, "you chose dice to reroll: roll them")
+                    self._illegal(action, msg("ra-dice.illegal.roll_marked"))
                 self._record(action)
                 self._start_apply()
                 return
             if action == A.ROLL:
                 if not self.marks:
-                    self._illegal(action, "choose dice to reroll first (reroll:<colour>), or stop")
+                    self._illegal(action, msg("ra-dice.illegal.choose_first"))
                 self._record(action)
                 self._roll_marked()
                 return
@@ -256,11 +254,11 @@ class RaDiceState(State["RaDiceGame"]):
         if ph == START:
             p = action - A.START_BASE
             if not 0 <= p < self.n:
-                self._illegal(action, f"the start player is a seat 0 to {self.n - 1}")
+                self._illegal(action, msg("ra-dice.illegal.start", last=self.n - 1))
             self._record(action)
             self._set_start(p)
             return
-        self._illegal(action, "the game is over")
+        self._illegal(action, msg("errors.illegal.game_over"))
 
     def _coerce(self, action: Any) -> int:
         """An action id given as another integer type (e.g. numpy); anything else is illegal."""
@@ -269,7 +267,7 @@ class RaDiceState(State["RaDiceGame"]):
                 return int(operator.index(action))
             except TypeError:
                 pass
-        self._illegal(action, "an action is an integer id (use string_to_action for notation)")
+        self._illegal(action, msg("errors.illegal.integer_id"))
         raise AssertionError  # unreachable
 
     def _record(self, action: int) -> None:
@@ -281,14 +279,14 @@ class RaDiceState(State["RaDiceGame"]):
 
     def _reroll_reason(self, d: int) -> str:
         if not 0 <= d < NUM_DICE:
-            return "now choose dice to reroll (reroll:<colour>), roll them, or stop"
-        name = self.game.colour_names[d]
+            return msg("ra-dice.illegal.reroll_now")
+        names = [msg(f"ra-dice.colour.{c}") for c in self.game.colour_names]
         st = self.dst[d]
         if st == LOCKED:
-            return f"the {name} die shows a sun and is locked on the Sun track"
+            return msg("ra-dice.illegal.locked", colour=names[d])
         if st == MARKED:
-            return f"the {name} die is already chosen"
-        return f"dice are chosen in colour order ({', '.join(self.game.colour_names)}): choose {name} before the later colours"
+            return msg("ra-dice.illegal.chosen", colour=names[d])
+        return msg("ra-dice.illegal.order", colours=listing("errors.list", names), colour=names[d])
 
     # -- setup, turns and rolling ---------------------------------------------------------------
     def _set_start(self, p: int) -> None:

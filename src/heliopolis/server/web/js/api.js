@@ -1,24 +1,25 @@
 // HTTP helpers for the Heliopolis server API (docs/server-api.md) and seat-token storage.
 
-import { t, has, lang } from './i18n.js';
+import { t, has, lang, render } from './i18n.js';
 
 /**
  * What a person reads for a server error. The server's messages are English and specific ("it is
- * not your turn: seat 2 is to move"); English readers see them as they are. Other languages get
- * the catalog's text for the error code (ui.error.<code>) where the code says enough on its own,
- * else the server's English message (docs/i18n.md). An error that names its own catalog message
- * (`key`, `args`: the account and name policies) is worded by it in every language.
+ * not your turn: seat 2 is to move"); English readers see them as they are. An engine error (an
+ * illegal move, bad notation, a bad saved game) also comes as a catalog message (``msg``), shown
+ * in the page's language. Other languages get the catalog's text for the error code
+ * (ui.error.<code>) where the code says enough on its own, else the server's English message
+ * (docs/i18n.md).
  */
-export function errorText(code, message, worded) {
-  if (worded && worded.key && has(worded.key)) return t(worded.key, worded.args || {});
+export function errorText(code, message, msg) {
+  if (msg && lang() !== 'en') return render(msg);
   const key = `ui.error.${code}`;
   if (code === 'network' || (has(key) && (lang() !== 'en' || !message))) return t(key);
   return message || t('ui.error.generic');
 }
 
 export class ApiError extends Error {
-  constructor(status, code, message, worded) {
-    super(errorText(code, message, worded));
+  constructor(status, code, message, msg) {
+    super(errorText(code, message, msg));
     this.serverMessage = message;
     this.status = status;
     this.code = code;
@@ -53,7 +54,8 @@ export async function request(path, { method = 'GET', body, token, raw = false }
   if (!res.ok) {
     const err = data && data.error;
     throw new ApiError(res.status, (err && err.code) || 'http_' + res.status,
-      (err && err.message) || t('ui.error.http', { status: `${res.status} ${res.statusText}`.trim() }), err);
+      (err && err.message) || t('ui.error.http', { status: `${res.status} ${res.statusText}`.trim() }),
+      err && err.msg);
   }
   return data;
 }

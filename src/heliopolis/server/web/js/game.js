@@ -141,7 +141,7 @@ function onError(m) {
   setBusy(false);
   if (m.code === 'forbidden' && S.token && !S.msg) { S.tokenRejected = true; return; } // see onclose
   if (m.code === 'not_found') return; // the close that follows shows the page
-  toast(api.errorText(m.code, m.message));
+  toast(api.errorText(m.code, m.message, m.msg));
 }
 
 function dropToken() {

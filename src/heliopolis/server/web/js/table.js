@@ -7,6 +7,10 @@ import { h, seatLabel } from './dom.js';
 import { t, num } from './i18n.js';
 import { boardUrl } from './social.js';
 
+// Why a game asked to be rated was not (GET .../ratings "decision"; docs/server-api.md "Ratings").
+const UNRATED = { guest: 'ui.table.unrated_guest', abort: 'ui.table.unrated_abort', shared: 'ui.table.unrated_shared',
+  accounts: 'ui.table.unrated_accounts', abandoned: 'ui.table.unrated_abandoned', legacy: 'ui.table.unrated_legacy' };
+
 const T = { msg: null, S: null, tick: null, chatAfter: -1, chatGen: null, chatClosed: false, replayPly: null, panel: null, busy: false,
   baseTitle: document.title, wasMyTurn: false, ratingsFor: null };
 
@@ -30,6 +34,7 @@ function panel() {
     h('div', { id: 'table-actions', class: 'button-row' }),
     h('h2', { id: 'rating-title', text: t('ui.table.rating_changes'), hidden: true }),
     h('ol', { id: 'rating-changes', class: 'rating-changes', hidden: true }),
+    h('p', { id: 'rating-note', class: 'muted small', hidden: true }),
     h('a', { id: 'rating-board-link', class: 'small-link', href: '/leaderboard', text: t('ui.table.leaderboard_link'), hidden: true }),
     h('h2', { text: t('ui.table.chat') }),
     h('ol', { id: 'chat-log', class: 'chat-log', attrs: { 'aria-live': 'polite' } }),
@@ -108,7 +113,8 @@ function renderActions() {
     if (mine.kind === 'human') {
       out.push(h('button', { type: 'button', class: 'btn btn-small btn-danger', id: 'resign-btn', text: t('ui.table.resign'),
         on: { click: () => { if (window.confirm(t('ui.table.resign_confirm'))) run(() => api.resign(T.S.id, T.S.token)); } } }));
-    } else if (mine.left && m.table && m.table.allow_retake) {
+    } else if (mine.left && m.table && m.table.allow_retake
+      && !(mine.left.reason === 'timeout' && m.table.clock && m.table.clock.kind === 'fischer')) { // lost on time
       out.push(h('button', { type: 'button', class: 'btn btn-small', id: 'retake-btn', text: t('ui.table.retake'),
         on: { click: () => run(() => api.retake(T.S.id, T.S.token)) } }));
     }
@@ -176,10 +182,15 @@ async function renderRatings() {
   if (!m.table || !m.table.rated || m.status !== 'finished' || T.ratingsFor === m.version) return;
   T.ratingsFor = m.version;
   let changes = [];
-  for (let i = 0; i < 10 && !changes.length; i += 1) { // rated in the background right after the end
-    try { changes = (await api.gameRatings(T.S.id)).changes; } catch { return; }
+  let decision = null;
+  for (let i = 0; i < 10 && !changes.length && !(decision && !decision.rated); i += 1) { // rated right after the end
+    try { ({ changes, decision } = await api.gameRatings(T.S.id)); } catch { return; }
     if (!changes.length) await new Promise((r) => setTimeout(r, 500));
   }
+  const note = document.getElementById('rating-note');
+  const why = decision && !decision.rated ? UNRATED[decision.reason] : null;
+  note.hidden = !why;
+  note.textContent = why ? t(why) : '';
   list.hidden = !changes.length;
   document.getElementById('rating-title').hidden = !changes.length;
   const link = document.getElementById('rating-board-link');
@@ -211,6 +222,7 @@ export function tableUpdate(m, S) {
   renderActions();
   turnAlert(m);
   renderRatings();
+  document.getElementById('chat-form').hidden = m.status === 'imported'; // a saved game's chat is its record
   if (!T.tick) T.tick = setInterval(renderClocks, 250);
   // The first state of each connection: pushes flow from here on, so fetch what came before.
   if (T.chatGen !== S.wsGen || (T.chatClosed && m.status === 'finished')) {
