@@ -41,6 +41,7 @@ def _change(acc: Accounts, account_id: int, new: str, keep_session: str, keep_de
     h = hasher.hash(new)
     with acc.storage.engine.begin() as c:
         c.execute(accounts.update().where(accounts.c.id == account_id).values(password_hash=h))
+        c.execute(sessions.update().where(sessions.c.id_hash == keep_session).values(last_seen=time.time()))
         ended = c.execute(sessions.delete().where(sessions.c.account_id == account_id,
                                                   sessions.c.id_hash != keep_session)).rowcount  # fmt: skip
         c.execute(devices.delete().where(devices.c.account_id == account_id,
