@@ -23,11 +23,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from heliopolis import locale
+from heliopolis.server import account_data, account_lifecycle, messages, password_reset
 from heliopolis.server import accounts as accounts_api
 from heliopolis.server import alerts as alerts_api
 from heliopolis.server import archive as archive_api
 from heliopolis.server import chat as chat_api
-from heliopolis.server import messages
 from heliopolis.server import ratings as ratings_api
 from heliopolis.server import rematch as rematch_api
 from heliopolis.server import table as table_api
@@ -197,11 +197,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.chat = chat
     app.state.accounts = accounts
     app.include_router(accounts_api.router(accounts, auth))
+    app.include_router(account_lifecycle.router(accounts))
+    app.include_router(account_data.router(accounts, auth))
     app.include_router(table_api.router(table, accounts, state_message, _token))
     app.include_router(chat_api.router(chat, accounts, _token))
     app.include_router(rematch_api.router(rematch_api.Rematch(table), accounts, _token))
     app.include_router(ratings_api.router(ratings, accounts))
     app.include_router(alerts_api.router(alerts, accounts))
+    app.include_router(password_reset.router(accounts, alerts))
 
     # -- errors: always JSON, always 4xx for bad input -----------------------------------------
     @app.exception_handler(ServerError)
@@ -264,6 +267,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/games", status_code=201)
     async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
         account = await accounts.principal(request, write=True)
+        await accounts.check_names([s.name for s in body.seats], account)  # no seat passes for an account
         if body.join is not None and body.join < len(body.seats):
             body.seats[body.join].name = await accounts.seat_name(account, body.seats[body.join].name)
         return await table.create(body, account, client=request.client.host if request.client else "")
