@@ -155,6 +155,38 @@ def test_cheap_search_is_not_queued_behind_expensive_ones_and_the_cap_holds():
     asyncio.run(main())
 
 
+def test_a_client_over_its_share_searches_for_the_slice_only():
+    """The slice reaches the worker: a 3 s time budget of a client that used more worker time than
+    another one present stops after the 0.3 s slice (the bound is loose: a busy machine)."""
+
+    async def main() -> None:
+        pool = BotPool(workers=1, move_cap=3.0, share_slice=0.3)
+        await pool.start()
+        opts, hist = _history_of_ra()
+        now = time.monotonic()
+        pool.usage.add("attacker", 100.0, now)
+        pool.expect("victim")
+        try:
+            t0 = time.monotonic()
+            assert isinstance(await pool.decide("ra", opts, hist, 0, "ismcts:time=3", 5, client="attacker"), int)
+            assert time.monotonic() - t0 < 2.5
+        finally:
+            await pool.close()
+
+    asyncio.run(main())
+
+
+def test_a_bot_seat_uses_the_share_of_the_address_that_caused_it():
+    from heliopolis.server.authority import Authority
+
+    auth = Authority.__new__(Authority)
+    auth.creator = {"g": "1.1.1.1"}
+    auth.seat_clients = {"g": {1: "9.9.9.9"}}  # seat 1's player resigned it (or ran out of time)
+    assert auth.bot_client("g", 1) == "9.9.9.9"
+    assert auth.bot_client("g", 0) == "1.1.1.1"  # created with the bot (or the rematch's asker)
+    assert auth.bot_client("h", 0) == ""  # unknown, e.g. after a restart
+
+
 def test_a_worker_over_the_cap_is_killed_and_replaced(monkeypatch):
     monkeypatch.setattr(botmod, "KILL_GRACE", -0.45)  # answers are awaited 0.05 s: the search takes 0.5 s
 

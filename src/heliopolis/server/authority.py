@@ -260,6 +260,7 @@ class Authority:
         """``client`` caused a bot seat of the game (created it, resigned, timed out, asked for the rematch)."""
         self.bot_clients.setdefault(game_id, set()).add(client)
         self.creator.setdefault(game_id, client)
+        self.bots.expect(client)  # present for the fair shares before its first decision
 
     async def create(self, req: CreateGame, account: int | None = None, also: Any = None, client: str = "",
                      ) -> tuple[GameRecord, str | None]:  # fmt: skip

@@ -171,6 +171,10 @@ class BotPool:
         old = self.cost.get(spec)
         self.cost[spec] = seconds if old is None else 0.8 * old + 0.2 * seconds
 
+    def expect(self, client: str) -> None:
+        """``client`` caused a bot seat: it counts as present (``fairshare.Usage``) before its bots ask."""
+        self.usage.saw(client, time.monotonic())
+
     def cap_for(self, client: str, now: float, busy: set[str]) -> float:
         """The wall-time cap of ``client``'s decision starting now (``busy``: clients waiting or running)."""
         if 0 < self.share_slice < self.move_cap and self.usage.over_share(client, now, busy):
