@@ -214,7 +214,8 @@ async def measure(url: str, args: argparse.Namespace) -> dict[str, Any]:
     finally:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
-    waits = sorted(w for at, w in victim.waits if t0 <= at < t1)
+    in_window = [round(w, 2) for at, w in victim.waits if t0 <= at < t1]
+    waits = sorted(in_window)
     return {
         "fourth_attack_game": fourth,
         "cheap_bot_moves": len(waits),
@@ -226,6 +227,7 @@ async def measure(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "load_before": load0,
         "load_after": loadavg(),
         "window_s": round(t1 - t0, 1),
+        "waits_s": in_window,  # in the order of the moves
     }
 
 

@@ -384,3 +384,13 @@ def test_every_process_of_serve_workers_dies_with_the_supervisor(pg_url):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_a_negative_slice_is_refused_in_one_line(tmp_path):
+    from click.testing import CliRunner
+
+    from heliopolis.cli import main
+
+    r = CliRunner().invoke(main, ["serve", "--db", f"sqlite:///{tmp_path / 'h.db'}", "--bot-slice", "-1"])
+    assert r.exit_code == 2 and "--bot-slice" in r.output and "Traceback" not in r.output
+    assert not (tmp_path / "h.db").exists()  # refused before anything is opened
