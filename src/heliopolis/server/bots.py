@@ -115,7 +115,12 @@ class Lane:
                 continue
             w = self.idle.pop()
             self.busy.add(w)
-            cap = self.pool.cap_for(job.client, now, self.queue.clients())
+            # Cheap bots ignore a time budget: a slice would only shorten their kill timeout.
+            cap = (
+                self.pool.cap_for(job.client, now, self.queue.clients())
+                if self.name == "search"
+                else self.pool.move_cap
+            )
             self.pool.tasks.add(asyncio.create_task(self._run(w, job, cap)))
 
     async def _run(self, w: Worker, job: Job, cap: float) -> None:
