@@ -72,6 +72,7 @@ class Settings:
     bot_delay: float = 0.4  # seconds a bot waits before moving, so people can follow the game
     bot_workers: int = 1  # search processes (cheap bots have one more of their own)
     bot_move_cap: float = 5.0  # seconds of wall time a bot may think per move, enforced
+    bot_slice: float = 1.0  # the cap instead while a client over its share meets others (0: never cut)
     bot_games_per_client: int = 4  # games whose bots are playing, per creating address
     bot_games: int = 200  # games whose bots are playing, per server process
     http_rate: float = 20.0  # writes per second per client address
@@ -144,7 +145,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     hub = Hub()
     storage = Storage(settings.db, instance=secrets.token_hex(6))
-    auth = Authority(storage, hub, BotPool(settings.bot_workers, settings.bot_move_cap), bot_delay=settings.bot_delay,
+    auth = Authority(storage, hub, BotPool(settings.bot_workers, settings.bot_move_cap, settings.bot_slice), bot_delay=settings.bot_delay,
                      bot_games_per_client=settings.bot_games_per_client, bot_games=settings.bot_games,
                      undo_cooldown=settings.undo_cooldown)  # fmt: skip
     allowed_origins = tuple(o.rstrip("/") for o in settings.allowed_origins)
