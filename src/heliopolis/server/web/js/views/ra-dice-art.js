@@ -130,13 +130,14 @@ export function piece(seat, letter, label, cls = 'rd-piece') {
  * figure on its space, the sun dice of this turn in front of it (shown as small suns), and the
  * three epochs as discs, the current one ringed.
  */
-export function sunTrackArt(st, ghosts, epoch, epochs, label) {
+export function sunTrackArt(st, ghosts, epoch, epochs, label, narrow = false) {
   ensureSprite();
   const n = st.last + 1;
-  const W = 40; const top = 3; const H = 38;
-  const lead = 26 * epochs + 12;
+  // On a phone the spaces are taller than wide (15 of them share 350 px) and the epochs are a chip.
+  const W = 40; const top = 3; const H = narrow ? 66 : 38;
+  const lead = narrow ? 0 : 26 * epochs + 12;
   const kids = [];
-  for (let e = 1; e <= epochs; e += 1) {
+  for (let e = 1; e <= (narrow ? 0 : epochs); e += 1) {
     const cx = 13 + 26 * (e - 1);
     kids.push(svg('g', { class: ['rd-epoch', e < epoch && 'done', e === epoch && 'now'].filter(Boolean).join(' ') },
       svg('circle', { cx, cy: top + H / 2, r: 11 }),
@@ -152,7 +153,7 @@ export function sunTrackArt(st, ghosts, epoch, epochs, label) {
       i === st.last ? use('ra', { class: 'rd-sun-goal', x: x + 10.5, y: top + 3, width: 16, height: 16, opacity: 0.35 }) : null));
   }
   const rx = lead + st.ra * W;
-  kids.push(svg('g', { class: 'rd-ra-figure' }, use('ra', { x: rx + 4, y: top + 2, width: 30, height: 34 })));
+  kids.push(svg('g', { class: 'rd-ra-figure' }, use('ra', { x: rx + 4, y: top + 2, width: 30, height: narrow ? 44 : 34 })));
   const width = lead + n * W;
   return svg('svg', { id: 'sun-art', class: 'rd-sun-art', viewBox: `0 0 ${width} ${H + 2 * top}`, role: 'img', 'aria-label': label, preserveAspectRatio: 'xMinYMid meet' },
     svg('title', null, label), kids);

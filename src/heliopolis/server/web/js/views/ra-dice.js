@@ -130,6 +130,10 @@ function promptText(msg, ctx) {
 }
 
 // -- the Sun track -------------------------------------------------------------------------------------------
+function narrowScreen() {
+  return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia('(max-width: 700px)').matches;
+}
+
 function sunCount(v) {
   const st = v.sun_track;
   const t = v.turn;
@@ -146,7 +150,7 @@ function sunTrack(v) {
   const count = sunCount(v);
   const label = `${tr('ra-dice.ui.sun_track')}: ${tr('ra.ui.epoch_of', { epoch: v.epoch, epochs: v.epochs })}, ${count}${ghosts ? `, ${tr('ra-dice.ui.suns', { n: ghosts })}` : ''}`;
   return h('div', { class: 'track-block rd-sun-block' },
-    h('div', { id: 'sun-track', class: 'rd-sun-track', dataset: { ra: st.ra, last: st.last } }, sunTrackArt(st, ghosts, v.epoch, v.epochs, label)));
+    h('div', { id: 'sun-track', class: 'rd-sun-track', dataset: { ra: st.ra, last: st.last } }, sunTrackArt(st, ghosts, v.epoch, v.epochs, label, narrowScreen())));
 }
 
 // -- what changed (animated: a roll, a placement) -----------------------------------------------------------
@@ -259,7 +263,7 @@ function dieEl(d, t, ctx, rolled) {
     dieArt(d, picked ? 'reroll' : null),
     h('span', { class: 'rd-die-label rd-long', text: f ? faceShort(f) : '…' }),
     h('span', { class: 'rd-die-label rd-short', text: f ? faceTiny(f) : '…' }),
-    h('span', { class: 'rd-die-state', text: stateText }),
+    picked ? h('span', { class: 'rd-die-state', text: stateText }) : null, // other states: the mark on the die
   ];
   if (!entry) return h('div', { ...props, attrs: { ...props.attrs, role: 'img' } }, kids);
   // The die's own move: it toggles the pick (the roll sends it); "Roll" is the one step to the server.
@@ -317,8 +321,8 @@ function diceTray(msg, ctx) {
     h('span', { class: 'rd-dice-stats' }, stats)),
   h('div', { id: 'dice', class: 'rd-dice' }, t.dice.map((d) => dieEl(d, t, ctx, rolled.has(d.colour)))),
   prompt ? h('p', { id: 'prompt', class: 'prompt', text: prompt }) : null,
-  disasterBox(v, ctx),
-  buttons.length ? h('div', { class: 'button-row rd-buttons' }, buttons) : null);
+  buttons.length ? h('div', { class: 'button-row rd-buttons' }, buttons) : null,
+  disasterBox(v, ctx));
 }
 
 function disasterBox(v, ctx) {
@@ -341,7 +345,9 @@ function removalBanner(v, ctx) {
 }
 
 // -- Pharaoh and Nile tracks -----------------------------------------------------------------------------------
-function laneTrack(v, ctx, token, { id, title, max, header, headerTitle, pos, tags, extra, actions, note }) {
+function laneTrack(v, ctx, token, { id, title, max, header, headerTitle, pos, tags, extra, actions, steps = [] }) {
+  // The advance is made on the track itself: the space in front of the active seat's piece.
+  const step = ctx.replay ? null : steps.find((n) => ctx.action(n)) || null;
   const order = seatOrder(v.players, ctx.seat);
   const active = v.turn && !v.terminal ? v.turn.seat : null;
   const cols = max + 1;
@@ -351,8 +357,10 @@ function laneTrack(v, ctx, token, { id, title, max, header, headerTitle, pos, ta
     const p = pos(s);
     const cells = [];
     for (let i = 0; i < cols; i += 1) {
-      cells.push(h('div', { class: ['rd-lane-cell', i < p && 'behind', i === p && 'here'], dataset: { index: i } },
-        i === p ? [token(s, { fresh: placed(`${id}:${s}:${p}`) }), extra ? extra(s) : null] : null));
+      const stepHere = step && s === active && i === p + 1;
+      cells.push(actionable('div', stepHere ? step : null, ctx, { class: ['rd-lane-cell', i < p && 'behind', i === p && 'here', stepHere && 'rd-step'], dataset: { index: i } },
+        i === p ? [token(s, { fresh: placed(`${id}:${s}:${p}`) }), extra ? extra(s) : null]
+          : stepHere ? piece(s, token.letters[s], null, 'rd-token rd-ghost') : null));
     }
     return h('div', { class: ['rd-lane', s === ctx.seat && 'you', s === active && 'active'], dataset: { seat: s, pos: p } },
       h('div', { class: 'rd-lane-label' }, token(s, { cls: ['rd-token-small'] }),
@@ -360,9 +368,9 @@ function laneTrack(v, ctx, token, { id, title, max, header, headerTitle, pos, ta
         tags ? tags(s) : null),
       cells);
   });
-  const acts = (actions || []).filter(Boolean);
+  const acts = (actions || []).filter((b) => b && b.dataset.action !== step);
   return h('section', { id, class: ['rd-area', 'rd-track', acts.length && 'has-actions'] },
-    h('div', { class: 'rd-area-head' }, h('h3', { text: title }), note ? h('span', { class: 'rd-area-note', text: note }) : null),
+    h('div', { class: 'rd-area-head' }, h('h3', { text: title })), // the scoring note: in the legend
     h('div', { class: 'rd-lanes', style: { '--cols': cols } }, h('div', { class: 'rd-lane rd-lane-head' }, head), lanes),
     acts.length ? h('div', { class: 'button-row rd-track-actions' }, acts) : null);
 }
@@ -373,8 +381,7 @@ function pharaohTrack(v, ctx, token) {
   const lo = Math.min(...pos);
   const cur = v.turn ? v.seats[v.turn.seat].pharaoh : 0;
   return laneTrack(v, ctx, token, {
-    id: 'pharaoh-track', title: tr('ra-dice.ui.pharaoh_track'), max: 12, headerTitle: '',
-    note: tr('ra-dice.ui.pharaoh_note'),
+    id: 'pharaoh-track', title: tr('ra-dice.ui.pharaoh_track'), max: 12, headerTitle: '', steps: ['pharaoh', 'pharaoh:ankh'],
     pos: (s) => v.seats[s].pharaoh,
     tags: (s) => (hi === lo || v.terminal ? null : pos[s] === hi ? h('span', { class: 'rd-tag rd-tag-good', text: '+5' })
       : pos[s] === lo ? h('span', { class: 'rd-tag rd-tag-bad', text: '−2' }) : null),
@@ -389,8 +396,7 @@ function nileTrack(v, ctx, token) {
   const values = v.nile_values || [];
   const cur = v.turn ? v.seats[v.turn.seat].nile : 0;
   return laneTrack(v, ctx, token, {
-    id: 'nile-track', title: tr('ra-dice.ui.nile_track'), max: values.length - 1, header: values, headerTitle: tr('ra.ui.pts_unit'),
-    note: tr('ra-dice.ui.nile_note'),
+    id: 'nile-track', title: tr('ra-dice.ui.nile_track'), max: values.length - 1, steps: ['nile', 'nile:ankh'], header: values, headerTitle: tr('ra.ui.pts_unit'),
     pos: (s) => v.seats[s].nile,
     extra: (s) => (v.seats[s].floods ? h('span', { class: 'rd-flood-badge', title: tn('ra-dice.ui.flood_markers', v.seats[s].floods), text: String(v.seats[s].floods) }) : null),
     tags: (s) => (v.seats[s].floods ? h('span', { class: 'rd-tag rd-tag-nile', title: tr('ra-dice.ui.flooded', { n: values[v.seats[s].nile] }), text: `≈ ${values[v.seats[s].nile]}` }) : null),
@@ -579,6 +585,8 @@ function legend(v, ctx, token) {
       h('ul', null, item(h('span', { class: 'rd-legend-plain' }), tr('ra-dice.ui.state_keep')),
         marks.map(([m, k]) => item(h('span', { class: `rd-legend-mark mark-${m}` }, icon(m, 'rd-icon')), tr(k)))),
       h('h3', { text: tr('ra.ui.epoch_scoring') }),
+      h('p', { class: 'rd-legend-note' }, icon('pharaoh', 'rd-icon rd-icon-small'), ' ', tr('ra-dice.ui.pharaoh_note')),
+      h('p', { class: 'rd-legend-note' }, icon('nile', 'rd-icon rd-icon-small'), ' ', tr('ra-dice.ui.nile_note')),
       h('p', { class: 'rd-legend-note' }, icon('civ', 'rd-icon rd-icon-small'), ' ', tn('ra-dice.ui.civ_note', v.civilization_capacity)),
       h('p', { class: 'rd-legend-note' }, icon('mon', 'rd-icon rd-icon-small'), ' ', tr('ra-dice.ui.mon_note'))));
 }
@@ -589,8 +597,7 @@ function scoreTrack(v, ctx, token) {
   const known = pts.filter((p) => p !== null).length;
   const label = `${tr('ra-dice.ui.score_track')}: ${v.seats.map((s) => `${ctx.seatName(s.seat)} ${s.points ?? tr('ra.ui.hidden')}`).join(', ')}`;
   return h('section', { id: 'score-track', class: 'rd-area rd-score' },
-    h('div', { class: 'rd-area-head' }, h('h3', { text: tr('ra-dice.ui.score_track') }),
-      known < pts.length ? h('span', { class: 'rd-area-note', text: tr('ra-dice.ui.score_hidden') }) : null),
+    h('h3', { text: tr('ra-dice.ui.score_track'), title: known < pts.length ? tr('ra-dice.ui.score_hidden') : null }),
     scoreTrackArt(pts, token.letters, label));
 }
 
