@@ -60,7 +60,11 @@ def _free_dice(s: dict) -> list[str]:
 
 
 def _reroll_with_three_free(s: dict) -> bool:
-    return s["view"]["phase"] == "reroll" and len(_free_dice(s)) >= 3 and not any(d["state"] == "chosen" for d in s["view"]["turn"]["dice"])
+    return (
+        s["view"]["phase"] == "reroll"
+        and len(_free_dice(s)) >= 3
+        and not any(d["state"] == "chosen" for d in s["view"]["turn"]["dice"])
+    )
 
 
 def _apply_phase(s: dict) -> bool:
@@ -198,7 +202,9 @@ def test_a_roll_and_a_placement_animate_briefly_and_not_under_reduced_motion(sit
     g = _new_game(url)
     _play_until(url, g, _apply_phase, 41)
     ctx, page = _open(browser, url, g)
-    btn = page.locator("#pharaoh-track [data-action], #nile-track [data-action], #civilization [data-action], #monuments [data-action]").first
+    btn = page.locator(
+        "#pharaoh-track [data-action], #nile-track [data-action], #civilization [data-action], #monuments [data-action]"
+    ).first
     btn.click()
     page.wait_for_selector(".rd-placed")
     name, ms = page.evaluate(css, ".rd-placed")
@@ -264,8 +270,10 @@ BOX = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientR
 def test_first_screen_desktop_shows_the_whole_board_the_turn_and_the_options(site, browser, name, lang):
     url, games = site
     ctx, page = _open(browser, url, games[name], lang, **DESKTOP)
-    (top, bottom, left, right), = page.evaluate(BOX, "#rd-table")
-    why = page.evaluate("() => [document.querySelector('#rd-controls').dataset.phase, !!document.querySelector('#disasters'), !!document.querySelector('#removal'), document.querySelector('.rd-col-act').offsetHeight, document.querySelector('.rd-col-tracks').offsetHeight]")  # noqa: E501
+    ((top, bottom, left, right),) = page.evaluate(BOX, "#rd-table")
+    why = page.evaluate(
+        "() => [document.querySelector('#rd-controls').dataset.phase, !!document.querySelector('#disasters'), !!document.querySelector('#removal'), document.querySelector('.rd-col-act').offsetHeight, document.querySelector('.rd-col-tracks').offsetHeight]"
+    )  # noqa: E501
     assert top >= 0 and bottom <= 800 and right <= 1280, (top, bottom, why)
     assert page.evaluate(BOX, "#turn-of")[0][1] <= 800
     actions = page.evaluate(BOX, "#board [data-action], #rd-roll")
@@ -279,10 +287,12 @@ def test_first_screen_desktop_shows_the_whole_board_the_turn_and_the_options(sit
 def test_first_screen_phone_shows_the_dice_tray_and_the_roll_control(site, browser, name, lang):
     url, games = site
     ctx, page = _open(browser, url, games[name], lang, **PHONE)
-    (_, dice_bottom, _, dice_right), = page.evaluate(BOX, "#dice")
+    ((_, dice_bottom, _, dice_right),) = page.evaluate(BOX, "#dice")
     assert dice_bottom <= 844 and dice_right <= 390
     controls = page.evaluate(BOX, "#rd-controls .rd-buttons .btn")
-    why = page.evaluate("() => [document.querySelector('#rd-controls').dataset.phase, !!document.querySelector('#disasters'), !!document.querySelector('#removal'), document.querySelector('#rd-table').getBoundingClientRect().top]")  # noqa: E501
+    why = page.evaluate(
+        "() => [document.querySelector('#rd-controls').dataset.phase, !!document.querySelector('#disasters'), !!document.querySelector('#removal'), document.querySelector('#rd-table').getBoundingClientRect().top]"
+    )  # noqa: E501
     assert controls and all(b[1] <= 844 and b[3] <= 390 for b in controls), (controls, why)
     assert page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
     ctx.close()
