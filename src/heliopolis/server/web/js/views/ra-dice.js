@@ -192,7 +192,7 @@ function placed(key) {
 // As at the table, a player picks any set of dice and then rolls them. The engine takes the choice
 // one die at a time in colour order (``reroll:<colour>``, then ``roll``), so the picked set is
 // kept here and sent as that sequence, one action per answer from the server.
-const UI = { key: '', picked: new Set(), queue: [], sentVersion: -1, root: null, msg: null, ctx: null, seen: null };
+const UI = { key: '', picked: new Set(), queue: [], sentVersion: -1, stall: null, root: null, msg: null, ctx: null, seen: null, fresh: null };
 
 function turnKey(msg) {
   const v = msg.view;
@@ -242,6 +242,11 @@ function pump(msg, ctx) {
   if (!entry) { UI.queue = []; return; }
   UI.queue.shift();
   UI.sentVersion = msg.version;
+  // A refused or lost action leaves no new state: after a while the picks can be changed again.
+  clearTimeout(UI.stall);
+  UI.stall = setTimeout(() => {
+    if (UI.msg && UI.msg.version === UI.sentVersion && UI.queue.length) { UI.queue = []; rerender(); }
+  }, 6000);
   ctx.act(entry.id);
 }
 
