@@ -375,9 +375,10 @@ function laneTrack(v, ctx, token, { id, title, max, header, headerTitle, pos, ta
   });
   const acts = (actions || []).filter((b) => b && b.dataset.action !== step);
   return h('section', { id, class: ['rd-area', 'rd-track', acts.length && 'has-actions'] },
-    h('div', { class: 'rd-area-head' }, h('h3', { text: title })), // the scoring note: in the legend
-    h('div', { class: 'rd-lanes', style: { '--cols': cols } }, h('div', { class: 'rd-lane rd-lane-head' }, head), lanes),
-    acts.length ? h('div', { class: 'button-row rd-track-actions' }, acts) : null);
+    // The scoring note is in the legend; the other uses of dice on this track share the title's row.
+    h('div', { class: 'rd-area-head' }, h('h3', { text: title }),
+      acts.length ? h('div', { class: 'button-row rd-track-actions' }, acts) : null),
+    h('div', { class: 'rd-lanes', style: { '--cols': cols } }, h('div', { class: 'rd-lane rd-lane-head' }, head), lanes));
 }
 
 function pharaohTrack(v, ctx, token) {
