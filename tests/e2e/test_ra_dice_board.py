@@ -225,6 +225,13 @@ def test_the_move_list_is_a_closed_fallback_reachable_by_keyboard(site, browser)
     ctx, page = _open(browser, url, g)
     before = _state(url, g)
     n = len(before["legal"])
+    # The dice are buttons: the keyboard picks one, and stays on it when the tray is drawn anew.
+    c = _free_dice(before)[0]
+    page.focus(f"#dice button[data-colour='{c}']")
+    for pressed in ("true", "false"):
+        page.keyboard.press("Enter")
+        assert page.get_attribute(f"#dice button[data-colour='{c}']", "aria-pressed") == pressed
+        assert page.evaluate("() => document.activeElement.dataset.colour") == c
     assert not page.locator("#legal").is_visible()  # closed: the moves are made on the board
     assert page.get_attribute("#rd-moves-toggle", "aria-expanded") == "false"
     page.locator("body").focus()

@@ -192,7 +192,7 @@ function placed(key) {
 // As at the table, a player picks any set of dice and then rolls them. The engine takes the choice
 // one die at a time in colour order (``reroll:<colour>``, then ``roll``), so the picked set is
 // kept here and sent as that sequence, one action per answer from the server.
-const UI = { key: '', picked: new Set(), queue: [], sentVersion: -1, stall: null, root: null, msg: null, ctx: null, seen: null, fresh: null };
+const UI = { key: '', picked: new Set(), queue: [], sentVersion: -1, stall: null, root: null, msg: null, ctx: null, seen: null, fresh: null, legendOpen: false };
 
 function turnKey(msg) {
   const v = msg.view;
@@ -214,6 +214,9 @@ function togglePick(colour) {
   if (UI.picked.has(colour)) UI.picked.delete(colour);
   else UI.picked.add(colour);
   rerender();
+  // The die is drawn anew: keep the keyboard on it.
+  const again = document.querySelector(`#dice button[data-colour='${colour}']`);
+  if (again) again.focus();
 }
 
 /** The engine's actions for the picked set; ``roll`` only when a free die stays unpicked above the
@@ -580,7 +583,14 @@ function finalResults(v, ctx) {
 function legend(v, ctx, token) {
   const item = (pic, text) => h('li', { class: 'rd-legend-item' }, pic, h('span', { text }));
   const marks = [['lock', 'ra-dice.ui.state_sun'], ['reroll', 'ra-dice.ui.state_chosen'], ['check', 'ra-dice.ui.state_used']];
-  return h('details', { id: 'rd-legend', class: 'rd-legend' },
+  // Open or closed as the player left it, when the board is drawn anew; Escape closes it.
+  return h('details', {
+    id: 'rd-legend', class: 'rd-legend', open: UI.legendOpen,
+    on: {
+      toggle: (ev) => { UI.legendOpen = ev.target.open; },
+      keydown: (ev) => { if (ev.key === 'Escape' && ev.currentTarget.open) { ev.currentTarget.open = false; ev.currentTarget.querySelector('summary').focus(); } },
+    },
+  },
     h('summary', { class: 'chip', text: tr('ra-dice.ui.legend') }),
     h('div', { class: 'rd-legend-panel' },
       h('h3', { text: tr('ra-dice.ui.legend_markers') }),
