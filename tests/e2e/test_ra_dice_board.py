@@ -88,14 +88,14 @@ def site(serve):  # noqa: ANN001, ANN201
     return server.url, games
 
 
-def _open(browser, url: str, g: dict, lang: str = "en", **kw):  # noqa: ANN001, ANN003, ANN202
+def _open(browser, url: str, g: dict, lang: str = "en", ready: str = "#board #rd-table #sun-art", **kw):  # noqa: ANN001, ANN003, ANN202
     ctx = browser.new_context(locale=LOCALES[lang], **kw)
     ctx.add_init_script(f"try {{ localStorage.setItem('heliopolis:token:{g['id']}', {g['token']!r}) }} catch (e) {{}}")
     page = ctx.new_page()
     page.set_default_timeout(TIMEOUT)
     page.goto(f"{url}/g/{g['id']}")
     page.wait_for_selector("#conn[data-state='live']")
-    page.wait_for_selector("#board #rd-table #sun-art")
+    page.wait_for_selector(ready)
     page.wait_for_timeout(300)  # the view's own stylesheet
     return ctx, page
 
@@ -133,6 +133,7 @@ def test_dice_faces_tracks_and_pieces_are_drawn_in_svg(site, browser):
         assert all(p[3] for p in pieces)
     assert page.locator("#score-art svg.rd-piece").count() == 3  # the score track (scores are open here)
     assert page.locator("#monuments .rd-mon-cell").count() == 40
+    assert page.locator("#rd-roll").is_disabled()  # nothing picked yet: "Roll" waits for a pick
     # The legend: closed, floating (it takes no room), and it names every face and piece.
     height = page.evaluate("() => document.querySelector('#rd-table').offsetHeight")
     assert not page.locator(".rd-legend-panel").is_visible()
@@ -155,11 +156,11 @@ def test_any_set_of_dice_is_picked_then_rolled(site, browser):
     before = _state(url, g)
     free = _free_dice(before)
     picks = [free[-1], free[0]]
-    ctx, page = _open(browser, url, g)
-    assert page.locator("#rd-roll").is_disabled()  # nothing picked yet
-    for c in picks:
-        page.click(f"#dice button[data-colour='{c}']")
-        page.wait_for_selector(f"#dice button[data-colour='{c}'][aria-pressed='true']")
+    ctx, page = _open(browser, url, g, ready="#board #dice")  # (the dice tray as drawn before, too)
+    for c in picks:  # on main the second click finds no button: only dice right of a chosen one were
+        page.click(f"#dice button[data-colour='{c}']", timeout=5000)
+        page.wait_for_selector(f"#dice button[data-colour='{c}'][aria-pressed='true']", timeout=5000)
+    assert not page.locator("#rd-roll").is_disabled()
     # Unpick and pick again: a pick is a toggle, nothing is sent before the roll.
     page.click(f"#dice button[data-colour='{picks[0]}']")
     page.wait_for_selector(f"#dice button[data-colour='{picks[0]}'][aria-pressed='false']")
