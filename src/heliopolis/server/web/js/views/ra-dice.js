@@ -644,6 +644,7 @@ export function render(root, msg, ctx) {
   Object.assign(UI, { root, msg, ctx });
   UI.fresh = changes(msg);
   root.classList.add('rd-board');
+  root.classList.toggle('rd-p4', v.players >= 4); // a fourth lane on two tracks: slimmer lanes
   const token = makeTokens(v, ctx);
   const order = seatOrder(v.players, ctx.seat);
   const info = infoBar(v, ctx);
