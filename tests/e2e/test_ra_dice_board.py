@@ -81,8 +81,9 @@ def _apply_phase(s: dict) -> bool:
 def site(serve):  # noqa: ANN001, ANN201
     server = serve("rd-board")
     games = {}
-    for i, (name, stop) in enumerate([("reroll", _reroll_with_three_free), ("apply", _apply_phase)]):
-        g = _new_game(server.url)
+    for i, (name, stop, players) in enumerate([("reroll", _reroll_with_three_free, 3), ("apply", _apply_phase, 3),
+                                               ("apply-4p", _apply_phase, 4)]):  # fmt: skip
+        g = _new_game(server.url, players)
         _play_until(server.url, g, stop, 40 + i)
         games[name] = g
     return server.url, games
@@ -280,7 +281,7 @@ BOX = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientR
 
 
 @pytest.mark.parametrize("lang", sorted(LOCALES))
-@pytest.mark.parametrize("name", ["reroll", "apply"])
+@pytest.mark.parametrize("name", ["reroll", "apply", "apply-4p"])
 def test_first_screen_desktop_shows_the_whole_board_the_turn_and_the_options(site, browser, name, lang):
     url, games = site
     ctx, page = _open(browser, url, games[name], lang, **DESKTOP)
