@@ -76,6 +76,7 @@ class Accounts:
         self.storage = storage
         self.by_address = KeyedLimiter(login_rate, login_burst)
         self.by_user = KeyedLimiter(login_rate, login_burst)
+        self.login_checks: list[Any] = []  # awaited with the account after its session is written (moderation)
 
     # -- blocking DB work ----------------------------------------------------------------------
     def _create(self, username: str, password: str) -> int:
@@ -223,6 +224,8 @@ def router(acc: Accounts, auth: Any) -> APIRouter:
         if found is None:
             raise ServerError("unauthorized", "username or password: no account matches")
         token, csrf = await asyncio.to_thread(acc._open_session, found[0])
+        for check in acc.login_checks:  # moderation.py: a banned account is refused, its session ended
+            await check(found[0])
         _set_cookies(request, response, token, csrf)
         return _me(found[0], found[1], csrf)
 
