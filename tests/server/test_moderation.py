@@ -285,3 +285,41 @@ def test_a_ban_survives_kill_9_and_the_seats_go_to_bots_on_restart(db_url, tmp_p
         st.dispose()
     finally:
         srv.stop()
+
+
+def test_a_ban_on_one_instance_closes_the_sockets_of_another_and_the_command_line_tells_them(pg_url):
+    """Two instances on one PostgreSQL: a ban answered by A closes the banned account's WebSocket
+    on B at once (channel ``heliopolis_mod``); a ban from the command line does the same and hands
+    the running seat to the takeover bot without a restart."""
+    from click.testing import CliRunner
+
+    from heliopolis.cli import main
+    from heliopolis.server.app import Settings, create_app
+    from tests.server.conftest import UNLIMITED
+
+    settings = Settings(db=pg_url, bot_delay=0.0, **UNLIMITED)
+    a, b = create_app(settings), create_app(settings)
+    origin = {"origin": "http://testserver", "host": "testserver"}
+    with TestClient(a) as ca, TestClient(b) as cb:
+        gid, (eve, eh), (ann, ah) = seated_game(ca)
+        grant(ca, "Ann")
+        watcher = TestClient(b)
+        watcher.portal = cb.portal
+        watcher.cookies.update(eve.cookies)  # Eve's session, on instance B
+        with watcher.websocket_connect(f"/ws/games/{gid}", headers=origin) as ws:
+            assert ws.receive_json()["seat"] == 0
+            assert ann.post("/api/admin/ban", json={"account": 1}, headers=ah).status_code == 200
+            with pytest.raises(WebSocketDisconnect) as closed:
+                for _ in range(50):
+                    ws.receive_json()
+            assert closed.value.code == m.WS_BANNED
+        # Unbanned, back in a game, banned from the command line: B hands her new seat over.
+        ann.post("/api/admin/ban", json={"account": 1, "on": False}, headers=ah)
+        assert eve.post("/api/account/login", json={"username": "Eve", "password": PW}).status_code == 200
+        body = {"game": "ra", "players": 2, "join": 0, "table": {"takeover": "random"},
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}  # fmt: skip
+        g2 = eve.post("/api/games", json=body, headers={"X-CSRF-Token": eve.cookies["heliopolis_csrf"]}).json()["id"]
+        r = CliRunner().invoke(main, ["admin", "ban", "Eve", "--db", pg_url])
+        assert r.exit_code == 0, r.output
+        wait_for(cb, g2, None, lambda s: s["seats"][0]["kind"] == "bot", timeout=10)
+        assert cb.get(f"/api/games/{g2}").json()["seats"][0]["left"]["reason"] == "banned"
