@@ -14,13 +14,44 @@ from typing import Any
 
 import click
 
-from heliopolis.cli_text import Group, fail, tr
+from heliopolis import locale as L
+from heliopolis.cli_text import Command, Group, english_help, fail, terminal_lang, tr
 
 DB_OPTION = click.option("--db", default="sqlite:///heliopolis.db", show_default=True, envvar="HELIOPOLIS_DB",
                          help="database URL: sqlite:///FILE or postgresql://user@host/db")  # fmt: skip
 
 
-@click.group("admin", cls=Group)
+class SubCommand(Command):
+    """A subcommand of ``admin``: its help from ``cli.admin.help.<name>`` and ``cli.admin.opt.<option>``
+    (the ``cli.help.*`` keys name top-level commands only)."""
+
+    def _local(self) -> None:
+        english, lang = english_help(self), terminal_lang()
+        catalog = L.messages(lang) if lang != L.DEFAULT_LANG else {}
+
+        def pick(key: str, default: str | None) -> str | None:
+            found = catalog.get(key)
+            return found if isinstance(found, str) else default
+
+        self.help = pick(f"cli.admin.help.{self.name}", english[""])
+        for p in self.params:
+            if isinstance(p, click.Option) and p.name:
+                p.help = pick(f"cli.admin.opt.{p.name}", english.get(p.name))
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self._local()
+        click.Command.format_help(self, ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        self._local()
+        return click.Command.get_short_help_str(self, limit)
+
+
+class AdminGroup(Group):
+    command_class = SubCommand
+
+
+@click.group("admin", cls=AdminGroup)
 def admin() -> None:
     """Moderation from the command line: grant or revoke the admin role, ban or unban, list accounts."""
 

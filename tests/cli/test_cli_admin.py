@@ -75,3 +75,19 @@ def test_refusals_are_one_line_in_the_terminals_language(db: str) -> None:
     r = _run("admin", "grant", "Ann", "--db", "sqlite:////nonexistent/dir/x.db")
     assert r.exit_code == 2 and r.output.startswith("error: cannot use the database") and "Traceback" not in r.output
     assert _roles(db)[0] == ()
+
+
+def test_the_help_is_in_both_languages_and_the_english_catalog_is_the_codes() -> None:
+    from heliopolis import locale as L
+    from heliopolis.cli_admin import admin
+    from heliopolis.cli_text import english_help
+
+    en = L.messages("en")
+    for name, cmd in admin.commands.items():
+        assert " ".join((english_help(cmd)[""] or "").split()) == en[f"cli.admin.help.{name}"]
+        assert english_help(cmd)["db"] == en["cli.admin.opt.db"]
+    r = _run("--lang", "de", "admin", "--help")
+    assert "Dem Konto NAME die Admin-Rolle geben." in r.output and "Moderation von der Kommandozeile" in r.output
+    r = _run("--lang", "de", "admin", "ban", "--help")
+    assert "Das Konto NAME sperren" in r.output and "Datenbank-URL" in r.output
+    assert "Give the account NAME the admin role." in _run("admin", "--help").output
