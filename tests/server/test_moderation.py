@@ -126,6 +126,9 @@ def test_admin_endpoints_refuse_everyone_else(client):
         assert r.status_code == 403 and r.json()["error"]["msg"]["k"] == "errors.mod.not_admin"
     grant(client, "Ann")
     assert ann.get("/api/admin/reports").status_code == 200
+    for bad in ("?status=all", "?limit=0", "?limit=x", "?limit=501"):
+        r = ann.get(f"/api/admin/reports{bad}")
+        assert r.status_code == 400 and r.json()["error"]["msg"]["k"] == "errors.mod.bad_field", bad
     # CSRF on every admin write.
     for path in ("/api/admin/ban", "/api/admin/mute", "/api/admin/delete-line", "/api/admin/dismiss"):
         assert ann.post(path, json={"account": 1}).status_code == 403

@@ -23,7 +23,7 @@ import time
 from typing import Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.core.errors import error_msg
@@ -526,6 +526,13 @@ class Moderation:
         return {"report": body.report, "status": "dismissed"}
 
 
+def _limit(text: str, most: int) -> int:
+    """A ``limit`` query parameter: 1 to ``most`` (a catalog message otherwise, no validation path)."""
+    if not text.isdigit() or not 1 <= int(text) <= most:
+        raise _err("bad_request", "errors.mod.bad_field", field="limit")
+    return int(text)
+
+
 def router(mod: Moderation, token_of: Any) -> APIRouter:
     r = APIRouter(tags=["moderation"])
 
@@ -541,15 +548,16 @@ def router(mod: Moderation, token_of: Any) -> APIRouter:
         return await mod.report(request, body, token_of(request))
 
     @r.get("/api/admin/reports")
-    async def list_reports(request: Request, status: str = Query("open", pattern="^(open|dismissed|resolved)$"),
-                           limit: int = Query(100, ge=1, le=500)) -> dict[str, Any]:  # fmt: skip
+    async def list_reports(request: Request, status: str = "open", limit: str = "100") -> dict[str, Any]:
         await mod.admin(request, write=False)
-        return {"reports": await asyncio.to_thread(mod.open_reports, status, limit)}
+        if status not in ("open", "dismissed", "resolved"):
+            raise _err("bad_request", "errors.mod.bad_field", field="status")
+        return {"reports": await asyncio.to_thread(mod.open_reports, status, _limit(limit, 500))}
 
     @r.get("/api/admin/audit")
-    async def audit_log(request: Request, limit: int = Query(200, ge=1, le=1000)) -> dict[str, Any]:
+    async def audit_log(request: Request, limit: str = "200") -> dict[str, Any]:
         await mod.admin(request, write=False)
-        return {"entries": await asyncio.to_thread(mod.audit_entries, limit)}
+        return {"entries": await asyncio.to_thread(mod.audit_entries, _limit(limit, 1000))}
 
     @r.get("/api/admin/users")
     async def users(request: Request) -> dict[str, Any]:
