@@ -6,6 +6,7 @@ dialog have no serious axe violation. One server for the module."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -71,6 +72,7 @@ def test_report_then_an_admin_bans_and_the_seat_goes_to_a_bot(server, browser, l
     ann.wait_for_selector("#report-dialog[open]")
     ann.fill("#report-reason", "insults")
     assert _violations(ann) == []
+    ann.screenshot(path=str(Path(os.environ.get("HELIOPOLIS_SHOTS", "/tmp")) / f"report-dialog-{lang}.png"))
     ann.click("#report-send")
     ann.wait_for_function("(t) => document.querySelector('#report-status').textContent.startsWith(t)", arg=thanks)
 
@@ -86,6 +88,8 @@ def test_report_then_an_admin_bans_and_the_seat_goes_to_a_bot(server, browser, l
     for viewport in ({"width": 1280, "height": 860}, {"width": 390, "height": 844}):
         root.set_viewport_size(viewport)
         assert _violations(root) == [], viewport
+    shots = Path(os.environ.get("HELIOPOLIS_SHOTS", "/tmp"))
+    root.screenshot(path=str(shots / f"admin-{lang}-phone.png"), full_page=True)
     ban = item.locator("button[id^='ban-']")
     ban.click()
     ban.click()  # the second click bans
@@ -95,6 +99,10 @@ def test_report_then_an_admin_bans_and_the_seat_goes_to_a_bot(server, browser, l
     assert eve.get("/api/account/me").json()["account"] is None  # the session ended
     root.wait_for_selector("#audit-rows tr")
     rows = root.locator("#audit-rows tr").all_text_contents()[:2]  # newest first: the ban, the grant (command line)
-    assert f"Eve{lang}" in rows[0] and f"Root{lang}" in rows[1] and "(command line)" in rows[1]
+    assert (
+        f"Eve{lang}" in rows[0]
+        and f"Root{lang}" in rows[1]
+        and ("(Kommandozeile)" if lang == "de" else "(command line)") in rows[1]
+    )
     ann.context.close()
     root.context.close()

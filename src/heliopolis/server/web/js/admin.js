@@ -58,7 +58,8 @@ function reportItem(r) {
 
 function auditRow(e) {
   const target = e.target_name || (e.report_id ? `#${e.report_id}` : '');
-  return h('tr', {}, h('td', { text: when(e.at) }), h('td', { text: e.admin_name }),
+  const who = e.admin_id === null ? t('ui.admin.command_line') : e.admin_name; // the CLI's entries
+  return h('tr', {}, h('td', { text: when(e.at) }), h('td', { text: who }),
     h('td', { text: t(`ui.admin.action_${e.action}`) }), h('td', { text: target }),
     h('td', {}, e.game_id ? h('a', { href: `/g/${e.game_id}`, text: e.game_id }) : ''));
 }
