@@ -216,7 +216,8 @@ def test_a_ban_ends_sessions_and_sockets_refuses_login_and_hands_seats_to_bots(c
         assert closed.value.code == m.WS_BANNED
         assert any(x.get("code") == "banned" for x in seen)
     assert eve.get("/api/account/me").json()["account"] is None  # the session is gone
-    assert eve.post(f"/api/games/{gid}/chat", json={"text": "hi"}, headers=eh).status_code in (401, 403)
+    assert eve.post("/api/account/logout", headers=eh).status_code == 401  # the next request: no session
+    assert eve.post(f"/api/games/{gid}/chat", json={"text": "hi"}, headers=eh).status_code == 403  # a guest now
     login = eve.post("/api/account/login", json={"username": "Eve", "password": PW})
     assert login.status_code == 403 and login.json()["error"]["code"] == "banned"
     assert eve.get("/api/account/me").json()["account"] is None
