@@ -146,3 +146,35 @@ def test_0004_gives_old_accounts_skeletons_and_unconfirmed_addresses_and_can_be_
         assert c.execute(sa.text("SELECT count(*) FROM sessions")).scalar() == 1
     upgrade(engine, "0004_acct")
     assert current(engine) == "0004_acct"
+
+
+def test_0006_moderation_adds_roles_reports_audit_and_deleted_lines_and_can_be_undone(engine):
+    """0006_mod: account roles and sanctions, reports, the audit log, chat lines deleted by an admin;
+    old chat lines stay (none deleted) and going back keeps them."""
+    from alembic import command
+
+    from heliopolis.server.migrate import alembic_config
+
+    upgrade(engine, "0005_table")
+    with engine.begin() as c:
+        c.execute(sa.text("INSERT INTO games (id, game, encoding, options, seed, status, revision, plies, "
+                          "created_at, updated_at) VALUES ('g', 'ra', 'x', '{}', 1, 'running', 3, 0, 1.0, 2.0)"))  # fmt: skip
+        c.execute(sa.text("INSERT INTO chat (game_id, n, seat, name, text, ply, created_at) "
+                          "VALUES ('g', 0, 0, 'Ann', 'hello', 0, 1.0)"))  # fmt: skip
+    upgrade(engine, "0006_mod")
+    assert current(engine) == "0006_mod"
+    insp = sa.inspect(engine)
+    assert {"account_roles", "reports", "audit_log"} <= set(insp.get_table_names())
+    assert "deleted_at" in {c["name"] for c in insp.get_columns("chat")}
+    assert {u["name"] for u in insp.get_unique_constraints("reports")} == {"uq_reports_once"}
+    with engine.connect() as c:
+        assert c.execute(sa.text("SELECT text, deleted_at FROM chat")).one() == ("hello", None)
+    command.downgrade(alembic_config(engine), "0005_table")
+    assert current(engine) == "0005_table"
+    insp = sa.inspect(engine)
+    assert not {"account_roles", "reports", "audit_log"} & set(insp.get_table_names())
+    assert "deleted_at" not in {c["name"] for c in insp.get_columns("chat")}
+    with engine.connect() as c:
+        assert c.execute(sa.text("SELECT text FROM chat")).scalar() == "hello"
+    upgrade(engine, "0006_mod")
+    assert current(engine) == "0006_mod"

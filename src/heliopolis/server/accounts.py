@@ -103,6 +103,7 @@ class Accounts:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.limits = LoginLimits()
+        self.login_checks: list[Any] = []  # awaited with the account after its session is written (moderation)
 
     # -- blocking DB work ----------------------------------------------------------------------
     def _create(self, username: str, password: str) -> int:
@@ -344,6 +345,8 @@ def router(acc: Accounts, auth: Any) -> APIRouter:
     async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         account_id, username = await acc.check_login(request, body.username, body.password)
         csrf = await acc.start_session(request, response, account_id)
+        for check in acc.login_checks:  # moderation.py: a banned account is refused, its session ended
+            await check(account_id)
         return _me(account_id, username, csrf)
 
     @r.post("/logout")

@@ -28,6 +28,7 @@ from heliopolis.server import accounts as accounts_api
 from heliopolis.server import alerts as alerts_api
 from heliopolis.server import archive as archive_api
 from heliopolis.server import chat as chat_api
+from heliopolis.server import moderation as moderation_api
 from heliopolis.server import ratings as ratings_api
 from heliopolis.server import rematch as rematch_api
 from heliopolis.server import table as table_api
@@ -157,6 +158,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     table.finish_hooks.append(ratings.finished)
     alerts = alerts_api.Alerts(auth, settings.smtp, settings.smtp_from, settings.public_url, settings.alert_interval)
     table.turn_hooks.append(alerts.turn)
+    moderation = moderation_api.Moderation(auth, accounts, chat, table)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
@@ -176,12 +178,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await auth.resume_all()
         await table.resume()
         await ratings.resume()
+        await moderation.start(listener.dsn if listener is not None else None)
         if settings.tune_gc:
             tune_for_serving()
         yield
         for lst in (listener, chat_listener):
             if lst is not None:
                 await lst.stop()
+        await moderation.stop()
         table.close()
         if auth.leases is not None:
             await auth.leases.stop()
@@ -206,6 +210,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ratings_api.router(ratings, accounts))
     app.include_router(alerts_api.router(alerts, accounts))
     app.include_router(password_reset.router(accounts, alerts))
+    app.include_router(moderation_api.router(moderation, _token))
 
     # -- errors: always JSON, always 4xx for bad input -----------------------------------------
     @app.exception_handler(ServerError)
@@ -238,6 +243,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/my", include_in_schema=False)
     async def my_games_page() -> FileResponse:
         return FileResponse(WEB / "my.html")
+
+    @app.get("/admin", include_in_schema=False)
+    async def admin_page() -> FileResponse:
+        return FileResponse(WEB / "admin.html")
 
     @app.get("/g/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
@@ -366,6 +375,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         pusher = Pusher(websocket.send_text, news, lambda: auth.get(game_id))
         sub = hub.subscribe(game_id, pusher.push)
         watcher = chat.watch(game_id, seat, send_text)  # new chat messages are pushed (chat.py)
+        owner = account if seat is None or token is None else live.rec.seats[seat].account_id
+        moderation.track(owner, websocket)  # a ban closes it (moderation.py)
         bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
         pusher.push()  # the first state
         try:
@@ -398,5 +409,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             pusher.close()
             hub.unsubscribe(sub)
             chat.unwatch(watcher)
+            moderation.untrack(owner, websocket)
 
     return app

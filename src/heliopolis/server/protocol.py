@@ -31,7 +31,7 @@ MAX_NAME = 40  # characters of a player's name, after NFKC normalisation
 STATUS = {
     "bad_request": 400, "unauthorized": 401, "forbidden": 403, "not_found": 404, "conflict": 409, "stale": 409,
     "not_your_turn": 409, "illegal": 409, "finished": 409, "read_only": 409, "time_out": 409,
-    "chat_full": 409, "no_retake": 403,
+    "chat_full": 409, "no_retake": 403, "muted": 403, "banned": 403,
     "length_required": 411, "too_large": 413, "rate_limited": 429, "undo_cooldown": 429, "weak_password": 422,
 }  # fmt: skip
 

@@ -93,6 +93,7 @@ chat = sa.Table(
     sa.Column("text", sa.String(500), nullable=False),
     sa.Column("ply", sa.Integer, nullable=False),  # moves made when it was said (replays show it there)
     sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("deleted_at", sa.Float, nullable=True),  # deleted by an admin (moderation.py): served to no one
 )  # fmt: skip
 
 ratings = sa.Table(
