@@ -407,18 +407,39 @@ function renderTools(live) {
 }
 
 let lastLogKey = '';
+// The log follows its newest line unless the reader scrolls up to read older ones. The lines'
+// height settles only after layout (its scroll bar appearing rewraps them), and a scroll event then
+// is not the reader's: only a scroll after the reader's own wheel, touch, click or key stops following.
+let logFollow = true;
+let logTouched = false;
+let logObserved = false;
+function followLog(ol) {
+  logTouched = false;
+  ol.scrollTop = ol.scrollHeight;
+  requestAnimationFrame(() => { if (logFollow) ol.scrollTop = ol.scrollHeight; });
+  if (logObserved) return;
+  logObserved = true;
+  for (const ev of ['wheel', 'touchstart', 'pointerdown', 'keydown']) ol.addEventListener(ev, () => { logTouched = true; }, { passive: true });
+  ol.addEventListener('scroll', () => {
+    const bottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
+    if (bottom) logFollow = true;
+    else if (logTouched) logFollow = false;
+    else ol.scrollTop = ol.scrollHeight; // the lines grew under us: still following
+  }, { passive: true });
+  if (window.ResizeObserver) new ResizeObserver(() => { if (logFollow) ol.scrollTop = ol.scrollHeight; }).observe(ol);
+}
+
 function renderLog(frame) {
   const lines = frame.log || [];
   const key = `${lines.length}:${lines[lines.length - 1] || ''}:${frame.replay ? frame.replay.ply : 'live'}`;
   if (key === lastLogKey) return;
   lastLogKey = key;
   const ol = $('#log');
-  const atBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
   ol.replaceChildren(...lines.map((line, i) => h('li', {
     class: ['log-line', /^\s*[—-]{1,2}\s/.test(line) && 'log-epoch'], dataset: { i }, text: line,
   })));
-  if (atBottom || frame.replay || ol.dataset.init !== '1') ol.scrollTop = ol.scrollHeight;
-  ol.dataset.init = '1';
+  if (frame.replay) logFollow = true; // a replay step shows the move it reached
+  if (logFollow) followLog(ol);
   // Logs name seats "P0", "P1", ...: say who is who.
   const legend = $('#log-legend');
   const seats = frame.seats || [];

