@@ -62,3 +62,40 @@ def test_log_follows_the_newest_line_at_game_end(server, browser, game):  # noqa
     page.wait_for_timeout(300)
     assert _log_follows(page)
     page.context.close()
+
+
+def _private_game_from_lobby(page, url: str) -> str:  # noqa: ANN001
+    """A private two-player Ra game created in the lobby (seat 1 waits for a human): its link."""
+    page.goto(url + "/")
+    page.wait_for_selector("#game-select option[value='ra']", state="attached")
+    page.select_option("#game-select", "ra")
+    page.select_option("#players-select", "2")
+    page.select_option("#seat-kind-1", "human")
+    page.check("#table-private")
+    page.click("#create-btn")
+    page.wait_for_url("**/g/**")
+    assert "invite=" in page.url
+    return page.url
+
+
+def test_private_game_keeps_its_link_and_locks_out_strangers(server, browser):  # noqa: ANN001
+    ann = _page(browser)
+    link = _private_game_from_lobby(ann, server.url)
+    gid = link.split("/g/", 1)[1].split("?", 1)[0]
+    # Defect 1: the creator reopens the game without the code in the address: the link keeps it.
+    ann.goto(f"{server.url}/g/{gid}")
+    ann.wait_for_selector("#invite:not([hidden])")
+    assert ann.input_value("#invite-link") == link
+    # Defect 7: a stranger without the code is offered no seat and no link to pass on.
+    stranger = _page(browser)
+    stranger.goto(f"{server.url}/g/{gid}")
+    stranger.wait_for_selector("#private-note:not([hidden])")
+    assert stranger.locator("#join-seat-1").count() == 0 or not stranger.is_visible("#join-seat-1")
+    assert not stranger.is_visible("#invite")
+    # With the link, a friend joins.
+    bob = _page(browser)
+    bob.goto(ann.input_value("#invite-link"))
+    bob.click("#join-seat-1")
+    ann.wait_for_function("() => document.querySelector('#status').dataset.kind !== 'wait'")
+    for p in (ann, stranger, bob):
+        p.context.close()

@@ -319,10 +319,36 @@ function freeHumanSeats(live) {
   return (live.seats || []).filter((s) => s.kind === 'human' && !s.taken).map((s) => s.seat);
 }
 
+// A private game's invitation code: from the link it was opened with, kept in this browser so the
+// creator who reopens the game (from /my, the lobby, history) still has the link to pass on.
+const INVITE_KEY = `heliopolis:invite:${gameId}`;
+function keepInvite() {
+  const params = new URLSearchParams(location.search);
+  const code = params.get('invite');
+  try {
+    if (code) { localStorage.setItem(INVITE_KEY, code); return; }
+    const kept = localStorage.getItem(INVITE_KEY);
+    if (!kept) return;
+    params.set('invite', kept);
+    history.replaceState(history.state, '', `${location.pathname}?${params}${location.hash}`);
+  } catch { /* no storage: the link as opened */ }
+}
+
+function inviteCode() {
+  return new URLSearchParams(location.search).get('invite');
+}
+
+/** A private game opened without its code: its seats cannot be joined from here. */
+function lockedOut(live) {
+  return !!(live.table && live.table.private) && !inviteCode() && !S.token && S.seat === null;
+}
+
 function renderJoin(live) {
   const free = freeHumanSeats(live);
   const panel = $('#join-panel');
-  const show = !S.token && !S.watching && free.length > 0 && live.status === 'open';
+  const locked = lockedOut(live);
+  $('#private-note').hidden = !(locked && free.length > 0 && live.status === 'open');
+  const show = !locked && !S.token && !S.watching && free.length > 0 && live.status === 'open';
   panel.hidden = !show;
   if (show) {
     const box = $('#join-seats');
@@ -335,7 +361,7 @@ function renderJoin(live) {
     }
   }
   const invite = $('#invite');
-  invite.hidden = live.status !== 'open';
+  invite.hidden = live.status !== 'open' || (!!(live.table && live.table.private) && !inviteCode());
   if (!invite.hidden) $('#invite-link').value = location.href;
 }
 
@@ -502,7 +528,7 @@ function showNotFound() {
   $('#not-found').hidden = false;
   $('#status').textContent = t('ui.game.not_found');
   $('#board').replaceChildren();
-  for (const sel of ['#join-panel', '#invite', '#replay-bar']) $(sel).hidden = true;
+  for (const sel of ['#join-panel', '#invite', '#private-note', '#replay-bar']) $(sel).hidden = true;
 }
 
 // -- start ----------------------------------------------------------------------------------------
@@ -541,6 +567,7 @@ async function main() {
   document.addEventListener('visibilitychange', () => { if (!document.hidden) reconnectNow(); });
 
   if (!S.id) { showNotFound(); return; }
+  keepInvite();
   api.getMeta().then((meta) => {
     for (const g of meta.games || []) S.gameNames[g.id] = g.name;
     if (S.msg) renderTitle(S.msg);
