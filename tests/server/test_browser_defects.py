@@ -99,3 +99,46 @@ def test_private_game_keeps_its_link_and_locks_out_strangers(server, browser):  
     ann.wait_for_function("() => document.querySelector('#status').dataset.kind !== 'wait'")
     for p in (ann, stranger, bob):
         p.context.close()
+
+
+def _signup(page, url: str, name: str) -> None:  # noqa: ANN001
+    page.goto(url + "/")
+    page.click("#account-open")
+    page.fill("#login-user", name)
+    page.fill("#login-pass", "a long password")
+    page.click("#signup-btn")
+    page.wait_for_selector("#account-name")
+
+
+def test_my_games_offers_no_turn_of_a_resigned_seat(serve, browser):  # noqa: ANN001
+    slow = serve("slowbots", bot_delay=8.0)  # the takeover bot thinks long: the seat is to move meanwhile
+    ann = _page(browser)
+    _signup(ann, slow.url, "Resigner")
+    ann.wait_for_selector("#game-select option[value='ra']", state="attached")
+    ann.select_option("#game-select", "ra")
+    ann.select_option("#players-select", "2")
+    ann.select_option("#seat-kind-1", "human")
+    ann.click("#create-btn")
+    ann.wait_for_url("**/g/**")
+    gid = ann.url.split("/g/", 1)[1].split("?", 1)[0]
+    bob = httpx.post(f"{slow.url}/api/games/{gid}/join", json={"seat": 1}, timeout=10).json()
+    head = {"Authorization": f"Bearer {bob['token']}"}
+    for _ in range(5):  # Bob moves until it is Ann's turn (who starts is the seed's choice)
+        st = httpx.get(f"{slow.url}/api/games/{gid}/state", headers=head, timeout=10).json()
+        if st["to_move"] == 0:
+            break
+        httpx.post(f"{slow.url}/api/games/{gid}/actions", headers=head, timeout=10,
+                   json={"action": st["legal"][0]["id"], "version": st["version"]})  # fmt: skip
+    ann.wait_for_selector("#resign-btn")
+    ann.wait_for_function("() => document.querySelector('#status').dataset.kind === 'mine'")
+    ann.once("dialog", lambda d: d.accept())
+    ann.click("#resign-btn")
+    ann.wait_for_selector("#retake-btn")
+    ann.goto(slow.url + "/my")
+    ann.wait_for_selector(f"[data-game-id='{gid}']")
+    assert httpx.get(f"{slow.url}/api/games/{gid}/state", timeout=10).json()["to_move"] == 0  # the bot still thinks
+    assert ann.locator(f"#my-turn-list [data-game-id='{gid}']").count() == 0
+    item = ann.inner_text(f"[data-game-id='{gid}']")
+    assert "Play" not in item and "your turn" not in item.lower()
+    assert "a bot plays your seat" in item
+    ann.context.close()
