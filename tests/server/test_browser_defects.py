@@ -142,3 +142,26 @@ def test_my_games_offers_no_turn_of_a_resigned_seat(serve, browser):  # noqa: AN
     assert "Play" not in item and "your turn" not in item.lower()
     assert "a bot plays your seat" in item
     ann.context.close()
+
+
+@pytest.mark.parametrize(("locale", "expected"), [
+    ("de-DE", "Die Zeit für jeden Zug muss mindestens eine Sekunde sein."),
+    ("en-US", "The time for each move must be at least one second."),
+])  # fmt: skip
+def test_a_clock_of_zero_is_refused_in_a_sentence_of_the_page_language(server, browser, locale, expected):  # noqa: ANN001
+    page = _page(browser, locale=locale)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game-select option[value='ra']", state="attached")
+    page.select_option("#game-select", "ra")
+    page.select_option("#table-clock", "custom-turn")
+    page.fill("#clock-a", "0")
+    assert page.evaluate("() => document.querySelector('#clock-a').validity.rangeUnderflow")  # the field refuses 0
+    page.evaluate("() => { document.querySelector('#create-form').noValidate = true; }")  # the server refuses it too
+    page.click("#create-btn")
+    page.wait_for_function("() => document.querySelector('#create-error').textContent !== ''")
+    assert page.text_content("#create-error") == expected
+    # A name too short for an account, sent as the page would: a sentence, not pydantic's English.
+    err = page.evaluate("""async () => (await (await fetch('/api/account/signup', {method: 'POST',
+      headers: {'Content-Type': 'application/json'}, body: JSON.stringify({username: 'ab', password: 'a long password'})})).json()).error""")
+    assert err["message"] == "The user name needs at least 3 characters." and err["field"] == "username"
+    page.context.close()

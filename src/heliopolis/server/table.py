@@ -146,10 +146,9 @@ class TableService:
         if s["invite_hash"] is None:
             return
         if not s["private"]:  # a public rematch: its seats wait for the players of the game before it
-            raise ServerError("forbidden", "invite: the seats of this rematch are for the players of the game "
-                                           "before it (they accept it there)")  # fmt: skip
+            raise ServerError("forbidden", error_msg("errors.server.invite_rematch"))
         if not code or not secrets.compare_digest(_hash(code), s["invite_hash"] or ""):
-            raise ServerError("forbidden", "invite: this private game is joined with its invitation link only")
+            raise ServerError("forbidden", error_msg("errors.server.invite_private"))
 
     # -- hooks from the authority -------------------------------------------------------------
     def state(self, live: Any) -> TableState:
