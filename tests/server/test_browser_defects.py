@@ -165,3 +165,21 @@ def test_a_clock_of_zero_is_refused_in_a_sentence_of_the_page_language(server, b
       headers: {'Content-Type': 'application/json'}, body: JSON.stringify({username: 'ab', password: 'a long password'})})).json()).error""")
     assert err["message"] == "The user name needs at least 3 characters." and err["field"] == "username"
     page.context.close()
+
+
+def test_an_imported_game_keeps_its_players_names(server, browser, tmp_path):  # noqa: ANN001
+    seats = [{"kind": "bot", "bot": "random", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": "Bob"}]
+    gid = _create(server.url, {"game": "ra-dice", "players": 2, "seats": seats})["id"]
+    _wait_finished(server.url, gid)
+    saved = tmp_path / "saved.json"
+    saved.write_bytes(httpx.get(f"{server.url}/api/games/{gid}/export", timeout=10).content)
+    winners = httpx.get(f"{server.url}/api/games/{gid}", timeout=10).json()["winners"]
+    page = _page(browser)
+    page.goto(server.url + "/")
+    page.set_input_files("#import-file", str(saved))
+    page.wait_for_url("**/g/**")
+    page.wait_for_function("() => document.querySelector('#status').dataset.kind === 'over'")
+    assert [n.strip() for n in page.locator("#seatbar .seat-chip-name").all_inner_texts()] == ["Ann", "Bob"]
+    status = page.text_content("#status")
+    assert ", ".join(["Ann", "Bob"][w] for w in winners) in status and "P0" not in status and "P1" not in status
+    page.context.close()
