@@ -183,3 +183,33 @@ def test_an_imported_game_keeps_its_players_names(server, browser, tmp_path):  #
     status = page.text_content("#status")
     assert ", ".join(["Ann", "Bob"][w] for w in winners) in status and "P0" not in status and "P1" not in status
     page.context.close()
+
+
+def _resigned_game_won_by_its_bot(url: str) -> tuple[str, str]:
+    """A finished game whose seat 0 resigned at once and whose takeover bot then won: (id, token)."""
+    for _ in range(10):
+        g = _create(url, {"game": "ra-dice", "players": 2, "join": 0, "table": {"takeover": "random"},
+                          "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]})  # fmt: skip
+        head = {"Authorization": f"Bearer {g['token']}"}
+        assert httpx.post(f"{url}/api/games/{g['id']}/resign", headers=head, timeout=10).status_code == 200
+        _wait_finished(url, g["id"])
+        if 0 in httpx.get(f"{url}/api/games/{g['id']}", timeout=10).json()["winners"]:
+            return g["id"], g["token"]
+    raise AssertionError("no game won by the resigned seat's bot in 10 tries")
+
+
+def test_the_end_screen_does_not_call_a_player_who_left_the_winner(server, browser):  # noqa: ANN001
+    gid, token = _resigned_game_won_by_its_bot(server.url)
+    page = _page(browser)
+    page.goto(server.url + "/")
+    page.evaluate(
+        "([id, token]) => { localStorage.setItem(`heliopolis:token:${id}`, token);"
+        " localStorage.setItem(`heliopolis:seat:${id}`, '0'); }",
+        [gid, token],
+    )  # Ann's browser
+    page.goto(f"{server.url}/g/{gid}")
+    page.wait_for_function("() => document.querySelector('#status').dataset.kind === 'over'")
+    status = page.text_content("#status")
+    assert "(you!)" not in status  # the bot won on the board; Ann left, and the ratings place her last
+    assert "count a seat whose player left as last" in status and "Ann" in status
+    page.context.close()

@@ -269,11 +269,7 @@ function statusText(live) {
   const seats = live.seats || [];
   const view = live.view || {};
   const winners = view.winners || (S.summary && S.summary.winners) || null;
-  if (live.status === 'finished' || live.status === 'imported' || view.terminal) {
-    const w = winners && winners.length ? listNames(seats, winners) : '—';
-    const youWon = S.seat !== null && winners && winners.includes(S.seat);
-    return { text: t(youWon ? 'ui.status.game_over_you' : 'ui.status.game_over', { winners: w }), kind: 'over' };
-  }
+  if (live.status === 'finished' || live.status === 'imported' || view.terminal) return overText(seats, winners || []);
   if (live.status === 'open') {
     const humans = seats.filter((s) => s.kind === 'human');
     const free = humans.filter((s) => !s.taken).length;
@@ -285,6 +281,19 @@ function statusText(live) {
     return { text: t('ui.status.to_move', { who: seatLabel(seats, live.to_move) }), kind: 'other' };
   }
   return { text: t('ui.status.waiting'), kind: 'other' };
+}
+
+// The result on the board, and the rule the ratings follow: a seat whose player left (resigned, ran
+// out of time) counts as last there, whatever its takeover bot scored; so such a seat is never "you
+// won", and the line says why the ratings rank it last.
+function overText(seats, winners) {
+  const w = winners.length ? listNames(seats, winners) : '—';
+  const leftWinners = winners.filter((i) => seats[i] && seats[i].left);
+  if (leftWinners.length) {
+    return { text: t('ui.status.game_over_left', { winners: w, left: listNames(seats, leftWinners) }), kind: 'over' };
+  }
+  const youWon = S.seat !== null && winners.includes(S.seat);
+  return { text: t(youWon ? 'ui.status.game_over_you' : 'ui.status.game_over', { winners: w }), kind: 'over' };
 }
 
 function renderStatus(live) {
