@@ -181,7 +181,7 @@ def test_an_imported_game_keeps_its_players_names(server, browser, tmp_path):  #
     page.wait_for_function("() => document.querySelector('#status').dataset.kind === 'over'")
     assert [n.strip() for n in page.locator("#seatbar .seat-chip-name").all_inner_texts()] == ["Ann", "Bob"]
     status = page.text_content("#status")
-    assert ", ".join(["Ann", "Bob"][w] for w in winners) in status and "P0" not in status and "P1" not in status
+    assert all(["Ann", "Bob"][w] in status for w in winners) and "P0" not in status and "P1" not in status
     page.context.close()
 
 
@@ -212,4 +212,32 @@ def test_the_end_screen_does_not_call_a_player_who_left_the_winner(server, brows
     status = page.text_content("#status")
     assert "(you!)" not in status  # the bot won on the board; Ann left, and the ratings place her last
     assert "count a seat whose player left as last" in status and "Ann" in status
+    page.context.close()
+
+
+def test_the_log_names_moves_as_they_were_made_and_says_who_left(server, browser):  # noqa: ANN001
+    url = server.url
+    g = _create(url, {"game": "ra", "players": 2, "join": 0, "table": {"takeover": "random"},
+                      "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})  # fmt: skip
+    bob = httpx.post(f"{url}/api/games/{g['id']}/join", json={"seat": 1, "name": "Bob"}, timeout=10).json()
+    tokens = {0: g["token"], 1: bob["token"]}
+    for _ in range(20):  # the humans move until Ann made a move
+        st = httpx.get(f"{url}/api/games/{g['id']}/state", timeout=10).json()
+        mover = st["to_move"]
+        legal = httpx.get(f"{url}/api/games/{g['id']}/state", headers={"Authorization": f"Bearer {tokens[mover]}"},
+                          timeout=10).json()["legal"]  # fmt: skip
+        httpx.post(f"{url}/api/games/{g['id']}/actions", headers={"Authorization": f"Bearer {tokens[mover]}"},
+                   json={"action": legal[0]["id"], "version": st["version"]}, timeout=10)  # fmt: skip
+        if mover == 0:
+            break
+    head = {"Authorization": f"Bearer {tokens[0]}"}
+    assert httpx.post(f"{url}/api/games/{g['id']}/resign", headers=head, timeout=10).status_code == 200
+    page = _page(browser)
+    page.goto(f"{url}/g/{g['id']}")
+    page.wait_for_selector("#log .log-event")
+    lines = page.locator("#log li").all_inner_texts()
+    at = next(i for i, x in enumerate(lines) if "resigns" in x)
+    assert lines[at] == "Ann resigns — a bot (random) plays the seat from here."
+    before = [x for x in lines[:at] if "Ann" in x]
+    assert before and not any("(random)" in x for x in before)  # her own moves stay hers
     page.context.close()

@@ -3,7 +3,7 @@
 // view module js/views/<game>.js, which exports render(root, msg, ctx).
 
 import * as api from './api.js';
-import { h, $, humanize, seatTitle, seatLabel, namedFrame } from './dom.js';
+import { h, $, humanize, seatTitle, seatLabel, namedFrame, lineText } from './dom.js';
 import { tableUpdate, chatPush } from './table.js';
 import { mountAccount } from './account.js';
 import { mountHelp, updateHelp, decorateBoard } from './help.js';
@@ -237,7 +237,8 @@ function undoReply(accept) {
 function render() {
   const live = S.msg;
   if (!live) return;
-  const frame = namedFrame(replay.active() ? replay.message(live) : live);
+  const raw = replay.active() ? replay.message(live) : live;
+  const frame = namedFrame(raw);
   document.body.classList.toggle('my-turn', !frame.replay && (live.legal || []).length > 0);
   document.body.classList.toggle('in-replay', !!frame.replay);
   renderTitle(live);
@@ -247,7 +248,7 @@ function render() {
   replay.renderBar();
   renderMoves(frame);
   renderTools(live);
-  renderLog(frame);
+  renderLog(raw, live);
   renderBoard(frame);
   updateHelp(frame, S.id, renderLine); // rules panel, since-your-last-move box (help.js)
 }
@@ -464,21 +465,52 @@ function followLog(ol) {
   if (window.ResizeObserver) new ResizeObserver(() => { if (logFollow) ol.scrollTop = ol.scrollHeight; }).observe(ol);
 }
 
-function renderLog(frame) {
+// The log's lines with the seats' events (resign, time-out, retake: table.events, each after the
+// log line it followed) between them; every line names a seat as it was then: a move made before
+// its player left is the player's ("Ann passes"), one after it the bot's ("Ann (medium) passes").
+function logItems(frame, live) {
+  const seats = frame.seats || [];
   const lines = frame.log || [];
-  const key = `${lines.length}:${lines[lines.length - 1] || ''}:${frame.replay ? frame.replay.ply : 'live'}`;
+  const events = ((live.table && live.table.events) || []).filter((e) => (frame.replay ? e.ply <= frame.replay.ply : true));
+  const held = seats.map((s) => {
+    const first = events.find((e) => e.seat === s.seat);
+    return first && first.kind !== 'retake' ? { ...s, kind: 'human', bot: null } : s; // before its first leave
+  });
+  const items = [];
+  let next = 0;
+  const flush = (upto) => {
+    while (next < events.length && events[next].line <= upto) {
+      const e = events[next++];
+      const who = seatTitle({ ...seats[e.seat], name: e.name }, e.seat);
+      items.push({ text: t(`ui.log.${e.kind}`, { who, bot: e.bot || '?' }), kind: 'event' });
+      held[e.seat] = e.kind === 'retake' ? { ...held[e.seat], kind: 'human', bot: null } : { ...held[e.seat], kind: 'bot', bot: e.bot };
+    }
+  };
+  lines.forEach((line, i) => {
+    flush(i);
+    items.push({ text: lineText(line, held), kind: 'line' });
+  });
+  flush(Infinity);
+  return items;
+}
+
+function renderLog(frame, live) {
+  const items = logItems(frame, live);
+  const last = items[items.length - 1];
+  const key = `${items.length}:${last ? last.text : ''}:${frame.replay ? frame.replay.ply : 'live'}`;
   if (key === lastLogKey) return;
   lastLogKey = key;
   const ol = $('#log');
-  ol.replaceChildren(...lines.map((line, i) => h('li', {
-    class: ['log-line', /^\s*[—-]{1,2}\s/.test(line) && 'log-epoch'], dataset: { i }, text: line,
+  ol.replaceChildren(...items.map((it, i) => h('li', {
+    class: ['log-line', it.kind === 'event' && 'log-event', /^\s*[—-]{1,2}\s/.test(it.text) && 'log-epoch'], dataset: { i }, text: it.text,
   })));
   if (frame.replay) logFollow = true; // a replay step shows the move it reached
   if (logFollow) followLog(ol);
   // Logs name seats "P0", "P1", ...: say who is who.
   const legend = $('#log-legend');
   const seats = frame.seats || [];
-  const usesP = lines.some((l) => /\bP\d+\b/.test(l)) && seats.some((s) => seatLabel(seats, s.seat) !== `P${s.seat}`);
+  const texts = items.map((it) => it.text);
+  const usesP = texts.some((l) => /\bP\d+\b/.test(l)) && seats.some((s) => seatLabel(seats, s.seat) !== `P${s.seat}`);
   legend.hidden = !usesP || !seats.length;
   legend.textContent = usesP ? seats.map((s) => `P${s.seat} = ${seatLabel(seats, s.seat)}`).join(' · ') : '';
 }
