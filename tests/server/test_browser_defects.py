@@ -61,6 +61,32 @@ def test_log_follows_the_newest_line_at_game_end(server, browser, game):  # noqa
     page.wait_for_function("() => document.querySelectorAll('#log li').length > 5")
     page.wait_for_timeout(300)
     assert _log_follows(page)
+    if game == "helios":  # defect 10: a refill is one line, not 12-18
+        lines = page.locator("#log li").all_inner_texts()
+        assert any("action tiles are dealt: " in x for x in lines)
+        assert not any("action tile is dealt" in a and "action tile is dealt" in b for a, b in zip(lines, lines[1:]))
+    page.context.close()
+
+
+def test_replay_steps_by_decision_with_a_toggle_for_every_chance_event(server, browser):  # noqa: ANN001
+    gid = _bots_game(server.url, "ra-dice")
+    _wait_finished(server.url, gid)
+    plies = httpx.get(f"{server.url}/api/games/{gid}", timeout=10).json()["moves"]
+    page = _page(browser)
+    page.goto(f"{server.url}/g/{gid}")
+    page.wait_for_function("() => /step \\d+ of \\d+/.test(document.querySelector('#replay-ply').textContent)")
+    steps = int(page.text_content("#replay-ply").split(" of ")[1])
+    assert steps < plies / 2  # a dice game: most plies are rolls, folded into the move that rolled
+    assert int(page.get_attribute("#replay-slider", "max")) == steps
+    page.click("#replay-prev")
+    page.wait_for_function("(n) => document.querySelector('#replay-ply').textContent === `step ${n - 1} of ${n}`",
+                           arg=steps)  # fmt: skip
+    page.wait_for_function("() => document.querySelector('#replay-move').textContent.startsWith('Last move')")
+    page.check("#replay-every")  # every chance event too: the bar counts plies
+    page.wait_for_function("() => / of \\d+$/.test(document.querySelector('#replay-ply').textContent)"
+                           " && document.querySelector('#replay-ply').textContent.startsWith('move')")  # fmt: skip
+    assert page.text_content("#replay-ply").endswith(f"of {plies}")
+    assert int(page.get_attribute("#replay-slider", "max")) == plies
     page.context.close()
 
 

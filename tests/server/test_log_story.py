@@ -41,3 +41,29 @@ def test_resign_and_retake_are_seat_events_at_their_log_line(client):  # noqa: A
     auth_ = client.app.state.auth
     auth_.games.pop(gid, None)
     assert [e["kind"] for e in state(client, gid)["table"]["events"]] == [e["kind"] for e in events]
+
+
+def test_replay_steps_fold_chance_into_the_move_that_caused_it():
+    from heliopolis.server.archive import replay_steps
+
+    # setup chance, a move, its two dice, a move, its die, the last move
+    assert replay_steps([-1, -1, 0, -1, -1, 1, -1, 0]) == [2, 5, 7, 8]
+    assert replay_steps([]) == [0]
+    assert replay_steps([-1, -1]) == [2]
+
+
+def test_a_replay_frame_names_the_decision_and_the_steps(client):  # noqa: ANN001
+    import time
+
+    r = client.post("/api/games", json={"game": "ra-dice", "players": 2,
+                                        "seats": [{"kind": "bot", "bot": "random"}] * 2})  # fmt: skip
+    gid = r.json()["id"]
+    for _ in range(300):
+        if client.get(f"/api/games/{gid}").json()["status"] == "finished":
+            break
+        time.sleep(0.05)
+    end = client.get(f"/api/games/{gid}/replay").json()
+    steps = end["steps"]
+    assert steps[-1] == end["plies"] and len(steps) < end["plies"] / 2  # most plies of a dice game are chance
+    frame = client.get(f"/api/games/{gid}/replay", params={"ply": steps[3]}).json()
+    assert frame["decision"] is not None and frame["steps"] == steps

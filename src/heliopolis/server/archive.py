@@ -29,15 +29,29 @@ if TYPE_CHECKING:
     from heliopolis.server.authority import Authority
 
 
-def replay_frame_text(game: str, options: dict[str, Any], history: list[int], ply: int) -> str:
-    """The public position after ``ply`` moves of a finished game, as JSON text (runs in a thread)."""
+def replay_steps(movers: list[int]) -> list[int]:
+    """The plies a replay steps to by decision: the start (once the setup is dealt), then after each
+    player's move with the chance it caused (dice rolled, tiles drawn), so ``steps[k]`` is the ply of
+    decision ``k`` and the last step the end (``movers``: seat per ply, -1 for chance)."""
+    decisions = [i for i, seat in enumerate(movers) if seat >= 0]
+    return sorted({*decisions, len(movers)}) or [0]
+
+
+def replay_frame_text(game: str, options: dict[str, Any], history: list[int], ply: int,
+                      steps: list[int] | None = None) -> str:  # fmt: skip
+    """The public position after ``ply`` moves of a finished game, as JSON text (runs in a thread):
+    ``move`` is the last action, ``decision`` the last player's move (the one a step by decision
+    shows), ``steps`` the plies of those steps (``replay_steps``)."""
     state = new_game(game, **options)
-    move = None
+    move = decision = None
     for a in history[:ply]:
         move = to_json(state.describe_action(a))  # a finished game: chance outcomes are public too
+        if not state.is_chance_node():
+            decision = move
         state.apply_action(a)
     return json.dumps({"ply": ply, "plies": len(history), "view": wire(state.player_view(None)),
-                       "log": [to_json(x) for x in state.public_log()], "move": move}, separators=(",", ":"))  # fmt: skip
+                       "log": [to_json(x) for x in state.public_log()], "move": move, "decision": decision,
+                       "steps": steps if steps is not None else []}, separators=(",", ":"))  # fmt: skip
 
 
 class Archive:
@@ -69,7 +83,8 @@ class Archive:
         else:
             history = list(live.state.history())
             fut = asyncio.get_running_loop().run_in_executor(self._replay_pool, replay_frame_text, rec.game,
-                                                             rec.options, history, ply)  # fmt: skip
+                                                             rec.options, history, ply,
+                                                             replay_steps(live.movers))  # fmt: skip
             self.replays[key] = fut
             while len(self.replays) > self.replay_cache:
                 self.replays.popitem(last=False)
