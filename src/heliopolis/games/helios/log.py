@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from heliopolis.core.game import PublicLog
+from heliopolis.core.text import Msg
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios.components import (
     COLOURS,
@@ -174,7 +175,7 @@ class HeliosLog(PublicLog):
         s = self.replay
         first = describe(s, action)
         lines = self._feed(s, action, first)
-        if getattr(first, "key", None) == "helios.log.dealt":  # a tile of a refill: one line for all
+        if isinstance(first, Msg) and first.key == "helios.log.dealt":  # a tile of a refill: one line for all
             self._dealt.append(first.args["colour"])
             lines = lines[1:]
             if not lines and s.is_chance_node() and not s.is_terminal():
