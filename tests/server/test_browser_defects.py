@@ -61,6 +61,7 @@ def test_log_follows_the_newest_line_at_game_end(server, browser, game):  # noqa
     page.wait_for_function("() => document.querySelectorAll('#log li').length > 5")
     page.wait_for_timeout(300)
     assert _log_follows(page)
+    assert page.is_hidden("#log-legend")  # lines name the seats themselves: no "P0 = Ann" key (Men-Nefer's papyri)
     if game == "helios":  # defect 10: a refill is one line, not 12-18
         lines = page.locator("#log li").all_inner_texts()
         assert any("action tiles are dealt: " in x for x in lines)

@@ -47,9 +47,10 @@ def test_replay_steps_fold_chance_into_the_move_that_caused_it():
     from heliopolis.server.archive import replay_steps
 
     # setup chance, a move, its two dice, a move, its die, the last move
-    assert replay_steps([-1, -1, 0, -1, -1, 1, -1, 0]) == [2, 5, 7, 8]
+    assert replay_steps([-1, -1, 0, -1, -1, 1, -1, 0]) == [0, 2, 5, 7, 8]
     assert replay_steps([]) == [0]
-    assert replay_steps([-1, -1]) == [2]
+    assert replay_steps([-1, -1]) == [0, 2]
+    assert replay_steps([0, -1, 1]) == [0, 2, 3]
 
 
 def test_a_replay_frame_names_the_decision_and_the_steps(client):  # noqa: ANN001

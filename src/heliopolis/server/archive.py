@@ -30,11 +30,11 @@ if TYPE_CHECKING:
 
 
 def replay_steps(movers: list[int]) -> list[int]:
-    """The plies a replay steps to by decision: the start (once the setup is dealt), then after each
-    player's move with the chance it caused (dice rolled, tiles drawn), so ``steps[k]`` is the ply of
-    decision ``k`` and the last step the end (``movers``: seat per ply, -1 for chance)."""
+    """The plies a replay steps to by decision: the empty table, the start once the setup is dealt,
+    then after each player's move with the chance it caused (dice rolled, tiles drawn): the ply of
+    the next decision, and the end last (``movers``: seat per ply, -1 for chance)."""
     decisions = [i for i, seat in enumerate(movers) if seat >= 0]
-    return sorted({*decisions, len(movers)}) or [0]
+    return sorted({0, *decisions, len(movers)})
 
 
 def replay_frame_text(game: str, options: dict[str, Any], history: list[int], ply: int,

@@ -506,11 +506,12 @@ function renderLog(frame, live) {
   })));
   if (frame.replay) logFollow = true; // a replay step shows the move it reached
   if (logFollow) followLog(ol);
-  // Logs name seats "P0", "P1", ...: say who is who.
+  // A line that still names a seat "P0" (one digit, as withSeatNames reads it: "P01" is a papyrus of
+  // Men-Nefer, not a seat): say who is who.
   const legend = $('#log-legend');
   const seats = frame.seats || [];
   const texts = items.map((it) => it.text);
-  const usesP = texts.some((l) => /\bP\d+\b/.test(l)) && seats.some((s) => seatLabel(seats, s.seat) !== `P${s.seat}`);
+  const usesP = texts.some((l) => /\bP\d\b/.test(l)) && seats.some((s) => seatLabel(seats, s.seat) !== `P${s.seat}`);
   legend.hidden = !usesP || !seats.length;
   legend.textContent = usesP ? seats.map((s) => `P${s.seat} = ${seatLabel(seats, s.seat)}`).join(' · ') : '';
 }
