@@ -4,16 +4,21 @@ events survive a reload from the database and reach every reader (nothing in the
 
 from __future__ import annotations
 
+import time
+
 from tests.server.conftest import auth, state
 from tests.server.test_table import two_humans
 
 
 def _move_until_seat_moved(client, gid: str, tokens: dict[int, str], seat: int) -> None:  # noqa: ANN001
     """Plays the humans' first legal moves until ``seat`` made one (bots move on their own)."""
-    for _ in range(50):
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
         s = state(client, gid)
         mover = s["to_move"]
-        if mover in tokens:
+        if mover not in tokens:
+            time.sleep(0.02)  # a bot is thinking
+        else:
             legal = state(client, gid, tokens[mover])["legal"]
             r = client.post(f"/api/games/{gid}/actions", headers=auth(tokens[mover]),
                             json={"action": legal[0]["id"], "version": s["version"]})  # fmt: skip
@@ -54,8 +59,6 @@ def test_replay_steps_fold_chance_into_the_move_that_caused_it():
 
 
 def test_a_replay_frame_names_the_decision_and_the_steps(client):  # noqa: ANN001
-    import time
-
     r = client.post("/api/games", json={"game": "ra-dice", "players": 2,
                                         "seats": [{"kind": "bot", "bot": "random"}] * 2})  # fmt: skip
     gid = r.json()["id"]
