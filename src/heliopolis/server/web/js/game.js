@@ -344,6 +344,8 @@ function keepInvite() {
   } catch { /* no storage: the link as opened */ }
 }
 
+keepInvite(); // at once, before any await: a page left right after it opened has kept the code too
+
 function inviteCode() {
   return new URLSearchParams(location.search).get('invite');
 }
@@ -609,7 +611,6 @@ async function main() {
   document.addEventListener('visibilitychange', () => { if (!document.hidden) reconnectNow(); });
 
   if (!S.id) { showNotFound(); return; }
-  keepInvite();
   api.getMeta().then((meta) => {
     for (const g of meta.games || []) S.gameNames[g.id] = g.name;
     if (S.msg) renderTitle(S.msg);
