@@ -50,8 +50,10 @@ from heliopolis.server.protocol import (
     WsSync,
     WsUndo,
     WsUndoReply,
+    field_path,
     parse_client_message,
     parse_json_document,
+    request_problem,
 )  # fmt: skip
 from heliopolis.server.push import Pusher
 from heliopolis.server.storage import GameRecord, Storage
@@ -219,10 +221,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
-        e = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
-        where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
-        msg = f"{where}: {e['msg']}" if where else e["msg"]
-        return JSONResponse({"error": {"code": "bad_request", "message": msg}}, status_code=422)
+        errors = exc.errors()
+        body = ServerError("bad_request", request_problem(errors)).body()
+        body["error"]["field"] = field_path(errors[0]) if errors else ""  # for client authors: where
+        return JSONResponse(body, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -10,33 +10,48 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import secrets
 import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
-from heliopolis.core.errors import HeliopolisError, reason
+from heliopolis.core.errors import HeliopolisError, error_msg, reason
 from heliopolis.core.registry import new_game
 from heliopolis.core.serialize import state_from_dict
 from heliopolis.core.text import to_json, wire
 from heliopolis.server.authority import READ_ONLY, Live
-from heliopolis.server.protocol import ServerError
+from heliopolis.server.protocol import ServerError, clean_name
 from heliopolis.server.storage import GameRecord, Move, Seat
 
 if TYPE_CHECKING:
     from heliopolis.server.authority import Authority
 
 
-def replay_frame_text(game: str, options: dict[str, Any], history: list[int], ply: int) -> str:
-    """The public position after ``ply`` moves of a finished game, as JSON text (runs in a thread)."""
+def replay_steps(movers: list[int]) -> list[int]:
+    """The plies a replay steps to by decision: the empty table, the start once the setup is dealt,
+    then after each player's move with the chance it caused (dice rolled, tiles drawn): the ply of
+    the next decision, and the end last (``movers``: seat per ply, -1 for chance)."""
+    decisions = [i for i, seat in enumerate(movers) if seat >= 0]
+    return sorted({0, *decisions, len(movers)})
+
+
+def replay_frame_text(game: str, options: dict[str, Any], history: list[int], ply: int,
+                      steps: list[int] | None = None) -> str:  # fmt: skip
+    """The public position after ``ply`` moves of a finished game, as JSON text (runs in a thread):
+    ``move`` is the last action, ``decision`` the last player's move (the one a step by decision
+    shows), ``steps`` the plies of those steps (``replay_steps``)."""
     state = new_game(game, **options)
-    move = None
+    move = decision = None
     for a in history[:ply]:
         move = to_json(state.describe_action(a))  # a finished game: chance outcomes are public too
+        if not state.is_chance_node():
+            decision = move
         state.apply_action(a)
     return json.dumps({"ply": ply, "plies": len(history), "view": wire(state.player_view(None)),
-                       "log": [to_json(x) for x in state.public_log()], "move": move}, separators=(",", ":"))  # fmt: skip
+                       "log": [to_json(x) for x in state.public_log()], "move": move, "decision": decision,
+                       "steps": steps if steps is not None else []}, separators=(",", ":"))  # fmt: skip
 
 
 class Archive:
@@ -68,7 +83,8 @@ class Archive:
         else:
             history = list(live.state.history())
             fut = asyncio.get_running_loop().run_in_executor(self._replay_pool, replay_frame_text, rec.game,
-                                                             rec.options, history, ply)  # fmt: skip
+                                                             rec.options, history, ply,
+                                                             replay_steps(live.movers))  # fmt: skip
             self.replays[key] = fut
             while len(self.replays) > self.replay_cache:
                 self.replays.popitem(last=False)
@@ -83,7 +99,9 @@ class Archive:
         if live.rec.status not in READ_ONLY:
             raise ServerError("bad_request", "only finished games can be exported (the log of a running game "
                                              "holds its future randomness)")  # fmt: skip
-        return live.state.to_dict()
+        doc = live.state.to_dict()
+        doc["players"] = [{"seat": x.seat, "name": x.name, "kind": x.kind, "bot": x.bot} for x in live.rec.seats]
+        return doc
 
     async def import_game(self, doc: Any, also: Any = None) -> GameRecord:
         """``also(connection, game_id)`` writes more rows in the import's transaction (its chat)."""
@@ -99,7 +117,7 @@ class Archive:
             moves.append(Move(a, replay.action_to_string(a), seat))
             replay.apply_action(a)
         players = state.game.players
-        seats = [Seat(i, "human", None, f"P{i}", None) for i in range(players)]
+        seats = saved_seats(doc, players)
         winners = state.winners() if state.is_terminal() else None
         now = time.time()
         rec = GameRecord(secrets.token_urlsafe(9), info.game_id, info.encoding, state.game.config(),
@@ -107,3 +125,33 @@ class Archive:
         await self.auth._db(self.auth.storage.create_game, rec, moves, (lambda c: also(c, rec.id)) if also else None)
         self.auth._remember(Live(rec, state, [m.seat for m in moves]))
         return rec
+
+
+_BOT_SPEC = re.compile(r"^[A-Za-z0-9_:=.,+-]{1,200}$")
+
+
+def saved_seats(doc: dict[str, Any], players: int) -> list[Seat]:
+    """The seats of an imported game: the names (and bots) its export wrote under ``players``; a
+    save without them (an older export, the terminal's) has unnamed seats ("Seat 1"). Read-only:
+    an imported seat is never played, so a bot is only its label."""
+    saved = doc.get("players")
+    if saved is None:
+        return [Seat(i, "human") for i in range(players)]
+    seats = [_saved_seat(i, x) for i, x in enumerate(saved)] if isinstance(saved, list) else []
+    if len(seats) != players or None in seats:
+        raise ServerError("bad_request", error_msg("errors.save.players", count=players))
+    return [x for x in seats if x is not None]
+
+
+def _saved_seat(i: int, x: Any) -> Seat | None:
+    """Seat ``i`` of a save's ``players``, or ``None`` if the entry is not one."""
+    if not isinstance(x, dict) or x.get("seat", i) != i or not isinstance(x.get("name"), (str, type(None))):
+        return None
+    kind, bot = x.get("kind", "human"), x.get("bot")
+    if kind not in ("human", "bot") or (kind == "bot" and not (isinstance(bot, str) and _BOT_SPEC.match(bot))):
+        return None
+    try:
+        name = clean_name(x.get("name"))
+    except ValueError:
+        return None
+    return Seat(i, kind, bot if kind == "bot" else None, name)

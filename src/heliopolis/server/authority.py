@@ -64,6 +64,7 @@ class Live:
     plog: Any = None
     messages: dict[Any, Any] = field(default_factory=dict)  # this revision's encoded messages (messages.py)
     extra: dict[str, Any] = field(default_factory=dict)  # the table layer's per-game state (table.py)
+    marks: list[int] = field(default_factory=list)  # lines of the public log after each ply
 
     def __post_init__(self) -> None:
         if self.plog is None:
@@ -72,9 +73,16 @@ class Live:
     def new_log(self) -> Any:
         """The public log of the current state, built from its whole history."""
         log = self.state.game.new_public_log()
+        self.marks = []
         for a in self.state.history():
             log.feed(a)
+            self.marks.append(len(log.lines))
         return log
+
+    def feed(self, action: int) -> None:
+        """One more ply into the public log."""
+        self.plog.feed(action)
+        self.marks.append(len(self.plog.lines))
 
     def log(self) -> list[str]:
         return self.plog.lines
@@ -440,7 +448,7 @@ class Authority:
         live.state = nxt
         live.movers.extend(m.seat for m in new)
         for m in new:
-            live.plog.feed(m.action)
+            live.feed(m.action)
         rec.revision, rec.plies, rec.undo, rec.updated_at = rev, rec.plies + len(new), None, time.time()
         if done:
             rec.status, rec.winners = "finished", nxt.winners()

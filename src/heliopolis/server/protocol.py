@@ -151,10 +151,47 @@ ClientMessage = TypeAdapter(Annotated[WsAct | WsUndo | WsUndoReply | WsPing | Ws
 
 
 def validation_message(err: ValidationError) -> str:
-    """The first problem, with the field it is about: what a player (or a client author) needs."""
+    """The first problem, with the field it is about: what a client author needs (a WebSocket message
+    is the page's own, never typed by a player; requests a player fills in: ``request_problem``)."""
     e = err.errors()[0]
-    where = ".".join(str(p) for p in e.get("loc", ()) if p not in ("body",))
-    return f"{where}: {e['msg']}" if where else e["msg"]
+    return f"{field_path(e)}: {e['msg']}" if field_path(e) else e["msg"]
+
+
+def field_path(e: Any) -> str:
+    """``table.clock.per_move``: where in the request body an error is."""
+    return ".".join(str(p) for p in e.get("loc", ()) if p not in ("body",))
+
+
+# pydantic's error types -> the catalog sentence (errors.request.*) and the context value it quotes
+_PROBLEMS = {"greater_than_equal": ("at_least", "ge"), "greater_than": ("above", "gt"),
+             "less_than_equal": ("at_most", "le"), "less_than": ("below", "lt"),
+             "string_too_short": ("min_chars", "min_length"), "string_too_long": ("max_chars", "max_length"),
+             "too_short": ("min_items", "min_length"), "too_long": ("max_items", "max_length"),
+             "missing": ("missing", None), "extra_forbidden": ("unknown_field", None)}  # fmt: skip
+_SECONDS = frozenset(("base", "increment", "per_move", "bank"))  # clock fields: numbers of seconds
+_FIELDS = frozenset(("base", "increment", "per_move", "bank", "username", "password", "name", "invite", "players",
+                     "seat", "game", "email", "action", "version", "seats", "join", "takeover"))  # fmt: skip
+
+
+def request_problem(errors: Any) -> Msg:
+    """The first of pydantic's ``errors`` as one sentence of the catalogs (a player reads it in the
+    page's language: "The time for each move must be at least 1 second"), not pydantic's English."""
+    from heliopolis.locale import msg
+
+    e = errors[0] if errors else {"loc": (), "type": ""}
+    loc = [str(p) for p in e.get("loc", ()) if p != "body" and not isinstance(p, int)]
+    name = loc[-1] if loc else ""
+    field: Any = msg(f"errors.field.{name}") if name in _FIELDS else (".".join(loc) or msg("errors.field.request"))
+    kind, ctx_key = _PROBLEMS.get(str(e.get("type", "")), ("invalid", None))
+    limit = (e.get("ctx") or {}).get(ctx_key) if ctx_key else None
+    if limit is None and ctx_key is not None:
+        kind = "invalid"
+    args: dict[str, Any] = {"field": field}
+    if limit is not None:
+        args["limit"] = int(limit) if float(limit).is_integer() else float(limit)
+        if kind in ("at_least", "at_most") and name in _SECONDS:
+            kind = "at_least_one_second" if kind == "at_least" and args["limit"] == 1 else kind + "_seconds"
+    return msg(f"errors.request.{kind}", **args)
 
 
 def parse_client_message(raw: str | bytes) -> Any:

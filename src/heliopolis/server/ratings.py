@@ -274,10 +274,13 @@ def router(service: Ratings, accounts_service: Any) -> APIRouter:
                 live = await service.auth.get(row["id"])
                 st = live.state
                 mine = service.auth.seat_of(live, None, s.account_id)
-                item["your_turn"] = not st.is_terminal() and not st.is_chance_node() and mine == st.current_player()
+                left = next((x.left_reason for x in live.rec.seats if x.seat == mine), None)
+                item["left"] = left  # "resigned" | "timeout": a bot plays the seat, its turns are not mine
+                item["your_turn"] = (left is None and not st.is_terminal() and not st.is_chance_node()
+                                     and mine == st.current_player())  # fmt: skip
                 item["to_move"] = None if st.is_terminal() or st.is_chance_node() else st.current_player()
                 running, deadline = service.auth.table.running(live)
-                item["deadline"] = deadline if running is not None and running == mine else None
+                item["deadline"] = deadline if running is not None and running == mine and left is None else None
             elif row["status"] == "finished":
                 winners = json.loads(row["winners"]) if row["winners"] else []
                 left = next((x["left"] for x in row["seats"] if x["seat"] == row["seat"]), None)

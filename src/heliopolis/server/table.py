@@ -35,7 +35,7 @@ from heliopolis.core.errors import HeliopolisError, error_msg, reason
 from heliopolis.server.clocks import Clock, replay_clock
 from heliopolis.server.protocol import CreateGame, ServerError
 from heliopolis.server.storage import StaleError, games, moves
-from heliopolis.server.table_db import game_settings
+from heliopolis.server.table_db import game_settings, seat_events
 
 log = logging.getLogger("heliopolis.server")
 CHEAP_TAKEOVER = "heuristic"  # the takeover bot of a seat whose leaving is over a bot-game quota
@@ -66,6 +66,7 @@ class TableState:
     times: list[tuple[int, float]] = field(default_factory=list)
     cache: tuple[int, Clock] | None = None  # (moves fed, the clock after them): fed on, never replayed
     plan: dict[str, Any] | None = None  # the rating decision made as the game ended here (ratings.decide)
+    events: list[dict[str, Any]] = field(default_factory=list)  # resigns, time-outs, retakes (seat_events)
 
 
 @dataclass
@@ -147,10 +148,9 @@ class TableService:
         if s["invite_hash"] is None:
             return
         if not s["private"]:  # a public rematch: its seats wait for the players of the game before it
-            raise ServerError("forbidden", "invite: the seats of this rematch are for the players of the game "
-                                           "before it (they accept it there)")  # fmt: skip
+            raise ServerError("forbidden", error_msg("errors.server.invite_rematch"))
         if not code or not secrets.compare_digest(_hash(code), s["invite_hash"] or ""):
-            raise ServerError("forbidden", "invite: this private game is joined with its invitation link only")
+            raise ServerError("forbidden", error_msg("errors.server.invite_private"))
 
     # -- hooks from the authority -------------------------------------------------------------
     def state(self, live: Any) -> TableState:
@@ -171,6 +171,9 @@ class TableService:
             if row is not None and row["clock"]:
                 settings["clock"] = json.loads(row["clock"])
             st = TableState(settings)
+            cols = (seat_events.c.ply, seat_events.c.seat, seat_events.c.kind, seat_events.c.name, seat_events.c.bot)
+            st.events = [dict(r) for r in c.execute(sa.select(*cols).where(seat_events.c.game_id == game_id)
+                                                     .order_by(seat_events.c.n)).mappings()]  # fmt: skip
             if settings["clock"] is not None:
                 g = c.execute(sa.select(games.c.started_at, games.c.created_at).where(games.c.id == game_id)).first()
                 st.started_at = g.started_at if g.started_at is not None else g.created_at
@@ -266,9 +269,34 @@ class TableService:
         running, _ = self.running(live)
         return {"private": s["private"], "takeover": s["takeover"], "allow_retake": s["allow_retake"],
                 "spectator_chat": s["spectator_chat"], "rated": s["rated"], "rematch": s["rematch"],
-                "creator_seat": s["creator_seat"],
+                "creator_seat": s["creator_seat"], "events": self.events_view(live),
                 "clock": clock.view(running) if clock is not None else (
                     {**s["clock"], "running": None} if s["clock"] else None)}  # fmt: skip
+
+    def events_view(self, live: Any) -> list[dict[str, Any]]:
+        """The seat events with ``line``: how many lines of the public log come before each."""
+        marks = getattr(live, "marks", [])
+        out = []
+        for e in self.state(live).events:
+            ply = min(e["ply"], len(marks))
+            out.append({**e, "line": marks[ply - 1] if ply > 0 else 0})
+        return out
+
+    async def record_event(self, live: Any, seat: int, kind: str) -> None:
+        """Writes a resign, time-out or retake of ``seat`` at the current ply (after the seat's own
+        update: a crash in between loses only this log line, never the seat change)."""
+        s = live.rec.seats[seat]
+        st = self.state(live)
+        e = {"ply": live.rec.plies, "seat": seat, "kind": kind, "name": s.name,
+             "bot": s.bot if kind != "retake" else None}  # fmt: skip
+        row = {**e, "game_id": live.rec.id, "n": len(st.events), "created_at": time.time()}
+        st.events.append(e)  # first: a message built while the row is written already has it
+
+        def write() -> None:
+            with self.storage.engine.begin() as c:
+                c.execute(seat_events.insert().values(**row))
+
+        await asyncio.to_thread(write)
 
     def arm(self, live: Any) -> None:
         gid = live.rec.id
@@ -353,6 +381,7 @@ class TableService:
         rec.revision, rec.undo = rev, None
         self.auth.count_bots(rec.id, client)
         self.arm(live)
+        await self.record_event(live, seat, reason)
         return True
 
     async def resume(self) -> int:
@@ -433,6 +462,7 @@ class TableService:
             if clock is not None:
                 clock.left[seat] -= extra
             self.arm(live)
+            await self.record_event(live, seat, "retake")
         self.auth.hub.publish(game_id)
         return live
 

@@ -118,3 +118,18 @@ rating_changes = sa.Table(
     sa.Column("mu_after", sa.Float, nullable=False),
     sa.Column("sigma_after", sa.Float, nullable=False),
 )  # fmt: skip
+
+# Who left and came back, and when (issue 28): one row per resign, time-out and retake, numbered
+# per game; ``ply`` is the moves made then, so the log says it where it happened, with the name
+# the seat had then. Read with the table settings (``TableService._load``).
+seat_events = sa.Table(
+    "seat_events", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("ply", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),  # resigned | timeout | retake
+    sa.Column("name", sa.String(64), nullable=True),  # the seat's name then
+    sa.Column("bot", sa.String(200), nullable=True),  # the bot that plays the seat from here (a leave)
+    sa.Column("created_at", sa.Float, nullable=False),
+)  # fmt: skip

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from heliopolis.core.game import PublicLog
+from heliopolis.core.text import Msg
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios.components import (
     COLOURS,
@@ -168,10 +169,34 @@ class HeliosLog(PublicLog):
         self._silent = False
         self.replay = game.new_initial_state()
         self.replay.record_events = True
+        self._dealt: list[Any] = []  # the colours of a refill being dealt, one line once it is done
 
     def feed(self, action: int) -> list[str]:
         s = self.replay
-        lines = [describe(s, action)]
+        first = describe(s, action)
+        lines = self._feed(s, action, first)
+        if isinstance(first, Msg) and first.key == "helios.log.dealt":  # a tile of a refill: one line for all
+            self._dealt.append(first.args["colour"])
+            lines = lines[1:]
+            if not lines and s.is_chance_node() and not s.is_terminal():
+                return []  # more tiles to come
+        out = [*self._deal_line(), *lines]
+        self.lines.extend(out)
+        return out
+
+    def _deal_line(self) -> list[str]:
+        """The refill dealt so far as one line ("12 action tiles are dealt: 4 blue, 3 red, ...")."""
+        dealt, self._dealt = self._dealt, []
+        if len(dealt) <= 1:
+            return [msg("helios.log.dealt", colour=c) for c in dealt]
+        counts: dict[str, list[Any]] = {}
+        for c in dealt:
+            counts.setdefault(c.key, []).append(c)
+        parts = [msg("helios.log.dealt_count", count=len(cs), colour=cs[0]) for cs in counts.values()]
+        return [msg("helios.log.dealt_group", count=len(dealt), tiles=listing("helios.list", parts))]
+
+    def _feed(self, s: Any, action: int, first: Any) -> list[str]:
+        lines = [first]
         snap = snapshot(s)
         s.events.clear()
         s.apply_action(action)
@@ -185,7 +210,6 @@ class HeliosLog(PublicLog):
         if s.is_terminal():
             lines += final_lines(s)
         s.events.clear()
-        self.lines.extend(lines)
         return lines
 
 

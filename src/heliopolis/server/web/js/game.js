@@ -3,7 +3,7 @@
 // view module js/views/<game>.js, which exports render(root, msg, ctx).
 
 import * as api from './api.js';
-import { h, $, humanize, seatTitle, seatLabel, namedFrame } from './dom.js';
+import { h, $, humanize, seatTitle, seatLabel, namedFrame, lineText } from './dom.js';
 import { tableUpdate, chatPush, chatDeleted } from './table.js';
 import { reportButton } from './moderation.js';
 import { mountAccount } from './account.js';
@@ -239,7 +239,8 @@ function undoReply(accept) {
 function render() {
   const live = S.msg;
   if (!live) return;
-  const frame = namedFrame(replay.active() ? replay.message(live) : live);
+  const raw = replay.active() ? replay.message(live) : live;
+  const frame = namedFrame(raw);
   document.body.classList.toggle('my-turn', !frame.replay && (live.legal || []).length > 0);
   document.body.classList.toggle('in-replay', !!frame.replay);
   renderTitle(live);
@@ -249,7 +250,7 @@ function render() {
   replay.renderBar();
   renderMoves(frame);
   renderTools(live);
-  renderLog(frame);
+  renderLog(raw, live);
   renderBoard(frame);
   updateHelp(frame, S.id, renderLine); // rules panel, since-your-last-move box (help.js)
 }
@@ -271,11 +272,7 @@ function statusText(live) {
   const seats = live.seats || [];
   const view = live.view || {};
   const winners = view.winners || (S.summary && S.summary.winners) || null;
-  if (live.status === 'finished' || live.status === 'imported' || view.terminal) {
-    const w = winners && winners.length ? listNames(seats, winners) : '—';
-    const youWon = S.seat !== null && winners && winners.includes(S.seat);
-    return { text: t(youWon ? 'ui.status.game_over_you' : 'ui.status.game_over', { winners: w }), kind: 'over' };
-  }
+  if (live.status === 'finished' || live.status === 'imported' || view.terminal) return overText(seats, winners || []);
   if (live.status === 'open') {
     const humans = seats.filter((s) => s.kind === 'human');
     const free = humans.filter((s) => !s.taken).length;
@@ -287,6 +284,19 @@ function statusText(live) {
     return { text: t('ui.status.to_move', { who: seatLabel(seats, live.to_move) }), kind: 'other' };
   }
   return { text: t('ui.status.waiting'), kind: 'other' };
+}
+
+// The result on the board, and the rule the ratings follow: a seat whose player left (resigned, ran
+// out of time) counts as last there, whatever its takeover bot scored; so such a seat is never "you
+// won", and the line says why the ratings rank it last.
+function overText(seats, winners) {
+  const w = winners.length ? listNames(seats, winners) : '—';
+  const leftWinners = winners.filter((i) => seats[i] && seats[i].left);
+  if (leftWinners.length) {
+    return { text: t('ui.status.game_over_left', { winners: w, left: listNames(seats, leftWinners) }), kind: 'over' };
+  }
+  const youWon = S.seat !== null && winners.includes(S.seat);
+  return { text: t(youWon ? 'ui.status.game_over_you' : 'ui.status.game_over', { winners: w }), kind: 'over' };
 }
 
 function renderStatus(live) {
@@ -325,10 +335,38 @@ function freeHumanSeats(live) {
   return (live.seats || []).filter((s) => s.kind === 'human' && !s.taken).map((s) => s.seat);
 }
 
+// A private game's invitation code: from the link it was opened with, kept in this browser so the
+// creator who reopens the game (from /my, the lobby, history) still has the link to pass on.
+const INVITE_KEY = `heliopolis:invite:${gameId}`;
+function keepInvite() {
+  const params = new URLSearchParams(location.search);
+  const code = params.get('invite');
+  try {
+    if (code) { localStorage.setItem(INVITE_KEY, code); return; }
+    const kept = localStorage.getItem(INVITE_KEY);
+    if (!kept) return;
+    params.set('invite', kept);
+    history.replaceState(history.state, '', `${location.pathname}?${params}${location.hash}`);
+  } catch { /* no storage: the link as opened */ }
+}
+
+keepInvite(); // at once, before any await: a page left right after it opened has kept the code too
+
+function inviteCode() {
+  return new URLSearchParams(location.search).get('invite');
+}
+
+/** A private game opened without its code: its seats cannot be joined from here. */
+function lockedOut(live) {
+  return !!(live.table && live.table.private) && !inviteCode() && !S.token && S.seat === null;
+}
+
 function renderJoin(live) {
   const free = freeHumanSeats(live);
   const panel = $('#join-panel');
-  const show = !S.token && !S.watching && free.length > 0 && live.status === 'open';
+  const locked = lockedOut(live);
+  $('#private-note').hidden = !(locked && free.length > 0 && live.status === 'open');
+  const show = !locked && !S.token && !S.watching && free.length > 0 && live.status === 'open';
   panel.hidden = !show;
   if (show) {
     const box = $('#join-seats');
@@ -341,7 +379,7 @@ function renderJoin(live) {
     }
   }
   const invite = $('#invite');
-  invite.hidden = live.status !== 'open';
+  invite.hidden = live.status !== 'open' || (!!(live.table && live.table.private) && !inviteCode());
   if (!invite.hidden) $('#invite-link').value = location.href;
 }
 
@@ -413,22 +451,75 @@ function renderTools(live) {
 }
 
 let lastLogKey = '';
-function renderLog(frame) {
+// The log follows its newest line unless the reader scrolls up to read older ones. The lines'
+// height settles only after layout (its scroll bar appearing rewraps them), and a scroll event then
+// is not the reader's: only a scroll after the reader's own wheel, touch, click or key stops following.
+let logFollow = true;
+let logTouched = false;
+let logObserved = false;
+function followLog(ol) {
+  logTouched = false;
+  ol.scrollTop = ol.scrollHeight;
+  requestAnimationFrame(() => { if (logFollow) ol.scrollTop = ol.scrollHeight; });
+  if (logObserved) return;
+  logObserved = true;
+  for (const ev of ['wheel', 'touchstart', 'pointerdown', 'keydown']) ol.addEventListener(ev, () => { logTouched = true; }, { passive: true });
+  ol.addEventListener('scroll', () => {
+    const bottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
+    if (bottom) logFollow = true;
+    else if (logTouched) logFollow = false;
+    else ol.scrollTop = ol.scrollHeight; // the lines grew under us: still following
+  }, { passive: true });
+  if (window.ResizeObserver) new ResizeObserver(() => { if (logFollow) ol.scrollTop = ol.scrollHeight; }).observe(ol);
+}
+
+// The log's lines with the seats' events (resign, time-out, retake: table.events, each after the
+// log line it followed) between them; every line names a seat as it was then: a move made before
+// its player left is the player's ("Ann passes"), one after it the bot's ("Ann (medium) passes").
+function logItems(frame, live) {
+  const seats = frame.seats || [];
   const lines = frame.log || [];
-  const key = `${lines.length}:${lines[lines.length - 1] || ''}:${frame.replay ? frame.replay.ply : 'live'}`;
+  const events = ((live.table && live.table.events) || []).filter((e) => (frame.replay ? e.ply <= frame.replay.ply : true));
+  const held = seats.map((s) => {
+    const first = events.find((e) => e.seat === s.seat);
+    return first && first.kind !== 'retake' ? { ...s, kind: 'human', bot: null } : s; // before its first leave
+  });
+  const items = [];
+  let next = 0;
+  const flush = (upto) => {
+    while (next < events.length && events[next].line <= upto) {
+      const e = events[next++];
+      const who = seatTitle({ ...seats[e.seat], name: e.name }, e.seat);
+      items.push({ text: t(`ui.log.${e.kind}`, { who, bot: e.bot || '?' }), kind: 'event' });
+      held[e.seat] = e.kind === 'retake' ? { ...held[e.seat], kind: 'human', bot: null } : { ...held[e.seat], kind: 'bot', bot: e.bot };
+    }
+  };
+  lines.forEach((line, i) => {
+    flush(i);
+    items.push({ text: lineText(line, held), kind: 'line' });
+  });
+  flush(Infinity);
+  return items;
+}
+
+function renderLog(frame, live) {
+  const items = logItems(frame, live);
+  const last = items[items.length - 1];
+  const key = `${items.length}:${last ? last.text : ''}:${frame.replay ? frame.replay.ply : 'live'}`;
   if (key === lastLogKey) return;
   lastLogKey = key;
   const ol = $('#log');
-  const atBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40;
-  ol.replaceChildren(...lines.map((line, i) => h('li', {
-    class: ['log-line', /^\s*[—-]{1,2}\s/.test(line) && 'log-epoch'], dataset: { i }, text: line,
+  ol.replaceChildren(...items.map((it, i) => h('li', {
+    class: ['log-line', it.kind === 'event' && 'log-event', /^\s*[—-]{1,2}\s/.test(it.text) && 'log-epoch'], dataset: { i }, text: it.text,
   })));
-  if (atBottom || frame.replay || ol.dataset.init !== '1') ol.scrollTop = ol.scrollHeight;
-  ol.dataset.init = '1';
-  // Logs name seats "P0", "P1", ...: say who is who.
+  if (frame.replay) logFollow = true; // a replay step shows the move it reached
+  if (logFollow) followLog(ol);
+  // A line that still names a seat "P0" (one digit, as withSeatNames reads it: "P01" is a papyrus of
+  // Men-Nefer, not a seat): say who is who.
   const legend = $('#log-legend');
   const seats = frame.seats || [];
-  const usesP = lines.some((l) => /\bP\d+\b/.test(l)) && seats.some((s) => seatLabel(seats, s.seat) !== `P${s.seat}`);
+  const texts = items.map((it) => it.text);
+  const usesP = texts.some((l) => /\bP\d\b/.test(l)) && seats.some((s) => seatLabel(seats, s.seat) !== `P${s.seat}`);
   legend.hidden = !usesP || !seats.length;
   legend.textContent = usesP ? seats.map((s) => `P${s.seat} = ${seatLabel(seats, s.seat)}`).join(' · ') : '';
 }
@@ -487,7 +578,7 @@ function showNotFound() {
   $('#not-found').hidden = false;
   $('#status').textContent = t('ui.game.not_found');
   $('#board').replaceChildren();
-  for (const sel of ['#join-panel', '#invite', '#replay-bar']) $(sel).hidden = true;
+  for (const sel of ['#join-panel', '#invite', '#private-note', '#replay-bar']) $(sel).hidden = true;
 }
 
 // -- start ----------------------------------------------------------------------------------------

@@ -11,7 +11,33 @@ import { chatAtPly } from './table.js';
 import { t } from './i18n.js';
 
 export function createReplay(page) {
-  const r = { ply: null, plies: null, frame: null, cache: new Map(), seq: 0, loading: false };
+  // Steps by decision (a player's move with the chance it caused: dice, drawn tiles) unless the
+  // reader asks for every chance event (the toggle, kept in this browser).
+  const r = { ply: null, plies: null, frame: null, cache: new Map(), seq: 0, loading: false, steps: null,
+    every: localStorage.getItem('heliopolis:replay-every') === '1' };
+
+  /** The plies the bar steps through: every ply, or the frames' decision steps. */
+  function stops() {
+    if (r.plies === null) return [];
+    if (r.every || !r.steps || !r.steps.length) return Array.from({ length: r.plies + 1 }, (_, i) => i);
+    return r.steps;
+  }
+
+  /** The index of the stop at or before ``ply``. */
+  function stopIndex(ply) {
+    const s = stops();
+    let k = 0;
+    while (k + 1 < s.length && s[k + 1] <= ply) k += 1;
+    return k;
+  }
+
+  function step(delta) {
+    const s = stops();
+    const here = r.ply ?? r.plies ?? 0;
+    let k = stopIndex(here);
+    if (delta < 0 && s[k] < here) k += 1; // between two stops: "back" goes to the one before
+    go(s[Math.max(0, Math.min(s.length - 1, k + delta))]);
+  }
 
   /** Whether the page shows a past move (not the live position). */
   function active() {
@@ -41,6 +67,7 @@ export function createReplay(page) {
     r.frame = frame;
     r.ply = frame.ply;
     r.plies = frame.plies;
+    if (frame.steps && frame.steps.length) r.steps = frame.steps;
     page.render();
     chatAtPly(frame.ply); // the chat as it stood at this move (said later: dimmed)
   }
@@ -70,6 +97,7 @@ export function createReplay(page) {
     r.plies = null;
     r.ply = null;
     r.frame = null;
+    r.steps = null;
     load(null);
   }
 
@@ -83,18 +111,22 @@ export function createReplay(page) {
     $('#download').setAttribute('download', `heliopolis-${page.id}.json`);
     const slider = $('#replay-slider');
     const plies = r.plies ?? 0;
-    slider.max = String(plies);
-    if (document.activeElement !== slider) slider.value = String(r.ply ?? plies);
+    const s = stops();
     const ply = r.ply ?? plies;
-    $('#replay-ply').textContent = r.plies === null ? t('ui.replay.loading') : t('ui.replay.ply', { ply, plies });
-    $('#replay-first').disabled = r.plies === null || ply <= 0;
-    $('#replay-prev').disabled = r.plies === null || ply <= 0;
+    const k = stopIndex(ply);
+    slider.max = String(Math.max(0, s.length - 1));
+    if (document.activeElement !== slider) slider.value = String(k);
+    $('#replay-every').checked = r.every;
+    $('#replay-ply').textContent = r.plies === null ? t('ui.replay.loading')
+      : r.every ? t('ui.replay.ply', { ply, plies }) : t('ui.replay.step', { step: k, steps: s.length - 1 });
+    $('#replay-first').disabled = r.plies === null || ply <= s[0];
+    $('#replay-prev').disabled = r.plies === null || ply <= s[0];
     $('#replay-next').disabled = r.plies === null || ply >= plies;
     $('#replay-last').disabled = r.plies === null || ply >= plies;
     const mv = $('#replay-move');
     if (r.frame && r.frame.ply === ply) {
       const mod = page.view(r.frame.view && r.frame.view.game);
-      const raw = r.frame.move; // a catalog message, or notation from an older server
+      const raw = !r.every && r.frame.decision ? r.frame.decision : r.frame.move; // catalog message, or notation (older server)
       const text = raw && typeof raw === 'object' ? lineText(raw, live.seats || [])
         : raw && mod && mod.describeMove ? mod.describeMove(raw) : raw;
       mv.textContent = ply === 0 ? t('ui.replay.start') : text ? t('ui.replay.last_move', { move: text }) : '';
@@ -105,15 +137,20 @@ export function createReplay(page) {
   }
 
   function initControls() {
-    $('#replay-first').addEventListener('click', () => go(0));
-    $('#replay-prev').addEventListener('click', () => go((r.ply ?? 0) - 1));
-    $('#replay-next').addEventListener('click', () => go((r.ply ?? 0) + 1));
+    $('#replay-first').addEventListener('click', () => go(stops()[0] ?? 0));
+    $('#replay-prev').addEventListener('click', () => step(-1));
+    $('#replay-next').addEventListener('click', () => step(1));
     $('#replay-last').addEventListener('click', () => go(r.plies ?? 0));
+    $('#replay-every').addEventListener('change', (ev) => {
+      r.every = ev.target.checked;
+      localStorage.setItem('heliopolis:replay-every', r.every ? '1' : '0');
+      renderBar();
+    });
     const slider = $('#replay-slider');
     let timer = null;
     slider.addEventListener('input', () => {
       clearTimeout(timer);
-      const v = Number(slider.value);
+      const v = stops()[Number(slider.value)] ?? 0;
       r.ply = v;
       renderBar();
       timer = setTimeout(() => go(v), 60);
@@ -124,8 +161,8 @@ export function createReplay(page) {
       if (['INPUT', 'TEXTAREA', 'SELECT'].includes(tag) && ev.target.id !== 'replay-slider') return;
       if (ev.target.id === 'replay-slider') return; // the slider handles its own keys
       const k = { ArrowLeft: -1, ArrowRight: 1 }[ev.key];
-      if (k) { ev.preventDefault(); go((r.ply ?? 0) + k); }
-      else if (ev.key === 'Home') { ev.preventDefault(); go(0); }
+      if (k) { ev.preventDefault(); step(k); }
+      else if (ev.key === 'Home') { ev.preventDefault(); go(stops()[0] ?? 0); }
       else if (ev.key === 'End') { ev.preventDefault(); go(r.plies); }
     });
   }

@@ -66,7 +66,7 @@ export function myGameItem(g, gameNames, onAccept) {
   const href = `/g/${encodeURIComponent(g.id)}`;
   let badge = has(`ui.status.${g.status}`) ? t(`ui.status.${g.status}`) : g.status;
   let badgeClass = 'badge';
-  if (g.status === 'running') { badge = t(g.your_turn ? 'ui.status.your_turn' : 'ui.status.running'); if (g.your_turn) badgeClass = 'badge badge-turn'; }
+  if (g.status === 'running') { badge = t(g.your_turn ? 'ui.status.your_turn' : g.left ? 'ui.my.bot_plays' : 'ui.status.running'); if (g.your_turn) badgeClass = 'badge badge-turn'; }
   if (g.status === 'open') badge = t('ui.my.waiting_for_players');
   if (g.status === 'finished') { badge = t(g.won ? 'ui.status.won' : 'ui.status.finished'); if (g.won) badgeClass = 'badge badge-win'; }
   const who = (g.seats || []).map((s) => (s.seat === g.seat ? t('ui.my.you', { name: seatName(s) }) : seatName(s))).join(', ');

@@ -29,7 +29,7 @@ export function mountTableOptions(bots, botName = (b) => b) {
   if (levels.includes('heuristic')) takeover.value = 'heuristic';
   // A clock of one's own: two numbers in a chosen unit (real time: start + added per move; turn
   // based: per move + bank). The server checks the bounds (docs/server-api.md, "Clocks").
-  const first = h('input', { type: 'number', id: 'clock-a', min: '0', step: 'any', value: '10', attrs: { 'aria-label': t('ui.clock.first_number') } });
+  const first = h('input', { type: 'number', id: 'clock-a', min: '1', step: 'any', value: '10', attrs: { 'aria-label': t('ui.clock.first_number') } });
   const second = h('input', { type: 'number', id: 'clock-b', min: '0', step: 'any', value: '0', attrs: { 'aria-label': t('ui.clock.second_number') } });
   const unit = h('select', { id: 'clock-unit', attrs: { 'aria-label': t('ui.clock.unit_label') } }, UNITS.map(([v, key]) => h('option', { value: v, text: t(key) })));
   const firstLabel = h('span', { id: 'clock-a-label' });

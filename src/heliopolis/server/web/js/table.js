@@ -198,8 +198,10 @@ async function renderRatings() {
   }
   const note = document.getElementById('rating-note');
   const why = decision && !decision.rated ? UNRATED[decision.reason] : null;
-  note.hidden = !why;
-  note.textContent = why ? t(why) : '';
+  const anyLeft = (m.seats || []).some((s) => s.left);
+  const rule = changes.length && anyLeft ? t('ui.table.left_counts_last') : ''; // why places differ from the board
+  note.hidden = !why && !rule;
+  note.textContent = why ? t(why) : rule;
   list.hidden = !changes.length;
   document.getElementById('rating-title').hidden = !changes.length;
   const link = document.getElementById('rating-board-link');
