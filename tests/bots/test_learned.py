@@ -186,7 +186,7 @@ def test_training_refuses_bad_arguments(tmp_path) -> None:
         train_evaluator("ra", [2], 10, 10, tmp_path, None, None)
     with pytest.raises(ConfigError, match="model"):
         train_evaluator("ra", [2], 10, 2, tmp_path, None, None, kind="forest")
-    with pytest.raises(ConfigError, match="no feature function"):
+    with pytest.raises(ConfigError, match="unknown game 'no-such-game'"):  # checked before any game is played
         train_evaluator("no-such-game", [2], 10, 2, tmp_path, None, None)
 
 

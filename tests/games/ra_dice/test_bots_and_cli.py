@@ -87,7 +87,7 @@ def test_cli_bench_and_bad_configuration():
     r = run("bench", "ra-dice", "--players", "2", "--seconds", "0.2")
     assert r.exit_code == 0 and "games/s" in r.output and "clone" in r.output
     r = CliRunner().invoke(main, ["play", "ra-dice", "--seats", "random,random,random,random,random"])
-    assert r.exit_code == 2 and "takes 2 to 4 players" in r.output
+    assert r.exit_code == 2 and "is for 2–4 players; got 5" in r.output
 
 
 def test_arena_match_records_categories():
