@@ -43,6 +43,9 @@ def _create(page, url: str, game: str) -> str:  # noqa: ANN001
 
 
 def _click_a_move(page, rng: random.Random) -> None:  # noqa: ANN001
+    page.evaluate(
+        "() => document.querySelectorAll('details#all-moves').forEach((d) => { d.open = true; })"
+    )  # Ra: the list is a collapsed fallback
     buttons = page.locator("#legal [data-action]")
     first = buttons.first.element_handle()
     buttons.nth(rng.randrange(buttons.count())).click()

@@ -62,6 +62,9 @@ def _wait_turn_or_end(page) -> str:  # noqa: ANN001
 
 
 def _click_a_legal_move(page, rng: random.Random) -> None:  # noqa: ANN001
+    page.evaluate(
+        "() => document.querySelectorAll('details#all-moves').forEach((d) => { d.open = true; })"
+    )  # Ra: the list is a collapsed fallback
     buttons = page.locator("#legal [data-action]")
     n = buttons.count()
     assert n > 0
@@ -174,6 +177,9 @@ def test_phone_sized_game_page_has_no_horizontal_scroll(server, browser):
     _create_from_lobby(page, server.url, 3, {1: "random", 2: "medium"})
     _wait_turn_or_end(page)
     _no_horizontal_scroll(page)
+    page.evaluate(
+        "() => document.querySelectorAll('details#all-moves').forEach((d) => { d.open = true; })"
+    )  # Ra: the list is a collapsed fallback
     smallest = page.evaluate(
         "() => Math.min(...[...document.querySelectorAll('#legal [data-action]')]"
         ".map(b => b.getBoundingClientRect().height))"
