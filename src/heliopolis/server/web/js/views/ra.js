@@ -60,7 +60,7 @@ function tileEl(name, ctx, { count = null, action = null, cls = [], caption = tr
     dataset: { tile: name, count: count ?? undefined },
   },
   tileArt(name, count !== null && count > 1 ? `${label} × ${count}` : label),
-  caption ? h('span', { class: 'tile-name', attrs: { 'aria-hidden': 'true' }, text: label }) : null,
+  caption ? h('span', { class: ['tile-name', label.length > 12 ? 'longer' : label.length > 9 && 'long'], attrs: { 'aria-hidden': 'true' }, text: label }) : null,
   count !== null && count > 1 ? h('span', { class: 'tile-count', attrs: { 'aria-hidden': 'true' }, text: String(count) }) : null);
 }
 
