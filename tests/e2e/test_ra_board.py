@@ -85,10 +85,10 @@ def _open(browser, url: str, g: dict, lang: str = "en", view: dict = DESK, **kw)
     page.goto(f"{url}/g/{g['id']}")
     page.wait_for_selector("#conn[data-state='live']")
     page.wait_for_selector("#ra-table")
+    # ra.css (the view links it) is applied: the table's drawn frame
     page.wait_for_function(
-        "() => getComputedStyle(document.querySelector('.ra-table')).borderTopWidth === '3px'"
-        " || matchMedia('(max-width: 700px)').matches"
-    )  # fmt: skip  (ra.css is applied)
+        "() => { const l = document.querySelector('link[data-view-css=ra]'); return !!(l && l.sheet); }"
+    )
     page.wait_for_timeout(200)
     return ctx, page
 
