@@ -134,7 +134,7 @@ def test_every_piece_is_a_drawing_with_a_name_and_the_legend_shows_every_tile_ki
 
 def test_a_draw_by_clicking_the_bag_and_the_drawn_tile_arrives_animated(site, browser):
     g = _new_game(site)
-    _play_until(site, g, _turn, random.Random(2))
+    s = _play_until(site, g, _turn, random.Random(2))
     ctx, page = _open(browser, site, g)
     bag = page.locator("#bag[data-action='draw']")
     assert bag.count() == 1 and bag.evaluate("e => e.tagName") == "BUTTON"
@@ -143,11 +143,21 @@ def test_a_draw_by_clicking_the_bag_and_the_drawn_tile_arrives_animated(site, br
     n = page.locator("#log li").count()
     bag.click()
     _wait_answer(page, n)
-    draws = [line for line in _state(site, g)["log"] if isinstance(line, dict) and line.get("k") == "ra.log.draws"]
-    assert draws and draws[-1]["a"].get("seat") == 0
+    new = _state(site, g)["log"][len(s["log"]) :]  # the lines since the position was reached
+    draws = [line for line in new if isinstance(line, dict) and line.get("k") == "ra.log.draws"]
+    assert draws and draws[0]["a"].get("seat") == 0, new
     if page.locator(".ra-new").count():  # a tile (not Ra, not a disaster's auction) landed on the track
         dur = page.eval_on_selector(".ra-new", "e => parseFloat(getComputedStyle(e).animationDuration)")
         assert 0 < dur <= 0.3
+    # A won lot: the tiles that reached a display glow in (the same class the view sets on them).
+    page.evaluate(
+        "() => document.querySelector('#seats .tile') && document.querySelector('#seats .tile').classList.add('ra-gain')"
+    )
+    gain = page.eval_on_selector_all(
+        ".ra-gain .ra-tile-art",
+        "els => els.map(e => [getComputedStyle(e).animationName, parseFloat(getComputedStyle(e).animationDuration)])",
+    )
+    assert all(name != "none" and 0 < dur <= 0.3 for name, dur in gain), gain
     ctx.close()
     # Under prefers-reduced-motion the pieces do not move.
     ctx, page = _open(browser, site, g, reduced_motion="reduce")
