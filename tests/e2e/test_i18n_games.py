@@ -43,9 +43,9 @@ def _create(page, url: str, game: str) -> str:  # noqa: ANN001
 
 
 def _click_a_move(page, rng: random.Random) -> None:  # noqa: ANN001
-    page.evaluate(
-        "() => document.querySelectorAll('details#all-moves').forEach((d) => { d.open = true; })"
-    )  # Ra: the list is a collapsed fallback
+    page.wait_for_function(  # Ra: the list is a collapsed fallback, opened here once drawn
+        "() => { if (!document.querySelector('#board').children.length) return false; const d = document.querySelector('details#all-moves'); if (d) d.open = true; const b = document.querySelector('#legal [data-action]'); return !!b && b.offsetParent !== null; }"
+    )
     buttons = page.locator("#legal [data-action]")
     first = buttons.first.element_handle()
     buttons.nth(rng.randrange(buttons.count())).click()
