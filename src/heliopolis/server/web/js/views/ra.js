@@ -214,7 +214,7 @@ function auctionBox(v, ctx) {
       let val;
       if (b === null || b === undefined) val = h('span', { class: 'bid-wait', text: toBid ? t('ra.ui.bidding_now') : '—' });
       else if (b === 'pass') val = h('span', { class: 'bid-pass', text: t('ra.ui.bid_pass') });
-      else val = h('span', { class: ['sun', 'sun-up', 'sun-small'], dataset: { sun: b } }, h('span', { class: 'sun-value', text: String(b) }));
+      else val = sunEl(b, ctx, { cls: ['sun-small'] });
       return h('li', {
         class: ['bid', isHigh && 'high', toBid && 'to-bid', s === a.ra_player && 'ra-player'],
         dataset: { seat: s, bid: b === null || b === undefined ? '' : b },
