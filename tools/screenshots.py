@@ -68,8 +68,8 @@ def main() -> None:
 
         mid = create(["human", "heuristic", "ismcts", "random"], ["Nefertari", None, None, None])
         play_until(url, mid["id"], mid["token"], rng,
-                   lambda s: s["view"]["epoch"] == 2 and sum(t is not None for t in s["view"]["auction_track"]) >= 4
-                   and s["legal"])  # fmt: skip
+                   lambda s: s["view"]["epoch"] >= 2 and sum(t is not None for t in s["view"]["auction_track"]) >= 3
+                   and s["view"]["phase"] == "turn" and s["legal"])  # fmt: skip
         auction = create(["human", "heuristic", "heuristic"], ["Ramses", None, None])
         play_until(
             url,

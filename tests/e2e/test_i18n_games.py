@@ -43,9 +43,13 @@ def _create(page, url: str, game: str) -> str:  # noqa: ANN001
 
 
 def _click_a_move(page, rng: random.Random) -> None:  # noqa: ANN001
+    page.wait_for_function("() => document.querySelector('#board').children.length > 0")
     toggle = page.locator("#rd-moves-toggle")  # Ra: The Dice Game: the list is a closed fallback
     if toggle.count() and toggle.get_attribute("aria-expanded") != "true":
         toggle.click()
+    page.wait_for_function(  # Ra: the list is a collapsed fallback, opened here once drawn
+        "() => { const d = document.querySelector('details#all-moves'); if (d) d.open = true; const b = document.querySelector('#legal [data-action]'); return !!b && b.offsetParent !== null; }"
+    )
     buttons = page.locator("#legal [data-action]")
     first = buttons.first.element_handle()
     buttons.nth(rng.randrange(buttons.count())).click()

@@ -99,6 +99,9 @@ def test_game_page_in_german_from_start_to_the_first_move(server, browser):
                       "noch einmal.", "spectators cannot act: join a seat first",
                       "Der Server ist nicht erreichbar"]  # fmt: skip
     assert page.evaluate("async () => (await import('/static/js/i18n.js')).num(-1.24, 1, true)") == "-1,2"
+    page.wait_for_function(  # Ra: the list is a collapsed fallback, opened here once drawn
+        "() => { if (!document.querySelector('#board').children.length) return false; const d = document.querySelector('details#all-moves'); if (d) d.open = true; const b = document.querySelector('#legal [data-action]'); return !!b && b.offsetParent !== null; }"
+    )
     page.locator("#legal [data-action]").first.click()
     page.wait_for_function("() => document.querySelector('#log').children.length > 0")
     text = _visible_text(page)

@@ -62,6 +62,9 @@ def _wait_turn_or_end(page) -> str:  # noqa: ANN001
 
 
 def _click_a_legal_move(page, rng: random.Random) -> None:  # noqa: ANN001
+    page.wait_for_function(  # Ra: the list is a collapsed fallback, opened here once drawn
+        "() => { if (!document.querySelector('#board').children.length) return false; const d = document.querySelector('details#all-moves'); if (d) d.open = true; const b = document.querySelector('#legal [data-action]'); return !!b && b.offsetParent !== null; }"
+    )
     buttons = page.locator("#legal [data-action]")
     n = buttons.count()
     assert n > 0
@@ -174,6 +177,9 @@ def test_phone_sized_game_page_has_no_horizontal_scroll(server, browser):
     _create_from_lobby(page, server.url, 3, {1: "random", 2: "medium"})
     _wait_turn_or_end(page)
     _no_horizontal_scroll(page)
+    page.wait_for_function(  # Ra: the list is a collapsed fallback, opened here once drawn
+        "() => { if (!document.querySelector('#board').children.length) return false; const d = document.querySelector('details#all-moves'); if (d) d.open = true; const b = document.querySelector('#legal [data-action]'); return !!b && b.offsetParent !== null; }"
+    )
     smallest = page.evaluate(
         "() => Math.min(...[...document.querySelectorAll('#legal [data-action]')]"
         ".map(b => b.getBoundingClientRect().height))"

@@ -5,6 +5,15 @@
 
 import { actionable, details, h, ranking, seatTitle } from '../dom.js';
 import { t as tr, tn, has as hasKey } from '../i18n.js';
+import { CATEGORY, bagArt, ensureSprite, epochArt, raSpaceArt, sunArt, tileArt } from './ra-art.js';
+
+// The view's stylesheet, injected once (the game page only loads style.css).
+(function ensureCss() {
+  if (typeof document === 'undefined' || document.querySelector('link[data-view-css="ra"]')) return;
+  document.head.appendChild(h('link', {
+    rel: 'stylesheet', href: new URL('../../css/ra.css', import.meta.url).href, dataset: { viewCss: 'ra' },
+  }));
+}());
 
 // The 1999 German rulebook says "Spiel-Reihe" where the 2009 one says "Angebots-Reihe": messages
 // with a `_1999` variant follow the edition of the game on the page (set by render()).
@@ -20,13 +29,6 @@ const ROWS = [
   ['monuments', 'ra.ui.row_monuments', ['fortress', 'obelisk', 'palace', 'pyramid', 'sphinx', 'statue', 'step-pyramid', 'temple']],
 ];
 
-const CATEGORY = { ra: 'ra', funeral: 'disaster', drought: 'disaster', unrest: 'disaster', earthquake: 'disaster' };
-for (const [, , tiles] of ROWS) {
-  for (const t of tiles) CATEGORY[t] = { god: 'god', gold: 'god', pharaoh: 'pharaoh', nile: 'nile', flood: 'nile' }[t] || null;
-}
-for (const t of ROWS[3][2]) CATEGORY[t] = 'civ';
-for (const t of ROWS[4][2]) CATEGORY[t] = 'monument';
-
 const DISASTER_HITS = { funeral: 'pharaohs', drought: 'floods, then Nile', unrest: 'civilization', earthquake: 'monuments' };
 
 const SCORE_ROWS = [
@@ -40,9 +42,8 @@ const TRIGGERS = {
   forced: 'ra.ui.trigger_forced',
 };
 
+// Moves with no piece of their own (drawing is the bag, invoking Ra the Ra track).
 const BOARD_BUTTONS = [
-  ['draw', 'ra.ui.btn_draw'],
-  ['ra', 'ra.ui.btn_ra'],
   ['pass', 'ra.move.pass'],
   ['done', 'ra.ui.btn_done'],
 ];
@@ -50,24 +51,26 @@ const BOARD_BUTTONS = [
 
 // -- small builders -------------------------------------------------------------------------------
 
-function tileEl(name, ctx, { count = null, action = null, cls = [] } = {}) {
+// A tile: its drawing, its name underneath (`caption`) and how many a display holds.
+function tileEl(name, ctx, { count = null, action = null, cls = [], caption = true } = {}) {
   const cat = CATEGORY[name] || 'other';
+  const label = t(`ra.tile.${name}`);
   return actionable('span', action, ctx, {
     class: ['tile', `tile-${cat}`, ...cls],
     dataset: { tile: name, count: count ?? undefined },
   },
-  h('span', { class: 'tile-name', text: t(`ra.tile.${name}`) }),
-  count !== null ? h('span', { class: 'tile-count', text: String(count), attrs: { 'aria-label': tn('ra.ui.n_tiles', count) } }) : null);
+  tileArt(name, count !== null && count > 1 ? `${label} × ${count}` : label),
+  caption ? h('span', { class: ['tile-name', label.length > 12 ? 'longer' : label.length > 9 && 'long'], attrs: { 'aria-hidden': 'true' }, text: label }) : null,
+  count !== null && count > 1 ? h('span', { class: 'tile-count', attrs: { 'aria-hidden': 'true' }, text: String(count) }) : null);
 }
 
 function sunEl(value, ctx, { down = false, action = null, cls = [] } = {}) {
+  const label = down ? t('ra.ui.sun_down', { sun: value }) : t('ra.ui.sun', { sun: value });
   return actionable('span', down ? null : action, ctx, {
     class: ['sun', down ? 'sun-down' : 'sun-up', ...cls],
     dataset: { sun: value },
-    title: down ? t('ra.ui.sun_down', { sun: value }) : t('ra.ui.sun', { sun: value }),
-  }, h('span', { class: 'sun-value', text: String(value) }));
+  }, sunArt(value, label, { down }));
 }
-
 
 function signed(n) {
   if (n === null || n === undefined) return '–';
@@ -85,66 +88,85 @@ function seatOrder(n, first) {
 }
 
 // -- sections ---------------------------------------------------------------------------------------
-function infoBar(v, ctx) {
+function infoBar(v) {
   const r = v.ra_track;
   const left = Math.max(0, r.needed - r.ra_tiles);
   return h('div', { class: 'ra-info' },
-    h('span', { id: 'epoch', class: 'chip chip-strong', text: t('ra.ui.epoch_of', { epoch: v.epoch, epochs: v.epochs }) }),
-    h('span', { id: 'bag', class: 'chip', title: t('ra.ui.bag_title'), text: t('ra.ui.bag', { n: v.bag.remaining }) }),
+    h('span', { id: 'epoch', class: 'chip chip-strong chip-epoch' }, epochArt(v.epoch, t('ra.ui.epoch_of', { epoch: v.epoch, epochs: v.epochs })),
+      h('span', { attrs: { 'aria-hidden': 'true' }, text: t('ra.ui.epoch_of', { epoch: v.epoch, epochs: v.epochs }) })),
     h('span', { id: 'ra-left', class: 'chip', title: t('ra.ui.ra_left_title'), text: v.terminal ? t('ra.ui.game_over') : tn('ra.ui.ra_left', left) }),
     v.edition ? h('span', { class: 'chip chip-muted chip-opt', text: t('ra.ui.edition', { edition: v.edition }) }) : null,
-    v.scores_hidden ? h('span', { class: 'chip chip-muted chip-opt', text: t('ra.ui.hidden_scores') }) : null);
+    v.scores_hidden ? h('span', { class: 'chip chip-muted chip-opt', text: t('ra.ui.hidden_scores') }) : null,
+    legend());
 }
 
-function raTrack(v) {
+// The Ra track: the whole track is the control that invokes Ra (when that is legal).
+function raTrack(v, ctx) {
   const r = v.ra_track;
   const spaces = [];
   for (let i = 0; i < r.spaces; i += 1) {
     const blocked = i < r.blocked; // RA-SETUP-7: the leading (leftmost) spaces are blocked
-    const k = i - r.blocked;
-    const filled = !blocked && k < r.ra_tiles;
+    const filled = !blocked && i - r.blocked < r.ra_tiles;
     const last = i === r.spaces - 1;
-    spaces.push(h('div', {
-      class: ['ra-space', blocked && 'blocked', filled && 'filled', !blocked && !filled && 'empty', last && 'last'],
-      dataset: { index: i },
-      title: blocked ? t('ra.ui.blocked') : last ? t('ra.ui.last_space') : '',
-    }, filled ? tileEl('ra', {}, {}) : blocked ? h('span', { class: 'blocked-mark', text: '✕' }) : null));
+    const state = blocked ? 'blocked' : filled ? 'filled' : 'empty';
+    const label = blocked ? t('ra.ui.blocked') : filled ? t('ra.ui.ra_space') : last ? t('ra.ui.last_space') : '';
+    spaces.push(h('span', { class: ['ra-space', state, last && 'last'], dataset: { index: i }, title: label },
+      raSpaceArt(state, label)));
   }
-  return h('div', { class: 'track-block' },
-    h('div', { class: 'track-label' },
+  const canRa = !!ctx.action('ra');
+  return actionable('div', 'ra', ctx, { id: 'ra-track-block', class: ['track-block', 'ra-track-block', canRa && 'board-act'] },
+    h('span', { class: 'track-label' },
       h('span', { text: t('ra.ui.ra_track') }),
+      canRa ? h('span', { class: 'act-hint', text: t('ra.ui.tap_track_ra') }) : null,
       h('span', { class: 'track-count', id: 'ra-count', text: `${r.ra_tiles} / ${r.needed}` })),
-    h('div', { id: 'ra-track', class: 'ra-track', style: { '--spaces': r.spaces } }, spaces));
+    h('span', { id: 'ra-track', class: 'ra-track', style: { '--spaces': r.spaces } }, spaces));
 }
 
-function auctionTrack(v, ctx) {
+function auctionTrack(v, ctx, fresh) {
   const track = v.auction_track || [];
-  const n = track.filter((t) => t).length;
-  return h('div', { class: 'track-block' },
+  const n = track.filter((x) => x).length;
+  return h('div', { class: 'track-block auction-block' },
     h('div', { class: 'track-label' },
       h('span', { text: t('ra.ui.auction_track') }),
       h('span', { class: 'track-count', id: 'auction-count', text: `${n} / ${track.length}` })),
     h('div', { id: 'auction-track', class: 'auction-track' },
-      track.map((t, i) => h('div', { class: ['auction-space', t ? 'full' : 'empty'], dataset: { index: i } },
-        t ? tileEl(t, ctx, { action: `god:${t}` }) : null))));
+      track.map((x, i) => h('div', { class: ['auction-space', x ? 'full' : 'empty'], dataset: { index: i } },
+        x ? tileEl(x, ctx, { action: `god:${x}`, cls: [i === fresh && 'ra-new'] }) : null))));
 }
 
 function centreSun(v) {
   return h('div', { class: 'centre' },
-    h('div', { id: 'centre-sun', class: 'sun sun-centre', dataset: { sun: v.centre_sun }, title: t('ra.ui.centre_sun_title') },
-      h('span', { class: 'sun-value', text: String(v.centre_sun) })),
-    h('div', { class: 'centre-label', text: t('ra.ui.centre_sun') }));
+    h('div', { id: 'centre-sun', class: 'sun sun-centre', dataset: { sun: v.centre_sun } },
+      sunArt(v.centre_sun, t('ra.ui.centre_sun_title'), { centre: true })),
+    h('div', { class: 'centre-label', attrs: { 'aria-hidden': 'true' }, text: t('ra.ui.centre_sun') }));
+}
+
+// The bag (the 1999 face-down pool): the control that draws a tile.
+function bag(v, ctx) {
+  const canDraw = !!ctx.action('draw');
+  return actionable('div', 'draw', ctx, { id: 'bag', class: ['bag', canDraw && 'board-act'], dataset: { remaining: v.bag.remaining } },
+    bagArt(v.bag.remaining, t('ra.ui.bag', { n: v.bag.remaining })),
+    h('span', { class: 'bag-label', attrs: { 'aria-hidden': 'true' }, text: canDraw ? t('ra.ui.tap_bag') : t('ra.ui.bag_title') }));
+}
+
+// Your suns where you act: during an auction each biddable sun is the bid.
+function bidSuns(v, ctx) {
+  const me = ctx.seat === null || ctx.seat === undefined ? null : v.seats[ctx.seat];
+  if (!me || v.phase !== 'auction' || !ctx.legal.length) return null;
+  return h('div', { id: 'bid-suns', class: 'bid-suns' },
+    h('span', { class: 'bid-suns-label', text: t('ra.ui.your_suns') }),
+    (me.suns_up || []).map((s) => sunEl(s, ctx, { action: `bid:${s}`, cls: [!ctx.action(`bid:${s}`) && 'sun-cannot'] })));
 }
 
 function controls(msg, ctx) {
-  const v = msg.view;
   const buttons = BOARD_BUTTONS.filter(([n]) => ctx.action(n)).map(([n, label]) =>
-    actionable('span', n, ctx, { class: ['btn', 'btn-board', n === 'pass' || n === 'done' ? 'btn-secondary' : 'btn-primary'], id: `btn-${n}` }, t(label)));
+    actionable('span', n, ctx, { class: ['btn', 'btn-board', 'btn-secondary'], id: `btn-${n}` }, t(label)));
   const prompt = promptText(msg, ctx);
-  if (!buttons.length && !prompt) return null;
+  const suns = bidSuns(msg.view, ctx);
+  if (!buttons.length && !prompt && !suns) return null;
   return h('div', { id: 'ra-controls', class: ['ra-controls', ctx.legal.length && 'mine'] },
     prompt ? h('p', { id: 'prompt', class: 'prompt', text: prompt }) : null,
-    buttons.length ? h('div', { class: 'button-row' }, buttons) : null);
+    suns || buttons.length ? h('div', { class: 'button-row' }, suns, buttons) : null);
 }
 
 function promptText(msg, ctx) {
@@ -183,8 +205,8 @@ function auctionBox(v, ctx) {
   return h('div', { id: 'auction', class: 'auction-box', dataset: { trigger: a.trigger || '' } },
     h('div', { class: 'auction-head' },
       h('strong', { text: t('ra.ui.auction') }),
-      h('span', { class: 'muted', text: ` — ${t('ra.ui.trigger_by', { trigger: TRIGGERS[a.trigger] ? t(TRIGGERS[a.trigger]) : a.trigger || '', seat: a.ra_player }, ctx.seatName)}` })),
-    h('div', { class: 'auction-lot', text: `${tn('ra.ui.lot', lot, { sun: v.centre_sun })} · ${high}` }),
+      h('span', { class: 'muted', text: ` — ${t('ra.ui.trigger_by', { trigger: TRIGGERS[a.trigger] ? t(TRIGGERS[a.trigger]) : a.trigger || '', seat: a.ra_player }, ctx.seatName)}` }),
+      h('span', { class: 'auction-lot', text: ` · ${tn('ra.ui.lot', lot, { sun: v.centre_sun })} · ${high}` })),
     h('ol', { class: 'bids' }, order.map((s) => {
       const b = a.bids ? a.bids[s] : null;
       const isHigh = s === a.high_bidder;
@@ -192,7 +214,7 @@ function auctionBox(v, ctx) {
       let val;
       if (b === null || b === undefined) val = h('span', { class: 'bid-wait', text: toBid ? t('ra.ui.bidding_now') : '—' });
       else if (b === 'pass') val = h('span', { class: 'bid-pass', text: t('ra.ui.bid_pass') });
-      else val = h('span', { class: ['sun', 'sun-up', 'sun-small'], dataset: { sun: b } }, h('span', { class: 'sun-value', text: String(b) }));
+      else val = sunEl(b, ctx, { cls: ['sun-small'] });
       return h('li', {
         class: ['bid', isHigh && 'high', toBid && 'to-bid', s === a.ra_player && 'ra-player'],
         dataset: { seat: s, bid: b === null || b === undefined ? '' : b },
@@ -212,7 +234,7 @@ function pendingDiscard(v, ctx) {
       : tn(`ra.ui.must_discard_${p.category}`, p.tiles, { seat: p.seat }, ctx.seatName));
 }
 
-function displayRows(seat, v, ctx, canDiscard) {
+function displayRows(seat, v, ctx, canDiscard, gained) {
   const d = seat.display || {};
   return h('div', { class: 'display' }, ROWS.map(([key, label, tiles]) => {
     const held = tiles.filter((t) => d[t]);
@@ -221,7 +243,7 @@ function displayRows(seat, v, ctx, canDiscard) {
     return h('div', { class: 'display-row', dataset: { row: key } },
       h('div', { class: 'display-label' }, h('span', { text: t(label) }), extra ? h('span', { class: 'display-extra', text: extra }) : null),
       h('div', { class: 'display-tiles' },
-        held.length ? held.map((t) => tileEl(t, ctx, { count: d[t], action: canDiscard ? `discard:${t}` : null }))
+        held.length ? held.map((t) => tileEl(t, ctx, { count: d[t], action: canDiscard ? `discard:${t}` : null, cls: [gained.has(t) && 'ra-gain', canDiscard && 'to-discard'] }))
           : h('span', { class: 'display-empty', text: '—' })));
   }));
 }
@@ -234,17 +256,14 @@ function seatPanel(seat, msg, ctx) {
   const toMove = !v.terminal && v.current_player === i && msg.status !== 'open';
   const winner = (v.winners || []).includes(i);
   const ra = v.auction && v.auction.ra_player === i;
-  const bidding = v.phase === 'auction' && you;
   const canDiscard = you && v.pending_discard && v.pending_discard.seat === i;
   const points = seat.points === null || seat.points === undefined ? t('ra.ui.hidden') : t('ra.ui.pts', { n: seat.points });
   const kind = info.kind === 'bot' ? (info.bot || 'bot') : info.kind === 'human' ? (info.taken === false && msg.status === 'open' ? t('ra.ui.open_seat') : t('ra.ui.human')) : '';
   const helper = ctx.showHelper && msg.helper ? msg.helper : null;
 
+  // Bids are made on the suns in the controls (bidSuns): here the suns are the seat's holding.
   const suns = [
-    ...(seat.suns_up || []).map((s) => sunEl(s, ctx, {
-      action: `bid:${s}`,
-      cls: [bidding && !ctx.action(`bid:${s}`) && ctx.legal.length ? 'sun-cannot' : null].filter(Boolean),
-    })),
+    ...(seat.suns_up || []).map((s) => sunEl(s, ctx)),
     ...(seat.suns_down || []).map((s) => sunEl(s, ctx, { down: true })),
   ];
 
@@ -269,7 +288,7 @@ function seatPanel(seat, msg, ctx) {
       `${t('ra.ui.helper_now')} `, h('strong', { class: 'helper-now', text: signed(helper.display_now && helper.display_now[i]) })),
     h('span', { class: 'helper-item', title: t('ra.ui.helper_lot_title') },
       `${t('ra.ui.helper_lot')} `, h('strong', { class: 'helper-lot', text: signed(helper.lot_value && helper.lot_value[i]) }))) : null,
-  displayRows(seat, v, ctx, canDiscard));
+  displayRows(seat, v, ctx, canDiscard, gainedTiles(i, seat)));
 }
 
 function scoreTable(entry, ctx, { final = false } = {}) {
@@ -321,27 +340,82 @@ function bagDetails(v, ctx) {
     h('div', { class: 'bag-section' }, h('h4', { text: t('ra.ui.discarded') }), h('div', { id: 'discarded', class: 'chips' }, chips(v.discarded))));
 }
 
+// -- the legend (on demand) and what changed since the last drawing ----------------------------------
+function legend() {
+  const item = (art, text) => h('li', { class: 'legend-item' }, art, h('span', { text }));
+  const tiles = (cat) => Object.keys(CATEGORY).filter((k) => CATEGORY[k] === cat)
+    .map((k) => item(tileArt(k, '', { decorative: true }), t(`ra.tile.${k}`)));
+  const groups = ['god', 'pharaoh', 'nile', 'civ', 'monument', 'disaster', 'ra'].map((c) => h('div', { class: 'legend-group', dataset: { category: c } },
+    h('h4', { text: t(`ra.ui.legend_${c}`) }), h('ul', null, tiles(c))));
+  const pieces = h('div', { class: 'legend-group' }, h('h4', { text: t('ra.ui.suns') }), h('ul', null,
+    item(sunArt(7, t('ra.ui.legend_sun')), t('ra.ui.legend_sun')),
+    item(sunArt(7, t('ra.ui.legend_sun_down'), { down: true }), t('ra.ui.legend_sun_down')),
+    item(bagArt('', t('ra.ui.legend_bag')), t('ra.ui.legend_bag')),
+    item(raSpaceArt('blocked', t('ra.ui.legend_blocked')), t('ra.ui.legend_blocked'))));
+  return details('ra-legend', 'ra-legend', t('ra.ui.legend'), false,
+    h('div', { class: 'legend-body', attrs: { tabindex: '0', role: 'group', 'aria-label': t('ra.ui.legend') } }, groups, pieces));
+}
+
+// The previous drawing's auction track and displays, so a drawn tile and a won lot can be shown
+// arriving (CSS animations, off under prefers-reduced-motion).
+let PREV = null;
+let NOW = null;
+
+function remember(msg) {
+  const v = msg.view;
+  PREV = NOW;
+  NOW = { game: msg.game_id || msg.id || '', track: (v.auction_track || []).filter((x) => x).length, displays: v.seats.map((s) => ({ ...(s.display || {}) })) };
+  if (PREV && PREV.game !== NOW.game) PREV = null;
+}
+
+function freshTile() {
+  return PREV && NOW.track === PREV.track + 1 ? NOW.track - 1 : -1;
+}
+
+function gainedTiles(i, seat) {
+  const out = new Set();
+  if (!PREV || !PREV.displays[i]) return out;
+  for (const [k, n] of Object.entries(seat.display || {})) if (n > (PREV.displays[i][k] || 0)) out.add(k);
+  return out;
+}
+
+// The page's own list of every legal move becomes a collapsed fallback: the board is where one acts.
+function compactMoves(ctx) {
+  if (typeof document === 'undefined') return;
+  const list = document.getElementById('legal');
+  if (!list) return;
+  let box = list.closest('details');
+  if (!box) {
+    box = h('details', { id: 'all-moves', class: 'all-moves' }, h('summary'));
+    list.before(box);
+    box.appendChild(list);
+  }
+  const summary = box.querySelector('summary');
+  if (summary) summary.textContent = tn('ra.ui.all_moves', ctx.legal.length);
+  box.hidden = !ctx.legal.length;
+}
+
 // -- entry point ----------------------------------------------------------------------------------
 export function render(root, msg, ctx) {
   const v = msg.view;
   EDITION = String(v.edition || '2009');
+  ensureSprite();
+  remember(msg);
+  compactMoves(ctx);
   root.classList.add('ra-board');
   const order = seatOrder(v.players, ctx.seat);
   root.replaceChildren(...[
     finalResults(v, ctx),
-    h('section', { id: 'ra-table', class: 'ra-table' },
-      infoBar(v, ctx),
-      raTrack(v),
-      h('div', { class: 'table-mid' }, centreSun(v), auctionTrack(v, ctx)),
+    h('section', { id: 'ra-table', class: 'ra-table', dataset: { players: v.players } },
+      infoBar(v),
+      raTrack(v, ctx),
+      h('div', { class: 'table-mid' }, centreSun(v), auctionTrack(v, ctx, freshTile()), bag(v, ctx)),
+      controls(msg, ctx),
       auctionBox(v, ctx),
-      pendingDiscard(v, ctx),
-      controls(msg, ctx)),
+      pendingDiscard(v, ctx)),
     h('div', { id: 'seats', class: 'seats' }, order.map((i) => seatPanel(v.seats[i], msg, ctx))),
     epochScores(v, ctx),
     bagDetails(v, ctx),
-    h('p', { class: 'legend' },
-      ['god', 'pharaoh', 'nile', 'civ', 'monument', 'disaster', 'ra'].map((c) => h('span', { class: ['legend-item', `tile-${c}`] },
-        t(`ra.ui.legend_${c}`)))),
   ].filter(Boolean));
 }
 

@@ -1,0 +1,264 @@
+"""The Ra board drawn as a table (issue 28, items 2, 3 and 6), in Chromium through Playwright: every
+piece is an SVG drawing with an accessible name, moves are made on the pieces (a sun bids, the bag
+draws), the sentence list of moves is a collapsed, keyboard-reachable fallback, a drawn tile arrives
+with a short animation that reduced motion turns off, no serious axe violation in English and German,
+and the first screen holds the board and the controls one acts with (1280 × 800 and 390 × 844).
+One server and one browser for the module; the positions are reached through the HTTP API.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import httpx
+import pytest
+
+from tests.chromium import require_chromium
+from tests.e2e.test_accessibility import LOCALES, _violations
+
+require_chromium()
+
+TIMEOUT = 20_000  # ms
+DESK = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+TILE_KINDS = 23  # god, gold, pharaoh, Nile, flood, 5 civilizations, 8 monuments, 4 disasters, Ra
+
+
+def _state(url: str, g: dict) -> dict:
+    headers = {"Authorization": f"Bearer {g['token']}"}
+    for _ in range(200):
+        r = httpx.get(f"{url}/api/games/{g['id']}/state", headers=headers, timeout=20)
+        if r.status_code != 429:  # the server's read limit: wait and ask again
+            return r.json()
+        time.sleep(0.3)
+    raise AssertionError("rate-limited for too long")
+
+
+def _play_until(url: str, g: dict, stop, rng: random.Random) -> dict:  # noqa: ANN001
+    """Legal moves for the created seat (drawing mostly, so the track fills) until ``stop(state)``."""
+    headers = {"Authorization": f"Bearer {g['token']}"}
+    for _ in range(3000):
+        s = _state(url, g)
+        if s["status"] == "finished":
+            raise _Ended("the game ended before the wanted position")
+        if s["legal"] and stop(s):
+            return s
+        if s["legal"]:
+            names = {a["notation"]: a["id"] for a in s["legal"]}
+            pick = names["draw"] if "draw" in names and rng.random() < 0.8 else rng.choice(list(names.values()))
+            httpx.post(f"{url}/api/games/{g['id']}/actions", json={"action": pick, "version": s["version"]},
+                       headers=headers, timeout=20)  # fmt: skip
+        else:
+            time.sleep(0.05)
+    raise AssertionError("the wanted position was not reached")
+
+
+def _game_at(url: str, stop, rng: random.Random, players: int = 3) -> tuple[dict, dict]:  # noqa: ANN001
+    """A new game played to ``stop``; random bots may end a game first: then another one."""
+    for _ in range(4):
+        g = _new_game(url, players)
+        try:
+            return g, _play_until(url, g, stop, rng)
+        except _Ended:
+            continue
+    raise AssertionError("the wanted position was not reached in four games")
+
+
+class _Ended(AssertionError):
+    pass
+
+
+def _new_game(url: str, players: int = 3) -> dict:
+    seats = [{"kind": "human", "name": "Nefertari"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
+    body = {"game": "ra", "players": players, "join": 0, "seats": seats, "options": {"edition": "2009"}}
+    r = httpx.post(f"{url}/api/games", json=body, timeout=20)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def _turn(s: dict) -> bool:
+    v = s["view"]
+    notations = {a["notation"] for a in s["legal"]}
+    return v["phase"] == "turn" and "draw" in notations and sum(t is not None for t in v["auction_track"]) >= 2
+
+
+def _bidding(s: dict) -> bool:
+    return s["view"]["phase"] == "auction" and any(a["notation"].startswith("bid:") for a in s["legal"])
+
+
+@pytest.fixture(scope="module")
+def site(serve):  # noqa: ANN001, ANN201
+    server = serve("raboard")
+    return server.url
+
+
+def _open(browser, url: str, g: dict, lang: str = "en", view: dict = DESK, **kw):  # noqa: ANN001, ANN003, ANN202
+    ctx = browser.new_context(locale=LOCALES[lang], **view, **kw)
+    ctx.add_init_script(f"try {{ localStorage.setItem('heliopolis:token:{g['id']}', {g['token']!r}) }} catch (e) {{}}")
+    page = ctx.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{url}/g/{g['id']}")
+    page.wait_for_selector("#conn[data-state='live']")
+    page.wait_for_selector("#ra-table")
+    # ra.css (the view links it) is applied: the table's drawn frame
+    page.wait_for_function(
+        "() => { const l = document.querySelector('link[data-view-css=ra]'); return !!(l && l.sheet); }"
+    )
+    page.wait_for_timeout(200)
+    return ctx, page
+
+
+def _wait_answer(page, log_before: int) -> None:  # noqa: ANN001
+    page.wait_for_function(
+        "(n) => document.querySelector('#status').dataset.kind !== 'mine'"
+        " || document.querySelector('#log').children.length > n", arg=log_before)  # fmt: skip
+
+
+def test_every_piece_is_a_drawing_with_a_name_and_the_legend_shows_every_tile_kind(site, browser):
+    g, s = _game_at(site, lambda s: _turn(s) and s["view"]["epoch"] >= 2, random.Random(1), 4)
+    ctx, page = _open(browser, site, g)
+    kinds = {t for t in s["view"]["auction_track"] if t}
+    for seat in s["view"]["seats"]:
+        kinds |= {k for k, n in (seat.get("display") or {}).items() if n}
+    drawn = page.eval_on_selector_all(
+        "#ra-table .tile[data-tile], #seats .tile[data-tile]",
+        "els => els.map(e => [e.dataset.tile, !!e.querySelector('svg.ra-tile-art[role=img][aria-label]')])",
+    )
+    assert kinds and {k for k, _ in drawn} == kinds
+    assert all(ok for _, ok in drawn), drawn
+    suns = page.eval_on_selector_all("#board .sun", "els => els.map(e => !!e.querySelector('svg.ra-sun-art'))")
+    assert len(suns) >= 1 + 2 * 4 and all(suns)  # the centre sun and every seat's suns
+    assert page.locator("#bag svg.ra-bag-art").count() == 1
+    assert page.locator("#epoch svg.ra-epoch-art").count() == 1
+    assert page.locator("#ra-track svg").count() == s["view"]["ra_track"]["spaces"]
+    # Every drawing is named (role=img with aria-label and <title>) or hidden from assistive technology.
+    unnamed = page.evaluate("""() => [...document.querySelectorAll('#board svg')].filter(e =>
+        e.closest('[aria-hidden=true]') === null && !(e.getAttribute('role') === 'img' && e.getAttribute('aria-label')
+        && e.querySelector(':scope > title'))).length""")
+    assert unnamed == 0
+    # The legend: closed at first (never in the way), every tile kind drawn in it once opened.
+    assert not page.locator("#ra-legend .legend-body").is_visible()
+    page.click("#ra-legend > summary")
+    assert page.locator("#ra-legend .legend-group[data-category] svg.ra-tile-art").count() == TILE_KINDS
+    # One symbol per kind, defined once: pieces are <use> of the sprite's symbols.
+    assert page.locator("#ra-sprite symbol").count() >= TILE_KINDS
+    assert page.evaluate("document.querySelectorAll('#ra-sprite').length") == 1
+    ctx.close()
+
+
+def test_a_draw_by_clicking_the_bag_and_the_drawn_tile_arrives_animated(site, browser):
+    g, s = _game_at(site, _turn, random.Random(2))
+    ctx, page = _open(browser, site, g)
+    bag = page.locator("#bag[data-action='draw']")
+    assert bag.count() == 1 and bag.evaluate("e => e.tagName") == "BUTTON"
+    assert page.locator("#board [data-action='draw']").count() == 1  # the bag is the draw control
+    assert page.locator("#ra-track-block[data-action='ra']").count() == 1  # the Ra track invokes Ra
+    n = page.locator("#log li").count()
+    bag.click()
+    _wait_answer(page, n)
+    new = _state(site, g)["log"][len(s["log"]) :]  # the lines since the position was reached
+    draws = [line for line in new if isinstance(line, dict) and line.get("k") == "ra.log.draws"]
+    assert draws and draws[0]["a"].get("seat") == 0, new
+    if page.locator(".ra-new").count():  # a tile (not Ra, not a disaster's auction) landed on the track
+        dur = page.eval_on_selector(".ra-new", "e => parseFloat(getComputedStyle(e).animationDuration)")
+        assert 0 < dur <= 0.3
+    # A won lot: the tiles that reached a display glow in (the same class the view sets on them).
+    page.evaluate(
+        "() => document.querySelector('#seats .tile') && document.querySelector('#seats .tile').classList.add('ra-gain')"
+    )
+    gain = page.eval_on_selector_all(
+        ".ra-gain .ra-tile-art",
+        "els => els.map(e => [getComputedStyle(e).animationName, parseFloat(getComputedStyle(e).animationDuration)])",
+    )
+    assert all(name != "none" and 0 < dur <= 0.3 for name, dur in gain), gain
+    ctx.close()
+    # Under prefers-reduced-motion the pieces do not move.
+    ctx, page = _open(browser, site, g, reduced_motion="reduce")
+    page.evaluate(
+        """() => { const el = document.querySelector('.auction-space .tile'); if (el) el.classList.add('ra-new'); }"""
+    )
+    names = page.eval_on_selector_all(
+        ".ra-new, .ra-gain .ra-tile-art", "els => els.map(e => getComputedStyle(e).animationName)"
+    )
+    assert all(n == "none" for n in names)
+    ctx.close()
+
+
+def test_a_bid_by_clicking_a_sun(site, browser):
+    g, s = _game_at(site, _bidding, random.Random(3))
+    ctx, page = _open(browser, site, g)
+    bids = sorted(int(a["notation"].split(":")[1]) for a in s["legal"] if a["notation"].startswith("bid:"))
+    suns = page.locator("#bid-suns .sun[data-action^='bid:']")
+    assert suns.count() == len(bids)
+    sun = page.locator(f"#bid-suns .sun[data-action='bid:{bids[0]}']")
+    assert sun.evaluate("e => e.tagName") == "BUTTON"
+    n = page.locator("#log li").count()
+    sun.click()
+    _wait_answer(page, n)
+    new = _state(site, g)["log"][len(s["log"]) :]  # the lines since the position was reached
+    bid = [line for line in new if isinstance(line, dict) and line.get("k") == "ra.log.bid"]
+    assert bid and bid[0]["a"] == {"seat": 0, "bid": bids[0]}, new
+    ctx.close()
+
+
+def test_the_list_of_all_moves_is_a_collapsed_fallback_reachable_by_keyboard(site, browser):
+    g, s = _game_at(site, _turn, random.Random(4))
+    ctx, page = _open(browser, site, g)
+    box = page.locator("details#all-moves")
+    assert box.count() == 1 and box.get_attribute("open") is None
+    assert not page.locator("#legal [data-action]").first.is_visible()  # not a second full list
+    assert str(len(s["legal"])) in page.inner_text("#all-moves > summary")
+    page.focus("#all-moves > summary")
+    page.keyboard.press("Enter")
+    assert box.get_attribute("open") is not None
+    page.keyboard.press("Tab")
+    focused = page.evaluate("() => document.activeElement.closest('#legal') && document.activeElement.dataset.action")
+    assert focused in {a["notation"] for a in s["legal"]}
+    n = page.locator("#log li").count()
+    page.keyboard.press("Enter")  # the move made from the keyboard
+    _wait_answer(page, n)
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+def test_no_serious_accessibility_violation_with_the_legend_open(site, browser, lang):
+    g, _ = _game_at(site, _bidding, random.Random(5))
+    problems = []
+    for view in (DESK, PHONE):
+        ctx, page = _open(browser, site, g, lang, view)
+        assert page.evaluate("document.documentElement.lang") == lang
+        page.click("#ra-legend > summary")
+        problems += _violations(page)
+        ctx.close()
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+def test_first_screen_holds_the_board_whose_turn_and_the_controls(site, browser, lang):
+    """1280 × 800: the whole shared board (the table), the status and every control on the board;
+    390 × 844: the status and every control one acts with (bag, Ra track, suns, pass)."""
+    rng = random.Random(6)
+    g, _ = _game_at(site, _turn, rng)
+    for view, name in ((DESK, "desk"), (PHONE, "phone")):
+        ctx, page = _open(browser, site, g, lang, view)
+        height = view["viewport"]["height"]
+        boxes = page.evaluate("""() => [...document.querySelectorAll('#status, #board [data-action]')].map(e => {
+            const r = e.getBoundingClientRect(); return [e.id || e.dataset.action, r.top, r.bottom]; })""")
+        assert len(boxes) >= 3, boxes  # the status, the bag, the Ra track
+        assert all(top >= 0 and bottom <= height for _, top, bottom in boxes), (name, boxes)
+        if name == "desk":
+            assert page.evaluate("document.querySelector('#ra-table').getBoundingClientRect().bottom") <= height
+        ctx.close()
+    try:
+        _play_until(site, g, _bidding, rng)
+    except _Ended:
+        g, _ = _game_at(site, _bidding, rng)
+    for view, name in ((DESK, "desk"), (PHONE, "phone")):
+        ctx, page = _open(browser, site, g, lang, view)
+        height = view["viewport"]["height"]
+        boxes = page.evaluate("""() => [...document.querySelectorAll('#status, #board [data-action]')].map(e => {
+            const r = e.getBoundingClientRect(); return [e.id || e.dataset.action, r.top, r.bottom]; })""")
+        assert any(b[0].startswith("bid:") for b in boxes), boxes
+        assert all(top >= 0 and bottom <= height for _, top, bottom in boxes), (name, boxes)
+        ctx.close()
