@@ -28,8 +28,17 @@ export function chosenLang() {
   return 'en';
 }
 
+/** The catalog's content hash that the page names (<meta name="heliopolis-i18n" content="en:…,de:…">):
+ * a versioned URL the browser keeps (immutable); without it the server revalidates by ETag. */
+function catalogUrl(lang) {
+  const meta = document.querySelector('meta[name="heliopolis-i18n"]');
+  const pairs = ((meta && meta.content) || '').split(',').map((p) => p.split(':'));
+  const hit = pairs.find(([l]) => l === lang);
+  return hit && hit[1] ? `/api/i18n/${lang}?v=${hit[1]}` : `/api/i18n/${lang}`;
+}
+
 export async function initI18n(lang = chosenLang()) {
-  const res = await fetch(`/api/i18n/${lang}`, { credentials: 'same-origin' });
+  const res = await fetch(catalogUrl(lang), { credentials: 'same-origin' });
   if (!res.ok) throw new Error(`could not load the ${lang} messages (${res.status})`);
   const cat = await res.json();
   S.lang = cat.lang;
