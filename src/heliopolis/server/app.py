@@ -246,7 +246,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return serve
 
     for path, name in (("/", "index.html"), ("/leaderboard", "leaderboard.html"), ("/my", "my.html"),
-                       ("/g/{game_id}", "game.html")):  # fmt: skip
+                       ("/g/{game_id}", "game.html"), ("/rules/{game_id}", "rules.html")):  # fmt: skip
         app.add_api_route(path, page(name), methods=["GET"], include_in_schema=False)
 
     @app.get("/static/{path:path}", include_in_schema=False)

@@ -14,6 +14,7 @@ const LINKS = { // page -> the pages it links to (the lobby not to itself; the g
   my: ['lobby', 'my', 'leaderboard'],
   leaderboard: ['lobby', 'my', 'leaderboard'],
   game: [],
+  rules: ['lobby', 'my', 'leaderboard'],
 };
 
 function brand(page) {

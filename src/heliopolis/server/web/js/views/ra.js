@@ -3,7 +3,7 @@
 // action(notation) -> legal entry | null, showHelper, replay}. Every clickable action element
 // is a <button> carrying data-action="<notation>".
 
-import { actionable, details, h, ranking, seatTitle } from '../dom.js';
+import { actionable, details, h, ranking, seatTitle, botLevel } from '../dom.js';
 import { t as tr, tn, has as hasKey } from '../i18n.js';
 
 // The 1999 German rulebook says "Spiel-Reihe" where the 2009 one says "Angebots-Reihe": messages
@@ -237,7 +237,7 @@ function seatPanel(seat, msg, ctx) {
   const bidding = v.phase === 'auction' && you;
   const canDiscard = you && v.pending_discard && v.pending_discard.seat === i;
   const points = seat.points === null || seat.points === undefined ? t('ra.ui.hidden') : t('ra.ui.pts', { n: seat.points });
-  const kind = info.kind === 'bot' ? (info.bot || 'bot') : info.kind === 'human' ? (info.taken === false && msg.status === 'open' ? t('ra.ui.open_seat') : t('ra.ui.human')) : '';
+  const kind = info.kind === 'bot' ? botLevel(info.bot) : info.kind === 'human' ? (info.taken === false && msg.status === 'open' ? t('ra.ui.open_seat') : t('ra.ui.human')) : '';
   const helper = ctx.showHelper && msg.helper ? msg.helper : null;
 
   const suns = [
