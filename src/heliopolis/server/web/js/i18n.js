@@ -37,12 +37,34 @@ function catalogUrl(lang) {
   return hit && hit[1] ? `/api/i18n/${lang}?v=${hit[1]}` : `/api/i18n/${lang}`;
 }
 
+// Long German board words get soft hyphens at their syllables: in a narrow cell they wrap as
+// "Sonnen-|scheibe", never cut "Sonnenschei|be" (hyphens: auto needs dictionaries a browser may
+// lack; the catalogs stay plain, the terminal prints them as they are). '·' marks the breaks.
+const SYLLABLES = {
+  de: ['Ein·bal·sa·mie·ren', 'Ein·bal·sa·mie·rung', 'Pries·te·rin·nen', 'Pries·te·rin', 'Son·nen·schei·be', 'Son·nen·schei·ben',
+    'Pa·py·rus·rol·le', 'Pa·py·rus·rol·len', 'Plätt·chen·platz', 'Rei·hen·plätt·chen', 'Spal·ten·plätt·chen', 'Schilf·blatt',
+    'Ska·ra·bä·us', 'Ska·ra·bä·en', 'Was·ser', 'Zep·ter', 'Ko·bra', 'Lo·tus', 'Op·fer·ga·be', 'Ka·ta·stro·phe',
+    'Ka·ta·stro·phen', 'Hiero·gly·phen', 'Hiero·gly·phe', 'Han·dels·ab·kom·men', 'Le·bens·haus', 'Le·bens·häu·ser', 'Ne·kro·po·le',
+    'Horus·au·ge', 'Sar·ko·phag', 'Sar·ko·pha·ge', 'Pyra·mi·de', 'Pyra·mi·den', 'Mo·nu·ment', 'Mo·nu·men·te', 'Kalk·stein',
+    'Hals·kra·gen', 'Sta·tu·et·te', 'Amu·lett', 'Djed-Pfei·ler', 'Was-Zep·ter', 'Über·schwem·mung', 'Aktions·plätt·chen',
+    'Land·plätt·chen', 'Son·der·plätt·chen', 'Bo·nus·ak·ti·on', 'Ak·ti·vie·rung', 'Ak·ti·vie·run·gen', 'Hie·ro·gly·phen·mar·ker', 'Pha·ra·o·nen', 'Über·schwem·mun·gen'],
+};
+
+function withSoftHyphens(lang, messages) {
+  const words = SYLLABLES[lang];
+  if (!words) return messages;
+  const map = new Map(words.map((w) => [w.replaceAll('·', ''), w.replaceAll('·', '\u00ad')]));
+  const re = new RegExp(`(?<![\\p{L}])(${[...map.keys()].sort((a, b) => b.length - a.length).join('|')})(?![\\p{L}])`, 'gu');
+  const fix = (x) => (typeof x === 'string' ? x.replace(re, (w) => map.get(w)) : x);
+  return Object.fromEntries(Object.entries(messages).map(([k, v]) => [k, Array.isArray(v) ? v.map(fix) : fix(v)]));
+}
+
 export async function initI18n(lang = chosenLang()) {
   const res = await fetch(catalogUrl(lang), { credentials: 'same-origin' });
   if (!res.ok) throw new Error(`could not load the ${lang} messages (${res.status})`);
   const cat = await res.json();
   S.lang = cat.lang;
-  S.messages = cat.messages;
+  S.messages = withSoftHyphens(cat.lang, cat.messages);
   S.plural = cat.plural;
   S.rules = new Intl.PluralRules(S.lang);
   document.documentElement.lang = S.lang;
