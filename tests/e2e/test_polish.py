@@ -79,6 +79,11 @@ def test_men_nefer_wares_glyphs_and_papyri_in_german(open_page, site):  # noqa: 
     english = {"Collar", "Amulet", "ibis", "scarab", "vase", "cobra", "lotus", "water", "reed", "djed", "ankh", "was"}
     assert not english & set(words), sorted(english & set(words))
     assert {"Halskragen", "Statuette", "Amulett", "Ring", "Vase"} & set(words) or {"Kobra", "Skarabäus"} & set(words)
+    # The necropolis' column heads ("I · 1 Aktivierung") are not clipped.
+    clipped = page.evaluate(
+        "() => [...document.querySelectorAll('.mn-nhead')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)"
+    )
+    assert clipped == []
 
 
 # Words of the board whose letters sit on more than one line other than at a soft hyphen: cut

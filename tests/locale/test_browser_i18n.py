@@ -84,7 +84,7 @@ def test_game_page_in_german_from_start_to_the_first_move(server, browser):
     assert page.inner_text("#conn") == "live"
     assert page.title().startswith("▶ Du bist dran")
     chips = page.locator("#seatbar .seat-chip-kind").all_inner_texts()
-    assert chips == ["Mensch", "Bot · random"], chips
+    assert chips == ["Mensch", "Bot · Zufall"], chips
     assert page.locator("#seatbar .badge-you").inner_text() == "du"
     assert page.inner_text("#log-panel h2") == "Spielverlauf"
     assert page.get_attribute("#replay-first", "aria-label") == "Anfangsstellung"

@@ -94,9 +94,9 @@ function card(g, name, pick) {
   return h('li', { class: 'game-card', dataset: { game: g.id } },
     gamePicture(g.id),
     h('div', { class: 'game-card-body' },
-      h('h3', { text: name }),
+      h('div', { class: 'game-card-head' }, h('h3', { text: name }),
+        h('span', { class: 'game-card-facts muted small', text: `${players(g)} · ${t(key('length'))}` })),
       h('p', { class: 'game-card-what', text: t(key('what')) }),
-      h('p', { class: 'game-card-facts muted small', text: `${players(g)} · ${t(key('length'))}` }),
       h('div', { class: 'game-card-links' },
         h('button', { type: 'button', class: 'btn btn-small', text: t('ui.games.pick'), on: { click: () => pick(g.id) } }),
         h('a', { href: `/rules/${g.id}`, class: 'small-link', text: t('ui.games.rules') }))));

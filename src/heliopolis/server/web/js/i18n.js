@@ -47,7 +47,7 @@ const SYLLABLES = {
     'Ka·ta·stro·phen', 'Hiero·gly·phen', 'Hiero·gly·phe', 'Han·dels·ab·kom·men', 'Le·bens·haus', 'Le·bens·häu·ser', 'Ne·kro·po·le',
     'Horus·au·ge', 'Sar·ko·phag', 'Sar·ko·pha·ge', 'Pyra·mi·de', 'Pyra·mi·den', 'Mo·nu·ment', 'Mo·nu·men·te', 'Kalk·stein',
     'Hals·kra·gen', 'Sta·tu·et·te', 'Amu·lett', 'Djed-Pfei·ler', 'Was-Zep·ter', 'Über·schwem·mung', 'Aktions·plätt·chen',
-    'Land·plätt·chen', 'Son·der·plätt·chen', 'Bo·nus·ak·ti·on', 'Ak·ti·vie·rung', 'Ak·ti·vie·run·gen', 'Hie·ro·gly·phen·mar·ker', 'Pha·ra·o·nen', 'Über·schwem·mun·gen'],
+    'Land·plätt·chen', 'Sechs·eck·plätt·chen', 'Son·der·plätt·chen', 'Bo·nus·ak·ti·on', 'Ak·ti·vie·rung', 'Ak·ti·vie·run·gen', 'Hie·ro·gly·phen·mar·ker', 'Pha·ra·o·nen', 'Über·schwem·mun·gen'],
 };
 
 function withSoftHyphens(lang, messages) {
