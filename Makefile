@@ -4,18 +4,22 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# One install of heliopolis (compiled once) that every target shares; each extra's packages come on top
+# from their own stamp (tools/extras.py), without building heliopolis again.
 STAMP := $(VENV)/.installed
-DEV_STAMP := $(VENV)/.installed-dev
-
 WEB_STAMP := $(VENV)/.installed-web
+DEV_STAMP := $(VENV)/.installed-dev
+DEV_EXTRAS := dev,report,cluster,web,rl
+EXTRAS_TOOL := tools/extras.py
 
-# `make serve PORT=8080 HOST=0.0.0.0`; `make play GAME=helios SEATS=human,heuristic`
+# `make serve PORT=8080 HOST=0.0.0.0`; `make play GAME=helios SEATS=human,heuristic`; `make extras EXTRAS=report`
 PORT ?= 8000
 HOST ?= 127.0.0.1
 GAME ?= ra
 SEATS ?= human,random,random
+EXTRAS ?= report
 
-.PHONY: serve play build test lint soak bench bench-all coverage clean
+.PHONY: serve play build extras test lint soak bench bench-all coverage clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -24,22 +28,26 @@ $(BIN)/python:
 # pip --quiet hides setup.py's notice when the compiled build falls back to pure: say which build it is.
 SAY_BUILD := $(BIN)/python -c "import heliopolis._native as n, heliopolis; print('heliopolis build:', n.BUILD)"
 
+# The only target that builds heliopolis (the engines: docs/compiled-build.md, "Build once").
 $(STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	$(SAY_BUILD)
 	touch $@
 
-$(DEV_STAMP): pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,report,cluster,web,rl]'
-	$(SAY_BUILD)
-	touch $@ $(STAMP) $(WEB_STAMP)
-
-$(WEB_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[web]'
+$(WEB_STAMP): pyproject.toml $(EXTRAS_TOOL) | $(STAMP)
+	$(BIN)/python $(EXTRAS_TOOL) install web
 	touch $@
 
+$(DEV_STAMP): pyproject.toml $(EXTRAS_TOOL) | $(STAMP)
+	$(BIN)/python $(EXTRAS_TOOL) install $(DEV_EXTRAS)
+	touch $@ $(WEB_STAMP)
+
+# Adds an extra's packages (e.g. `make extras EXTRAS=report` for the plots) without a rebuild.
+extras: | $(STAMP)
+	$(BIN)/python $(EXTRAS_TOOL) install $(EXTRAS)
+
 # The main command: the web server on http://$(HOST):$(PORT)/ with a SQLite file (heliopolis.db).
-serve: $(WEB_STAMP)
+serve: $(STAMP) $(WEB_STAMP)
 	@echo "The heliopolis command is $(BIN)/heliopolis (or run: source $(BIN)/activate)"
 	$(BIN)/heliopolis serve --host $(HOST) --port $(PORT)
 
@@ -47,15 +55,16 @@ play: $(STAMP)
 	@echo "$(GAME) in the terminal; seats: $(SEATS) (you are 'human'). Other opponents: make play SEATS=human,heuristic,ismcts"
 	$(BIN)/heliopolis play $(GAME) --seats $(SEATS)
 
-# The compiled engines (mypyc, docs/compiled-build.md) are built by every install above; after editing
-# a compiled module (src/heliopolis/_native.py lists them), `make build` rebuilds them in place. Until
-# then the pure modules run, with a warning. HELIOPOLIS_PURE=1 make build installs the pure build only.
+# The compiled engines (mypyc, docs/compiled-build.md) are built by $(STAMP) above, once; after editing
+# a compiled module (src/heliopolis/_native.py lists them), `make build` rebuilds them in place (the
+# build cache misses: the sources changed). Until then the pure modules run, with a warning.
+# HELIOPOLIS_PURE=1 make build installs the pure build only.
 build: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	$(SAY_BUILD)
 
 # Lint and format (ruff) and types (mypy, strict on core/ and the games): configured in pyproject.toml.
-lint: $(DEV_STAMP)
+lint: $(STAMP) $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -70,14 +79,14 @@ lint: $(DEV_STAMP)
 # as it is.
 # The suite runs on the compiled build (tests/test_build.py fails if a C compiler is present but the
 # compiled engines are not in use), then the golden playthroughs again on the pure build, the reference.
-test: $(DEV_STAMP) lint
+test: $(STAMP) $(DEV_STAMP) lint
 	$(BIN)/python tools/rule_coverage.py --summary
 	pg=$$(bash tools/ci_services.sh); \
 	HELIOPOLIS_EXPECT_COMPILED=$$(command -v cc >/dev/null && echo 1) \
 	HELIOPOLIS_TEST_PG="$${HELIOPOLIS_TEST_PG:-$$pg}" $(BIN)/python -m pytest -n 2 -q
 	HELIOPOLIS_PURE=1 $(BIN)/python -m pytest -n 2 -q tests/test_goldens.py tests/test_build.py tests/conformance
 
-soak: $(DEV_STAMP)
+soak: $(STAMP) $(DEV_STAMP)
 	$(BIN)/python -m pytest -n 2 -q -m slow
 
 # Engine and search speed; `make bench-all` adds the research adapters and the web server under load.
@@ -91,7 +100,7 @@ bench-all: bench $(DEV_STAMP)
 	$(BIN)/python bench/bench_adapters.py --seconds 2
 	$(BIN)/python bench/bench_server.py --games 200 --think 0.5 --duration 20
 
-coverage: $(DEV_STAMP)
+coverage: $(STAMP) $(DEV_STAMP)
 	$(BIN)/python tools/rule_coverage.py
 
 clean:

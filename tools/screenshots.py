@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Screenshots of the main pages for docs/screenshots/ (lobby, a game of Ra in progress on desktop
-and phone, an auction, the final results; Ra: The Dice Game and Helios in progress and finished;
+and phone, an auction, the final results; Ra: The Dice Game (desktop and phone) and Helios in progress and finished;
 Men-Nefer in progress on desktop and phone). Needs the [web,dev] extras and Chromium.
 
 Usage: ``python tools/screenshots.py [--out docs/screenshots] [--lang de]`` (``--lang de``: the pages
@@ -82,6 +82,8 @@ def main() -> None:
         play_until(url, done["id"], done["token"], rng, lambda s: False)
         dice = create(["human", "heuristic", "random"], ["Khufu", None, None], "ra-dice", {})
         play_until(url, dice["id"], dice["token"], rng, lambda s: s["view"]["epoch"] == 2 and s["legal"])
+        dice_done = create(["human", "heuristic", "random"], ["Khufu", None, None], "ra-dice", {})
+        play_until(url, dice_done["id"], dice_done["token"], rng, lambda s: False)
         sun = create(["human", "heuristic", "heuristic"], ["Helia", None, None], "helios", {})
         play_until(
             url,
@@ -143,6 +145,8 @@ def main() -> None:
             shot("phone-lobby.png", "/", **phone)
             shot("ra-dice-game.png", f"/g/{dice['id']}", dice["token"], dice["id"], **desk)
             shot("ra-dice-phone.png", f"/g/{dice['id']}", dice["token"], dice["id"], **phone)
+            shot("ra-dice-final.png", f"/g/{dice_done['id']}", dice_done["token"], dice_done["id"], full=True, **desk)
+            shot("ra-dice-final-phone.png", f"/g/{dice_done['id']}", dice_done["token"], dice_done["id"], **phone)
             shot("helios-game.png", f"/g/{sun['id']}", sun["token"], sun["id"], full=True, **desk)
             shot("helios-phone.png", f"/g/{sun['id']}", sun["token"], sun["id"], **phone)
             shot("helios-final.png", f"/g/{sun_done['id']}", sun_done["token"], sun_done["id"], full=True, **desk)

@@ -22,6 +22,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from heliopolis import locale as L
+from heliopolis.cli_admin import admin as ADMIN_COMMAND
 from heliopolis.cli_arena import COMMANDS as ARENA_COMMANDS
 from heliopolis.cli_text import Group, error_text, game_options_option, lang_option, split_list, terminal_lang, tr, trn
 from heliopolis.cli_text import fail as _fail
@@ -94,6 +95,7 @@ def main() -> None:
 
 for _command in ARENA_COMMANDS:  # tournament, simulate, ladder, report, train-evaluator (cli_arena.py)
     main.add_command(_command)
+main.add_command(ADMIN_COMMAND)  # admin grant/revoke/ban/unban/list-users (cli_admin.py)
 
 
 # -- play ---------------------------------------------------------------------------------------
@@ -389,6 +391,13 @@ def bench(game_id: str, players: int, seconds: float, edition: str | None, seed:
     help="seconds of wall time a bot may think per move (enforced)",
 )
 @click.option(
+    "--bot-slice",
+    type=float,
+    default=1.0,
+    show_default=True,
+    help="seconds a bot may think per move instead, while its client used more bot time than others around (0: off)",
+)
+@click.option(
     "--bot-games-per-client",
     type=int,
     default=4,
@@ -442,7 +451,7 @@ def bench(game_id: str, players: int, seconds: float, edition: str | None, seed:
 )
 @click.option("--smtp", envvar="HELIOPOLIS_SMTP", help="smtp://host:port for optional turn e-mails")
 @click.option("--public-url", envvar="HELIOPOLIS_PUBLIC_URL", help="the server's address in e-mail links")
-def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot_move_cap: float,
+def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot_move_cap: float, bot_slice: float,
           bot_games_per_client: int, workers: int, forwarded_allow_ips: str, allowed_origins: tuple[str, ...],
           create_rate: float, read_rate: float, ws_per_client: int, smtp: str | None,
           public_url: str | None) -> None:  # fmt: skip
@@ -455,7 +464,14 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
         from heliopolis.server.storage import normalize_url
     except ImportError as e:
         _fail(tr("cli.serve.needs_web", missing=str(e.name)))
-    if workers < 1 or bot_workers < 1 or bot_move_cap <= 0 or bot_games_per_client < 0 or ws_per_client < 0:
+    if (
+        workers < 1
+        or bot_workers < 1
+        or bot_move_cap <= 0
+        or bot_slice < 0
+        or bot_games_per_client < 0
+        or ws_per_client < 0
+    ):
         _fail(tr("cli.serve.bad_numbers"))
     if workers > 1 and not normalize_url(db).startswith("postgresql"):
         _fail(tr("cli.serve.workers_need_pg"))
@@ -463,7 +479,7 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
     cli_serve.check_database(db)  # before the socket: a refused database leaves no port taken
     sock = cli_serve.bind(host, port)
     url = cli_serve.url_of(host, sock)
-    settings = Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers, bot_move_cap=bot_move_cap,
+    settings = Settings(db=db, bot_delay=bot_delay, bot_workers=bot_workers, bot_move_cap=bot_move_cap, bot_slice=bot_slice,
                         bot_games_per_client=bot_games_per_client, allowed_origins=allowed_origins,
                         create_rate=create_rate, create_burst=max(1.0, 20 * create_rate),
                         read_rate=read_rate, read_burst=max(1.0, 5 * read_rate), ws_per_client=ws_per_client, smtp=smtp,

@@ -43,6 +43,9 @@ def _create(page, url: str, game: str) -> str:  # noqa: ANN001
 
 
 def _click_a_move(page, rng: random.Random) -> None:  # noqa: ANN001
+    toggle = page.locator("#rd-moves-toggle")  # Ra: The Dice Game: the list is a closed fallback
+    if toggle.count() and toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
     buttons = page.locator("#legal [data-action]")
     first = buttons.first.element_handle()
     buttons.nth(rng.randrange(buttons.count())).click()

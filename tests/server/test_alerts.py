@@ -3,6 +3,8 @@ for them gets one when the turn comes back to it, nobody else does, and bad addr
 
 from __future__ import annotations
 
+import email
+import re
 import time
 
 import pytest
@@ -33,6 +35,20 @@ def smtp():  # noqa: ANN201
     ctl.stop()
 
 
+def confirm_from_inbox(c, inbox: Inbox, address: str) -> str:  # noqa: ANN001
+    """Follows the confirmation link mailed to ``address`` (as the page does with ``/#confirm=``)."""
+    deadline = time.monotonic() + 10
+    while not any(to == [address] and "#confirm=" in text for to, text in inbox.messages):
+        assert time.monotonic() < deadline, "no confirmation e-mail"
+        time.sleep(0.02)
+    text = next(text for to, text in reversed(inbox.messages) if to == [address] and "#confirm=" in text)
+    body = email.message_from_string(text).get_payload(decode=True).decode()
+    token = re.search(r"#confirm=([A-Za-z0-9_-]+)", body).group(1)
+    r = c.post("/api/account/confirm", json={"token": token})
+    assert r.status_code == 200 and r.json() == {"email": address, "confirmed": True}, r.text
+    return token
+
+
 def test_turn_emails_reach_the_account_whose_turn_it_is(db_url, smtp):
     inbox, url = smtp
     app = create_app(Settings(db=db_url, bot_delay=0.0, http_rate=1000, http_burst=1000, smtp=url,
@@ -48,7 +64,8 @@ def test_turn_emails_reach_the_account_whose_turn_it_is(db_url, smtp):
             assert r.status_code in (400, 422) and field in r.json()["error"]["message"], r.text
         assert c.put("/api/account/alerts", json={"email": "ann@example.org", "turn_emails": True}).status_code == 403
         r = c.put("/api/account/alerts", json={"email": "ann@example.org", "turn_emails": True}, headers=csrf(t))
-        assert r.json() == {"email": "ann@example.org", "turn_emails": True, "available": True}
+        assert r.json() == {"email": "ann@example.org", "turn_emails": True, "available": True, "confirmed": False}
+        confirm_from_inbox(c, inbox, "ann@example.org")
         body = {"game": "ra", "players": 2, "join": 0, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}
         g = c.post("/api/games", json=body, headers=csrf(t)).json()
         s = wait_for(c, g["id"], None, lambda s: s["to_move"] == 0)

@@ -18,10 +18,10 @@ from tests.server.conftest import ServerProcess, create, wait_for
 psutil = pytest.importorskip("psutil")
 
 
-def _job(client: str, cost: float, queued: float) -> Job:
+def _job(client: str, cost: float, queued: float, table: str = "") -> Job:
     loop = asyncio.new_event_loop()
     try:
-        return Job(client, "x", b"", cost, queued, loop.create_future())
+        return Job(client, "x", {}, cost, table or client, queued, loop.create_future())
     finally:
         loop.close()
 
@@ -40,6 +40,70 @@ def test_fair_queue_serves_cheap_moves_and_other_clients_first():
     q2.push(_job("a", 5.0, 0.0))
     q2.push(_job("b", 0.1, 9.0))
     assert q2.pop(now=10.0).client == "a"
+
+
+def test_fair_queue_serves_another_client_before_a_clients_next_games():
+    """Issue 27 finding 13, the order alone (no timing): one client's three all-bot games each have a
+    decision waiting when another client's first decision arrives; that one runs second, not fourth."""
+    q = FairQueue()
+    for g in ("a1", "a2", "a3"):
+        q.push(_job("attacker", 5.0, 0.0, g))
+    first = q.pop(now=0.0)
+    assert (first.client, first.table) == ("attacker", "a1")
+    q.push(_job("victim", 2.0, 1.0, "b"))  # arrives while a1's search runs
+    q.done(first, 5.0)
+    q.push(_job("attacker", 5.0, 5.0, "a1"))  # a1's next decision, queued when its move is made
+    order = []
+    while len(q):
+        job = q.pop(now=6.0)
+        order.append(job.table)
+        q.done(job, job.cost)
+    assert order == ["b", "a2", "a3", "a1"]  # then the attacker's games in turn
+
+
+def test_fair_queue_round_robin_over_a_clients_games_and_no_credit_for_idling():
+    q = FairQueue()
+    for i in range(3):  # one game queues three decisions before another game of the same client
+        q.push(_job("a", 1.0, i, "g1"))
+    q.push(_job("a", 1.0, 3.0, "g2"))
+    assert [q.pop(now=4.0).table for _ in range(4)] == ["g1", "g2", "g1", "g1"]
+    # A client idle for long starts at the virtual time: it banked no credit for three turns in a row.
+    q2 = FairQueue()
+    for i in range(3):
+        q2.push(_job("busy", 1.0, float(i)))
+    for _ in range(3):
+        q2.done(q2.pop(now=3.0), 1.0)
+    for i in range(3):
+        q2.push(_job("busy", 1.0, 3.0 + i))
+        q2.push(_job("idle", 1.0, 10.0 + i))
+    order = []
+    for _ in range(6):
+        job = q2.pop(now=20.0)
+        order.append(job.client)
+        q2.done(job, 1.0)
+    assert order == ["idle", "busy", "idle", "busy", "idle", "busy"]
+    assert not q2.running and set(q2.tag) <= {"busy", "idle"}
+
+
+def test_a_client_over_its_share_gets_the_slice_while_others_are_around():
+    from heliopolis.server.fairshare import Usage
+
+    u = Usage(half_life=30.0, window=30.0)
+    u.saw("a", 0.0)
+    u.add("a", 20.0, 20.0)
+    assert not u.over_share("a", 20.0, {"a"})  # alone: the whole move cap
+    u.saw("b", 21.0)
+    assert u.over_share("a", 22.0, set())  # b asked lately and used less
+    assert not u.over_share("b", 22.0, set())  # the light user keeps its budget
+    assert not u.over_share("a", 52.0, set())  # b left (no decision for 30 s)
+    u.saw("c", 200.0)  # forgotten 60 s after their last decision
+    assert set(u.seen) == {"c"} and "a" not in u.used
+    pool = BotPool.__new__(BotPool)
+    pool.move_cap, pool.share_slice, pool.usage = 5.0, 1.0, Usage()
+    pool.usage.add("a", 10.0, 0.0)
+    assert pool.cap_for("a", 1.0, {"a", "b"}) == 1.0 and pool.cap_for("b", 1.0, {"a", "b"}) == 5.0
+    pool.share_slice = 0.0
+    assert pool.cap_for("a", 1.0, {"a", "b"}) == 5.0
 
 
 def test_every_bot_runs_in_a_worker_lane():
@@ -89,6 +153,38 @@ def test_cheap_search_is_not_queued_behind_expensive_ones_and_the_cap_holds():
         assert done.index("capped") < len(done)
 
     asyncio.run(main())
+
+
+def test_a_client_over_its_share_searches_for_the_slice_only():
+    """The slice reaches the worker: a 3 s time budget of a client that used more worker time than
+    another one present stops after the 0.3 s slice (the bound is loose: a busy machine)."""
+
+    async def main() -> None:
+        pool = BotPool(workers=1, move_cap=3.0, share_slice=0.3)
+        await pool.start()
+        opts, hist = _history_of_ra()
+        now = time.monotonic()
+        pool.usage.add("attacker", 100.0, now)
+        pool.expect("victim")
+        try:
+            t0 = time.monotonic()
+            assert isinstance(await pool.decide("ra", opts, hist, 0, "ismcts:time=3", 5, client="attacker"), int)
+            assert time.monotonic() - t0 < 2.5
+        finally:
+            await pool.close()
+
+    asyncio.run(main())
+
+
+def test_a_bot_seat_uses_the_share_of_the_address_that_caused_it():
+    from heliopolis.server.authority import Authority
+
+    auth = Authority.__new__(Authority)
+    auth.creator = {"g": "1.1.1.1"}
+    auth.seat_clients = {"g": {1: "9.9.9.9"}}  # seat 1's player resigned it (or ran out of time)
+    assert auth.bot_client("g", 1) == "9.9.9.9"
+    assert auth.bot_client("g", 0) == "1.1.1.1"  # created with the bot (or the rematch's asker)
+    assert auth.bot_client("h", 0) == ""  # unknown, e.g. after a restart
 
 
 def test_a_worker_over_the_cap_is_killed_and_replaced(monkeypatch):
@@ -288,3 +384,13 @@ def test_every_process_of_serve_workers_dies_with_the_supervisor(pg_url):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_a_negative_slice_is_refused_in_one_line(tmp_path):
+    from click.testing import CliRunner
+
+    from heliopolis.cli import main
+
+    r = CliRunner().invoke(main, ["serve", "--db", f"sqlite:///{tmp_path / 'h.db'}", "--bot-slice", "-1"])
+    assert r.exit_code == 2 and "--bot-slice" in r.output and "Traceback" not in r.output
+    assert not (tmp_path / "h.db").exists()  # refused before anything is opened

@@ -202,9 +202,18 @@ def _create_ra_dice_from_lobby(page, url: str, players: int, seats: dict[int, st
     return _create_game_from_lobby(page, url, "ra-dice", players, seats, "#board #rd-table")
 
 
+def _open_move_list(page) -> None:  # noqa: ANN001
+    """Ra: The Dice Game's sentence list of moves is a closed fallback (the moves are made on the board)."""
+    toggle = page.locator("#rd-moves-toggle")
+    if toggle.count() and toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+
+
 def _click_and_wait_for_the_answer(page, selector: str, index: int = 0) -> None:  # noqa: ANN001
     """Clicks a move and waits until the page re-rendered the move list: in Ra: The Dice Game many
     moves (choosing a die for the reroll) add no log line and leave the status at "your turn"."""
+    if selector.startswith("#legal"):
+        _open_move_list(page)
     first = page.locator("#legal [data-action]").first.element_handle()
     page.locator(selector).nth(index).click()
     page.wait_for_function("(el) => !el.isConnected", arg=first)
@@ -216,6 +225,7 @@ def test_ra_dice_game_played_to_the_end_by_clicking(server, browser):
     rng = random.Random(5)
     moves = 0
     while _wait_turn_or_end(page) == "mine":
+        _open_move_list(page)
         legal = page.locator("#legal [data-action]")
         n = legal.count()
         assert n > 0
@@ -251,32 +261,30 @@ def _play_until_the_board_offers(page, selector: str, seed: int, what: str) -> N
     pytest.fail(f"{what} was never offered")
 
 
-def test_ra_dice_clicking_a_die_chooses_it_for_the_reroll_on_a_phone(server, browser):
+def test_ra_dice_clicking_dice_picks_them_and_roll_rerolls_them_on_a_phone(server, browser):
     page = _page(browser, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     _create_ra_dice_from_lobby(page, server.url, 2, {1: "random"})
     _play_until_the_board_offers(page, "#board [data-action^='reroll:']", 3, "a die to reroll")
     _no_horizontal_scroll(page)
     sizes = page.eval_on_selector_all(
-        "#board [data-action]",
+        "#board [data-action], #rd-roll",
         "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height] })",
     )
     assert sizes and min(min(w, h) for w, h in sizes) >= 36  # tap targets
     die = page.locator("#board [data-action^='reroll:']").first
     colour = die.get_attribute("data-colour")
     assert die.get_attribute("data-action") == f"reroll:{colour}"
-    assert die.get_attribute("data-state") == "free"
+    assert die.get_attribute("data-state") == "free" and die.get_attribute("aria-pressed") == "false"
     rolls = int(page.get_attribute("#rd-controls", "data-rolls"))
-    _click_and_wait_for_the_answer(page, f"#board [data-action='reroll:{colour}']")
-    # Chosen for the reroll, or (the last die that could be chosen) rolled at once.
+    # A tap picks the die (nothing is sent yet); "Roll" rerolls the picked dice.
+    die.click()
+    page.wait_for_selector(f"#dice [data-colour='{colour}'][aria-pressed='true']")
+    assert int(page.get_attribute("#rd-controls", "data-rolls")) == rolls
+    page.click("#rd-roll")
     page.wait_for_function(
-        "([c, n]) => { const d = document.querySelector(`#dice [data-colour='${c}']`);"
-        " const t = document.querySelector('#rd-controls');"
-        " return (d && d.dataset.state === 'chosen') || (t && Number(t.dataset.rolls) > n) || !t }",
-        arg=[colour, rolls])  # fmt: skip
-    if page.locator(f"#dice [data-colour='{colour}'][data-state='chosen']").count():
-        assert page.locator("#board [data-action='roll']").count() == 1
-        _click_and_wait_for_the_answer(page, "#board [data-action='roll']")
-        page.wait_for_function("() => !document.querySelector(\"#dice [data-state='chosen']\")")  # rolled
+        "(n) => { const t = document.querySelector('#rd-controls');"
+        " return !t || Number(t.dataset.rolls) > n || t.dataset.seat !== '0' }",
+        arg=rolls)  # fmt: skip
     page.context.close()
 
 

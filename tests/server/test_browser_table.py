@@ -287,7 +287,8 @@ def test_an_imported_game_keeps_its_chat_and_the_replay_shows_it_move_by_move(se
 
     url = server.url
     body = {"game": "ra", "players": 2, "join": 0, "table": {"takeover": "random"},
-            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]}  # fmt: skip
+            "seats": [{"kind": "human", "name": "Amy"}, {"kind": "human", "name": "Ben"}]}  # fmt: skip
+    # (guests: "Ann" and "Bob" are accounts on this server by now, and a guest may not pass for one)
     g = httpx.post(f"{url}/api/games", json=body).json()
     bob = httpx.post(f"{url}/api/games/{g['id']}/join", json={}).json()
     tokens = {0: g["token"], 1: bob["token"]}

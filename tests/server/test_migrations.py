@@ -1,6 +1,7 @@
-"""Alembic migrations 0002 (accounts, sessions, table settings, chat, seat holders) and 0003 (limits
-shared by server processes) on SQLite and PostgreSQL: a database made by the previous revision keeps
-its games, gains the new columns, and goes back."""
+"""Alembic migrations 0002 (accounts, sessions, table settings, chat, seat holders), 0003 (limits
+shared by server processes), 0004_acct (account integrity) and 0005_table (table integrity) on SQLite
+and PostgreSQL: a database made by the previous revision keeps its games and accounts, gains the new
+columns, and goes back."""
 
 from __future__ import annotations
 
@@ -112,3 +113,68 @@ def test_0005_table_stores_decisions_and_never_rates_old_games_late(engine):
         assert c.execute(sa.text("SELECT count(*) FROM seats")).scalar() == 2
     upgrade(engine, "0005_table")
     assert current(engine) == "0005_table"
+
+
+def test_0004_gives_old_accounts_skeletons_and_unconfirmed_addresses_and_can_be_undone(engine):
+    from alembic import command
+
+    from heliopolis.server.migrate import alembic_config
+
+    upgrade(engine, "0003")
+    with engine.begin() as c:  # two lookalikes the old rules let in, and an unconfirmed relay address
+        for i, name, email in [(1, "Zoe", "root,postmaster,eve@victim.example"), (2, "Zoe\n", None), (3, "Ann", None)]:
+            c.execute(sa.text("INSERT INTO accounts (id, username, username_key, password_hash, email, turn_emails, "
+                              "created_at) VALUES (:i, :n, :k, 'h', :e, :t, 1.0)"),
+                      {"i": i, "n": name, "k": name.casefold(), "e": email, "t": email is not None})  # fmt: skip
+        c.execute(sa.text("INSERT INTO sessions (id_hash, account_id, csrf, created_at, expires_at) "
+                          "VALUES ('s', 1, 'c', 1.0, 9e9)"))  # fmt: skip
+    upgrade(engine, "0004_acct")
+    assert current(engine) == "0004_acct"
+    insp = sa.inspect(engine)
+    assert {"devices", "email_tokens"} <= set(insp.get_table_names())
+    assert {"user_agent", "last_seen"} <= {c["name"] for c in insp.get_columns("sessions")}
+    with engine.connect() as c:
+        rows = c.execute(sa.text("SELECT username, username_skeleton, email_confirmed FROM accounts ORDER BY id")).all()
+    assert [(r[1], bool(r[2])) for r in rows] == [("zoe", False), ("zoe#2", False), ("ann", False)]
+    with pytest.raises(sa.exc.IntegrityError), engine.begin() as c:  # the index holds for new lookalikes
+        c.execute(sa.text("INSERT INTO accounts (username, username_key, password_hash, turn_emails, created_at, "
+                          "username_skeleton) VALUES ('Z0e', 'z0e', 'h', false, 1.0, 'zoe')"))  # fmt: skip
+    command.downgrade(alembic_config(engine), "0003")
+    assert current(engine) == "0003" and "devices" not in sa.inspect(engine).get_table_names()
+    with engine.connect() as c:
+        assert c.execute(sa.text("SELECT count(*) FROM accounts")).scalar() == 3
+        assert c.execute(sa.text("SELECT count(*) FROM sessions")).scalar() == 1
+    upgrade(engine, "0004_acct")
+    assert current(engine) == "0004_acct"
+
+
+def test_0006_moderation_adds_roles_reports_audit_and_deleted_lines_and_can_be_undone(engine):
+    """0006_mod: account roles and sanctions, reports, the audit log, chat lines deleted by an admin;
+    old chat lines stay (none deleted) and going back keeps them."""
+    from alembic import command
+
+    from heliopolis.server.migrate import alembic_config
+
+    upgrade(engine, "0005_table")
+    with engine.begin() as c:
+        c.execute(sa.text("INSERT INTO games (id, game, encoding, options, seed, status, revision, plies, "
+                          "created_at, updated_at) VALUES ('g', 'ra', 'x', '{}', 1, 'running', 3, 0, 1.0, 2.0)"))  # fmt: skip
+        c.execute(sa.text("INSERT INTO chat (game_id, n, seat, name, text, ply, created_at) "
+                          "VALUES ('g', 0, 0, 'Ann', 'hello', 0, 1.0)"))  # fmt: skip
+    upgrade(engine, "0006_mod")
+    assert current(engine) == "0006_mod"
+    insp = sa.inspect(engine)
+    assert {"account_roles", "reports", "audit_log"} <= set(insp.get_table_names())
+    assert "deleted_at" in {c["name"] for c in insp.get_columns("chat")}
+    assert {u["name"] for u in insp.get_unique_constraints("reports")} == {"uq_reports_once"}
+    with engine.connect() as c:
+        assert c.execute(sa.text("SELECT text, deleted_at FROM chat")).one() == ("hello", None)
+    command.downgrade(alembic_config(engine), "0005_table")
+    assert current(engine) == "0005_table"
+    insp = sa.inspect(engine)
+    assert not {"account_roles", "reports", "audit_log"} & set(insp.get_table_names())
+    assert "deleted_at" not in {c["name"] for c in insp.get_columns("chat")}
+    with engine.connect() as c:
+        assert c.execute(sa.text("SELECT text FROM chat")).scalar() == "hello"
+    upgrade(engine, "0006_mod")
+    assert current(engine) == "0006_mod"

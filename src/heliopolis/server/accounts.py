@@ -1,23 +1,26 @@
 """Optional accounts: sign up, log in, log out, who am I, claim the seats of this browser.
 
 Passwords are hashed with argon2id (``argon2-cffi``). A login creates a server-side session (a
-row in ``sessions``, keyed by the SHA-256 of the cookie) and sets two cookies:
+row in ``sessions``, keyed by the SHA-256 of the cookie) and sets three cookies:
 
 * ``heliopolis_session`` — HttpOnly, SameSite=Lax, Secure when the request came over HTTPS;
 * ``heliopolis_csrf`` — readable by the page's script, which echoes it in an ``X-CSRF-Token``
   header; every write authorised by the session cookie must carry it (the value is also bound to
-  the session row, so a cookie planted by another site does not help an attacker).
+  the session row, so a cookie planted by another site does not help an attacker);
+* ``heliopolis_device`` — HttpOnly, only sent to ``/api/account``: this browser logged in to the
+  account before (a row in ``devices``), so the per-username login back-off does not apply to it.
 
 A session cookie authorises exactly the seats whose ``account_id`` is the account: it never opens
 a seat the account does not hold. A seat token (``Authorization: Bearer``) still works as before
-and wins over the cookie. Login attempts are rate limited per client address and per username.
+and wins over the cookie. Names follow ``names.py`` (one policy for accounts and seats), new
+passwords ``passwords.py``, login attempts ``login_limits.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
-import re
+import logging
 import secrets
 import time
 from dataclasses import dataclass
@@ -29,14 +32,20 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from heliopolis.server import passwords
 from heliopolis.server.limits import KeyedLimiter
+from heliopolis.server.login_limits import ADDRESS_BURST, ADDRESS_RATE, PAIR_BURST, PAIR_RATE, LoginLimits
+from heliopolis.server.names import skeleton, valid_username
 from heliopolis.server.protocol import ServerError
 from heliopolis.server.storage import Storage, seats
-from heliopolis.server.table_db import accounts, sessions
+from heliopolis.server.table_db import accounts, devices, sessions
 
+log = logging.getLogger("heliopolis.server")
 SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER = "heliopolis_session", "heliopolis_csrf", "x-csrf-token"
+DEVICE_COOKIE, DEVICE_PATH = "heliopolis_device", "/api/account"
 SESSION_DAYS = 30
-USERNAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$")
+DEVICE_DAYS = 365
+MAX_DEVICES = 20  # known devices kept per account (the newest)
 _hasher = PasswordHasher()  # argon2id with the library's recommended (RFC 9106 low-memory) parameters
 _DUMMY_HASH = _hasher.hash("not a password of anyone")  # unknown users cost as much as known ones
 
@@ -46,9 +55,12 @@ def _sha(text: str) -> str:
 
 
 class Credentials(BaseModel):
+    """Lengths are checked by the policy (worded by the catalogs), not here: these bounds only keep
+    a request small."""
+
     model_config = ConfigDict(extra="forbid")
-    username: str = Field(min_length=3, max_length=32)
-    password: str = Field(min_length=8, max_length=200)
+    username: str = Field(min_length=1, max_length=200)
+    password: str = Field(min_length=1, max_length=passwords.MAX_LENGTH)
 
 
 class ClaimItem(BaseModel):
@@ -67,15 +79,31 @@ class Session:
     account_id: int
     username: str
     csrf: str
+    id_hash: str = ""
+
+
+def check_username(username: str) -> None:
+    if not valid_username(username):
+        raise ServerError.worded("bad_request", "ui.error.username_rule")
+
+
+def check_password(password: str, username: str) -> None:
+    why = passwords.problem(password, username)
+    if why is not None:
+        raise ServerError.worded("weak_password", why[0], **why[1])
+
+
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "?"
 
 
 class Accounts:
     """Sessions and passwords over the storage engine (blocking calls; run them in a thread)."""
 
-    def __init__(self, storage: Storage, login_rate: float = 0.2, login_burst: float = 10.0) -> None:
+    def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self.by_address = KeyedLimiter(login_rate, login_burst)
-        self.by_user = KeyedLimiter(login_rate, login_burst)
+        self.limits = LoginLimits()
+        self.login_checks: list[Any] = []  # awaited with the account after its session is written (moderation)
 
     # -- blocking DB work ----------------------------------------------------------------------
     def _create(self, username: str, password: str) -> int:
@@ -83,10 +111,11 @@ class Accounts:
         try:
             with self.storage.engine.begin() as c:
                 res = c.execute(accounts.insert().values(username=username, username_key=username.casefold(),
-                                                         password_hash=h, created_at=time.time()))  # fmt: skip
+                                                         username_skeleton=skeleton(username), password_hash=h,
+                                                         created_at=time.time()))  # fmt: skip
                 return int(res.inserted_primary_key[0])
-        except sa.exc.IntegrityError:
-            raise ServerError("conflict", f"username: {username!r} is taken") from None
+        except sa.exc.IntegrityError:  # the unique indexes decide, so two racing sign-ups cannot both win
+            raise ServerError.worded("conflict", "ui.error.username_taken", name=username) from None
 
     def _verify(self, username: str, password: str) -> tuple[int, str] | None:
         with self.storage.engine.connect() as c:
@@ -103,26 +132,51 @@ class Accounts:
                 c.execute(accounts.update().where(accounts.c.id == row.id).values(password_hash=_hasher.hash(password)))
         return int(row.id), row.username
 
-    def _open_session(self, account_id: int) -> tuple[str, str]:
+    def _open_session(self, account_id: int, agent: str = "") -> tuple[str, str]:
         token, csrf, now = secrets.token_urlsafe(32), secrets.token_urlsafe(24), time.time()
         with self.storage.engine.begin() as c:
             c.execute(sessions.delete().where(sessions.c.expires_at < now))
             c.execute(sessions.insert().values(id_hash=_sha(token), account_id=account_id, csrf=csrf, created_at=now,
-                                               expires_at=now + SESSION_DAYS * 86400))  # fmt: skip
+                                               expires_at=now + SESSION_DAYS * 86400, user_agent=agent[:200] or None,
+                                               last_seen=now))  # fmt: skip
         return token, csrf
 
     def _session(self, token: str) -> Session | None:
         with self.storage.engine.connect() as c:
             row = c.execute(
-                sa.select(sessions.c.account_id, sessions.c.csrf, accounts.c.username)
+                sa.select(sessions.c.account_id, sessions.c.csrf, sessions.c.id_hash, accounts.c.username)
                 .join(accounts, accounts.c.id == sessions.c.account_id)
                 .where(sessions.c.id_hash == _sha(token), sessions.c.expires_at > time.time())
             ).first()
-        return Session(int(row.account_id), row.username, row.csrf) if row else None
+        return Session(int(row.account_id), row.username, row.csrf, row.id_hash) if row else None
 
     def _close_session(self, token: str) -> None:
         with self.storage.engine.begin() as c:
             c.execute(sessions.delete().where(sessions.c.id_hash == _sha(token)))
+
+    def _known_device(self, username: str, token: str | None) -> bool:
+        if not token or len(token) > 100:
+            return False
+        with self.storage.engine.connect() as c:
+            return c.execute(sa.select(devices.c.account_id).join(accounts, accounts.c.id == devices.c.account_id)
+                             .where(devices.c.id_hash == _sha(token),
+                                    accounts.c.username_key == username.casefold())).first() is not None  # fmt: skip
+
+    def _remember_device(self, account_id: int) -> str:
+        token, now = secrets.token_urlsafe(32), time.time()
+        with self.storage.engine.begin() as c:
+            c.execute(devices.insert().values(id_hash=_sha(token), account_id=account_id, created_at=now))
+            keep = (sa.select(devices.c.id_hash).where(devices.c.account_id == account_id)
+                    .order_by(devices.c.created_at.desc()).limit(MAX_DEVICES))  # fmt: skip
+            c.execute(devices.delete().where(devices.c.account_id == account_id, devices.c.id_hash.not_in(keep)))
+        return token
+
+    def _name_owners(self, names: list[str]) -> dict[str, int]:
+        """The accounts the seat names would pass for (equal skeletons), by skeleton: one query."""
+        with self.storage.engine.connect() as c:
+            rows = c.execute(sa.select(accounts.c.username_skeleton, accounts.c.id)
+                             .where(accounts.c.username_skeleton.in_({skeleton(n) for n in names})))  # fmt: skip
+            return {sk: int(i) for sk, i in rows}
 
     # -- request helpers -----------------------------------------------------------------------
     async def session(self, request: Request) -> Session | None:
@@ -165,19 +219,92 @@ class Accounts:
         return s.account_id if s else None
 
     async def seat_name(self, account_id: int | None, given: str | None) -> str | None:
-        """A seat taken while logged in is named after the account unless a name was given."""
-        if given or account_id is None:
+        """A seat taken while logged in is named after the account unless a name was given; a
+        given name may not pass for another account's (``names.py``)."""
+        if given:
+            await self.check_names([given], account_id)
+            return given
+        if account_id is None:
             return given
         return await asyncio.to_thread(self._username, account_id)
+
+    async def check_names(self, names: list[str | None], account_id: int | None) -> None:
+        given = [n for n in names if n]
+        if not given:
+            return
+        owners = await asyncio.to_thread(self._name_owners, given)
+        for name in given:
+            owner = owners.get(skeleton(name))
+            if owner is not None and owner != account_id:
+                raise ServerError.worded("conflict", "ui.error.name_of_account", name=name)
 
     def _username(self, account_id: int) -> str | None:
         with self.storage.engine.connect() as c:
             return c.execute(sa.select(accounts.c.username).where(accounts.c.id == account_id)).scalar()
 
-    def _rate(self, request: Request, username: str) -> None:
-        client = request.client.host if request.client else "?"
-        if not self.by_address.take(client) or not self.by_user.take(username.casefold()):
-            raise ServerError("rate_limited", "too many login attempts; wait a minute and try again")
+    async def _bucket(self, limit: str, key: str, rate: float, burst: float, local: KeyedLimiter) -> bool:
+        """One attempt from a bucket: on PostgreSQL the one every server process shares (``rate_buckets``,
+        keyed by a hash: usernames are long), else (or with the database away) this process's."""
+        if self.storage.is_postgres:
+            try:
+                return bool(await asyncio.to_thread(self.storage.take_token, limit, _sha(key)[:48], rate, burst))
+            except Exception as e:  # noqa: BLE001 (this process's own bucket still holds)
+                log.warning("shared login limit unavailable (%s); using this process's own", e)
+        return local.take(key)
+
+    async def take(self, user: str, address: str) -> None:
+        """Checks (1) and (2) of ``login_limits.py`` for one attempt."""
+        lim = self.limits
+        if not (await self._bucket("login-addr", address, ADDRESS_RATE, ADDRESS_BURST, lim.by_address)
+                and await self._bucket("login-pair", lim.pair(user, address), PAIR_RATE, PAIR_BURST, lim.by_pair)):  # fmt: skip
+            raise ServerError.worded("rate_limited", "ui.error.login_rate")
+
+    async def gate(self, request: Request, username: str) -> None:
+        """The login limits (``login_limits.py``) for one attempt on ``username``. A browser known to
+        the account has a strict bucket of its own instead of its address's, and no back-off: a
+        guesser sharing its address (or spending the address's attempts) cannot keep it out."""
+        user, address = username.casefold(), client_address(request)
+        device = request.cookies.get(DEVICE_COOKIE)
+        if device and await asyncio.to_thread(self._known_device, username, device):
+            key = self.limits.pair(user, "device:" + _sha(device))
+            if not await self._bucket("login-pair", key, PAIR_RATE, PAIR_BURST, self.limits.by_pair):
+                raise ServerError.worded("rate_limited", "ui.error.login_rate")
+            return
+        await self.take(user, address)
+        wait = self.limits.backoff(user, address)
+        if wait > 0:
+            raise ServerError.worded("rate_limited", "ui.error.login_backoff", n=max(1, round(wait)))
+
+    async def check_login(self, request: Request, username: str, password: str) -> tuple[int, str]:
+        """(account id, username) for the right password; every failure counts for the back-off."""
+        await self.gate(request, username)
+        found = await asyncio.to_thread(self._verify, username, password)
+        if found is None:
+            self.limits.failed(username.casefold(), client_address(request))
+            raise ServerError.worded("unauthorized", "ui.error.login_failed")
+        self.limits.succeeded(username.casefold(), client_address(request))
+        return found
+
+    async def start_session(self, request: Request, response: Response, account_id: int) -> str:
+        """A new session (and, for a browser not yet known to the account, a device cookie)."""
+        agent = request.headers.get("user-agent", "")
+        token, csrf = await asyncio.to_thread(self._open_session, account_id, agent)
+        _set_cookies(request, response, token, csrf)
+        s = self.storage
+        known = request.cookies.get(DEVICE_COOKIE)
+        if not known or not await asyncio.to_thread(_device_of, s, known, account_id):
+            device = await asyncio.to_thread(self._remember_device, account_id)
+            response.set_cookie(DEVICE_COOKIE, device, max_age=DEVICE_DAYS * 86400, httponly=True, samesite="lax",
+                                secure=request.url.scheme == "https", path=DEVICE_PATH)  # fmt: skip
+        return csrf
+
+
+def _device_of(storage: Storage, token: str, account_id: int) -> bool:
+    if len(token) > 100:
+        return False
+    with storage.engine.connect() as c:
+        row = c.execute(sa.select(devices.c.account_id).where(devices.c.id_hash == _sha(token))).first()
+    return row is not None and int(row.account_id) == account_id
 
 
 def _has_token(request: Request) -> bool:
@@ -207,24 +334,20 @@ def router(acc: Accounts, auth: Any) -> APIRouter:
 
     @r.post("/signup", status_code=201)
     async def signup(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        if not USERNAME.match(body.username):
-            raise ServerError("bad_request", "username: 3 to 32 letters, digits, '_', '.' or '-', starting with a "
-                                             "letter or digit")  # fmt: skip
-        acc._rate(request, body.username)
+        check_username(body.username)
+        check_password(body.password, body.username)
+        await acc.take(body.username.casefold(), client_address(request))
         account_id = await asyncio.to_thread(acc._create, body.username, body.password)
-        token, csrf = await asyncio.to_thread(acc._open_session, account_id)
-        _set_cookies(request, response, token, csrf)
+        csrf = await acc.start_session(request, response, account_id)
         return _me(account_id, body.username, csrf)
 
     @r.post("/login")
     async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        acc._rate(request, body.username)
-        found = await asyncio.to_thread(acc._verify, body.username, body.password)
-        if found is None:
-            raise ServerError("unauthorized", "username or password: no account matches")
-        token, csrf = await asyncio.to_thread(acc._open_session, found[0])
-        _set_cookies(request, response, token, csrf)
-        return _me(found[0], found[1], csrf)
+        account_id, username = await acc.check_login(request, body.username, body.password)
+        csrf = await acc.start_session(request, response, account_id)
+        for check in acc.login_checks:  # moderation.py: a banned account is refused, its session ended
+            await check(account_id)
+        return _me(account_id, username, csrf)
 
     @r.post("/logout")
     async def logout(request: Request, response: Response) -> dict[str, Any]:

@@ -23,12 +23,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from heliopolis import locale
+from heliopolis.server import account_data, account_lifecycle, messages, password_reset
 from heliopolis.server import accounts as accounts_api
 from heliopolis.server import alerts as alerts_api
 from heliopolis.server import archive as archive_api
 from heliopolis.server import assets as assets_api
 from heliopolis.server import chat as chat_api
-from heliopolis.server import messages
+from heliopolis.server import moderation as moderation_api
 from heliopolis.server import ratings as ratings_api
 from heliopolis.server import rematch as rematch_api
 from heliopolis.server import table as table_api
@@ -82,6 +83,7 @@ class Settings:
     bot_delay: float = 0.4  # seconds a bot waits before moving, so people can follow the game
     bot_workers: int = 1  # search processes (cheap bots have one more of their own)
     bot_move_cap: float = 5.0  # seconds of wall time a bot may think per move, enforced
+    bot_slice: float = 1.0  # the cap instead while a client over its share meets others (0: never cut)
     bot_games_per_client: int = 4  # games whose bots are playing, per creating address
     bot_games: int = 200  # games whose bots are playing, per server process
     http_rate: float = 20.0  # writes per second per client address
@@ -154,7 +156,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     hub = Hub()
     storage = Storage(settings.db, instance=secrets.token_hex(6))
-    auth = Authority(storage, hub, BotPool(settings.bot_workers, settings.bot_move_cap), bot_delay=settings.bot_delay,
+    auth = Authority(storage, hub, BotPool(settings.bot_workers, settings.bot_move_cap, settings.bot_slice), bot_delay=settings.bot_delay,
                      bot_games_per_client=settings.bot_games_per_client, bot_games=settings.bot_games,
                      undo_cooldown=settings.undo_cooldown)  # fmt: skip
     allowed_origins = tuple(o.rstrip("/") for o in settings.allowed_origins)
@@ -166,6 +168,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     table.finish_hooks.append(ratings.finished)
     alerts = alerts_api.Alerts(auth, settings.smtp, settings.smtp_from, settings.public_url, settings.alert_interval)
     table.turn_hooks.append(alerts.turn)
+    moderation = moderation_api.Moderation(auth, accounts, chat, table)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
@@ -185,12 +188,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await auth.resume_all()
         await table.resume()
         await ratings.resume()
+        await moderation.start(listener.dsn if listener is not None else None)
         if settings.tune_gc:
             tune_for_serving()
         yield
         for lst in (listener, chat_listener):
             if lst is not None:
                 await lst.stop()
+        await moderation.stop()
         table.close()
         if auth.leases is not None:
             await auth.leases.stop()
@@ -207,11 +212,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.chat = chat
     app.state.accounts = accounts
     app.include_router(accounts_api.router(accounts, auth))
+    app.include_router(account_lifecycle.router(accounts))
+    app.include_router(account_data.router(accounts, auth))
     app.include_router(table_api.router(table, accounts, state_message, _token))
     app.include_router(chat_api.router(chat, accounts, _token))
     app.include_router(rematch_api.router(rematch_api.Rematch(table), accounts, _token))
     app.include_router(ratings_api.router(ratings, accounts))
     app.include_router(alerts_api.router(alerts, accounts))
+    app.include_router(password_reset.router(accounts, alerts))
+    app.include_router(moderation_api.router(moderation, _token))
 
     # -- errors: always JSON, always 4xx for bad input -----------------------------------------
     @app.exception_handler(ServerError)
@@ -246,7 +255,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return serve
 
     for path, name in (("/", "index.html"), ("/leaderboard", "leaderboard.html"), ("/my", "my.html"),
-                       ("/g/{game_id}", "game.html"), ("/rules/{game_id}", "rules.html")):  # fmt: skip
+                       ("/admin", "admin.html"), ("/g/{game_id}", "game.html"),
+                       ("/rules/{game_id}", "rules.html")):  # fmt: skip
         app.add_api_route(path, page(name), methods=["GET"], include_in_schema=False)
 
     @app.get("/static/{path:path}", include_in_schema=False)
@@ -279,6 +289,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/games", status_code=201)
     async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
         account = await accounts.principal(request, write=True)
+        await accounts.check_names([s.name for s in body.seats], account)  # no seat passes for an account
         if body.join is not None and body.join < len(body.seats):
             body.seats[body.join].name = await accounts.seat_name(account, body.seats[body.join].name)
         return await table.create(body, account, client=request.client.host if request.client else "")
@@ -376,6 +387,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         pusher = Pusher(websocket.send_text, news, lambda: auth.get(game_id))
         sub = hub.subscribe(game_id, pusher.push)
         watcher = chat.watch(game_id, seat, send_text)  # new chat messages are pushed (chat.py)
+        owner = account if seat is None or token is None else live.rec.seats[seat].account_id
+        moderation.track(owner, websocket)  # a ban closes it (moderation.py)
         bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
         pusher.push()  # the first state
         try:
@@ -408,5 +421,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             pusher.close()
             hub.unsubscribe(sub)
             chat.unwatch(watcher)
+            moderation.untrack(owner, websocket)
 
     return app

@@ -100,7 +100,7 @@ class Authority:
         self.bot_delay = bot_delay
         self.undo_cooldown = undo_cooldown
         self.bot_games_per_client, self.bot_games = bot_games_per_client, bot_games
-        self.creator: dict[str, str] = {}  # game id -> the address whose fair queue its bots' decisions wait in
+        self.creator: dict[str, str] = {}  # game id -> the address that caused its first bot seat (bot_client)
         # game id -> every address its bot seats count against in the quotas: who created it with bots,
         # resigned or ran out of time in it (its takeover bots), asked for its rematch (this process)
         self.bot_clients: dict[str, set[str]] = {}
@@ -250,10 +250,17 @@ class Authority:
         if err is not None:
             raise err
 
+    def bot_client(self, game_id: str, seat: int) -> str:
+        """The address whose fair share of the bot workers a bot seat's decisions use: the player who
+        left the seat to a bot (resigned it, or took it and ran out of time), else the address that
+        created the game with its bots (or asked for the rematch); ``""`` when unknown (a restart)."""
+        return self.seat_clients.get(game_id, {}).get(seat) or self.creator.get(game_id, "")
+
     def count_bots(self, game_id: str, client: str) -> None:
         """``client`` caused a bot seat of the game (created it, resigned, timed out, asked for the rematch)."""
         self.bot_clients.setdefault(game_id, set()).add(client)
         self.creator.setdefault(game_id, client)
+        self.bots.expect(client)  # present for the fair shares before its first decision
 
     async def create(self, req: CreateGame, account: int | None = None, also: Any = None, client: str = "",
                      ) -> tuple[GameRecord, str | None]:  # fmt: skip
@@ -487,7 +494,7 @@ class Authority:
                     await asyncio.sleep(self.bot_delay)
                 seed = bot_seed(rec.seed, rec.plies)
                 action = await self.bots.decide(rec.game, rec.options, state.history(), seat, rec.seats[seat].bot,
-                                                seed, client=self.creator.get(game_id, ""))  # fmt: skip
+                                                seed, client=self.bot_client(game_id, seat), table=game_id)  # fmt: skip
                 if action is None:  # the bot failed or hit the per-move cap: a seeded random legal move
                     action = random.Random(seed).choice(state.legal_actions())
                 async with live.lock:

@@ -3,14 +3,18 @@ fairly between clients and games, within a per-move wall-time cap the server enf
 
 * **Lanes.** Cheap specs (``random``, ``heuristic``) have their own worker, so a game waiting for
   a cheap move never queues behind searches; searches share ``workers`` processes.
-* **Fair order.** Each client (the address that created the game) has a FIFO of waiting decisions;
-  a free worker takes, among the clients' oldest jobs, the one with the lowest expected cost minus
-  the time it has waited (expected cost: a running mean of that spec's decision time). One client
-  with ten expensive games therefore gets one job in turn with everybody else, a cheap move jumps
-  ahead of expensive ones, and an expensive move waits no longer than its own cost.
-* **Cap.** A search's wall-time budget is clamped to ``move_cap`` inside the worker; a worker
-  that still has not answered after ``move_cap`` + ``KILL_GRACE`` s is killed and replaced, and
-  the move is a random legal action (``decide`` returns ``None``; the caller picks it, seeded).
+* **Fair shares per client** (``fairshare``): a decision waits in the queue of the address that
+  caused its bot seat (``Authority.bot_client``). A free worker serves the client that has been
+  charged the least worker time (start-time fair queuing; an idle client starts at the current
+  virtual time), round robin over that client's games. One client with three expensive games gets
+  one turn in every round, not three.
+* **Slice.** While another client is around (waiting, running, or asked in the last 30 s), a
+  decision of a client that used more worker time lately gets at most ``share_slice`` seconds instead of
+  ``move_cap``: the other client's next move then waits for at most one slice.
+* **Cap.** A search's wall-time budget is clamped to its cap (``move_cap`` or the slice) inside
+  the worker; a worker that still has not answered ``KILL_GRACE`` s after it is killed and
+  replaced, and the move is a random legal action (``decide`` returns ``None``; the caller picks
+  it, seeded).
 
 Workers are ``python -m heliopolis.server.botworker`` subprocesses talking JSON lines over pipes:
 no fork of the server's threads, no forkserver or resource-tracker process to leave behind, and
@@ -25,9 +29,10 @@ import logging
 import os
 import sys
 import time
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
+
+from heliopolis.server.fairshare import FairQueue, Usage
 
 log = logging.getLogger("heliopolis.server")
 LIGHT = ("random", "heuristic")
@@ -49,42 +54,13 @@ def lane_of(spec: str, game_id: str | None = None, players: int | None = None) -
 
 @dataclass
 class Job:
-    client: str
+    client: str  # the address whose fair share it uses
     spec: str
-    payload: bytes
-    cost: float
+    work: dict[str, Any]  # the worker's job without its cap (set when it starts: move cap or slice)
+    cost: float  # expected seconds (charged when it starts, corrected when it ends)
+    table: str = ""  # the game record, for round robin within a client
     queued: float = field(default_factory=time.monotonic)
     future: asyncio.Future = field(default_factory=lambda: asyncio.get_running_loop().create_future())
-
-
-class FairQueue:
-    """Waiting jobs per client; ``pop`` takes the oldest job of the client whose head job has the
-    lowest expected cost minus waiting time (ties: the longest-waiting)."""
-
-    def __init__(self) -> None:
-        self.by_client: dict[str, deque[Job]] = {}
-
-    def __len__(self) -> int:
-        return sum(len(q) for q in self.by_client.values())
-
-    def push(self, job: Job) -> None:
-        self.by_client.setdefault(job.client, deque()).append(job)
-
-    def pop(self, now: float | None = None) -> Job | None:
-        now = time.monotonic() if now is None else now
-        best = None
-        for client, q in self.by_client.items():
-            head = q[0]
-            key = (head.cost - (now - head.queued), head.queued)
-            if best is None or key < best[0]:
-                best = (key, client)
-        if best is None:
-            return None
-        q = self.by_client[best[1]]
-        job = q.popleft()
-        if not q:
-            del self.by_client[best[1]]
-        return job
 
 
 class Worker:
@@ -126,55 +102,73 @@ class Lane:
         self.busy: set[Worker] = set()
 
     def submit(self, job: Job) -> None:
+        self.pool.usage.saw(job.client, job.queued)
         self.queue.push(job)
         self._dispatch()
 
     def _dispatch(self) -> None:
         while self.idle and len(self.queue):
-            job = self.queue.pop()
+            now = time.monotonic()
+            job = self.queue.pop(now)
             if job.future.done():  # cancelled while waiting
+                self.queue.done(job, 0.0)
                 continue
             w = self.idle.pop()
             self.busy.add(w)
-            self.pool.tasks.add(asyncio.create_task(self._run(w, job)))
+            # Cheap bots ignore a time budget: a slice would only shorten their kill timeout.
+            cap = (
+                self.pool.cap_for(job.client, now, self.queue.clients())
+                if self.name == "search"
+                else self.pool.move_cap
+            )
+            self.pool.tasks.add(asyncio.create_task(self._run(w, job, cap)))
 
-    async def _run(self, w: Worker, job: Job) -> None:
+    async def _run(self, w: Worker, job: Job, cap: float) -> None:
         t0 = time.monotonic()
         result: int | None = None
+        payload = (json.dumps({**job.work, "cap": cap}) + "\n").encode()
         try:
-            answer = await w.run(job.payload, self.pool.move_cap + KILL_GRACE)
+            answer = await w.run(payload, cap + KILL_GRACE)
             if "error" in answer:
                 log.warning("bot %s failed: %s", job.spec, answer["error"])
             else:
                 result = int(answer["action"])
         except (TimeoutError, EOFError, OSError, ValueError) as e:
             log.warning("bot %s over the %.1f s cap or its worker died (%s): worker replaced", job.spec,
-                        self.pool.move_cap, type(e).__name__)  # fmt: skip
+                        cap, type(e).__name__)  # fmt: skip
             w.kill()
         except asyncio.CancelledError:
             w.kill()
             raise
         finally:
-            self.pool.observe(job.spec, time.monotonic() - t0)
-            self.busy.discard(w)
-            self.idle.append(w)
-            if not job.future.done():
-                job.future.set_result(result)
-            self.pool.tasks.discard(asyncio.current_task())
-            if not self.pool.closed:
-                self._dispatch()
+            self._finish(w, job, t0, result)
+
+    def _finish(self, w: Worker, job: Job, t0: float, result: int | None) -> None:
+        now = time.monotonic()
+        self.pool.observe(job.spec, now - t0)
+        self.pool.usage.add(job.client, now - t0, now)
+        self.queue.done(job, now - t0)
+        self.busy.discard(w)
+        self.idle.append(w)
+        if not job.future.done():
+            job.future.set_result(result)
+        self.pool.tasks.discard(asyncio.current_task())  # type: ignore[arg-type]
+        if not self.pool.closed:
+            self._dispatch()
 
     def workers(self) -> list[Worker]:
         return self.idle + list(self.busy)
 
 
 class BotPool:
-    """``workers`` search processes plus one for cheap bots; ``decide`` awaits a fair turn."""
+    """``workers`` search processes plus one for cheap bots; ``decide`` awaits a fair turn.
+    ``share_slice``: the cap of a client over its share while others are around (0: always ``move_cap``)."""
 
-    def __init__(self, workers: int = 1, move_cap: float = 5.0) -> None:
-        self.move_cap = move_cap
+    def __init__(self, workers: int = 1, move_cap: float = 5.0, share_slice: float = 1.0) -> None:
+        self.move_cap, self.share_slice = move_cap, share_slice
         self.lanes = {"light": Lane("light", 1, self), "search": Lane("search", max(1, workers), self)}
         self.cost: dict[str, float] = {}
+        self.usage = Usage()
         self.tasks: set[asyncio.Task] = set()
         self.closed = False
 
@@ -182,13 +176,23 @@ class BotPool:
         old = self.cost.get(spec)
         self.cost[spec] = seconds if old is None else 0.8 * old + 0.2 * seconds
 
+    def expect(self, client: str) -> None:
+        """``client`` caused a bot seat: it counts as present (``fairshare.Usage``) before its bots ask."""
+        self.usage.saw(client, time.monotonic())
+
+    def cap_for(self, client: str, now: float, busy: set[str]) -> float:
+        """The wall-time cap of ``client``'s decision starting now (``busy``: clients waiting or running)."""
+        if 0 < self.share_slice < self.move_cap and self.usage.over_share(client, now, busy):
+            return self.share_slice
+        return self.move_cap
+
     async def decide(self, game_id: str, options: dict[str, Any], history: list[int], seat: int, spec: str,
-                     seed: int, client: str = "") -> int | None:  # fmt: skip
-        """The bot's action, or ``None`` if it failed or was stopped at the cap."""
+                     seed: int, client: str = "", table: str = "") -> int | None:  # fmt: skip
+        """The bot's action, or ``None`` if it failed or was stopped at the cap. ``client``: the address
+        whose fair share it uses; ``table``: the game record (round robin within the client)."""
         lane = lane_of(spec, game_id, options.get("players"))
-        payload = (json.dumps({"game_id": game_id, "options": options, "history": history, "seat": seat,
-                               "spec": spec, "seed": seed, "cap": self.move_cap}) + "\n").encode()  # fmt: skip
-        job = Job(client, spec, payload, self.cost.get(spec, DEFAULT_COST[lane]))
+        work = {"game_id": game_id, "options": options, "history": history, "seat": seat, "spec": spec, "seed": seed}
+        job = Job(client, spec, work, self.cost.get(spec, DEFAULT_COST[lane]), table)
         self.lanes[lane].submit(job)
         try:
             return await job.future

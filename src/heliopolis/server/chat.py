@@ -67,6 +67,7 @@ class Chat:
         self.limiter = KeyedLimiter(rate, burst)
         self.watchers: dict[str, set[Watcher]] = {}
         self._sending: set[asyncio.Task] = set()  # pushes in flight (kept referenced until done)
+        self.gates: list[Callable[[int | None], Awaitable[None]]] = []  # may this account chat? (moderation.py)
 
     # -- live connections ----------------------------------------------------------------------
     def watch(self, game_id: str, seat: int | None, send: Callable[[str], Awaitable[None]]) -> Watcher:
@@ -90,11 +91,18 @@ class Chat:
 
     def push(self, live: Any, msg: dict[str, Any]) -> int:
         """Sends a new message to this instance's connections of the game; returns how many."""
-        watchers = self.watchers.get(live.rec.id)
+        text = json.dumps({"type": "chat", "game_id": live.rec.id, "message": msg}, separators=(",", ":"))
+        return self._push_text(live.rec.id, text, self.spectators_allowed(live))
+
+    def push_deleted(self, game_id: str, n: int) -> int:
+        """Tells this instance's connections of the game that an admin deleted line ``n``."""
+        text = json.dumps({"type": "chat_deleted", "game_id": game_id, "n": n}, separators=(",", ":"))
+        return self._push_text(game_id, text, True)
+
+    def _push_text(self, game_id: str, text: str, spectators: bool) -> int:
+        watchers = self.watchers.get(game_id)
         if not watchers:
             return 0
-        text = json.dumps({"type": "chat", "game_id": live.rec.id, "message": msg}, separators=(",", ":"))
-        spectators = self.spectators_allowed(live)
         sent = 0
         for w in list(watchers):
             if w.seat is None and not spectators:
@@ -140,7 +148,8 @@ class Chat:
         raise ServerError("conflict", "the chat is busy; try again")
 
     def messages(self, game_id: str, after: int = -1, upto_ply: int | None = None) -> list[dict[str, Any]]:
-        q = sa.select(chat).where(chat.c.game_id == game_id, chat.c.n > after).order_by(chat.c.n)
+        q = (sa.select(chat).where(chat.c.game_id == game_id, chat.c.n > after, chat.c.deleted_at.is_(None))
+             .order_by(chat.c.n))  # fmt: skip
         if upto_ply is not None:
             q = q.where(chat.c.ply <= upto_ply)
         with self.storage.engine.connect() as c:
@@ -174,6 +183,8 @@ class Chat:
         else:
             s = live.rec.seats[seat]
             name = s.name or f"Seat {seat}"
+        for gate in self.gates:  # a muted or banned author is refused (the seat's account for a seat)
+            await gate(account if seat is None else live.rec.seats[seat].account_id)
         if not self.limiter.take(f"{game_id}:{seat if seat is not None else 'a' + str(account)}"):
             raise ServerError("rate_limited", "you are chatting too fast; slow down")
         msg = await self.auth._db(self._insert, game_id, seat, account if seat is None else None, name, text,

@@ -26,13 +26,13 @@ MAX_WS_MESSAGE = 4096  # bytes: the largest client message is an action with its
 MAX_HTTP_BODY = 256 * 1024  # bytes: an imported saved game is the largest body
 MAX_JSON_DEPTH = 32  # a saved game nests 2-3 deep; Python's own parser would recurse ~1000 deep
 MAX_NUMBER_DIGITS = 24  # int(str) is quadratic in the digits; no game number needs more than 19
-MAX_NAME = 40  # characters of a player's name, after NFC normalisation
+MAX_NAME = 40  # characters of a player's name, after NFKC normalisation
 
 STATUS = {
     "bad_request": 400, "unauthorized": 401, "forbidden": 403, "not_found": 404, "conflict": 409, "stale": 409,
     "not_your_turn": 409, "illegal": 409, "finished": 409, "read_only": 409, "time_out": 409,
-    "chat_full": 409, "no_retake": 403,
-    "length_required": 411, "too_large": 413, "rate_limited": 429, "undo_cooldown": 429,
+    "chat_full": 409, "no_retake": 403, "muted": 403, "banned": 403,
+    "length_required": 411, "too_large": 413, "rate_limited": 429, "undo_cooldown": 429, "weak_password": 422,
 }  # fmt: skip
 
 
@@ -41,6 +41,14 @@ class ServerError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+    @classmethod
+    def worded(cls, code: str, key: str, **args: Any) -> ServerError:
+        """An error whose message is a catalog message (``ui`` domain): English in ``message``, and
+        ``msg`` for the browser to show in the page's language."""
+        from heliopolis import locale
+
+        return cls(code, locale.msg(key, **args))
 
     @property
     def status(self) -> int:
@@ -65,11 +73,12 @@ _JOINERS = frozenset("\u200c\u200d")  # ZWNJ / ZWJ: needed by Persian, Indic scr
 
 
 def clean_name(name: str | None) -> str | None:
-    """A display name: NFC, trimmed, at most ``MAX_NAME`` characters, no invisible or control
+    """A display name: NFKC (compatibility forms such as fullwidth or mathematical letters become the
+    plain ones they show as), trimmed, at most ``MAX_NAME`` characters, no invisible or control
     characters (rejected, not stripped: a name that silently changes is worse than an error)."""
     if name is None:
         return None
-    name = unicodedata.normalize("NFC", name).strip()
+    name = unicodedata.normalize("NFKC", name).strip()
     for ch in name:
         if unicodedata.category(ch) in _BAD_CATEGORIES and ch not in _JOINERS:
             raise ValueError(f"names cannot contain control or invisible formatting characters "

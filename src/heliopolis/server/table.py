@@ -113,6 +113,7 @@ class TableService:
         self._expiring: set[asyncio.Task] = set()
         self.finish_hooks: list[Any] = []  # called with a game that just ended here (ratings)
         self.turn_hooks: list[Any] = []  # called with (game, seat that acted) after each commit here (alerts)
+        self.retake_checks: list[Any] = []  # awaited with (game, seat) before a retake (moderation: banned)
         auth.table = self
 
     # -- creation ------------------------------------------------------------------------------
@@ -404,6 +405,8 @@ class TableService:
         seat = self.auth.seat_of(live, token, account)
         if seat is None:
             raise ServerError("forbidden", "only the player who left can take the seat back")
+        for check in self.retake_checks:
+            await check(live, seat)
         async with live.lock:
             live = self.auth.games.get(game_id, live)
             rec, s = live.rec, live.rec.seats[seat]

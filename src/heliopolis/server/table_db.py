@@ -1,8 +1,11 @@
 """Tables for the social layer (accounts, sessions, per-game table settings, chat), on the same
 SQLAlchemy metadata as ``storage`` so Alembic sees one schema (migration ``0002_table``).
 
-* ``accounts`` — username (``username_key`` is its case-folded form, unique), argon2id hash;
-* ``sessions`` — SHA-256 of the session cookie, the account, the CSRF token, expiry;
+* ``accounts`` — username (``username_key`` is its case-folded form, unique; ``username_skeleton``
+  its lookalike form, unique), argon2id hash, e-mail and whether it is confirmed;
+* ``sessions`` — SHA-256 of the session cookie, the account, the CSRF token, expiry, browser;
+* ``devices`` — SHA-256 of the known-device cookie of a browser that logged in (exempt from the
+  per-username login back-off); ``email_tokens`` — pending e-mail confirmations (``0004_acct``);
 * ``game_settings`` — what the creator chose beyond the rules: private + hash of the invitation
   code, clock (JSON), the bot level that takes over a seat that leaves, retake allowed, rated,
   spectators' chat; one row per game created with such settings (none: casual public game);
@@ -30,6 +33,9 @@ accounts = sa.Table(
     sa.Column("email", sa.String(254), nullable=True),  # optional: only for turn alerts
     sa.Column("turn_emails", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("username_skeleton", sa.String(64), nullable=True),  # names.skeleton (0004): lookalikes
+    sa.Column("email_confirmed", sa.Boolean, nullable=False, server_default=sa.false()),  # 0004
+    sa.Index("ix_accounts_username_skeleton", "username_skeleton", unique=True),
 )  # fmt: skip
 
 sessions = sa.Table(
@@ -39,7 +45,27 @@ sessions = sa.Table(
     sa.Column("csrf", sa.String(64), nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("expires_at", sa.Float, nullable=False),
+    sa.Column("user_agent", sa.String(200), nullable=True),  # 0004: for "my sessions"
+    sa.Column("last_seen", sa.Float, nullable=True),  # 0004: the last login or password check on it
     sa.Index("ix_sessions_account", "account_id"),
+)  # fmt: skip
+
+devices = sa.Table(
+    "devices", metadata,  # 0004: browsers that logged in to an account (the known-device cookie)
+    sa.Column("id_hash", sa.String(64), primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Index("ix_devices_account", "account_id"),
+)  # fmt: skip
+
+email_tokens = sa.Table(
+    "email_tokens", metadata,  # 0004: single-use e-mail tokens: confirm an address, reset a password (only the SHA-256 is kept)
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("purpose", sa.String(16), nullable=False),  # "confirm" | "reset"
+    sa.Column("email", sa.String(254), nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+    sa.Index("ix_email_tokens_account", "account_id"),
 )  # fmt: skip
 
 game_settings = sa.Table(
@@ -67,6 +93,7 @@ chat = sa.Table(
     sa.Column("text", sa.String(500), nullable=False),
     sa.Column("ply", sa.Integer, nullable=False),  # moves made when it was said (replays show it there)
     sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("deleted_at", sa.Float, nullable=True),  # deleted by an admin (moderation.py): served to no one
 )  # fmt: skip
 
 ratings = sa.Table(

@@ -6,7 +6,7 @@ Finished rated games of older versions that were never rated get the decision "n
 is rated when it ends, or never (never later, from who holds its seats now).
 
 Revision ID: 0005_table
-Revises: 0003
+Revises: 0004_acct
 Create Date: 2026-12-01
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005_table"
-down_revision = "0003"
+down_revision = "0004_acct"  # re-chained after 0004_acct (account integrity, same issue)
 branch_labels = None
 depends_on = None
 

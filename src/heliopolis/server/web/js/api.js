@@ -175,3 +175,9 @@ export const myGames = () => request('/api/account/games');
 export const getAlerts = () => request('/api/account/alerts');
 export const putAlerts = (email, turnEmails) =>
   request('/api/account/alerts', { method: 'PUT', body: { email: email || null, turn_emails: turnEmails } });
+export const confirmEmail = (token) => request('/api/account/confirm', { method: 'POST', body: { token } });
+export const logoutAll = () => request('/api/account/sessions', { method: 'DELETE' });
+export const deleteAccount = (password) => request('/api/account/delete', { method: 'POST', body: { password } });
+export const requestReset = (username) => request('/api/account/reset', { method: 'POST', body: { username } });
+export const resetPassword = (token, password) =>
+  request('/api/account/reset/confirm', { method: 'POST', body: { token, password } });

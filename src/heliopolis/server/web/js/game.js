@@ -4,7 +4,8 @@
 
 import * as api from './api.js';
 import { h, $, humanize, seatTitle, seatLabel, namedFrame, botLevel } from './dom.js';
-import { tableUpdate, chatPush } from './table.js';
+import { tableUpdate, chatPush, chatDeleted } from './table.js';
+import { reportButton } from './moderation.js';
 import { mountAccount } from './account.js';
 import { mountHelp, updateHelp, decorateBoard } from './help.js';
 import { t, tn, has, render as renderLine, renderTexts } from './i18n.js';
@@ -93,6 +94,7 @@ function connect() {
     else if (m.type === 'delta') onDelta(m);
     else if (m.type === 'error') onError(m);
     else if (m.type === 'chat') chatPush(m);
+    else if (m.type === 'chat_deleted') chatDeleted(m);
   };
   ws.onclose = (ev) => {
     if (gen !== S.wsGen) return;
@@ -311,7 +313,11 @@ function renderSeatbar(frame) {
       h('span', { class: 'seat-chip-name', text: seatTitle(s, s.seat) }),
       you ? h('span', { class: 'badge badge-you', text: t('ui.you') }) : null,
       winners.includes(s.seat) ? h('span', { class: 'badge badge-win', text: t('ui.winner') }) : null,
-      h('span', { class: 'seat-chip-kind', text: kind }));
+      h('span', { class: 'seat-chip-kind', text: kind }),
+      !you && !frame.replay && (s.kind === 'human' ? s.taken : !!s.left)
+        ? reportButton({ kind: 'player', game: S.id, seat: s.seat }, t('ui.report.player_title', { name: seatTitle(s, s.seat) }),
+          t('ui.report.player_label', { name: seatTitle(s, s.seat) }))
+        : null);
   }));
 }
 

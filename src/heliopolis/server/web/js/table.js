@@ -6,6 +6,7 @@ import * as api from './api.js';
 import { h, seatLabel } from './dom.js';
 import { t, num } from './i18n.js';
 import { boardUrl } from './social.js';
+import { reportButton } from './moderation.js';
 
 // Why a game asked to be rated was not (GET .../ratings "decision"; docs/server-api.md "Ratings").
 const UNRATED = { guest: 'ui.table.unrated_guest', abort: 'ui.table.unrated_abort', shared: 'ui.table.unrated_shared',
@@ -60,7 +61,7 @@ function renderClocks() {
     if (running) left = clock.deadline - now;
     else if (clock.kind === 'fischer') left = (clock.remaining || [])[s.seat];
     else left = clock.per_move + ((clock.bank || [])[s.seat] || 0);
-    const text = s.left ? t(s.left.reason === 'timeout' ? 'ui.table.out_of_time' : 'ui.table.resigned') : fmt(left);
+    const text = s.left ? t({ timeout: 'ui.table.out_of_time', banned: 'ui.table.banned' }[s.left.reason] || 'ui.table.resigned') : fmt(left);
     return h('div', { class: ['clock', running && 'clock-running', running && left < 30 && 'clock-low'], dataset: { seat: s.seat } },
       h('span', { class: 'clock-name', text: seatLabel(m.seats, s.seat) }),
       h('span', { class: 'clock-time', text }));
@@ -128,7 +129,8 @@ function showChat(c) {
   const log = document.getElementById('chat-log');
   const later = T.replayPly !== null && c.ply > T.replayPly;
   log.appendChild(h('li', { class: ['chat-line', c.seat === null && 'chat-spectator', later && 'chat-later'], dataset: { n: c.n, ply: c.ply } },
-    h('strong', { class: 'chat-name', text: c.name }), ' ', h('span', { class: 'chat-text', text: c.text })));
+    h('strong', { class: 'chat-name', text: c.name }), ' ', h('span', { class: 'chat-text', text: c.text }), ' ',
+    reportButton({ kind: 'chat', game: T.S.id, n: c.n }, t('ui.report.line_title', { name: c.name }), t('ui.report.line_label', { name: c.name }))));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -153,6 +155,13 @@ export function chatAtPly(ply) {
   for (const li of document.querySelectorAll('#chat-log .chat-line')) {
     li.classList.toggle('chat-later', Number(li.dataset.ply) > ply);
   }
+}
+
+/** An admin deleted a line (type "chat_deleted"): it goes from the page too. */
+export function chatDeleted(m) {
+  if (!m || !T.S || m.game_id !== T.S.id) return;
+  const li = document.querySelector(`#chat-log .chat-line[data-n="${Number(m.n)}"]`);
+  if (li) li.remove();
 }
 
 /** A message pushed over the game's WebSocket (type "chat"). */

@@ -7,12 +7,14 @@
 
 import { h } from './dom.js';
 import { initI18n, languageSwitch, t } from './i18n.js';
+import { watchAccount } from './moderation.js';
 
 const HREF = { lobby: '/', my: '/my', leaderboard: '/leaderboard' }; // the link text: ui.nav.<page>
 const LINKS = { // page -> the pages it links to (the lobby not to itself; the game's title fills its bar)
   lobby: ['my', 'leaderboard'],
   my: ['lobby', 'my', 'leaderboard'],
   leaderboard: ['lobby', 'my', 'leaderboard'],
+  admin: ['lobby', 'my', 'leaderboard'],
   game: [],
   rules: ['lobby', 'my', 'leaderboard'],
 };
@@ -36,4 +38,5 @@ export async function mountTopbar(page) {
   try { await initI18n(); } catch (e) { console.error(e); } // before the first text is drawn
   if (LINKS[page].length) bar.append(nav(page));
   bar.append(languageSwitch());
+  watchAccount(bar); // the admin link for admins (moderation.js), before account.js announces the account
 }

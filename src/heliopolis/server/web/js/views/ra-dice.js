@@ -6,6 +6,7 @@
 
 import { actionable, details, h, ranking, seatTitle, botLevel } from '../dom.js';
 import { t as tr, tn } from '../i18n.js';
+import { dieArt, icon, piece, scoreTrackArt, sunTrackArt } from './ra-dice-art.js';
 
 const face = (f) => tr(`ra-dice.face.${f}`);
 const colourName = (c) => tr(`ra-dice.colour.${c}`);
@@ -28,61 +29,6 @@ const FLOODS = ['flood:nnn', 'flood:nna', 'flood:naa'];
 const CATEGORIES = [['pharaoh', 'ra-dice.ui.cat_pharaoh'], ['nile', 'ra-dice.face.nile'], ['civilization', 'ra-dice.face.civ'], ['monument', 'ra-dice.ui.cat_monument']];
 
 
-// -- icons (inline SVG, so they look the same with any font) -----------------------------------------
-const SVG_NS = 'http://www.w3.org/2000/svg';
-function svg(tag, attrs, ...children) {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, String(v));
-  for (const c of children) if (c) el.appendChild(c);
-  return el;
-}
-
-const ICONS = {
-  sun: () => [
-    svg('circle', { cx: 12, cy: 12, r: 5, fill: 'currentColor' }),
-    svg('path', { d: 'M12 1.5v3.5M12 19v3.5M1.5 12H5M19 12h3.5M4.6 4.6l2.5 2.5M16.9 16.9l2.5 2.5M4.6 19.4l2.5-2.5M16.9 7.1l2.5-2.5', stroke: 'currentColor', 'stroke-width': 2.2, 'stroke-linecap': 'round', fill: 'none' }),
-  ],
-  pharaoh: () => [ // a pharaoh's head in a striped nemes headdress, with the beard
-    svg('path', { d: 'M12 2C8.2 2 6.4 3.8 5.9 6.6L3.5 19.5c2 .9 3.6 1.1 5.3.9L9.6 16h4.8l.8 4.4c1.7.2 3.3 0 5.3-.9L18.1 6.6C17.6 3.8 15.8 2 12 2Z', fill: 'currentColor' }),
-    svg('path', { d: 'M8.9 7.6h6.2v4.6c0 2.3-1.4 3.9-3.1 3.9s-3.1-1.6-3.1-3.9Z', fill: 'rgba(0,0,0,.42)' }),
-    svg('path', { d: 'M11 16.3h2l-.2 5.2h-1.6Z', fill: 'currentColor' }),
-    svg('path', { d: 'M6.6 9.6h1.6M6.1 12.6h2M5.6 15.6h2.2M17.4 9.6h-1.6M17.9 12.6h-2M18.4 15.6h-2.2M7.2 5.4h9.6', stroke: 'rgba(0,0,0,.32)', 'stroke-width': 1.1, fill: 'none' }),
-  ],
-  nile: () => [ // a boat on the river
-    svg('path', { d: 'M12 3v10M12 4l5.5 8H12', stroke: 'currentColor', 'stroke-width': 1.8, fill: 'none', 'stroke-linejoin': 'round' }),
-    svg('path', { d: 'M2.5 14h19l-3.5 4.5H6Z', fill: 'currentColor' }),
-    svg('path', { d: 'M2 21.5c2.5-1.6 4 1.6 6.5 0s4 1.6 6.5 0 4 1.6 6.5 0', stroke: 'currentColor', 'stroke-width': 1.6, fill: 'none', 'stroke-linecap': 'round' }),
-  ],
-  civ: () => [ // a settlement
-    svg('path', { d: 'M2.5 21V12l5-4.5 5 4.5v9Z M11.5 21v-7l5-4.5 5 4.5v7Z', fill: 'currentColor' }),
-    svg('path', { d: 'M6.3 21v-4h2.4v4M15.3 21v-4h2.4v4', fill: 'rgba(0,0,0,.3)' }),
-  ],
-  mon: () => [ // a pyramid
-    svg('path', { d: 'M12 3 22.5 20.5h-21Z', fill: 'currentColor' }),
-    svg('path', { d: 'M12 3 14.5 20.5', stroke: 'rgba(0,0,0,.28)', 'stroke-width': 1.4, fill: 'none' }),
-  ],
-  ankh: () => [
-    svg('path', { d: 'M12 12.5c-2.6-1.8-4-4-4-6.2A4 4 0 0 1 12 2.2a4 4 0 0 1 4 4.1c0 2.2-1.4 4.4-4 6.2ZM12 12.5V22.5M5.5 13.5h13', stroke: 'currentColor', 'stroke-width': 2.5, fill: 'none', 'stroke-linecap': 'round' }),
-  ],
-  lock: () => [
-    svg('path', { d: 'M7 11V8a5 5 0 0 1 10 0v3', stroke: 'currentColor', 'stroke-width': 2.4, fill: 'none' }),
-    svg('rect', { x: 5, y: 11, width: 14, height: 10, rx: 2, fill: 'currentColor' }),
-  ],
-  reroll: () => [
-    svg('path', { d: 'M19 12a7 7 0 1 1-2.1-5', stroke: 'currentColor', 'stroke-width': 2.6, fill: 'none', 'stroke-linecap': 'round' }),
-    svg('path', { d: 'M20 3.5v5.5h-5.5Z', fill: 'currentColor' }),
-  ],
-  flood: () => [
-    svg('path', { d: 'M2 8c2.5-1.8 4 1.8 6.5 0s4 1.8 6.5 0 4 1.8 6.5 0M2 14c2.5-1.8 4 1.8 6.5 0s4 1.8 6.5 0 4 1.8 6.5 0', stroke: 'currentColor', 'stroke-width': 2.4, fill: 'none', 'stroke-linecap': 'round' }),
-  ],
-};
-
-function icon(name, cls = 'rd-icon') {
-  const make = ICONS[name];
-  const el = svg('svg', { viewBox: '0 0 24 24', class: cls, 'aria-hidden': 'true', focusable: 'false' }, ...(make ? make() : []));
-  return el;
-}
-
 // -- small builders ------------------------------------------------------------------------------------
 
 /** A board button for a legal action (null when the action is not legal now). */
@@ -102,18 +48,21 @@ function seatOrder(n, first) {
   return Array.from({ length: n }, (_, i) => (start + i) % n);
 }
 
-/** Per-seat marker tokens: a colour (not a die colour) and a letter, unique within the game. */
-function makeTokens(v, ctx) {
+/** Per-seat pieces: a colour (not a die colour), a shape and a letter, unique within the game. */
+function seatLetters(v, ctx) {
   const titles = Array.from({ length: v.players }, (_, i) => seatTitle((ctx.seats || []).find((s) => s.seat === i), i));
   const initials = titles.map((t) => (t.trim()[0] || '?').toUpperCase());
   const unique = new Set(initials).size === initials.length && !titles.some((t) => /^Seat \d+$/.test(t));
-  const letters = unique ? initials : titles.map((_, i) => String(i));
-  return (seat, { cls = [], label = true } = {}) => h('span', {
-    class: ['rd-token', `seat-c${seat}`, ...cls],
-    dataset: { seat },
-    title: `${ctx.seatName(seat)}${seat === ctx.seat ? tr('ra-dice.ui.you_suffix') : ''}`,
-    text: label ? letters[seat] : '',
-  });
+  return unique ? initials : titles.map((_, i) => String(i));
+}
+
+function makeTokens(v, ctx) {
+  const letters = seatLetters(v, ctx);
+  const token = (seat, { cls = [], fresh = false } = {}) => piece(seat, letters[seat],
+    `${ctx.seatName(seat)}${seat === ctx.seat ? tr('ra-dice.ui.you_suffix') : ''}`,
+    ['rd-token', ...cls, fresh && 'rd-placed'].filter(Boolean).join(' '));
+  token.letters = letters;
+  return token;
 }
 
 function colours(v) {
@@ -127,6 +76,7 @@ function infoBar(v, ctx) {
   const left = Math.max(0, st.last - st.ra);
   return h('div', { class: 'ra-info rd-info' },
     h('span', { id: 'epoch', class: 'chip chip-strong', text: v.terminal ? tr('ra.ui.game_over') : tr('ra.ui.epoch_of', { epoch: v.epoch, epochs: v.epochs }) }),
+    h('span', { id: 'sun-count', class: 'chip', title: tr('ra-dice.ui.sun_track'), text: sunCount(v) }),
     !v.terminal ? h('span', { id: 'ra-left', class: 'chip', title: tr('ra-dice.ui.ra_left_title'), text: left ? tn('ra-dice.ui.ra_left', left) : tr('ra-dice.ui.last_turn') }) : null,
     t ? h('span', { id: 'turn-of', class: 'chip', text: t.seat === ctx.seat ? tr('ra-dice.ui.turn_you') : tr('ra-dice.ui.turn_of', { seat: t.seat }, ctx.seatName) }) : null);
 }
@@ -161,7 +111,7 @@ function promptText(msg, ctx) {
   if (v.phase === 'roll') return t.seat === ctx.seat ? tr('ra-dice.ui.rolling_you') : tr('ra-dice.ui.rolling', seat, ctx.seatName);
   if (v.phase === 'reroll') {
     if (!mine) return tr('ra-dice.ui.may_reroll', { ...seat, roll: t.rolls, max: t.rolls_max }, ctx.seatName);
-    const chosen = t.dice.filter((d) => d.state === 'chosen').map((d) => colourName(d.colour));
+    const chosen = toReroll(t).map((d) => colourName(d.colour));
     if (chosen.length) return tr('ra-dice.ui.chosen', { dice: chosen.join(', ') });
     return tr('ra-dice.ui.prompt_reroll', { roll: t.rolls, max: t.rolls_max });
   }
@@ -180,50 +130,170 @@ function promptText(msg, ctx) {
 }
 
 // -- the Sun track -------------------------------------------------------------------------------------------
-function sunTrack(v, ctx) {
+function narrowScreen() {
+  return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia('(max-width: 700px)').matches;
+}
+
+function sunCount(v) {
+  const st = v.sun_track;
+  const t = v.turn;
+  const ghosts = t && (v.phase === 'roll' || v.phase === 'reroll') ? t.suns : 0;
+  const surplus = Math.max(0, st.ra + ghosts - st.last);
+  return `Ra ${st.ra} / ${st.last}${surplus ? ` · ${tn('ra-dice.ui.surplus', surplus)}` : ''}`;
+}
+
+function sunTrack(v) {
   const st = v.sun_track;
   const t = v.turn;
   // While rolling, the sun dice sit on the spaces in front of the Ra figure (RD-TURN-2).
   const ghosts = t && (v.phase === 'roll' || v.phase === 'reroll') ? t.suns : 0;
-  const spaces = [];
-  for (let i = 0; i <= st.last; i += 1) {
-    const ra = i === st.ra;
-    const ghost = ghosts > 0 && i > st.ra && i <= st.ra + ghosts;
-    spaces.push(h('div', {
-      class: ['rd-sun-space', i < st.start && 'unused', i === st.start && 'start', i === st.last && 'last',
-        i >= st.start && i < st.ra && 'passed', ra && 'ra', ghost && 'ghost'],
-      dataset: { index: i },
-      title: i === st.last ? tr('ra-dice.ui.space_last') : i === st.start ? tr('ra-dice.ui.space_start') : i < st.start ? tr('ra-dice.ui.space_unused') : '',
-    },
-    ra ? h('span', { class: 'ra-figure rd-ra', title: tr('ra-dice.ui.ra_on', { space: st.ra }), text: 'Ra' })
-      : ghost ? h('span', { class: 'rd-sun-die', title: tr('ra-dice.ui.sun_die') }, icon('sun'))
-        : h('span', { class: 'rd-sun-no', text: String(i) })));
-  }
-  const surplus = Math.max(0, st.ra + ghosts - st.last);
+  const count = sunCount(v);
+  const label = `${tr('ra-dice.ui.sun_track')}: ${tr('ra.ui.epoch_of', { epoch: v.epoch, epochs: v.epochs })}, ${count}${ghosts ? `, ${tr('ra-dice.ui.suns', { n: ghosts })}` : ''}`;
   return h('div', { class: 'track-block rd-sun-block' },
-    h('div', { class: 'track-label' },
-      h('span', { text: tr('ra-dice.ui.sun_track') }),
-      h('span', { class: 'track-count', id: 'sun-count', text: `Ra ${st.ra} / ${st.last}${surplus ? ` · ${tn('ra-dice.ui.surplus', surplus)}` : ''}` })),
-    h('div', { id: 'sun-track', class: 'rd-sun-track', style: { '--spaces': st.last + 1 } }, spaces));
+    h('div', { id: 'sun-track', class: 'rd-sun-track', dataset: { ra: st.ra, last: st.last } }, sunTrackArt(st, ghosts, v.epoch, v.epochs, label, narrowScreen())));
+}
+
+// -- what changed (animated: a roll, a placement) -----------------------------------------------------------
+function snapshot(msg) {
+  const v = msg.view;
+  const dice = {};
+  for (const d of (v.turn && v.turn.dice) || []) dice[d.colour] = [d.face, d.state];
+  const places = new Set();
+  for (const [c, held] of Object.entries(v.civilization || {})) held.forEach((s, i) => places.add(`civ:${c}:${i}:${s}`));
+  for (const [c, row] of Object.entries(v.monuments || {})) row.forEach((o, i) => { if (o !== null) places.add(`mon:${c}:${i}:${o}`); });
+  for (const s of v.seats || []) { places.add(`pharaoh-track:${s.seat}:${s.pharaoh}`); places.add(`nile-track:${s.seat}:${s.nile}`); }
+  return { game: msg.game_id, version: msg.version, replay: !!msg.replay, dice, places };
+}
+
+/** Dice rolled and pieces placed since the last state drawn (none on a redraw of the same state). */
+function changes(msg) {
+  const now = snapshot(msg);
+  const prev = UI.seen;
+  UI.seen = now;
+  const fresh = { dice: new Set(), places: new Set() };
+  if (!prev || prev.game !== now.game || prev.version === now.version || prev.replay !== now.replay) return fresh;
+  for (const [c, [f, st]] of Object.entries(now.dice)) {
+    const [pf, pst] = prev.dice[c] || [null, 'rolling'];
+    if (f && (pf !== f || ['chosen', 'rolling', 'used'].includes(pst) || (pst === 'sun' && st !== 'sun'))) fresh.dice.add(c);
+  }
+  for (const k of now.places) if (!prev.places.has(k)) fresh.places.add(k);
+  return fresh;
+}
+
+function freshDice() {
+  return (UI.fresh && UI.fresh.dice) || new Set();
+}
+
+function placed(key) {
+  return !!(UI.fresh && UI.fresh.places.has(key));
 }
 
 // -- the dice ------------------------------------------------------------------------------------------------
-function dieEl(d, ctx) {
+// As at the table, a player picks any set of dice and then rolls them. The engine takes the choice
+// one die at a time in colour order (``reroll:<colour>``, then ``roll``), so the picked set is
+// kept here and sent as that sequence, one action per answer from the server.
+const UI = { key: '', picked: new Set(), queue: [], sentVersion: -1, stall: null, root: null, msg: null, ctx: null, seen: null, fresh: null, legendOpen: false };
+
+function turnKey(msg) {
+  const v = msg.view;
+  const t = v.turn;
+  return t ? `${msg.game_id || ''}|${v.epoch}|${t.seat}|${t.rolls}|${v.phase}` : '';
+}
+
+function rerender() {
+  if (UI.root && UI.msg && UI.ctx) render(UI.root, UI.msg, UI.ctx);
+}
+
+/** Dice to reroll: chosen on the server already, or picked here. */
+function toReroll(t) {
+  return t.dice.filter((d) => d.state === 'chosen' || UI.picked.has(d.colour));
+}
+
+function togglePick(colour) {
+  if (UI.queue.length) return; // a roll is being sent
+  if (UI.picked.has(colour)) UI.picked.delete(colour);
+  else UI.picked.add(colour);
+  rerender();
+  // The die is drawn anew: keep the keyboard on it.
+  const again = document.querySelector(`#dice button[data-colour='${colour}']`);
+  if (again) again.focus();
+}
+
+/** The engine's actions for the picked set; ``roll`` only when a free die stays unpicked above the
+ * last picked one (otherwise choosing the last die rolls at once, a forced step). */
+function rollSequence(t, ctx) {
+  const picks = t.dice.map((d, i) => [d, i]).filter(([d]) => d.state === 'free' && UI.picked.has(d.colour) && ctx.action(`reroll:${d.colour}`));
+  const seq = picks.map(([d]) => `reroll:${d.colour}`);
+  const lastPick = picks.length ? picks[picks.length - 1][1] : -1;
+  const freeAbove = t.dice.some((d, i) => i > lastPick && d.state === 'free' && !UI.picked.has(d.colour));
+  if (!picks.length || freeAbove) seq.push('roll');
+  return seq;
+}
+
+function startRoll(t, ctx, msg) {
+  if (!toReroll(t).length || UI.queue.length) return;
+  UI.queue = rollSequence(t, ctx);
+  pump(msg, ctx);
+}
+
+/** Sends the next action of the picked set, once per state the server answers with. */
+function pump(msg, ctx) {
+  const t = msg.view.turn;
+  while (UI.queue.length && UI.queue[0].startsWith('reroll:') && t && t.dice.some((d) => `reroll:${d.colour}` === UI.queue[0] && d.state === 'chosen')) UI.queue.shift();
+  if (!UI.queue.length || ctx.replay || msg.version === UI.sentVersion) return;
+  const entry = ctx.action(UI.queue[0]);
+  if (!entry) { UI.queue = []; return; }
+  UI.queue.shift();
+  UI.sentVersion = msg.version;
+  // A refused or lost action leaves no new state: after a while the picks can be changed again.
+  clearTimeout(UI.stall);
+  UI.stall = setTimeout(() => {
+    if (UI.msg && UI.msg.version === UI.sentVersion && UI.queue.length) { UI.queue = []; rerender(); }
+  }, 6000);
+  ctx.act(entry.id);
+}
+
+function dieEl(d, t, ctx, rolled) {
   const f = d.face;
   const notation = `reroll:${d.colour}`;
-  const canChoose = !!ctx.action(notation);
+  const entry = ctx.replay ? null : ctx.action(notation);
+  const picked = d.state === 'chosen' || (entry && UI.picked.has(d.colour));
+  const state = picked ? 'chosen' : d.state;
+  const kept = !picked && d.state === 'free' && !!entry;
   const lbl = f ? face(f) : stateLabel('rolling');
-  return actionable('div', canChoose ? notation : null, ctx, {
-    class: ['rd-die', `die-${d.colour}`, `state-${d.state}`, f && `face-${f}`],
-    dataset: { colour: d.colour, face: f || '', state: d.state },
-    attrs: { 'aria-label': tr('ra-dice.ui.die_label', { colour: colourName(d.colour), face: lbl, state: stateLabel(d.state) }) },
-  },
-  h('span', { class: 'rd-die-face' }, f ? icon(f, 'rd-die-icon') : h('span', { class: 'rd-die-q', text: '?' })),
-  h('span', { class: 'rd-die-label rd-long', text: f ? faceShort(f) : '…' }),
-  h('span', { class: 'rd-die-label rd-short', text: f ? faceTiny(f) : '…' }),
-  d.state === 'sun' ? h('span', { class: 'rd-die-badge badge-lock', title: tr('ra-dice.ui.badge_locked') }, icon('lock')) : null,
-  d.state === 'chosen' ? h('span', { class: 'rd-die-badge badge-reroll', title: tr('ra-dice.ui.badge_chosen') }, icon('reroll')) : null,
-  d.state === 'used' ? h('span', { class: 'rd-die-badge badge-used', title: tr('ra-dice.ui.badge_used'), text: '✓' }) : null);
+  const stateText = kept ? tr('ra-dice.ui.state_keep') : stateLabel(state);
+  const props = {
+    class: ['rd-die', `die-${d.colour}`, `state-${state}`, f && `face-${f}`, entry && 'pickable', rolled && 'rd-rolled'],
+    dataset: { colour: d.colour, face: f || '', state: d.state, picked: picked ? '1' : '' },
+    attrs: { 'aria-label': tr('ra-dice.ui.die_label', { colour: colourName(d.colour), face: lbl, state: stateText }) },
+  };
+  const kids = [
+    dieArt(d, picked ? 'reroll' : null),
+    h('span', { class: 'rd-die-label rd-long', text: f ? faceShort(f) : '…' }),
+    h('span', { class: 'rd-die-label rd-short', text: f ? faceTiny(f) : '…' }),
+    picked ? h('span', { class: 'rd-die-state', text: stateText }) : null, // other states: the mark on the die
+  ];
+  if (!entry) return h('div', { ...props, attrs: { ...props.attrs, role: 'img' } }, kids);
+  // The die's own move: it toggles the pick (the roll sends it); "Roll" is the one step to the server.
+  return h('button', {
+    ...props, type: 'button', title: tr('ra-dice.ui.die_pick_title'),
+    dataset: { ...props.dataset, action: notation, actionId: entry.id },
+    attrs: { ...props.attrs, 'aria-pressed': picked ? 'true' : 'false' },
+    disabled: d.state === 'chosen',
+    on: { click: () => togglePick(d.colour) },
+  }, kids);
+}
+
+function rollButton(t, ctx, msg) {
+  if (ctx.replay || !(ctx.action('roll') || t.dice.some((d) => ctx.action(`reroll:${d.colour}`)))) return null;
+  const n = toReroll(t).length;
+  const entry = ctx.action('roll');
+  return h('button', {
+    type: 'button', id: 'rd-roll', class: ['btn', 'rd-btn', 'btn-primary', entry && 'actionable'],
+    dataset: entry ? { action: 'roll', actionId: entry.id } : {},
+    disabled: n === 0 || UI.queue.length > 0,
+    on: { click: () => startRoll(t, ctx, msg) },
+  }, icon('reroll'), h('span', { text: n ? tn('ra-dice.ui.btn_roll_n', n) : tr('ra-dice.ui.btn_roll_pick') }));
 }
 
 function diceTray(msg, ctx) {
@@ -244,9 +314,10 @@ function diceTray(msg, ctx) {
     t.monument_markers ? h('span', { class: 'chip', title: tr('ra-dice.ui.mon_markers_title'), text: t.monument_markers > 1 ? tr('ra-dice.ui.mon_markers_dice', { n: t.monument_markers, dice: 2 * t.monument_markers - 1 }) : tr('ra-dice.ui.mon_markers', { n: t.monument_markers }) }) : null,
   ];
   const pairs = free ? Math.floor(free / 2) : 0;
+  const rolled = freshDice();
   const buttons = [
-    actBtn('roll', ctx, tr('ra-dice.ui.btn_roll'), { icon: 'reroll' }),
-    actBtn('stop', ctx, tr('ra-dice.ui.btn_keep'), { kind: ctx.action('roll') ? 'secondary' : 'primary' }),
+    rollButton(t, ctx, msg),
+    actBtn('stop', ctx, tr('ra-dice.ui.btn_keep'), { kind: 'secondary' }),
     actBtn('finish', ctx, `${tr('ra-dice.ui.btn_end')}${pairs ? ` ${tr('ra-dice.ui.for_ankhs', { points: 2 * pairs })}` : ''}${v.sun_track.ra >= v.sun_track.last ? ` · ${tr('ra-dice.ui.epoch_ends')}` : ''}`, { kind: 'secondary' }),
   ].filter(Boolean);
   return h('div', {
@@ -256,10 +327,10 @@ function diceTray(msg, ctx) {
   h('div', { class: 'rd-dice-head' },
     h('strong', { text: t.seat === ctx.seat ? tr('ra-dice.ui.your_dice') : tr('ra-dice.ui.dice_of', { seat: t.seat }, ctx.seatName) }),
     h('span', { class: 'rd-dice-stats' }, stats)),
-  h('div', { id: 'dice', class: 'rd-dice' }, t.dice.map((d) => dieEl(d, ctx))),
+  h('div', { id: 'dice', class: 'rd-dice' }, t.dice.map((d) => dieEl(d, t, ctx, rolled.has(d.colour)))),
   prompt ? h('p', { id: 'prompt', class: 'prompt', text: prompt }) : null,
-  disasterBox(v, ctx),
-  buttons.length ? h('div', { class: 'button-row rd-buttons' }, buttons) : null);
+  buttons.length ? h('div', { class: 'button-row rd-buttons' }, buttons) : null,
+  disasterBox(v, ctx));
 }
 
 function disasterBox(v, ctx) {
@@ -282,7 +353,9 @@ function removalBanner(v, ctx) {
 }
 
 // -- Pharaoh and Nile tracks -----------------------------------------------------------------------------------
-function laneTrack(v, ctx, token, { id, title, max, header, headerTitle, pos, tags, extra, actions, note }) {
+function laneTrack(v, ctx, token, { id, title, max, header, headerTitle, pos, tags, extra, actions, steps = [] }) {
+  // The advance is made on the track itself: the space in front of the active seat's piece.
+  const step = ctx.replay ? null : steps.find((n) => ctx.action(n)) || null;
   const order = seatOrder(v.players, ctx.seat);
   const active = v.turn && !v.terminal ? v.turn.seat : null;
   const cols = max + 1;
@@ -292,8 +365,10 @@ function laneTrack(v, ctx, token, { id, title, max, header, headerTitle, pos, ta
     const p = pos(s);
     const cells = [];
     for (let i = 0; i < cols; i += 1) {
-      cells.push(h('div', { class: ['rd-lane-cell', i < p && 'behind', i === p && 'here'], dataset: { index: i } },
-        i === p ? [token(s), extra ? extra(s) : null] : null));
+      const stepHere = step && s === active && i === p + 1;
+      cells.push(actionable('div', stepHere ? step : null, ctx, { class: ['rd-lane-cell', i < p && 'behind', i === p && 'here', stepHere && 'rd-step'], dataset: { index: i } },
+        i === p ? [token(s, { fresh: placed(`${id}:${s}:${p}`) }), extra ? extra(s) : null]
+          : stepHere ? piece(s, token.letters[s], null, 'rd-token rd-ghost') : null));
     }
     return h('div', { class: ['rd-lane', s === ctx.seat && 'you', s === active && 'active'], dataset: { seat: s, pos: p } },
       h('div', { class: 'rd-lane-label' }, token(s, { cls: ['rd-token-small'] }),
@@ -301,11 +376,12 @@ function laneTrack(v, ctx, token, { id, title, max, header, headerTitle, pos, ta
         tags ? tags(s) : null),
       cells);
   });
-  const acts = (actions || []).filter(Boolean);
+  const acts = (actions || []).filter((b) => b && b.dataset.action !== step);
   return h('section', { id, class: ['rd-area', 'rd-track', acts.length && 'has-actions'] },
-    h('div', { class: 'rd-area-head' }, h('h3', { text: title }), note ? h('span', { class: 'rd-area-note', text: note }) : null),
-    h('div', { class: 'rd-lanes', style: { '--cols': cols } }, h('div', { class: 'rd-lane rd-lane-head' }, head), lanes),
-    acts.length ? h('div', { class: 'button-row rd-track-actions' }, acts) : null);
+    // The scoring note is in the legend; the other uses of dice on this track share the title's row.
+    h('div', { class: 'rd-area-head' }, h('h3', { text: title }),
+      acts.length ? h('div', { class: 'button-row rd-track-actions' }, acts) : null),
+    h('div', { class: 'rd-lanes', style: { '--cols': cols } }, h('div', { class: 'rd-lane rd-lane-head' }, head), lanes));
 }
 
 function pharaohTrack(v, ctx, token) {
@@ -314,8 +390,7 @@ function pharaohTrack(v, ctx, token) {
   const lo = Math.min(...pos);
   const cur = v.turn ? v.seats[v.turn.seat].pharaoh : 0;
   return laneTrack(v, ctx, token, {
-    id: 'pharaoh-track', title: tr('ra-dice.ui.pharaoh_track'), max: 12, headerTitle: '',
-    note: tr('ra-dice.ui.pharaoh_note'),
+    id: 'pharaoh-track', title: tr('ra-dice.ui.pharaoh_track'), max: 12, headerTitle: '', steps: ['pharaoh', 'pharaoh:ankh'],
     pos: (s) => v.seats[s].pharaoh,
     tags: (s) => (hi === lo || v.terminal ? null : pos[s] === hi ? h('span', { class: 'rd-tag rd-tag-good', text: '+5' })
       : pos[s] === lo ? h('span', { class: 'rd-tag rd-tag-bad', text: '−2' }) : null),
@@ -330,8 +405,7 @@ function nileTrack(v, ctx, token) {
   const values = v.nile_values || [];
   const cur = v.turn ? v.seats[v.turn.seat].nile : 0;
   return laneTrack(v, ctx, token, {
-    id: 'nile-track', title: tr('ra-dice.ui.nile_track'), max: values.length - 1, header: values, headerTitle: tr('ra.ui.pts_unit'),
-    note: tr('ra-dice.ui.nile_note'),
+    id: 'nile-track', title: tr('ra-dice.ui.nile_track'), max: values.length - 1, steps: ['nile', 'nile:ankh'], header: values, headerTitle: tr('ra.ui.pts_unit'),
     pos: (s) => v.seats[s].nile,
     extra: (s) => (v.seats[s].floods ? h('span', { class: 'rd-flood-badge', title: tn('ra-dice.ui.flood_markers', v.seats[s].floods), text: String(v.seats[s].floods) }) : null),
     tags: (s) => (v.seats[s].floods ? h('span', { class: 'rd-tag rd-tag-nile', title: tr('ra-dice.ui.flooded', { n: values[v.seats[s].nile] }), text: `≈ ${values[v.seats[s].nile]}` }) : null),
@@ -351,7 +425,7 @@ function civArea(v, ctx, token) {
     const notation = ctx.action(`civ:${c}`) ? `civ:${c}` : ctx.action(`remove:civ:${c}`) ? `remove:civ:${c}` : null;
     const slots = [];
     for (let i = 0; i < cap; i += 1) {
-      slots.push(held[i] !== undefined ? token(held[i]) : h('span', { class: 'rd-slot', title: stateLabel('free') }));
+      slots.push(held[i] !== undefined ? token(held[i], { fresh: placed(`civ:${c}:${i}:${held[i]}`) }) : h('span', { class: 'rd-slot', title: stateLabel('free') }));
     }
     return actionable('div', notation, ctx, {
       class: ['rd-civ-space', `space-${c}`, held.length >= cap && 'full', notation && notation.startsWith('remove') && 'removing'],
@@ -361,8 +435,7 @@ function civArea(v, ctx, token) {
     h('span', { class: 'rd-civ-slots' }, slots));
   });
   return h('section', { id: 'civilization', class: 'rd-area rd-civ' },
-    h('div', { class: 'rd-area-head' }, h('h3', { text: face('civ') }),
-      h('span', { class: 'rd-area-note', text: tn('ra-dice.ui.civ_note', cap) })),
+    h('div', { class: 'rd-area-head' }, h('h3', { text: face('civ') })),
     h('div', { class: 'rd-civ-spaces' }, spaces));
 }
 
@@ -382,12 +455,11 @@ function monumentArea(v, ctx, token) {
           class: ['rd-mon-cell', `space-${c}`, owner !== null && 'taken', notation && notation.startsWith('remove') && 'removing'],
           dataset: { colour: c, column: i + 1, owner: owner ?? '' },
           attrs: notation ? null : { role: 'img', 'aria-label': `${tr('ra-dice.ui.cell', { colour: colourName(c), column: i + 1 })}${owner !== null ? `: ${ctx.seatName(owner)}` : ''}` },
-        }, owner !== null ? token(owner) : null);
+        }, owner !== null ? token(owner, { fresh: placed(`mon:${c}:${i}:${owner}`) }) : icon('mon', 'rd-icon rd-cell-mark'));
       })];
   });
   return h('section', { id: 'monuments', class: 'rd-area rd-mon' },
-    h('div', { class: 'rd-area-head' }, h('h3', { text: tr('ra-dice.ui.cat_monument') }),
-      h('span', { class: 'rd-area-note', text: tr('ra-dice.ui.mon_note') })),
+    h('div', { class: 'rd-area-head' }, h('h3', { text: tr('ra-dice.ui.cat_monument') })),
     h('div', { class: 'rd-mon-grid', style: { '--cols': ncols } }, head, rows));
 }
 
@@ -507,36 +579,90 @@ function finalResults(v, ctx) {
     finalTable(v, ctx));
 }
 
+/** The legend, on demand: a closed disclosure in the info bar whose panel floats over the board. */
 function legend(v, ctx, token) {
-  return h('p', { class: 'legend rd-legend' },
-    h('span', { class: 'rd-legend-title', text: tr('ra-dice.ui.legend_markers') }),
-    Array.from({ length: v.players }, (_, i) => h('span', { class: 'rd-legend-item' }, token(i), h('span', { text: ctx.seatName(i) + (i === ctx.seat ? tr('ra-dice.ui.you_suffix') : '') }))),
-    h('span', { class: 'rd-legend-title', text: tr('ra-dice.ui.legend_dice') }),
-    Object.keys(FACE_LABEL).map((f) => h('span', { class: 'rd-legend-item' }, icon(f, 'rd-icon rd-icon-small'), h('span', { text: face(f) }))));
+  const item = (pic, text) => h('li', { class: 'rd-legend-item' }, pic, h('span', { text }));
+  const marks = [['lock', 'ra-dice.ui.state_sun'], ['reroll', 'ra-dice.ui.state_chosen'], ['check', 'ra-dice.ui.state_used']];
+  // Open or closed as the player left it, when the board is drawn anew; Escape closes it.
+  return h('details', {
+    id: 'rd-legend', class: 'rd-legend', open: UI.legendOpen,
+    on: {
+      toggle: (ev) => { UI.legendOpen = ev.target.open; },
+      keydown: (ev) => { if (ev.key === 'Escape' && ev.currentTarget.open) { ev.currentTarget.open = false; ev.currentTarget.querySelector('summary').focus(); } },
+    },
+  },
+    h('summary', { class: 'chip', text: tr('ra-dice.ui.legend') }),
+    h('div', { class: 'rd-legend-panel' },
+      h('h3', { text: tr('ra-dice.ui.legend_markers') }),
+      h('ul', null, Array.from({ length: v.players }, (_, i) => item(token(i), ctx.seatName(i) + (i === ctx.seat ? tr('ra-dice.ui.you_suffix') : '')))),
+      h('h3', { text: tr('ra-dice.ui.legend_dice') }),
+      h('ul', null, Object.keys(FACE_LABEL).map((f) => item(icon(f, 'rd-icon'), face(f)))),
+      h('h3', { text: tr('ra-dice.ui.legend_states') }),
+      h('ul', null, item(h('span', { class: 'rd-legend-plain' }), tr('ra-dice.ui.state_keep')),
+        marks.map(([m, k]) => item(h('span', { class: `rd-legend-mark mark-${m}` }, icon(m, 'rd-icon')), tr(k)))),
+      h('h3', { text: tr('ra.ui.epoch_scoring') }),
+      h('p', { class: 'rd-legend-note' }, icon('pharaoh', 'rd-icon rd-icon-small'), ' ', tr('ra-dice.ui.pharaoh_note')),
+      h('p', { class: 'rd-legend-note' }, icon('nile', 'rd-icon rd-icon-small'), ' ', tr('ra-dice.ui.nile_note')),
+      h('p', { class: 'rd-legend-note' }, icon('civ', 'rd-icon rd-icon-small'), ' ', tn('ra-dice.ui.civ_note', v.civilization_capacity)),
+      h('p', { class: 'rd-legend-note' }, icon('mon', 'rd-icon rd-icon-small'), ' ', tr('ra-dice.ui.mon_note'))));
+}
+
+/** The score track with every seat's piece (hidden points: no piece). */
+function scoreTrack(v, ctx, token) {
+  const pts = v.seats.map((s) => s.points ?? null);
+  const known = pts.filter((p) => p !== null).length;
+  const label = `${tr('ra-dice.ui.score_track')}: ${v.seats.map((s) => `${ctx.seatName(s.seat)} ${s.points ?? tr('ra.ui.hidden')}`).join(', ')}`;
+  return h('section', { id: 'score-track', class: 'rd-area rd-score' },
+    h('h3', { text: tr('ra-dice.ui.score_track'), title: known < pts.length ? tr('ra-dice.ui.score_hidden') : null }),
+    scoreTrackArt(pts, token.letters, label));
+}
+
+/** The page's list of moves as sentences becomes a closed fallback: the moves are made on the board. */
+function collapseMoveList(ctx) {
+  const panel = document.getElementById('moves-panel');
+  const list = document.getElementById('legal');
+  if (!panel || !list) return;
+  let btn = document.getElementById('rd-moves-toggle');
+  if (!btn) {
+    panel.classList.add('rd-fallback');
+    btn = h('button', {
+      type: 'button', id: 'rd-moves-toggle', class: 'btn btn-ghost rd-moves-toggle',
+      attrs: { 'aria-controls': 'legal', 'aria-expanded': 'false' },
+      on: { click: () => { const open = panel.classList.toggle('open'); btn.setAttribute('aria-expanded', String(open)); } },
+    });
+    list.before(btn);
+  }
+  btn.textContent = tn('ra-dice.ui.moves_as_list', ctx.legal.length);
+  btn.hidden = !ctx.legal.length;
 }
 
 // -- entry point -----------------------------------------------------------------------------------------------
 export function render(root, msg, ctx) {
   const v = msg.view;
+  const key = turnKey(msg);
+  if (key !== UI.key) { UI.key = key; UI.picked = new Set(); UI.queue = []; }
+  Object.assign(UI, { root, msg, ctx });
+  UI.fresh = changes(msg);
   root.classList.add('rd-board');
+  root.classList.toggle('rd-p4', v.players >= 4); // a fourth lane on two tracks: slimmer lanes
   const token = makeTokens(v, ctx);
   const order = seatOrder(v.players, ctx.seat);
+  const info = infoBar(v, ctx);
+  info.appendChild(legend(v, ctx, token));
   root.replaceChildren(...[
     finalResults(v, ctx),
     h('section', { id: 'rd-table', class: 'ra-table rd-table' },
-      infoBar(v, ctx),
+      info,
       sunTrack(v, ctx),
       removalBanner(v, ctx),
-      diceTray(msg, ctx)),
-    h('div', { class: 'rd-areas' },
-      pharaohTrack(v, ctx, token),
-      nileTrack(v, ctx, token),
-      civArea(v, ctx, token),
-      monumentArea(v, ctx, token)),
+      h('div', { class: 'rd-main' },
+        h('div', { class: 'rd-col rd-col-act' }, diceTray(msg, ctx), civArea(v, ctx, token), scoreTrack(v, ctx, token)),
+        h('div', { class: 'rd-col rd-col-tracks' }, pharaohTrack(v, ctx, token), nileTrack(v, ctx, token), monumentArea(v, ctx, token)))),
     h('div', { id: 'seats', class: 'seats' }, order.map((i) => seatPanel(v.seats[i], msg, ctx, token))),
     epochScores(v, ctx),
-    legend(v, ctx, token),
   ].filter(Boolean));
+  if (!ctx.replay) collapseMoveList(ctx);
+  if (UI.queue.length) queueMicrotask(() => pump(msg, ctx));
 }
 
 /** Replay captions: moves come as notation ("die:red:sun", "reroll:blue", "mon:yellow:3"). */
