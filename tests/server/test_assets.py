@@ -32,7 +32,7 @@ def _raw(client: TestClient, path: str, headers: dict | None = None):  # noqa: A
 
 def test_pages_are_gzipped_no_cache_and_name_versioned_assets(app) -> None:  # noqa: ANN001
     version = app.app.state.assets.version
-    for path in ("/", "/g/abc", "/my", "/leaderboard", "/rules/ra"):
+    for path in ("/", "/g/abc", "/my", "/leaderboard", "/admin", "/rules/ra"):
         r, body = _raw(app, path)
         assert r.status_code == 200 and r.headers["content-encoding"] == "gzip", path
         assert r.headers["cache-control"] == "no-cache" and r.headers["etag"], path

@@ -88,19 +88,26 @@ export function hyphenate(text, lang = S.lang) {
 }
 const HYPHENS = { map: null };
 
-/** Keeps the board's texts hyphenable in German: every text drawn into ``root`` gets soft hyphens
- * (the catalogs and t() stay plain; only the drawn board, where cells are narrow, changes). */
+/** Keeps the board's narrow cells hyphenable in German: a text drawn into ``root`` whose box is
+ * narrower than NARROW px gets soft hyphens (widths read first, texts written after: one layout).
+ * Headings, badges and wide boxes keep their plain text; the catalogs and t() are never changed. */
+const NARROW = 160;
 function hyphenateLive(root) {
   const fix = (node) => {
     const walk = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const todo = [];
     for (let n = node.nodeType === 3 ? node : walk.nextNode(); n; n = walk.nextNode()) {
-      if (n.data.length >= 7 && !n.data.includes('\u00ad')) {
-        const out = hyphenate(n.data);
-        if (out !== n.data) n.data = out;
-      }
+      if (n.data.length >= 7 && !n.data.includes('\u00ad') && n.parentElement) todo.push(n);
+    }
+    const narrow = todo.filter((n) => { const w = n.parentElement.getBoundingClientRect().width; return w > 0 && w < NARROW; });
+    for (const n of narrow) {
+      const out = hyphenate(n.data);
+      if (out !== n.data) n.data = out;
     }
   };
   fix(root);
+  // A view's stylesheet may arrive after its first drawing (boxes wide until then): look again.
+  document.addEventListener('load', (e) => { if (e.target.tagName === 'LINK') fix(root); }, true);
   new MutationObserver((records) => {
     for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1 || n.nodeType === 3) fix(n);
   }).observe(root, { childList: true, subtree: true });
