@@ -84,7 +84,7 @@ def test_game_page_in_german_from_start_to_the_first_move(server, browser):
     assert page.inner_text("#conn") == "live"
     assert page.title().startswith("▶ Du bist dran")
     chips = page.locator("#seatbar .seat-chip-kind").all_inner_texts()
-    assert chips == ["Mensch", "Bot · random"], chips
+    assert chips == ["Mensch", "Bot · Zufall"], chips
     assert page.locator("#seatbar .badge-you").inner_text() == "du"
     assert page.inner_text("#log-panel h2") == "Spielverlauf"
     assert page.get_attribute("#replay-first", "aria-label") == "Anfangsstellung"
@@ -98,7 +98,9 @@ def test_game_page_in_german_from_start_to_the_first_move(server, browser):
     assert worded == ["Das Spiel hat sich inzwischen verändert; sieh dir die neue Stellung an und versuche es "
                       "noch einmal.", "spectators cannot act: join a seat first",
                       "Der Server ist nicht erreichbar"]  # fmt: skip
-    assert page.evaluate("async () => (await import('/static/js/i18n.js')).num(-1.24, 1, true)") == "-1,2"
+    # The page's own module instance: its URL carries the build's version (server/assets.py).
+    i18n = "'/static/js/i18n.js' + new URL(document.querySelector('script[type=module]').src).search"
+    assert page.evaluate(f"async () => (await import({i18n})).num(-1.24, 1, true)") == "-1,2"
     page.wait_for_function(  # Ra: the list is a collapsed fallback, opened here once drawn
         "() => { if (!document.querySelector('#board').children.length) return false; const d = document.querySelector('details#all-moves'); if (d) d.open = true; const b = document.querySelector('#legal [data-action]'); return !!b && b.offsetParent !== null; }"
     )

@@ -437,7 +437,7 @@ def test_helios_board_shows_its_coordinates_and_logs_and_buttons_use_them_and_se
     import re
 
     assert log and not any(re.search(P_SEAT, line) for line in log), log
-    assert any("Seat 1 (random)" in line for line in log), log
+    assert any("Seat 1 (Random)" in line for line in log), log  # the level as a person reads it
     assert not any(re.search(P_SEAT, t) for t in texts), texts
     assert not any(re.search(r"-?\d+,-?\d+", t) for t in texts + log), "axial notation shown to a player"
     assert any(re.search(r"\bon [a-i]\d\b", t) for t in texts + log), (texts, log)

@@ -207,7 +207,9 @@ def test_the_whole_table_story_between_two_browsers(server, browser, device):  #
         "(seat) => { const c = document.querySelector(`#clocks .clock[data-seat='${seat}'] .clock-time`);"
         " return c && c.textContent === 'out of time' }", arg=seat, timeout=(TURN_SECONDS + 10) * 1000)  # fmt: skip
     slow.wait_for_selector(f"#seatbar .seat-chip.bot[data-seat='{seat}']")
-    assert "random" in slow.text_content(f"#seatbar .seat-chip[data-seat='{seat}']")
+    assert (
+        "bot · random" in slow.text_content(f"#seatbar .seat-chip[data-seat='{seat}']").lower()
+    )  # the level, worded: "Random"
     slow.wait_for_selector("#retake-btn")  # the game's settings let the player come back
     # The other resigns; the bots finish the game.
     _resign(other)

@@ -18,15 +18,16 @@ from typing import Any
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from heliopolis import locale
 from heliopolis.server import account_data, account_lifecycle, messages, password_reset
 from heliopolis.server import accounts as accounts_api
 from heliopolis.server import alerts as alerts_api
 from heliopolis.server import archive as archive_api
+from heliopolis.server import assets as assets_api
 from heliopolis.server import chat as chat_api
 from heliopolis.server import moderation as moderation_api
 from heliopolis.server import ratings as ratings_api
@@ -60,13 +61,22 @@ from heliopolis.server.storage import GameRecord, Storage
 
 WEB = Path(__file__).with_name("web")
 log = logging.getLogger("heliopolis.server")
-_CATALOGS: dict[str, bytes] = {}
+_CATALOGS: dict[str, assets_api.Asset] = {}
+GZIP_LEVEL = 5  # API JSON: level 5 is within a few % of 9's size at about half its CPU per move
+GZIP_MIN = 1024  # bytes: small answers (an ack, an error) are sent as they are
 
 
-def _catalog_bytes(lang: str) -> bytes:
+def _catalog(lang: str) -> assets_api.Asset:
+    """The browser's catalogs of ``lang`` (heliopolis.locale), encoded and gzipped once per process."""
     if lang not in _CATALOGS:
-        _CATALOGS[lang] = json.dumps(locale.export(lang), ensure_ascii=False, separators=(",", ":")).encode()
+        body = json.dumps(locale.export(lang), ensure_ascii=False, separators=(",", ":")).encode()
+        _CATALOGS[lang] = assets_api.make_asset(body, "application/json")
     return _CATALOGS[lang]
+
+
+def catalog_versions() -> dict[str, str]:
+    """lang -> the content hash of its catalog: pages fetch ``/api/i18n/<lang>?v=<hash>`` (immutable)."""
+    return {lang: _catalog(lang).etag.strip('"')[:12] for lang in locale.LANGS}
 
 
 @dataclass
@@ -232,30 +242,32 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"error": {"code": code, "message": str(exc.detail)}}, status_code=exc.status_code)
 
     app.add_middleware(Guard, settings=settings, shared=storage if storage.is_postgres else None)
+    # Outermost: compresses what the app and Guard answer; WebSockets pass through untouched
+    # (scope type "websocket"), and responses that are already gzipped (assets.py) are left as they are.
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN, compresslevel=GZIP_LEVEL)
 
     # -- pages ---------------------------------------------------------------------------------
-    @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(WEB / "index.html")
+    web = assets_api.Assets(WEB, catalog_versions)
+    app.state.assets = web
 
-    @app.get("/leaderboard", include_in_schema=False)
-    async def leaderboard_page() -> FileResponse:
-        return FileResponse(WEB / "leaderboard.html")
+    def page(name: str) -> Any:
+        async def serve(request: Request) -> Response:
+            return web.respond(request, web.page(name), immutable=False)
 
-    @app.get("/my", include_in_schema=False)
-    async def my_games_page() -> FileResponse:
-        return FileResponse(WEB / "my.html")
+        return serve
 
-    @app.get("/admin", include_in_schema=False)
-    async def admin_page() -> FileResponse:
-        return FileResponse(WEB / "admin.html")
+    for path, name in (("/", "index.html"), ("/leaderboard", "leaderboard.html"), ("/my", "my.html"),
+                       ("/admin", "admin.html"), ("/g/{game_id}", "game.html"),
+                       ("/rules/{game_id}", "rules.html")):  # fmt: skip
+        app.add_api_route(path, page(name), methods=["GET"], include_in_schema=False)
 
-    @app.get("/g/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str) -> FileResponse:
-        return FileResponse(WEB / "game.html")
-
-    if WEB.is_dir():
-        app.mount("/static", StaticFiles(directory=WEB), name="static")
+    @app.get("/static/{path:path}", include_in_schema=False)
+    async def static(path: str, request: Request) -> Response:
+        # Versioned URLs (?v=<build>) are immutable; others revalidate by ETag (assets.py).
+        hit = web.static(request, path)
+        if hit is None:
+            raise ServerError("not_found", f"no file {path!r}")
+        return hit
 
     # -- API -----------------------------------------------------------------------------------
     @app.get("/api/meta")
@@ -263,12 +275,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return available_meta()
 
     @app.get("/api/i18n/{lang}")
-    async def i18n_catalog(lang: str) -> Response:
-        # The browser's catalogs (heliopolis.locale); encoded once per language and process.
+    async def i18n_catalog(lang: str, request: Request) -> Response:
+        # The browser's catalogs: immutable under their content hash (the pages name it), else by ETag.
         if lang not in locale.LANGS:
             raise ServerError("not_found", f"no messages in {lang!r}; languages: {', '.join(locale.LANGS)}")
-        return Response(_catalog_bytes(lang), media_type="application/json",
-                        headers={"Cache-Control": "public, max-age=300"})  # fmt: skip
+        asset = _catalog(lang)
+        return web.respond(request, asset, immutable=request.query_params.get("v") == catalog_versions()[lang])
 
     @app.get("/api/games")
     async def list_games(status: str | None = Query(None, pattern="^(open|running|finished|imported)$"),

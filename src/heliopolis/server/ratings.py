@@ -41,6 +41,19 @@ def pool_of(game: str, options: dict[str, Any]) -> str:
     return f"ra:{options.get('edition')}" if game == "ra" else game
 
 
+def first_rating(key: str, pool: str, players: int) -> Any:
+    """Where a player enters a pool: a bot level at its rating measured in the bot ladder
+    (bots/data/levels.json, the figure the lobby shows), so that the lobby and the leaderboard use
+    one scale; anyone else at the model's start (mu 25, sigma 25/3)."""
+    if key.startswith("bot:"):
+        from heliopolis.bots.levels import ratings as ladder
+
+        row = ladder(pool.split(":", 1)[0], players).get(key[4:])
+        if row is not None:  # sigma from the 95 % interval; never so sure that games stop moving it
+            return MODEL.rating(mu=row["rating"], sigma=max((row["high"] - row["low"]) / (2 * 1.96), 1.0))
+    return MODEL.rating()
+
+
 def player_key(seat: Any) -> str | None:
     """Who a seat's result belongs to: its account, or the bot that sat there from the start."""
     if seat.account_id is not None:
@@ -152,8 +165,8 @@ class Ratings:
                 if self.storage.is_postgres:
                     q = q.with_for_update()
                 cur = {r["player"]: r for r in c.execute(q).mappings()}
-                before = [MODEL.rating(mu=cur[k]["mu"], sigma=cur[k]["sigma"]) if k in cur else MODEL.rating()
-                          for k in keys]  # fmt: skip
+                before = [MODEL.rating(mu=cur[k]["mu"], sigma=cur[k]["sigma"]) if k in cur
+                          else first_rating(k, pool, len(keys)) for k in keys]  # fmt: skip
                 after = [t[0] for t in MODEL.rate([[r] for r in before], ranks=[float(p) for p in places_])]
                 c.execute(rating_changes.insert(), [
                     {"game_id": game_id, "seat": i, "pool": pool, "player": k, "place": places_[i],

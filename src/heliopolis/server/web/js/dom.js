@@ -1,4 +1,4 @@
-import { t, lang } from './i18n.js';
+import { t, lang, has } from './i18n.js';
 
 // Tiny DOM helpers shared by the lobby, the game page and the per-game view modules.
 // Text always goes in through textContent / text nodes: server strings (player names, log
@@ -91,12 +91,18 @@ export function seatTitle(s, i) {
   return t('ui.seat', { no: s.seat ?? i });
 }
 
-/** A seat's full label: "Ann", "Seat 2 (ismcts)", "Bob (heuristic)". */
+/** A bot level's name in the reader's language ("easy" -> "Leicht"), or the spec itself ("ismcts"). */
+export function botLevel(b) {
+  if (!b) return t('ui.bot.unknown');
+  return has(`ui.bot.${b}`) ? t(`ui.bot.${b}`) : b;
+}
+
+/** A seat's full label: "Ann", "Seat 2 (Easy)", "Bob (ismcts)". */
 export function seatLabel(seats, i) {
   const s = (seats || []).find((x) => x.seat === i);
   if (!s) return t('ui.seat', { no: i });
   const title = seatTitle(s, i);
-  return s.kind === 'bot' ? `${title} (${s.bot || 'bot'})` : title;
+  return s.kind === 'bot' ? `${title} (${botLevel(s.bot)})` : title;
 }
 
 /**

@@ -3,7 +3,7 @@
 // view module js/views/<game>.js, which exports render(root, msg, ctx).
 
 import * as api from './api.js';
-import { h, $, humanize, seatTitle, seatLabel, namedFrame, lineText } from './dom.js';
+import { h, $, humanize, seatTitle, seatLabel, namedFrame, lineText, botLevel } from './dom.js';
 import { tableUpdate, chatPush, chatDeleted } from './table.js';
 import { reportButton } from './moderation.js';
 import { mountAccount } from './account.js';
@@ -314,7 +314,7 @@ function renderSeatbar(frame) {
   bar.replaceChildren(...seats.map((s) => {
     const you = s.seat === S.seat;
     const open = s.kind === 'human' && !s.taken && frame.status === 'open';
-    const kind = s.kind === 'bot' ? t('ui.seatbar.bot', { bot: s.bot || '?' }) : open ? t('ui.seatbar.open') : t('ui.seatbar.human');
+    const kind = s.kind === 'bot' ? t('ui.seatbar.bot', { bot: botLevel(s.bot) }) : open ? t('ui.seatbar.open') : t('ui.seatbar.human');
     return h('div', {
       class: ['seat-chip', you && 'you', open && 'open', s.kind === 'bot' && 'bot', toMove === s.seat && 'to-move', winners.includes(s.seat) && 'winner'],
       dataset: { seat: s.seat },

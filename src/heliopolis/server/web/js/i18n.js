@@ -28,8 +28,93 @@ export function chosenLang() {
   return 'en';
 }
 
+/** The catalog's content hash that the page names (<meta name="heliopolis-i18n" content="en:…,de:…">):
+ * a versioned URL the browser keeps (immutable); without it the server revalidates by ETag. */
+function catalogUrl(lang) {
+  const meta = document.querySelector('meta[name="heliopolis-i18n"]');
+  const pairs = ((meta && meta.content) || '').split(',').map((p) => p.split(':'));
+  const hit = pairs.find(([l]) => l === lang);
+  return hit && hit[1] ? `/api/i18n/${lang}?v=${hit[1]}` : `/api/i18n/${lang}`;
+}
+
+// Long German words on the board get soft hyphens at their syllables: in a narrow cell they wrap
+// as "Sonnen-|scheibe", never cut "Sonnenschei|be" (hyphens: auto needs dictionaries a browser may
+// lack; the catalogs stay plain). '·' marks the breaks of the board's own words.
+const SYLLABLES = {
+  de: ['Ein·bal·sa·mie·ren', 'Ein·bal·sa·mie·rung', 'Pries·te·rin·nen', 'Pries·te·rin', 'Son·nen·schei·be', 'Son·nen·schei·ben',
+    'Pa·py·rus·rol·le', 'Pa·py·rus·rol·len', 'Plätt·chen·platz', 'Rei·hen·plätt·chen', 'Spal·ten·plätt·chen', 'Schilf·blatt',
+    'Ska·ra·bä·us', 'Ska·ra·bä·en', 'Was·ser', 'Zep·ter', 'Ko·bra', 'Lo·tus', 'Op·fer·ga·be', 'Ka·ta·stro·phe',
+    'Ka·ta·stro·phen', 'Hiero·gly·phen', 'Hiero·gly·phe', 'Han·dels·ab·kom·men', 'Le·bens·haus', 'Le·bens·häu·ser', 'Ne·kro·po·le',
+    'Horus·au·ge', 'Sar·ko·phag', 'Sar·ko·pha·ge', 'Pyra·mi·de', 'Pyra·mi·den', 'Mo·nu·ment', 'Mo·nu·men·te', 'Kalk·stein',
+    'Hals·kra·gen', 'Sta·tu·et·te', 'Amu·lett', 'Djed-Pfei·ler', 'Was-Zep·ter', 'Über·schwem·mung', 'Aktions·plätt·chen',
+    'Land·plätt·chen', 'Sechs·eck·plätt·chen', 'Son·der·plätt·chen', 'Bo·nus·ak·ti·on', 'Ak·ti·vie·rung', 'Ak·ti·vie·run·gen', 'Hie·ro·gly·phen·mar·ker', 'Pha·ra·o·nen', 'Über·schwem·mun·gen'],
+};
+
+// Any other German word of 7 letters or more: the school rule (one consonant goes to the next
+// syllable, of several the last does, "tr"/"gl" go together; ch, ck, sch, ph, th, qu and the vowel
+// pairs stay whole; compounds may split at a wrong joint, hence the list above for board words), no
+// break leaving fewer than 3 letters on either side. Only ever a fallback for a cell too narrow.
+const UNIT = /sch|ch|ck|ph|th|qu|ei|ie|au|eu|äu|ai|./giu;
+const VOWEL = /^[aeiouäöüy]/i;
+
+export function syllables(word) {
+  const units = word.match(UNIT);
+  const breaks = [];
+  let pos = 0;
+  const starts = units.map((u) => { const at = pos; pos += u.length; return at; });
+  for (let i = 0; i < units.length; i += 1) {
+    if (!VOWEL.test(units[i])) continue;
+    let j = i + 1;
+    while (j < units.length && !VOWEL.test(units[j])) j += 1;
+    if (j >= units.length || j === i + 1) continue; // the end, or two vowels side by side
+    // Before the last consonant of the cluster; a stop with l or r ("tr", "gl") starts a syllable together.
+    const pair = j - i > 2 && /^[bcdfgkpt]$/i.test(units[j - 2]) && /^[lr]$/i.test(units[j - 1]);
+    const at = starts[pair ? j - 2 : j - 1];
+    if (at >= 3 && word.length - at >= 3) breaks.push(at);
+    i = j - 1;
+  }
+  let out = word;
+  for (const at of breaks.reverse()) out = `${out.slice(0, at)}\u00ad${out.slice(at)}`;
+  return out;
+}
+
+/** Soft hyphens in the long words of one text (placeholders such as "{category}" left alone). */
+export function hyphenate(text, lang = S.lang) {
+  const words = SYLLABLES[lang];
+  if (!words || !text) return text;
+  if (!HYPHENS.map) HYPHENS.map = new Map(words.map((w) => [w.replaceAll('·', ''), w.replaceAll('·', '\u00ad')]));
+  const part = (x) => x.replace(/[\p{L}-]{7,}/gu, (w) => HYPHENS.map.get(w) ?? w.split('-').map((p) => (p.length >= 7 ? syllables(p) : p)).join('-'));
+  return text.split(/(\{[^}]*\})/).map((p, i) => (i % 2 ? p : part(p))).join('');
+}
+const HYPHENS = { map: null };
+
+/** Keeps the board's narrow cells hyphenable in German: a text drawn into ``root`` whose box is
+ * narrower than NARROW px gets soft hyphens (widths read first, texts written after: one layout).
+ * Headings, badges and wide boxes keep their plain text; the catalogs and t() are never changed. */
+const NARROW = 160;
+function hyphenateLive(root) {
+  const fix = (node) => {
+    const walk = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const todo = [];
+    for (let n = node.nodeType === 3 ? node : walk.nextNode(); n; n = walk.nextNode()) {
+      if (n.data.length >= 7 && !n.data.includes('\u00ad') && n.parentElement) todo.push(n);
+    }
+    const narrow = todo.filter((n) => { const w = n.parentElement.getBoundingClientRect().width; return w > 0 && w < NARROW; });
+    for (const n of narrow) {
+      const out = hyphenate(n.data);
+      if (out !== n.data) n.data = out;
+    }
+  };
+  fix(root);
+  // A view's stylesheet may arrive after its first drawing (boxes wide until then): look again.
+  document.addEventListener('load', (e) => { if (e.target.tagName === 'LINK') fix(root); }, true);
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1 || n.nodeType === 3) fix(n);
+  }).observe(root, { childList: true, subtree: true });
+}
+
 export async function initI18n(lang = chosenLang()) {
-  const res = await fetch(`/api/i18n/${lang}`, { credentials: 'same-origin' });
+  const res = await fetch(catalogUrl(lang), { credentials: 'same-origin' });
   if (!res.ok) throw new Error(`could not load the ${lang} messages (${res.status})`);
   const cat = await res.json();
   S.lang = cat.lang;
@@ -38,6 +123,8 @@ export async function initI18n(lang = chosenLang()) {
   S.rules = new Intl.PluralRules(S.lang);
   document.documentElement.lang = S.lang;
   applyI18n(document);
+  const board = document.getElementById('board');
+  if (board && SYLLABLES[S.lang]) hyphenateLive(board);
   return S.lang;
 }
 

@@ -44,8 +44,9 @@ async function render() {
     body.replaceChildren(...res.players.map((p) => h('tr', { class: ['leader', p.player === mine && 'leader-me'], dataset: { player: p.player } },
       h('td', { text: String(p.rank) }),
       h('td', { class: 'leader-name', text: p.player === mine ? t('ui.my.you', { name: playerName(p) }) : playerName(p) }),
-      h('td', { class: 'leader-rating', text: num(p.rating) }),
-      h('td', { class: 'muted', text: `${num(p.mu)} ± ${num(p.sigma)}` }),
+      // One scale with the lobby's bot figures: skill mu ± its 95 % margin; ranked by mu - 3 sigma.
+      h('td', { class: 'leader-rating', text: num(p.mu) }),
+      h('td', { class: 'muted', text: `± ${num(1.96 * p.sigma)} · ${num(p.rating)}` }),
       h('td', { text: String(p.games) }))));
     if (!res.players.length) body.replaceChildren(h('tr', null, h('td', { class: 'muted', colSpan: 5, text: t('ui.social.no_rated') })));
   } catch (e) {

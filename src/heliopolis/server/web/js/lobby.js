@@ -7,6 +7,7 @@ import { mountSocial } from './social.js';
 import { mountTableOptions, tableOptions } from './table-options.js';
 import { t, tn, has, num } from './i18n.js';
 import { mountTopbar } from './topbar.js';
+import { mountGameCards } from './gamecards.js';
 
 const NAME_KEY = 'heliopolis:name';
 const REFRESH_MS = 4000;
@@ -76,6 +77,14 @@ function buildGameSelect() {
   sel.replaceChildren(...L.meta.games.map((g) => h('option', { value: g.id, text: gameTitle(g) })));
   sel.addEventListener('change', () => selectGame(sel.value));
   selectGame(L.meta.games[0] && L.meta.games[0].id);
+}
+
+/** A game card's button: the game in the create form, which comes into view. */
+function pickGame(id) {
+  $('#game-select').value = id;
+  selectGame(id);
+  $('#create').scrollIntoView({ block: 'start' });
+  $('#game-select').focus({ preventScroll: true });
 }
 
 function selectGame(id) {
@@ -201,7 +210,7 @@ function seatPill(s, winners, status) {
   const open = s.kind === 'human' && !s.taken && status === 'open';
   const named = seatTitle(s, s.seat) !== t('ui.seat', { no: s.seat });
   let label;
-  if (s.kind === 'bot') label = named ? `${s.name} (${s.bot})` : t('ui.lobby.bot_seat', { bot: s.bot || '?' });
+  if (s.kind === 'bot') label = named ? `${s.name} (${botName(s.bot)})` : t('ui.lobby.bot_seat', { bot: botName(s.bot) });
   else label = open ? t('ui.lobby.open_seat') : named ? s.name : t('ui.seat', { no: s.seat });
   const win = winners && winners.includes(s.seat);
   return h('span', { class: ['seat-pill', open && 'open', s.kind === 'bot' && 'bot', win && 'win'], dataset: { seat: s.seat }, text: (win ? '★ ' : '') + label });
@@ -273,6 +282,7 @@ async function main() {
   try {
     L.meta = await api.getMeta();
     buildGameSelect();
+    mountGameCards(L.meta.games, gameTitle, pickGame);
     mountTableOptions(L.meta.bots || [], botName);
   } catch (e) {
     toast(t('ui.lobby.meta_failed', { error: e.message }));

@@ -2,7 +2,7 @@
 // and what the pages /my and /leaderboard share. Everything is rendered as text.
 
 import * as api from './api.js';
-import { h, timeAgo } from './dom.js';
+import { h, timeAgo, botLevel } from './dom.js';
 import { t, tn, has, num, lang } from './i18n.js';
 
 /** Leaderboard pools: a game, Ra per edition (the server's ``ratings.pool_of``). */
@@ -38,7 +38,7 @@ export function timeLeft(deadline) {
 function seatName(s) {
   const name = s.name || t('ui.seat', { no: s.seat });
   if (s.left) return t('ui.my.seat_left', { name, why: t(s.left === 'timeout' ? 'ui.table.out_of_time' : 'ui.table.resigned') });
-  if (s.kind === 'bot') return s.name && s.name !== s.bot ? t('ui.my.seat_named_bot', { name: s.name, bot: s.bot }) : t('ui.lobby.bot_seat', { bot: s.bot });
+  if (s.kind === 'bot') return s.name && s.name !== s.bot ? t('ui.my.seat_named_bot', { name: s.name, bot: botLevel(s.bot) }) : t('ui.lobby.bot_seat', { bot: botLevel(s.bot) });
   return name;
 }
 

@@ -26,7 +26,7 @@ export function mountTableOptions(bots, botName = (b) => b) {
   const clock = h('select', { id: 'table-clock' }, CLOCKS.map((c) => h('option', { value: c.id, text: c.text() })));
   const levels = bots.length ? bots : ['heuristic'];
   const takeover = h('select', { id: 'table-takeover' }, levels.map((b) => h('option', { value: b, text: t('ui.bot.named', { bot: botName(b) }) })));
-  if (levels.includes('heuristic')) takeover.value = 'heuristic';
+  takeover.value = ['medium', 'heuristic'].find((b) => levels.includes(b)) || levels[0]; // not the weakest: a seat left to a bot stays a fair opponent
   // A clock of one's own: two numbers in a chosen unit (real time: start + added per move; turn
   // based: per move + bank). The server checks the bounds (docs/server-api.md, "Clocks").
   const first = h('input', { type: 'number', id: 'clock-a', min: '1', step: 'any', value: '10', attrs: { 'aria-label': t('ui.clock.first_number') } });

@@ -16,6 +16,7 @@ const LINKS = { // page -> the pages it links to (the lobby not to itself; the g
   leaderboard: ['lobby', 'my', 'leaderboard'],
   admin: ['lobby', 'my', 'leaderboard'],
   game: [],
+  rules: ['lobby', 'my', 'leaderboard'],
 };
 
 function brand(page) {

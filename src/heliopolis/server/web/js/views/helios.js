@@ -6,7 +6,7 @@
 // the page: hexes for place/temple/step/put, resource discs for pay, tiles for take/land/special,
 // buildings/persons for build/buy/activate, and a choice bar for the rest.
 
-import { details, h, humanize, placedAction, ranking, seatTitle } from '../dom.js';
+import { details, h, humanize, placedAction, ranking, seatTitle, botLevel } from '../dom.js';
 import { has, t as tr } from '../i18n.js';
 
 (function ensureCss() {
@@ -304,7 +304,7 @@ function seatPanel(v, i, msg, ctx, placed) {
   const info = (ctx.seats || []).find((s) => s.seat === i) || {};
   const you = i === ctx.seat;
   const toMove = !v.final_scores && v.to_move === i;
-  const kind = info.kind === 'bot' ? (info.bot || 'bot') : info.kind === 'human' ? tr('ra.ui.human') : '';
+  const kind = info.kind === 'bot' ? botLevel(info.bot) : info.kind === 'human' ? tr('ra.ui.human') : '';
   const final = v.final_scores ? v.final_scores[i] : null;
   const won = (v.winners || []).includes(i);
   const persons = pl.persons.map((p) => actionable('span', `activate:${p.id}`, ctx, placed,

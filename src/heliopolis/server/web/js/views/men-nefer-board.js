@@ -5,7 +5,7 @@ import { h, humanize } from '../dom.js';
 import { t } from '../i18n.js';
 
 const t_ = t; // where a local `t` (a tile or track entry) hides the translator
-import { AVENUES, FAVOUR_LABEL, FAVOUR_SHORT, ROMAN, TABLES, actionable, agreementText, area, cityName, houseName, mySeat, name, note, svgIcon, tileCard, token, tokens, vars } from './men-nefer-common.js';
+import { AVENUES, FAVOUR_LABEL, FAVOUR_SHORT, ROMAN, TABLES, actionable, agreementText, area, cityName, drawingName, houseName, mySeat, name, note, svgIcon, tileCard, token, tokens, vars, wareKind } from './men-nefer-common.js';
 
 // -- houses of life -------------------------------------------------------------------------------------
 export function spaceCount(map) {
@@ -69,16 +69,16 @@ export function tilesArea(v, ctx, placed) {
 export function wareCard(id, extra = {}) {
   const w = TABLES.wares[id];
   if (!w) return h('span', { class: 'mn-dim', text: t('mnui.empty') });
-  return h('span', { class: ['mn-ware', `k-${w.kind}`], dataset: { ware: id }, title: `${w.kind} ${id}: I ${w.levels[0]} · II ${w.levels[1]} · III ${w.levels[2]}` },
-    h('span', { class: 'mn-ware-kind', text: w.kind }),
+  return h('span', { class: ['mn-ware', `k-${w.kind}`], dataset: { ware: id }, title: `${wareKind(w.kind)} ${id}: I ${w.levels[0]} · II ${w.levels[1]} · III ${w.levels[2]}` },
+    h('span', { class: 'mn-ware-kind', text: wareKind(w.kind) }),
     extra.brief ? null : w.levels.map((t, k) => h('span', { class: ['mn-ware-lv', extra.level && k >= extra.level && 'mn-off'], text: `${ROMAN[k + 1]} ${t}` })));
 }
 
 export function papyrusCard(id) {
   const p = TABLES.papyri[id];
   if (!p) return h('span', { class: 'mn-dim', text: t('mnui.empty') });
-  return h('span', { class: 'mn-papyrus', dataset: { papyrus: id }, title: `${id}: ${p.left} | ${p.right}` },
-    h('span', { class: ['mn-draw', `d-${p.left}`], text: p.left }), h('span', { class: ['mn-draw', `d-${p.right}`], text: p.right }));
+  return h('span', { class: 'mn-papyrus', dataset: { papyrus: id }, title: `${id}: ${drawingName(p.left)} | ${drawingName(p.right)}` },
+    h('span', { class: ['mn-draw', `d-${p.left}`], text: drawingName(p.left) }), h('span', { class: ['mn-draw', `d-${p.right}`], text: drawingName(p.right) }));
 }
 
 export function marketsArea(v, ctx, placed) {

@@ -1,7 +1,7 @@
 // Men-Nefer view: shared state (the engine's tables), small helpers and component texts.
 
 import { h, humanize, placedAction, seatTitle } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, has } from '../i18n.js';
 
 /** A table of catalog keys read as texts in the page's language (looked up when used). */
 const texts = (keys) => new Proxy(keys, { get: (o, k) => (typeof k === 'string' && k in o ? t(o[k]) : undefined) });
@@ -79,9 +79,18 @@ export function svgIcon(kind, p) {
 }
 
 // -- component texts ------------------------------------------------------------------------------------
+/** A printed term in the page's language: a ware kind, a hieroglyph or a papyrus drawing ("Collar" -> "Halskragen"). */
+const term = (group) => (v) => {
+  const key = `men-nefer.${group}.${String(v).toLowerCase()}`;
+  return has(key) ? t(key) : String(v);
+};
+export const wareKind = term('ware_kind');
+export const glyphName = term('glyph');
+export const drawingName = term('drawing');
+
 export function wareName(id) {
   const w = TABLES.wares[id];
-  return w ? `${w.kind} ${id}` : String(id);
+  return w ? `${wareKind(w.kind)} ${id}` : String(id);
 }
 
 export function agreementText(id) {
@@ -97,10 +106,10 @@ export function favourLabel(k) {
 export function tileCard(id, ctx, placed, notation, extra = {}) {
   if (!id) return h('div', { class: 'mn-tile mn-empty', text: t('mnui.empty') });
   const tile = TABLES.tiles[id] || { number: '?', glyph: '?', text: '' };
-  return actionable('div', notation, ctx, placed, { class: ['mn-tile', extra.cls], dataset: { tile: id }, title: `${id}: ${tile.text}` },
+  return actionable('div', notation, ctx, placed, { class: ['mn-tile', extra.cls], dataset: { tile: id }, title: `${id}: ${glyphName(tile.glyph)} · ${tile.text}` },
     h('span', { class: 'mn-tile-head' },
       h('span', { class: 'mn-tile-no', text: tile.number }),
-      h('span', { class: ['mn-glyph', `g-${tile.glyph}`], text: tile.glyph }),
+      h('span', { class: ['mn-glyph', `g-${tile.glyph}`], text: glyphName(tile.glyph) }),
       h('span', { class: 'mn-dim', text: id })),
     h('span', { class: 'mn-tile-text', text: tile.text }),
     extra.note ? h('span', { class: 'mn-dim mn-tile-note', text: extra.note }) : null);

@@ -11,9 +11,9 @@
 // board, a scarab), otherwise a button in the choice bar under the prompt. The main board's areas
 // are in men-nefer-board.js, shared helpers and the engine's tables in men-nefer-common.js.
 
-import { details, h, humanize, ranking, seatTitle } from '../dom.js';
+import { details, h, humanize, ranking, seatTitle, botLevel } from '../dom.js';
 import { t } from '../i18n.js';
-import { CATEGORY_LABEL, PASS_LABEL, ROMAN, TABLES, actionable, agreementText, area, cityName, favourLabel, houseName, mySeat, name, setTables, tileCard, tileText, token, vars, wareName } from './men-nefer-common.js';
+import { CATEGORY_LABEL, PASS_LABEL, ROMAN, TABLES, actionable, agreementText, area, cityName, favourLabel, glyphName, houseName, mySeat, name, setTables, tileCard, tileText, token, vars, wareName } from './men-nefer-common.js';
 import { duatArea, gpArea, housesArea, marketsArea, necropolisArea, nileArea, obeliskArea, papyrusCard, qpArea, sphinxArea, templeArea, tilesArea, wareCard } from './men-nefer-board.js';
 
 (function ensureCss() {
@@ -108,7 +108,7 @@ function seatPanel(v, i, ctx, placed) {
   const info = (ctx.seats || []).find((s) => s.seat === i) || {};
   const you = i === ctx.seat;
   const toMove = !v.terminal && v.to_move === i;
-  const kind = info.kind === 'bot' ? (info.bot || 'bot') : info.kind === 'human' ? 'human' : '';
+  const kind = info.kind === 'bot' ? botLevel(info.bot) : info.kind === 'human' ? t('ra.ui.human') : '';
   const won = (v.winners || []).includes(i);
   const d = v.decision || {};
   const u = pl.options_used;
@@ -128,8 +128,8 @@ function seatPanel(v, i, ctx, placed) {
   });
 
   const glyphs = (TABLES.boards[pl.board] || []).map((g, k) => h('span', {
-    class: ['mn-gcell', `g-${g.glyph}`, k < pl.hieroglyph && 'reached', k === pl.hieroglyph && 'next'], title: `${k + 1}: ${g.glyph} → ${g.bonus}`,
-  }, h('span', { text: g.glyph }), h('span', { class: 'mn-dim', text: g.bonus === 'scarab +1' ? t('mnui.scarab') : g.bonus })));
+    class: ['mn-gcell', `g-${g.glyph}`, k < pl.hieroglyph && 'reached', k === pl.hieroglyph && 'next'], title: `${k + 1}: ${glyphName(g.glyph)} → ${g.bonus}`,
+  }, h('span', { text: glyphName(g.glyph) }), h('span', { class: 'mn-dim', text: g.bonus === 'scarab +1' ? t('mnui.scarab') : g.bonus })));
 
   const wareRows = [3, 2, 1].map((lv) => h('div', { class: 'mn-wrow', dataset: { level: lv } },
     pl.wares.map((w, k) => ({ w, k })).filter(({ k }) => TABLES.ware_spaces[k].level === lv).map(({ w, k }) => {

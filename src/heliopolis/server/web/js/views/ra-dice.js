@@ -4,7 +4,7 @@
 // showHelper, replay}. Every clickable action element is a <button data-action="<notation>">;
 // each legal action has exactly one place on the board (game.js also lists them all as buttons).
 
-import { actionable, details, h, ranking, seatTitle } from '../dom.js';
+import { actionable, details, h, ranking, seatTitle, botLevel } from '../dom.js';
 import { t as tr, tn } from '../i18n.js';
 import { dieArt, icon, piece, scoreTrackArt, sunTrackArt } from './ra-dice-art.js';
 
@@ -473,7 +473,7 @@ function seatPanel(seat, msg, ctx, token) {
   const toMove = !v.terminal && v.current_player === i && msg.status !== 'open';
   const winner = (v.winners || []).includes(i);
   const hidden = seat.points === null || seat.points === undefined;
-  const kind = info.kind === 'bot' ? (info.bot || 'bot') : info.kind === 'human' ? (info.taken === false && msg.status === 'open' ? tr('ra.ui.open_seat') : tr('ra.ui.human')) : '';
+  const kind = info.kind === 'bot' ? botLevel(info.bot) : info.kind === 'human' ? (info.taken === false && msg.status === 'open' ? tr('ra.ui.open_seat') : tr('ra.ui.human')) : '';
   const helper = ctx.showHelper && msg.helper ? msg.helper : null;
   const cols = seat.monument_columns || [];
   const colsUsed = cols.filter((k) => k > 0).length;

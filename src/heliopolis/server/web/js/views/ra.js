@@ -3,7 +3,7 @@
 // action(notation) -> legal entry | null, showHelper, replay}. Every clickable action element
 // is a <button> carrying data-action="<notation>".
 
-import { actionable, details, h, ranking, seatTitle } from '../dom.js';
+import { actionable, details, h, ranking, seatTitle, botLevel } from '../dom.js';
 import { t as tr, tn, has as hasKey } from '../i18n.js';
 import { CATEGORY, bagArt, ensureSprite, epochArt, raSpaceArt, sunArt, tileArt } from './ra-art.js';
 
@@ -258,7 +258,7 @@ function seatPanel(seat, msg, ctx) {
   const ra = v.auction && v.auction.ra_player === i;
   const canDiscard = you && v.pending_discard && v.pending_discard.seat === i;
   const points = seat.points === null || seat.points === undefined ? t('ra.ui.hidden') : t('ra.ui.pts', { n: seat.points });
-  const kind = info.kind === 'bot' ? (info.bot || 'bot') : info.kind === 'human' ? (info.taken === false && msg.status === 'open' ? t('ra.ui.open_seat') : t('ra.ui.human')) : '';
+  const kind = info.kind === 'bot' ? botLevel(info.bot) : info.kind === 'human' ? (info.taken === false && msg.status === 'open' ? t('ra.ui.open_seat') : t('ra.ui.human')) : '';
   const helper = ctx.showHelper && msg.helper ? msg.helper : null;
 
   // Bids are made on the suns in the controls (bidSuns): here the suns are the seat's holding.
