@@ -6,6 +6,14 @@ import { t, lang, has } from './i18n.js';
 
 import { render as renderMsg } from './i18n.js';
 
+/** An SVG element: attributes (null/undefined left out) and children (nodes or text; falsy ones left out, nested lists flattened). */
+export function svg(tag, attrs, ...children) {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
+  for (const c of children.flat()) if (c) el.append(c);
+  return el;
+}
+
 /**
  * h('button', {class: 'x', dataset: {action: 'bid:5'}, on: {click: fn}}, 'label', child, ...)
  * Props: class (string or array), text, dataset, attrs, style (object), on (events), and any

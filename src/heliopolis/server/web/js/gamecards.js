@@ -4,17 +4,10 @@
 //
 //   mountGameCards(meta.games, (id) => selectGame(id));
 
-import { h } from './dom.js';
+import { h, svg } from './dom.js';
 import { t, tn } from './i18n.js';
 
-const NS = 'http://www.w3.org/2000/svg';
-
-function s(tag, attrs, ...kids) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, String(v));
-  for (const k of kids) el.append(k);
-  return el;
-}
+const s = svg;
 
 const text = (x, y, str, attrs = {}) => s('text', { x, y, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, ...attrs }, str);
 

@@ -6,7 +6,7 @@
 // the page: hexes for place/temple/step/put, resource discs for pay, tiles for take/land/special,
 // buildings/persons for build/buy/activate, and a choice bar for the rest.
 
-import { details, h, humanize, placedAction, ranking, seatTitle, botLevel } from '../dom.js';
+import { details, h, humanize, placedAction, ranking, seatTitle, botLevel, svg } from '../dom.js';
 import { has, t as tr } from '../i18n.js';
 
 (function ensureCss() {
@@ -16,7 +16,6 @@ import { has, t as tr } from '../i18n.js';
   }));
 }());
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 const SQ3 = Math.sqrt(3);
 const RES = ['blue', 'brown', 'grey', 'green', 'black'];
 const RES_FILL = { blue: '#3b7dd8', brown: '#8b5a2b', grey: '#a3a3a3', green: '#3f9b4b', black: '#2a2a2a' };
@@ -41,12 +40,6 @@ const PHASES = ['start', 'deal', 'home', 'extra', 'gain', 'put', 'take', 'slot',
 const phaseText = (p) => (PHASES.includes(p) ? tr(`helios.ui.phase_${p}`) : p === 'idle' ? '' : humanize(p));
 
 
-function svg(tag, attrs, ...children) {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
-  for (const c of children) if (c) el.appendChild(c);
-  return el;
-}
 
 function svgText(x, y, text, cls) {
   const t = svg('text', { x, y, class: cls, 'text-anchor': 'middle', 'dominant-baseline': 'central' });

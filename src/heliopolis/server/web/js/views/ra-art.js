@@ -4,14 +4,9 @@
 // is never the only cue: every tile kind has its own symbol, disasters a striped red frame, a
 // face-down sun hatching and a dashed rim.
 
-const NS = 'http://www.w3.org/2000/svg';
+import { svg } from '../dom.js';
 
-export function svg(tag, attrs, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
-  for (const c of children.flat()) if (c) el.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
-  return el;
-}
+export { svg };
 
 // Icons on a 48 × 48 grid, drawn in currentColor (the tile's ink); s = stroke only, f = filled.
 const ICONS = {

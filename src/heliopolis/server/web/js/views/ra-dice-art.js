@@ -2,14 +2,9 @@
 // interaction; this module draws dice, seat pieces, the Sun (Ra) track and the score track.
 // Symbols are defined once, in a hidden sprite, and every picture <use>s them (page weight).
 
-const NS = 'http://www.w3.org/2000/svg';
+import { svg } from '../dom.js';
 
-export function svg(tag, attrs, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
-  for (const c of children.flat()) if (c) el.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
-  return el;
-}
+export { svg };
 
 const INK = 'currentColor';
 const SHADE = 'rgba(0,0,0,.38)';
