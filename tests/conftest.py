@@ -3,6 +3,7 @@
 import os
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -17,13 +18,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 os.environ["HELIOPOLIS_LANG"] = "en"
 
 
-@pytest.fixture
-def pg_url() -> Iterator[str]:
-    """URL of a fresh, uniquely named, empty PostgreSQL database, dropped afterwards.
-
-    The server is the one at $HELIOPOLIS_TEST_PG (`make test` starts one with
-    tools/ci_services.sh); without it the test is skipped.
-    """
+@contextmanager
+def pg_database() -> Iterator[str]:
+    """URL of a fresh, uniquely named, empty PostgreSQL database on the server at
+    $HELIOPOLIS_TEST_PG (`make test` starts one with tools/ci_services.sh), dropped on exit; without
+    that server (or psycopg) the calling test is skipped."""
     server = os.environ.get("HELIOPOLIS_TEST_PG", "").strip()
     if not server:
         pytest.skip("PostgreSQL not available: set HELIOPOLIS_TEST_PG (make test starts one)")
@@ -40,29 +39,41 @@ def pg_url() -> Iterator[str]:
             conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """URL of a fresh PostgreSQL database for the test (see ``pg_database``)."""
+    with pg_database() as url:
+        yield url
+
+
 @pytest.fixture(scope="module")
 def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., Any]]:
-    """Starts ``heliopolis serve`` subprocesses (``tests.server.conftest.ServerProcess``), each on a
-    fresh SQLite file, bots answering without delay: ``serve("name", **ServerProcess options)``.
-    All are stopped when the test module ends."""
+    """Starts ``heliopolis serve`` subprocesses (``tests.server.conftest.ServerProcess``), bots
+    answering without delay: ``serve("name", db="sqlite" | "postgresql", **ServerProcess options)``,
+    each on a fresh SQLite file or a fresh PostgreSQL database (``pg_database``; skipped without
+    one). All are stopped, and their PostgreSQL databases dropped, when the test module ends."""
     from tests.server.conftest import ServerProcess
 
-    started: list[ServerProcess] = []
+    with ExitStack() as cleanup:
 
-    def start(name: str = "site", **kw: Any) -> ServerProcess:
-        db = tmp_path_factory.mktemp(name) / f"{name}.db"
-        s = ServerProcess(f"sqlite:///{db}", **{"bot_delay": 0.0, **kw}).start()
-        started.append(s)
-        return s
+        def start(name: str = "site", db: str = "sqlite", **kw: Any) -> ServerProcess:
+            if db == "postgresql":
+                url = cleanup.enter_context(pg_database())
+            elif db == "sqlite":
+                url = f"sqlite:///{tmp_path_factory.mktemp(name) / f'{name}.db'}"
+            else:
+                raise ValueError(f"unknown test database {db!r}: sqlite or postgresql")
+            s = ServerProcess(url, **{"bot_delay": 0.0, **kw})
+            cleanup.callback(s.stop)  # last in, first out: stopped before its database is dropped
+            return s.start()
 
-    yield start
-    for s in started:
-        s.stop()
+        yield start
 
 
 @pytest.fixture(scope="module")
 def server(serve: Callable[..., Any]) -> Any:
-    """One ``heliopolis serve`` on a fresh SQLite file for the test module (see ``serve``)."""
+    """One ``heliopolis serve`` on a fresh SQLite file for the test module (see ``serve``; a module
+    parametrizes its own over both databases, e.g. tests/server/test_browser_moderation.py)."""
     return serve()
 
 

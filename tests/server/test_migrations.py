@@ -1,7 +1,7 @@
 """Alembic migrations 0002 (accounts, sessions, table settings, chat, seat holders), 0003 (limits
-shared by server processes), 0004_acct (account integrity) and 0005_table (table integrity) on SQLite
-and PostgreSQL: a database made by the previous revision keeps its games and accounts, gains the new
-columns, and goes back."""
+shared by server processes), 0004_acct (account integrity), 0005_table (table integrity), 0006_mod
+(moderation) and 0007_seat_events (resigns, time-outs, retakes) on SQLite and PostgreSQL: a database
+made by the previous revision keeps its games and accounts, gains the new columns, and goes back."""
 
 from __future__ import annotations
 
@@ -178,3 +178,48 @@ def test_0006_moderation_adds_roles_reports_audit_and_deleted_lines_and_can_be_u
         assert c.execute(sa.text("SELECT text FROM chat")).scalar() == "hello"
     upgrade(engine, "0006_mod")
     assert current(engine) == "0006_mod"
+
+
+OLD_SEAT = sa.text("SELECT s.name, g.revision FROM seats s JOIN games g ON g.id = s.game_id")
+
+
+def test_0007_seat_events_adds_the_seat_events_and_can_be_undone(engine):
+    """0007_seat_events: a table of resigns, time-outs and retakes with their ply, keyed by game and
+    number; old games and seats stay, and going back drops only the new table."""
+    from alembic import command
+
+    from heliopolis.server.migrate import alembic_config
+
+    upgrade(engine, "0006_mod")
+    with engine.begin() as c:
+        c.execute(sa.text("INSERT INTO games (id, game, encoding, options, seed, status, revision, plies, "
+                          "created_at, updated_at) VALUES ('g', 'ra', 'x', '{}', 1, 'running', 3, 0, 1.0, 2.0)"))  # fmt: skip
+        c.execute(sa.text("INSERT INTO seats (game_id, seat, kind, name) VALUES ('g', 0, 'human', 'Ann')"))
+    upgrade(engine, "0007_seat_events")
+    assert current(engine) == "0007_seat_events"
+    insp = sa.inspect(engine)
+    assert {c["name"] for c in insp.get_columns("seat_events")} == {
+        "game_id", "n", "ply", "seat", "kind", "name", "bot", "created_at"
+    }  # fmt: skip
+    assert insp.get_pk_constraint("seat_events")["constrained_columns"] == ["game_id", "n"]
+    assert [(f["referred_table"], f["referred_columns"]) for f in insp.get_foreign_keys("seat_events")] == [
+        ("games", ["id"])
+    ]
+    with engine.begin() as c:
+        assert c.execute(sa.text("SELECT count(*) FROM seat_events")).scalar() == 0  # nothing made up for old games
+        c.execute(sa.text("INSERT INTO seat_events (game_id, n, ply, seat, kind, name, bot, created_at) "
+                          "VALUES ('g', 0, 2, 0, 'resign', 'Ann', 'random', 3.0)"))  # fmt: skip
+    with pytest.raises(sa.exc.IntegrityError), engine.begin() as c:  # one event per (game, number)
+        c.execute(sa.text("INSERT INTO seat_events (game_id, n, ply, seat, kind, created_at) "
+                          "VALUES ('g', 0, 5, 0, 'retake', 4.0)"))  # fmt: skip
+    with engine.connect() as c:
+        assert tuple(c.execute(OLD_SEAT).one()) == ("Ann", 3)
+    command.downgrade(alembic_config(engine), "0006_mod")
+    assert current(engine) == "0006_mod"
+    assert "seat_events" not in sa.inspect(engine).get_table_names()
+    with engine.connect() as c:
+        assert tuple(c.execute(OLD_SEAT).one()) == ("Ann", 3)
+    upgrade(engine, "0007_seat_events")
+    assert current(engine) == "0007_seat_events"
+    with engine.connect() as c:
+        assert c.execute(sa.text("SELECT count(*) FROM seat_events")).scalar() == 0
