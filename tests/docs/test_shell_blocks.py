@@ -221,10 +221,11 @@ def named_invocations() -> list[tuple[str, str, list[str]]]:
 
 
 def _option_names(cmd: click.Command) -> set[str]:
-    return {o for p in cmd.params if isinstance(p, click.Option) for o in (*p.opts, *p.secondary_opts)} | {
-        "-h",
-        "--help",
-    }
+    """The options of a command; of a group (``admin``), those of its subcommands too, which the scan
+    reads after the group's name (``heliopolis admin grant NAME --db URL``)."""
+    own = {o for p in cmd.params if isinstance(p, click.Option) for o in (*p.opts, *p.secondary_opts)}
+    subs = cmd.commands.values() if isinstance(cmd, click.Group) else ()
+    return own.union(*(_option_names(c) for c in subs)) | {"-h", "--help"}
 
 
 def test_every_subcommand_and_option_the_docs_name_exists() -> None:

@@ -190,7 +190,11 @@ def test_a_clock_of_zero_is_refused_in_a_sentence_of_the_page_language(server, b
     # A name too short for an account, sent as the page would: a sentence, not pydantic's English.
     err = page.evaluate("""async () => (await (await fetch('/api/account/signup', {method: 'POST',
       headers: {'Content-Type': 'application/json'}, body: JSON.stringify({username: 'ab', password: 'a long password'})})).json()).error""")
-    assert err["message"] == "The user name needs at least 3 characters." and err["field"] == "username"
+    assert (
+        err["message"]
+        == ("A user name has 3 to 32 letters (A–Z), digits, “_”, “.” or “-”, and starts with a letter or digit.")
+        and err["field"] == "username"
+    )
     page.context.close()
 
 

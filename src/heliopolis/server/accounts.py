@@ -84,7 +84,7 @@ class Session:
 
 def check_username(username: str) -> None:
     if not valid_username(username):
-        raise ServerError.worded("bad_request", "ui.error.username_rule")
+        raise ServerError.worded("bad_request", "ui.error.username_rule", field="username")
 
 
 def check_password(password: str, username: str) -> None:
@@ -115,7 +115,7 @@ class Accounts:
                                                          created_at=time.time()))  # fmt: skip
                 return int(res.inserted_primary_key[0])
         except sa.exc.IntegrityError:  # the unique indexes decide, so two racing sign-ups cannot both win
-            raise ServerError.worded("conflict", "ui.error.username_taken", name=username) from None
+            raise ServerError.worded("conflict", "ui.error.username_taken", field="username", name=username) from None
 
     def _verify(self, username: str, password: str) -> tuple[int, str] | None:
         with self.storage.engine.connect() as c:

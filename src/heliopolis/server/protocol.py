@@ -37,18 +37,19 @@ STATUS = {
 
 
 class ServerError(Exception):
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.field = field  # the request field the error is about, for a client to mark
 
     @classmethod
-    def worded(cls, code: str, key: str, **args: Any) -> ServerError:
+    def worded(cls, code: str, key: str, *, field: str | None = None, **args: Any) -> ServerError:
         """An error whose message is a catalog message (``ui`` domain): English in ``message``, and
         ``msg`` for the browser to show in the page's language."""
         from heliopolis import locale
 
-        return cls(code, locale.msg(key, **args))
+        return cls(code, locale.msg(key, **args), field)
 
     @property
     def status(self) -> int:
@@ -59,6 +60,8 @@ class ServerError(Exception):
         out: dict[str, Any] = {"code": self.code, "message": str(self.message)}
         if isinstance(self.message, Msg):
             out["msg"] = self.message.to_json()
+        if self.field is not None:
+            out["field"] = self.field
         return out
 
     def body(self) -> dict[str, Any]:
