@@ -185,6 +185,21 @@ def test_a_draw_by_clicking_the_bag_and_the_drawn_tile_arrives_animated(site, br
     ctx.close()
 
 
+def test_a_tap_for_the_ra_tracks_help_shows_it_and_never_invokes_ra(site, browser):
+    g, s = _game_at(site, _turn, random.Random(4))
+    assert "ra" in {a["notation"] for a in s["legal"]}
+    ctx, page = _open(browser, site, g, view={"viewport": {"width": 390, "height": 844}}, is_mobile=True,
+                      has_touch=True)  # fmt: skip
+    help_target = page.locator("#board [data-help='help.ra.ra_track']")
+    assert help_target.evaluate("e => e.closest('button, [data-action]') === null")  # outside the Ra control
+    help_target.tap()
+    assert page.locator("#help-tip").is_visible() and "Ra track" in page.locator("#help-tip").inner_text()
+    page.wait_for_timeout(500)
+    assert len(_state(site, g)["log"]) == len(s["log"])  # no move was made
+    assert page.locator("#ra-track-block[data-action='ra']").count() == 1  # the control itself still invokes Ra
+    ctx.close()
+
+
 def test_a_bid_by_clicking_a_sun(site, browser):
     g, s = _game_at(site, _bidding, random.Random(3))
     ctx, page = _open(browser, site, g)

@@ -122,7 +122,7 @@ function mountRulesPanel() {
 export const BOARD_HELP = {
   ra: [
     ['.auction-track', 'help.ra.auction_track'],
-    ['.ra-track', 'help.ra.ra_track'],
+    ['.ra-track-label', 'help.ra.ra_track'], // not the slots: they invoke Ra when that is legal
     ['.auction-box', 'help.ra.centre_sun'],
     ['.suns', 'help.ra.suns'],
     ['.ra-player .tile', 'help.ra.tiles'],

@@ -100,7 +100,8 @@ function infoBar(v) {
     legend());
 }
 
-// The Ra track: the whole track is the control that invokes Ra (when that is legal).
+// The Ra track: the slots are the control that invokes Ra (when that is legal). The label stays
+// outside that control: it carries the board help, so a tap meant for help never invokes Ra.
 function raTrack(v, ctx) {
   const r = v.ra_track;
   const spaces = [];
@@ -114,12 +115,13 @@ function raTrack(v, ctx) {
       raSpaceArt(state, label)));
   }
   const canRa = !!ctx.action('ra');
-  return actionable('div', 'ra', ctx, { id: 'ra-track-block', class: ['track-block', 'ra-track-block', canRa && 'board-act'] },
-    h('span', { class: 'track-label' },
+  return h('div', { class: 'track-block ra-track-outer' },
+    h('span', { class: 'track-label ra-track-label' },
       h('span', { text: t('ra.ui.ra_track') }),
-      canRa ? h('span', { class: 'act-hint', text: t('ra.ui.tap_track_ra') }) : null,
       h('span', { class: 'track-count', id: 'ra-count', text: `${r.ra_tiles} / ${r.needed}` })),
-    h('span', { id: 'ra-track', class: 'ra-track', style: { '--spaces': r.spaces } }, spaces));
+    actionable('div', 'ra', ctx, { id: 'ra-track-block', class: ['track-block', 'ra-track-block', canRa && 'board-act'] },
+      canRa ? h('span', { class: 'act-hint', text: t('ra.ui.tap_track_ra') }) : null,
+      h('span', { id: 'ra-track', class: 'ra-track', style: { '--spaces': r.spaces } }, spaces)));
 }
 
 function auctionTrack(v, ctx, fresh) {
