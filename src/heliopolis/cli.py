@@ -100,23 +100,14 @@ main.add_command(ADMIN_COMMAND)  # admin grant/revoke/ban/unban/list-users (cli_
 
 
 # -- play ---------------------------------------------------------------------------------------
-def _parse_seats(game_id: str, seats: str | None, players: int | None) -> list[str]:
-    """The seats' specs; a player count outside the game's range or an empty seat is refused."""
-    from heliopolis.arena.checks import check_players
-    from heliopolis.bots import make_bot
-
+def _parse_seats(seats: str | None, players: int | None) -> list[str]:
+    """The seats' specs; an empty seat, or a count that disagrees with ``--players``, is refused (the
+    specs and the count are checked by ``play`` once the bots are made)."""
     specs = ["human"] + ["random"] * ((3 if players is None else players) - 1)
     if seats is not None:
         specs = split_list(seats, "--seats")
         if players is not None and players != len(specs):
             _fail(tr("cli.play.seats_mismatch", players=players, count=len(specs)))
-    try:
-        for spec in specs:  # "--seats xyz" is a bad bot spec before it is a wrong number of players
-            if spec != "human":
-                make_bot(spec, seed=0)
-        check_players(game_id, len(specs) if players is None else players)
-    except HeliopolisError as e:
-        _fail(e)
     return specs
 
 
@@ -182,10 +173,10 @@ def _bot_step(console: Console, bot: Bot, view: State, thinking: str | None) -> 
 def play(game_id: str, players: int | None, edition: str | None, seats: str | None, seed: int | None,
          save_path: str | None, open_scores: bool, game_options: tuple[str, ...], quiet: bool) -> None:  # fmt: skip
     """Play GAME in the terminal against bots (or watch bots play)."""
-    from heliopolis.arena.checks import check_file
+    from heliopolis.arena.checks import check_file, check_players
     from heliopolis.bots import make_bot
 
-    specs = _parse_seats(game_id, seats, players)
+    specs = _parse_seats(seats, players)
     options: dict[str, Any] = _parse_options(game_options)
     if edition is not None:
         options["edition"] = edition
@@ -197,6 +188,7 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
     try:
         # the seats first: "--seats xyz" is a bad bot spec before it is a wrong number of players
         bots = {i: make_bot(spec, seed=rng.randrange(2**31)) for i, spec in enumerate(specs) if spec != "human"}
+        check_players(game_id, len(specs) if players is None else players)  # "--players 0": got 0, not 1
         game = load_game(game_id, len(specs), **options)
         if save_path:  # before the first move: a save that cannot be written would lose the game
             check_file(save_path)
