@@ -24,6 +24,7 @@ from heliopolis.server.names import skeleton
 from heliopolis.server.passwords import problem
 from tests.server.conftest import UNLIMITED, create
 from tests.server.test_accounts import PW, Device, csrf, signup
+from tests.server.test_alerts import smtp  # noqa: F401 - the fixture: a local SMTP inbox
 
 
 def _from(client: TestClient, address: str) -> None:
@@ -240,22 +241,11 @@ def test_login_limits_are_bounded_and_keep_the_busy_username():
 
 # -- 10. one confirmed address ---------------------------------------------------------------------------
 @pytest.fixture
-def mail_app(db_url, smtp):  # noqa: ANN001, ANN201
+def mail_app(db_url, smtp):  # noqa: ANN001, ANN201, F811 - smtp: the fixture imported from test_alerts
     inbox, url = smtp
     app = create_app(Settings(db=db_url, bot_delay=0.0, smtp=url, alert_interval=0.0, **UNLIMITED))
     with TestClient(app) as c:
         yield c, inbox
-
-
-@pytest.fixture
-def smtp():  # noqa: ANN201
-    from tests.server.test_alerts import Inbox, aiosmtpd, free_port
-
-    inbox, port = Inbox(), free_port()
-    ctl = aiosmtpd.Controller(inbox, hostname="127.0.0.1", port=port)
-    ctl.start()
-    yield inbox, f"smtp://127.0.0.1:{port}"
-    ctl.stop()
 
 
 RELAYS = ["root,postmaster,eve@victim.example", "eve@victim.example, root@localhost", "Eve <eve@victim.example>",

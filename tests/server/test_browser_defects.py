@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from tests.server.test_browser import _page
+from tests.server.test_browser_table import _signup
 
 pytestmark = pytest.mark.usefixtures("server")
 
@@ -126,15 +127,6 @@ def test_private_game_keeps_its_link_and_locks_out_strangers(server, browser):  
     ann.wait_for_function("() => document.querySelector('#status').dataset.kind !== 'wait'")
     for p in (ann, stranger, bob):
         p.context.close()
-
-
-def _signup(page, url: str, name: str) -> None:  # noqa: ANN001
-    page.goto(url + "/")
-    page.click("#account-open")
-    page.fill("#login-user", name)
-    page.fill("#login-pass", "a long password")
-    page.click("#signup-btn")
-    page.wait_for_selector("#account-name")
 
 
 def test_my_games_offers_no_turn_of_a_resigned_seat(serve, browser):  # noqa: ANN001
