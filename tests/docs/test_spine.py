@@ -59,7 +59,9 @@ def test_the_latest_release_names_the_save_format_and_every_encoding() -> None:
     (a new version) whose "Saved games" line names it (the rule at the top of CHANGELOG.md)."""
     fmt, encodings = saved_games_line(releases(changelog())[0][2])
     assert fmt == FORMAT
-    assert encodings == {game_class(g).info.encoding for g in available_games()}
+    # the games shipped in heliopolis.games (a test may register a toy game of its own meanwhile)
+    shipped = [game_class(g) for g in available_games() if game_class(g).__module__.startswith("heliopolis.games.")]
+    assert len(shipped) >= 4 and encodings == {cls.info.encoding for cls in shipped}
 
 
 def test_the_saved_games_line_is_read_as_written() -> None:
