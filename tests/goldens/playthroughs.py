@@ -3,8 +3,8 @@
 For each game and player count in ``GOLDENS``, games ``0 .. N-1`` are played with
 ``random.Random(seed)``; each game's fingerprint is a SHA-256 over its history, each move's
 description, the player views of every seat and a spectator every ``VIEW_EVERY`` moves and at the
-end, the final scores, winners, returns, score breakdown, text board and saved JSON (and, for the
-games in ``WITH_LOG``, the public move log). The file
+end, the final scores, winners, returns, score breakdown, text board, saved JSON and the public move
+log (the games in ``WITH_LOG``: all of them). The file
 ``<game>.json`` beside this module holds the fingerprints made with the pure build (the reference);
 ``tests/test_goldens.py`` recomputes them under the build in use, and ``make test`` runs it once
 per build, so both builds must reproduce the reference exactly.
@@ -50,9 +50,11 @@ PLAYTHROUGHS: dict[str, tuple[str, int, dict[str, Any]]] = {
     "men-nefer": ("men-nefer", 2, {}),
 }
 OBS_EVERY = 50
-# Games whose fingerprint also covers the public move log (``state.public_log()``): Helios's log tells
-# what the rules do on their own (events noted by the rules), which no other output shows.
-WITH_LOG = frozenset({"helios"})
+# Games whose fingerprint also covers the public move log (``state.public_log()``): every game's log tells
+# what the rules do on their own (Helios's events, Men-Nefer's narrated steps, Ra Dice's rolls and
+# effects, written by the compiled engines) and folds a run of draws into one line, which no other
+# output shows.
+WITH_LOG = frozenset(GOLDENS)
 
 
 def fingerprint(game_id: str, players: int, seed: int, options: dict[str, Any]) -> str:
