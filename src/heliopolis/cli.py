@@ -442,11 +442,19 @@ def bench(game_id: str, players: int, seconds: float, edition: str | None, seed:
     envvar="HELIOPOLIS_WS_PER_CLIENT",
     help="open WebSockets per client address (0: no limit)",
 )
+@click.option(
+    "--drain-seconds",
+    type=float,
+    default=10.0,
+    show_default=True,
+    envvar="HELIOPOLIS_DRAIN_SECONDS",
+    help="on SIGTERM, seconds the requests in flight (then the bots) may take to finish (docs/deploy.md)",
+)
 @click.option("--smtp", envvar="HELIOPOLIS_SMTP", help="smtp://host:port for optional turn e-mails")
 @click.option("--public-url", envvar="HELIOPOLIS_PUBLIC_URL", help="the server's address in e-mail links")
 def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot_move_cap: float, bot_slice: float,
           bot_games_per_client: int, workers: int, forwarded_allow_ips: str, allowed_origins: tuple[str, ...],
-          create_rate: float, read_rate: float, ws_per_client: int, smtp: str | None,
+          create_rate: float, read_rate: float, ws_per_client: int, drain_seconds: float, smtp: str | None,
           public_url: str | None) -> None:  # fmt: skip
     """Run the web server: lobby, games in the browser, bots in seats (needs the [web] extra)."""
     try:
@@ -466,6 +474,8 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
         or ws_per_client < 0
     ):
         _fail(tr("cli.serve.bad_numbers"))
+    if not drain_seconds > 0:
+        _fail(tr("cli.serve.bad_drain", value=drain_seconds))
     if workers > 1 and not normalize_url(db).startswith("postgresql"):
         _fail(tr("cli.serve.workers_need_pg"))
     cli_serve.check_port(port)
@@ -476,7 +486,8 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
                         bot_games_per_client=bot_games_per_client, allowed_origins=allowed_origins,
                         create_rate=create_rate, create_burst=max(1.0, 20 * create_rate),
                         read_rate=read_rate, read_burst=max(1.0, 5 * read_rate), ws_per_client=ws_per_client, smtp=smtp,
-                        public_url=public_url or url.rstrip("/"), tune_gc=True)  # fmt: skip
+                        public_url=public_url or url.rstrip("/"), tune_gc=True,
+                        drain_seconds=drain_seconds)  # fmt: skip
     # uvicorn's "auto" choices: uvloop and httptools (the [web] extra) and websockets' sans-I/O
     # protocol; the alternatives measured no better per move (docs/server-api.md, "Load").
     # State messages are a few KB and sent on every move: compressing each costs more CPU than
@@ -485,7 +496,10 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
     # any local client (or a proxy that does not set the header) pick its own address per request.
     trusted = [a.strip() for a in forwarded_allow_ips.split(",") if a.strip()]
     opts = {"log_level": "warning", "ws_max_size": 64 * 1024, "ws_per_message_deflate": False,
-            "proxy_headers": bool(trusted), "forwarded_allow_ips": trusted or None}  # fmt: skip
+            "proxy_headers": bool(trusted), "forwarded_allow_ips": trusted or None,
+            "timeout_graceful_shutdown": drain_seconds}  # fmt: skip
+    # SIGTERM (uvicorn): stop accepting, close WebSockets with 1012 (the client reconnects), wait
+    # up to drain_seconds for requests in flight, then the app's drain (app.py lifespan).
     try:
         if workers > 1:
             os.environ["HELIOPOLIS_SETTINGS"] = json.dumps(settings.__dict__)
