@@ -513,6 +513,37 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
         sock.close()
 
 
+@main.command("migrate")
+@click.option(
+    "--db",
+    default="sqlite:///heliopolis.db",
+    show_default=True,
+    envvar="HELIOPOLIS_DB",
+    help="database URL: sqlite:///FILE or postgresql://user@host/db",
+)
+def migrate_cmd(db: str) -> None:
+    """Bring the database schema to this version's newest revision, while the servers run (docs/deploy.md)."""
+    try:
+        from heliopolis import cli_serve
+        from heliopolis.server.migrate import current
+        from heliopolis.server.storage import Storage
+    except ImportError as e:
+        _fail(tr("cli.serve.needs_web", missing=str(e.name)))
+    cli_serve.check_database(db)  # one line for a URL that cannot be served from, before anything is made
+    shown = cli_serve.shown_url(db)
+    storage = Storage(db)
+    try:
+        before = current(storage.engine)
+        storage.migrate()  # PostgreSQL: under the migration lock, so starting servers wait for it
+        after = current(storage.engine)
+    except Exception as e:
+        _fail(tr("cli.migrate.failed", db=shown, error=str(e).strip().splitlines()[0] if str(e) else type(e).__name__))
+    finally:
+        storage.dispose()
+    key = "cli.migrate.current" if before == after else "cli.migrate.done"
+    click.echo(tr(key, db=shown, before=before or "-", after=after or "-"))
+
+
 @main.command("games")
 def games_cmd() -> None:
     """List the available games."""
