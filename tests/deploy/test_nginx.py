@@ -108,7 +108,9 @@ def proxy(tmp_path: Path) -> Iterator[dict]:
         pytest.skip("nginx is not installed (make test installs Debian's nginx: tools/ci_services.sh)")
     cert, key = self_signed(tmp_path)
     with pg_database() as db, ThreadPoolExecutor(2) as pool:
+        t = time.monotonic()
         servers = list(pool.map(lambda _: ServerProcess(db, args=SERVER_ARGS).start(), range(2)))
+        print(f"\ntwo instances started: {time.monotonic() - t:.1f} s")
         https, http = free_port(), free_port()
         site, conf = tmp_path / "heliopolis.conf", tmp_path / "nginx.conf"
         site.write_text(site_config((servers[0].port, servers[1].port), https, http, cert, key, tmp_path / "cache"))
@@ -199,6 +201,8 @@ def check_game_survives_a_kill(p: dict) -> None:
 
 
 def test_two_instances_behind_nginx_with_tls(proxy):
-    check_lobby_and_static(proxy)
-    check_client_address(proxy)
-    check_game_survives_a_kill(proxy)  # last: it kills an instance
+    t = time.monotonic()
+    for step in (check_lobby_and_static, check_client_address, check_game_survives_a_kill):  # last: kills one
+        step(proxy)
+        print(f"{step.__name__}: {time.monotonic() - t:.1f} s")
+        t = time.monotonic()
