@@ -20,8 +20,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
-from websockets.exceptions import WebSocketException
 
 from tests.server.conftest import apply_delta
 
@@ -48,6 +46,9 @@ class Seat:
 
     async def play(self, stop: asyncio.Event) -> dict[str, Any] | None:
         """Plays until the game ends (its last state) or ``stop`` is set (None)."""
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import WebSocketException
+
         rng = random.Random(self.seed)
         k = 0
         while not stop.is_set():
