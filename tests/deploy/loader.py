@@ -39,7 +39,9 @@ class Seat:
     drops: int = 0  # connections lost (or refused) while playing
     reconnects: list[float] = field(default_factory=list)  # seconds from a loss to the next state
     final: dict[str, Any] | None = None
+    inflight: list[bool] = field(default_factory=list)  # per move unanswered at a drop: committed after all?
     _lost_at: float | None = None
+    _pending: int = -1  # the version a move was sent on and not yet acknowledged (-1: none)
 
     def ws_url(self, url: str) -> str:
         return url.replace("http", "ws", 1) + f"/ws/games/{self.gid}"
@@ -70,7 +72,7 @@ class Seat:
 
     async def _session(self, ws: Any, rng: random.Random, stop: asyncio.Event) -> dict[str, Any] | None:
         held: dict[str, Any] | None = None
-        pending = acted = -1  # the version a move was sent on; the last version acted on
+        acted = -1  # the last version acted on
         while not stop.is_set():
             try:
                 m = json.loads(await asyncio.wait_for(ws.recv(), QUIET))
@@ -83,7 +85,7 @@ class Seat:
                     continue
                 m = apply_delta(held, m)
             if m["type"] == "error":
-                pending = acted = -1
+                self._pending = acted = -1
                 await asyncio.sleep(0.1)
                 await ws.send(SYNC)
                 continue
@@ -93,17 +95,20 @@ class Seat:
             if self._lost_at is not None:
                 self.reconnects.append(time.monotonic() - self._lost_at)
                 self._lost_at = None
-            if 0 <= pending < m["version"]:
+                if self._pending >= 0:  # sent before the drop, never answered: a newer state means it went in
+                    self.inflight.append(m["version"] > self._pending)
+                    self._pending = -1
+            if 0 <= self._pending < m["version"]:
                 self.acks.append((m["version"], list(m["log"])))
-                pending = -1
+                self._pending = -1
             if m["status"] == "finished":
                 return m
             if m["legal"] and m["version"] != acted:
                 acted = m["version"]
                 if self.think:
                     await asyncio.sleep(rng.uniform(0.5 * self.think, 1.5 * self.think))
-                pending = m["version"]
-                await ws.send(json.dumps({"type": "act", "action": rng.choice(m["legal"])["id"], "version": pending}))
+                self._pending = m["version"]
+                await ws.send(json.dumps({"type": "act", "action": rng.choice(m["legal"])["id"], "version": acted}))
         return None
 
 

@@ -112,8 +112,10 @@ def test_rolling_restart_under_load_loses_no_acknowledged_move():
     lost = lost_moves(seats, logs)
     waits = [w for s in seats for w in s.reconnects]
     drops = sum(s.drops for s in seats)
+    inflight = [went_in for s in seats for went_in in s.inflight]
     print(f"\nrolling restart: {acked} moves acknowledged, {lost} lost; {drops} connections dropped, "
           f"{len(waits)} reconnected, max reconnect {max(waits, default=0):.2f} s; "
+          f"{len(inflight)} moves unanswered at a drop, {sum(inflight)} of them committed; "
           f"drain {figures['drain']}; bot hand-off {figures['handoff']}")  # fmt: skip
     assert lost == 0
     assert acked >= 4 * GAMES, "the load made too few moves to say anything"
