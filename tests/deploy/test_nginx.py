@@ -115,9 +115,11 @@ def proxy(tmp_path: Path) -> Iterator[dict]:
         site, conf = tmp_path / "heliopolis.conf", tmp_path / "nginx.conf"
         site.write_text(site_config((servers[0].port, servers[1].port), https, http, cert, key, tmp_path / "cache"))
         conf.write_text(main_config(tmp_path, site))
-        check = subprocess.run([NGINX, "-t", "-p", str(tmp_path), "-c", str(conf)], capture_output=True, text=True)
+        # -e: the error log before the configuration is read (not the system's /var/log/nginx)
+        args = [NGINX, "-p", str(tmp_path), "-e", str(tmp_path / "error.log"), "-c", str(conf)]
+        check = subprocess.run([*args, "-t"], capture_output=True, text=True)
         assert check.returncode == 0, check.stderr
-        nginx = subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(conf)], stderr=subprocess.PIPE)
+        nginx = subprocess.Popen(args, stderr=subprocess.DEVNULL)
         try:
             wait_port(https, nginx, tmp_path / "error.log")
             tls = ssl.create_default_context(cafile=str(cert))
