@@ -4,8 +4,10 @@
 #   tools/ci_services.sh   ->  postgresql://postgres@127.0.0.1:54329/heliopolis_test
 #
 # Called by `make test` (and so by .ci/run on a fresh Debian 12 machine):
-#   1. installs the Debian packages `postgresql` and `chromium` if their binaries
-#      are missing (apt-get; sudo only when not root);
+#   1. installs the Debian packages `postgresql`, `chromium` and `nginx` if their
+#      binaries are missing (apt-get; sudo only when not root); a freshly installed
+#      nginx's packaged default site (port 80) is stopped again: the proxy test
+#      (tests/deploy/test_nginx.py) runs its own nginx on loopback;
 #   2. starts a throwaway PostgreSQL server on 127.0.0.1:$HELIOPOLIS_PG_PORT
 #      (default 54329), data in /tmp/heliopolis-pg-<port>, trust auth, run by the
 #      `postgres` system user when root (postgres refuses to run as root), else by
@@ -15,7 +17,8 @@
 # Idempotent, and quick when the server is already up (pg_isready + one query).
 # On any failure it prints a warning to stderr and exits 0 without a URL, so
 # `make test` still runs the other tests (the PostgreSQL ones then skip with a
-# reason); a Chromium that cannot be installed only warns (browser tests skip).
+# reason); a Chromium or nginx that cannot be installed only warns (browser and
+# proxy tests skip).
 set -Eeuo pipefail
 
 PORT="${HELIOPOLIS_PG_PORT:-54329}"
@@ -60,6 +63,8 @@ pg_bindir() {
 missing=()
 pg_bindir >/dev/null || missing+=(postgresql)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+nginx_bin() { command -v nginx 2>/dev/null || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; }; }
+nginx_bin >/dev/null || missing+=(nginx)
 if [ "${#missing[@]}" -gt 0 ] && [ "${SUDO[0]:-}" = false ]; then
     warn "missing ${missing[*]}; not root and no sudo to install them with apt-get"
 elif [ "${#missing[@]}" -gt 0 ]; then
@@ -82,7 +87,13 @@ elif [ "${#missing[@]}" -gt 0 ]; then
         # still leaves the binaries in place: judge by them, below.
         apt_install || warn "apt-get install ${missing[*]} failed"
     fi
+    # The package starts its default site on port 80 (all addresses) where an init system
+    # lets it: nothing of the tests listens beyond loopback, so it is stopped again.
+    if [[ " ${missing[*]} " == *" nginx "* ]] && [ -s /run/nginx.pid ] && NGINX=$(nginx_bin); then
+        "${SUDO[@]}" "$NGINX" -s quit 2>/dev/null || warn "could not stop the packaged nginx"
+    fi
 fi
+nginx_bin >/dev/null || warn "nginx is missing: the reverse-proxy test will be skipped"
 BIN=$(pg_bindir) || die "no PostgreSQL server binaries in /usr/lib/postgresql/*/bin"
 # Without Chromium the PostgreSQL server is still worth starting: only the
 # browser tests skip.

@@ -91,7 +91,7 @@ def describe_game(game: Any) -> str:
 def main() -> None:
     """Heliopolis: Ra, Ra: The Dice Game, Helios and Men-Nefer — play and replay in the terminal, serve the web
     platform, benchmark, run bot tournaments, simulations and ladders, report on them, train evaluators, administer
-    the site's accounts."""
+    the site's accounts, migrate its database."""
 
 
 for _command in ARENA_COMMANDS:  # tournament, simulate, ladder, report, train-evaluator (cli_arena.py)
@@ -442,11 +442,19 @@ def bench(game_id: str, players: int, seconds: float, edition: str | None, seed:
     envvar="HELIOPOLIS_WS_PER_CLIENT",
     help="open WebSockets per client address (0: no limit)",
 )
+@click.option(
+    "--drain-seconds",
+    type=float,
+    default=10.0,
+    show_default=True,
+    envvar="HELIOPOLIS_DRAIN_SECONDS",
+    help="on SIGTERM, seconds the requests in flight (then the bots) may take to finish (docs/deploy.md)",
+)
 @click.option("--smtp", envvar="HELIOPOLIS_SMTP", help="smtp://host:port for optional turn e-mails")
 @click.option("--public-url", envvar="HELIOPOLIS_PUBLIC_URL", help="the server's address in e-mail links")
 def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot_move_cap: float, bot_slice: float,
           bot_games_per_client: int, workers: int, forwarded_allow_ips: str, allowed_origins: tuple[str, ...],
-          create_rate: float, read_rate: float, ws_per_client: int, smtp: str | None,
+          create_rate: float, read_rate: float, ws_per_client: int, drain_seconds: float, smtp: str | None,
           public_url: str | None) -> None:  # fmt: skip
     """Run the web server: lobby, games in the browser, bots in seats (needs the [web] extra)."""
     try:
@@ -466,6 +474,8 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
         or ws_per_client < 0
     ):
         _fail(tr("cli.serve.bad_numbers"))
+    if not drain_seconds > 0:
+        _fail(tr("cli.serve.bad_drain", value=drain_seconds))
     if workers > 1 and not normalize_url(db).startswith("postgresql"):
         _fail(tr("cli.serve.workers_need_pg"))
     cli_serve.check_port(port)
@@ -476,7 +486,8 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
                         bot_games_per_client=bot_games_per_client, allowed_origins=allowed_origins,
                         create_rate=create_rate, create_burst=max(1.0, 20 * create_rate),
                         read_rate=read_rate, read_burst=max(1.0, 5 * read_rate), ws_per_client=ws_per_client, smtp=smtp,
-                        public_url=public_url or url.rstrip("/"), tune_gc=True)  # fmt: skip
+                        public_url=public_url or url.rstrip("/"), tune_gc=True,
+                        drain_seconds=drain_seconds)  # fmt: skip
     # uvicorn's "auto" choices: uvloop and httptools (the [web] extra) and websockets' sans-I/O
     # protocol; the alternatives measured no better per move (docs/history/server-performance.md, third pass).
     # State messages are a few KB and sent on every move: compressing each costs more CPU than
@@ -485,7 +496,10 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
     # any local client (or a proxy that does not set the header) pick its own address per request.
     trusted = [a.strip() for a in forwarded_allow_ips.split(",") if a.strip()]
     opts = {"log_level": "warning", "ws_max_size": 64 * 1024, "ws_per_message_deflate": False,
-            "proxy_headers": bool(trusted), "forwarded_allow_ips": trusted or None}  # fmt: skip
+            "proxy_headers": bool(trusted), "forwarded_allow_ips": trusted or None,
+            "timeout_graceful_shutdown": drain_seconds}  # fmt: skip
+    # SIGTERM (uvicorn): stop accepting, close WebSockets with 1012 (the client reconnects), wait
+    # up to drain_seconds for requests in flight, then the app's drain (app.py lifespan).
     try:
         if workers > 1:
             os.environ["HELIOPOLIS_SETTINGS"] = json.dumps(settings.__dict__)
@@ -497,6 +511,37 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
         cli_serve.run(app, sock, workers, **opts)
     finally:
         sock.close()
+
+
+@main.command("migrate")
+@click.option(
+    "--db",
+    default="sqlite:///heliopolis.db",
+    show_default=True,
+    envvar="HELIOPOLIS_DB",
+    help="database URL: sqlite:///FILE or postgresql://user@host/db",
+)
+def migrate_cmd(db: str) -> None:
+    """Bring the database schema to this version's newest revision, while the servers run (docs/deploy.md)."""
+    try:
+        from heliopolis import cli_serve
+        from heliopolis.server.migrate import current
+        from heliopolis.server.storage import Storage
+    except ImportError as e:
+        _fail(tr("cli.serve.needs_web", missing=str(e.name)))
+    cli_serve.check_database(db)  # one line for a URL that cannot be served from, before anything is made
+    shown = cli_serve.shown_url(db)
+    storage = Storage(db)
+    try:
+        before = current(storage.engine)
+        storage.migrate()  # PostgreSQL: under the migration lock, so starting servers wait for it
+        after = current(storage.engine)
+    except Exception as e:
+        _fail(tr("cli.migrate.failed", db=shown, error=str(e).strip().splitlines()[0] if str(e) else type(e).__name__))
+    finally:
+        storage.dispose()
+    key = "cli.migrate.current" if before == after else "cli.migrate.done"
+    click.echo(tr(key, db=shown, before=before or "-", after=after or "-"))
 
 
 @main.command("games")

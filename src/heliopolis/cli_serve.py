@@ -40,6 +40,17 @@ def check_database(db: str) -> None:
         fail(tr("cli.serve.db_unknown", db=db))
 
 
+def shown_url(db: str) -> str:
+    """The URL as a person may read it (no password)."""
+    import sqlalchemy as sa
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return sa.make_url(db).render_as_string(hide_password=True)
+    except ArgumentError:
+        return db
+
+
 def _check_sqlite(database: str | None) -> None:
     from pathlib import Path
 

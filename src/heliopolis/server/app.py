@@ -105,6 +105,7 @@ class Settings:
     public_url: str = "http://127.0.0.1:8000"  # the links in e-mails
     alert_interval: float = 300.0  # seconds between two turn e-mails per account and game
     tune_gc: bool = False  # the serving collector settings (gc_tuning.py); `heliopolis serve` sets it
+    drain_seconds: float = 10.0  # SIGTERM: how long requests in flight, then bots, may take to finish
 
 
 SUBPROTOCOL = "heliopolis"  # offered with "heliopolis.token.<seat token>" by browsers (docs/server-api.md)
@@ -181,7 +182,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                   storage.instance)  # fmt: skip
             listener.start()
             await asyncio.wait_for(listener.ready.wait(), 10)
-            auth.leases = BotLeases(listener.dsn, auth.take_over)
+            auth.leases = BotLeases(listener.dsn, auth.take_over, instance=storage.instance)
             await auth.leases.start()
             chat_listener = PgListener(listener.dsn, chat.on_remote, storage.instance, channel=chat_api.CHANNEL)
             chat_listener.start()
@@ -194,6 +195,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.tune_gc:
             tune_for_serving()
         yield
+        # Drain (SIGTERM; uvicorn has stopped accepting, closed the WebSockets with 1012 and let
+        # the requests in flight finish): bots stop at a safe point, their games go to the others.
+        await auth.drain(settings.drain_seconds)
+        if auth.leases is not None:
+            await auth.leases.hand_off()
         for lst in (listener, chat_listener):
             if lst is not None:
                 await lst.stop()

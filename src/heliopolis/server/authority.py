@@ -27,6 +27,7 @@ from heliopolis.core.game import State
 from heliopolis.core.registry import game_class, load_game, new_game
 from heliopolis.server.bots import BotPool
 from heliopolis.server.hub import Hub
+from heliopolis.server.lease import HANDOFF
 from heliopolis.server.protocol import ActBody, CreateGame, ServerError
 from heliopolis.server.storage import Busy, GameRecord, Move, Seat, StaleError, Storage
 
@@ -118,6 +119,8 @@ class Authority:
         self.drivers: dict[str, asyncio.Task] = {}
         self._write_lock = asyncio.Lock() if not storage.is_postgres else None  # SQLite: one writer
         self.table: Any = None  # table.TableService: clocks, takeovers, settings (hooks marked "table:")
+        self.draining = False  # SIGTERM: no bot starts another move here (drain)
+        self._committing: set[str] = set()  # games whose driver is writing a move: never cancelled
 
     async def _db(self, fn, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
         # run_in_executor, not to_thread: the storage calls read no context variables, so the
@@ -211,6 +214,10 @@ class Authority:
 
     async def on_remote_change(self, game_id: str, revision: int) -> None:
         """A notification from the database (maybe our own commit): refresh and wake watchers."""
+        if game_id == HANDOFF:  # an instance shutting down let its bot games go: take them now
+            if self.leases is not None:
+                self.leases.wake()
+            return
         live = self.games.get(game_id)
         driven = self.leases is not None and game_id in self.leases.held
         if live is not None and live.rec.revision >= revision:
@@ -459,7 +466,7 @@ class Authority:
     def _kick(self, game_id: str) -> None:
         """Makes sure a driver runs the game while a bot (or chance) is to move."""
         task = self.drivers.get(game_id)
-        if task is None or task.done():
+        if (task is None or task.done()) and not self.draining:
             live = self.games.get(game_id)
             if (
                 live is not None
@@ -473,7 +480,7 @@ class Authority:
 
     async def _drive(self, game_id: str) -> None:
         try:
-            while True:
+            while not self.draining:
                 live = await self.get(game_id)
                 rec, state = live.rec, live.state
                 if rec.status != "running" or state.is_terminal():
@@ -507,14 +514,19 @@ class Authority:
                     action = random.Random(seed).choice(state.legal_actions())
                 async with live.lock:
                     live = self.games.get(game_id, live)
+                    if self.draining:
+                        return  # the next instance moves it, from the committed state
                     if live.rec.revision != rev:
                         continue  # an undo or another instance got there first: look again
                     nxt = live.state.clone()
                     nxt.apply_action(action)
+                    self._committing.add(game_id)
                     try:
                         await self._commit(live, nxt, [Move(action, state.action_to_string(action), seat)])
                     except ServerError:
                         continue
+                    finally:
+                        self._committing.discard(game_id)
                 self.hub.publish(game_id)
         except ServerError:
             return
@@ -527,6 +539,17 @@ class Authority:
         for gid in ids:
             self._kick(gid)
         return len(ids)
+
+    async def drain(self, timeout: float) -> None:
+        """Stops driving bots at a safe point (SIGTERM): a driver thinking or waiting is cancelled,
+        one writing its move finishes the commit; at most ``timeout`` seconds. The leases go after."""
+        self.draining = True
+        for gid, t in self.drivers.items():
+            if gid not in self._committing:
+                t.cancel()
+        pending = [t for t in self.drivers.values() if not t.done()]
+        if pending:
+            await asyncio.wait(pending, timeout=timeout)
 
     async def close(self) -> None:
         for t in self.drivers.values():

@@ -8,6 +8,10 @@ every lease. Every instance looks for recently changed running games with bot se
 nobody holds every ``interval`` seconds (one query against ``pg_locks``) and takes them over. Moves stay
 compare-and-set on the game's revision, so even two drivers at once could not both move.
 A human move made on another instance reaches the holder by the ``heliopolis`` notification.
+
+A clean shutdown (SIGTERM, docs/deploy.md) does not wait for the connection to die: ``hand_off``
+releases every lease at once and sends ``HANDOFF`` on that channel, and every other instance scans
+straight away instead of at its next ``interval``.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ NAMESPACE = 0x48454C  # the advisory-lock class id of Heliopolis bot leases ("HE
 # waiting for a person) is taken by whichever instance next acts on it or restarts. So leases of
 # idle games can be dropped when they leave the cache, and the lock table stays small.
 RECENT = 600.0
+CHANNEL = "heliopolis"  # hub.PgListener's channel: payloads "<game>:<number>:<instance>"
+HANDOFF = "*handoff"  # the "game" of a hand-off notification (game ids have no "*")
 
 ORPHANS = """
 SELECT g.id FROM games g
@@ -38,12 +44,14 @@ LIMIT 500
 
 
 class BotLeases:
-    def __init__(self, dsn: str, on_orphan: Callable[[str], Awaitable[None]], interval: float = 1.0) -> None:
-        self.dsn, self.on_orphan, self.interval = dsn, on_orphan, interval
+    def __init__(self, dsn: str, on_orphan: Callable[[str], Awaitable[None]], interval: float = 1.0,
+                 instance: str = "") -> None:  # fmt: skip
+        self.dsn, self.on_orphan, self.interval, self.instance = dsn, on_orphan, interval, instance
         self.held: set[str] = set()
         self.conn = None
         self.task: asyncio.Task | None = None
         self._connected = asyncio.Event()
+        self._wake = asyncio.Event()  # set by a hand-off notification: scan now
 
     async def start(self) -> None:
         await self._connect()
@@ -99,15 +107,44 @@ class BotLeases:
             except Exception as e:
                 log.warning("bot lease scan: %s; reconnecting", e)
                 self._connected.clear()
-            await asyncio.sleep(self.interval)
+            try:
+                await asyncio.wait_for(self._wake.wait(), self.interval)
+            except TimeoutError:
+                pass
+            self._wake.clear()
 
-    async def stop(self) -> None:
+    def wake(self) -> None:
+        """Scan now (another instance has just let its games go)."""
+        self._wake.set()
+
+    async def hand_off(self) -> None:
+        """Stops scanning, releases every lease of this instance and tells the others to scan now.
+        The unlock is answered before the notification is sent, so a scan it wakes finds the games
+        free; a failure only costs the others their next ``interval`` (the leases die with the
+        connection, closed by ``stop``)."""
+        await self._stop_scan()
+        n = len(self.held)
+        self.held.clear()
+        if self.conn is None or not self._connected.is_set():
+            return
+        try:
+            await self.conn.execute("SELECT pg_advisory_unlock_all()")
+            await self.conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{HANDOFF}:0:{self.instance}"))
+            log.info("handed %d bot game(s) over to the other instances", n)
+        except Exception as e:
+            log.warning("handing the bot leases over: %s", e)
+
+    async def _stop_scan(self) -> None:
         if self.task is not None:
             self.task.cancel()
             try:
                 await self.task
             except (asyncio.CancelledError, Exception):
                 pass
+            self.task = None
+
+    async def stop(self) -> None:
+        await self._stop_scan()
         if self.conn is not None:
             try:
                 await self.conn.close()
