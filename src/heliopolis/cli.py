@@ -444,17 +444,38 @@ def bench(game_id: str, players: int, seconds: float, edition: str | None, seed:
 )
 @click.option("--smtp", envvar="HELIOPOLIS_SMTP", help="smtp://host:port for optional turn e-mails")
 @click.option("--public-url", envvar="HELIOPOLIS_PUBLIC_URL", help="the server's address in e-mail links")
+@click.option("--metrics", is_flag=True, envvar="HELIOPOLIS_METRICS", help="serve Prometheus metrics at /metrics")
+@click.option(
+    "--log-format",
+    type=click.Choice(("text", "json")),
+    default="text",
+    show_default=True,
+    envvar="HELIOPOLIS_LOG_FORMAT",
+    help="text lines, or one JSON object per line with request and game ids",
+)
+@click.option(
+    "--log-level",
+    type=click.Choice(("debug", "info", "warning", "error")),
+    default="warning",
+    show_default=True,
+    envvar="HELIOPOLIS_LOG_LEVEL",
+    help="the least severe messages logged (info: one line per request)",
+)
 def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot_move_cap: float, bot_slice: float,
           bot_games_per_client: int, workers: int, forwarded_allow_ips: str, allowed_origins: tuple[str, ...],
           create_rate: float, read_rate: float, ws_per_client: int, smtp: str | None,
-          public_url: str | None) -> None:  # fmt: skip
+          public_url: str | None, metrics: bool, log_format: str, log_level: str) -> None:  # fmt: skip
     """Run the web server: lobby, games in the browser, bots in seats (needs the [web] extra)."""
     try:
         import uvicorn  # noqa: F401  (the [web] extra: checked before anything else)
 
         from heliopolis import cli_serve
         from heliopolis.server.app import Settings, create_app
+        from heliopolis.server.logsetup import log_config
         from heliopolis.server.storage import normalize_url
+
+        if metrics:
+            import prometheus_client  # noqa: F401  (in the [web] extra since --metrics came)
     except ImportError as e:
         _fail(tr("cli.serve.needs_web", missing=str(e.name)))
     if (
@@ -476,7 +497,8 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
                         bot_games_per_client=bot_games_per_client, allowed_origins=allowed_origins,
                         create_rate=create_rate, create_burst=max(1.0, 20 * create_rate),
                         read_rate=read_rate, read_burst=max(1.0, 5 * read_rate), ws_per_client=ws_per_client, smtp=smtp,
-                        public_url=public_url or url.rstrip("/"), tune_gc=True)  # fmt: skip
+                        public_url=public_url or url.rstrip("/"), tune_gc=True, metrics=metrics,
+                        log_context=log_format == "json")  # fmt: skip
     # uvicorn's "auto" choices: uvloop and httptools (the [web] extra) and websockets' sans-I/O
     # protocol; the alternatives measured no better per move (docs/server-api.md, "Load").
     # State messages are a few KB and sent on every move: compressing each costs more CPU than
@@ -484,8 +506,8 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
     # Forwarded headers only from the proxies named: uvicorn's default trusts 127.0.0.1, which lets
     # any local client (or a proxy that does not set the header) pick its own address per request.
     trusted = [a.strip() for a in forwarded_allow_ips.split(",") if a.strip()]
-    opts = {"log_level": "warning", "ws_max_size": 64 * 1024, "ws_per_message_deflate": False,
-            "proxy_headers": bool(trusted), "forwarded_allow_ips": trusted or None}  # fmt: skip
+    opts = {"log_level": log_level, "log_config": log_config(log_format, log_level), "ws_max_size": 64 * 1024,
+            "ws_per_message_deflate": False, "proxy_headers": bool(trusted), "forwarded_allow_ips": trusted or None}  # fmt: skip
     try:
         if workers > 1:
             os.environ["HELIOPOLIS_SETTINGS"] = json.dumps(settings.__dict__)
