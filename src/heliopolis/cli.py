@@ -24,6 +24,7 @@ from rich.text import Text
 from heliopolis import locale as L
 from heliopolis.cli_admin import admin as ADMIN_COMMAND
 from heliopolis.cli_arena import COMMANDS as ARENA_COMMANDS
+from heliopolis.cli_backup import COMMANDS as BACKUP_COMMANDS
 from heliopolis.cli_text import Group, error_text, game_options_option, lang_option, split_list, terminal_lang, tr, trn
 from heliopolis.cli_text import fail as _fail
 from heliopolis.cli_text import parse_options as _parse_options
@@ -96,7 +97,9 @@ def main() -> None:
 
 for _command in ARENA_COMMANDS:  # tournament, simulate, ladder, report, train-evaluator (cli_arena.py)
     main.add_command(_command)
-main.add_command(ADMIN_COMMAND)  # admin grant/revoke/ban/unban/list-users (cli_admin.py)
+main.add_command(ADMIN_COMMAND)  # admin grant/revoke/ban/unban/list-users/delete-game (cli_admin.py)
+for _command in BACKUP_COMMANDS:  # backup, restore (cli_backup.py)
+    main.add_command(_command)
 
 
 # -- play ---------------------------------------------------------------------------------------
