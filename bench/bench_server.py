@@ -13,6 +13,8 @@ Usage::
     python bench/bench_server.py --games 50 --think 0 --duration 30
     # the same with a real-time clock running in every game (the table layer)
     python bench/bench_server.py --games 200 --think 0.5 --duration 30 --clock fischer:600:15
+    # server CPU per move without and with `serve --metrics` (scraped every 5 s), alternating, 3 rounds
+    python bench/bench_server.py --games 50 --think 0 --duration 20 --ab-metrics 3
     # PostgreSQL (the database must exist and should be empty or hold only earlier bench games)
     python bench/bench_server.py --db postgresql://postgres@127.0.0.1:54329/bench_x
 
@@ -127,8 +129,8 @@ def free_port() -> int:
 class Server:
     """``heliopolis serve`` in a subprocess, as tests/server/conftest.py's ServerProcess."""
 
-    def __init__(self, db: str, log_path: Path) -> None:
-        self.db, self.port, self.log_path = db, free_port(), log_path
+    def __init__(self, db: str, log_path: Path, extra: tuple[str, ...] = ()) -> None:
+        self.db, self.port, self.log_path, self.extra = db, free_port(), log_path, extra
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
@@ -139,7 +141,8 @@ class Server:
         env.setdefault("HELIOPOLIS_CREATE_RATE", "1000")  # all its games come from one address (or a few)
         env.setdefault("HELIOPOLIS_WS_PER_CLIENT", "0")  # and all its sockets (the limit is per address)
         self.log = open(self.log_path, "wb")  # noqa: SIM115 - a file, not a pipe: a full pipe would block the server
-        self.proc = subprocess.Popen(cmd + ["serve", "--db", self.db, "--port", str(self.port), "--bot-delay", "0"],
+        self.proc = subprocess.Popen(cmd + ["serve", "--db", self.db, "--port", str(self.port), "--bot-delay", "0",
+                                            *self.extra],
                                      env=env, stdout=self.log, stderr=subprocess.STDOUT)  # fmt: skip
         deadline = time.monotonic() + 180  # a loaded machine starts the server slowly
         while time.monotonic() < deadline:
@@ -408,7 +411,33 @@ def percentile(sorted_xs: list[float], p: float) -> float:
     return sorted_xs[k]
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
+class Scraper:
+    """Scrapes ``/metrics`` every ``every`` seconds in a thread, as Prometheus would (``--ab-metrics``)."""
+
+    def __init__(self, url: str, every: float) -> None:
+        import threading
+
+        self.url, self.every, self.stop, self.scrapes, self.player_moves = url, every, threading.Event(), 0, 0.0
+        self.thread = threading.Thread(target=self._loop, daemon=True)
+        self.thread.start()
+
+    def _loop(self) -> None:
+        while not self.stop.wait(self.every):
+            self.scrape()
+
+    def scrape(self) -> None:
+        text = httpx.get(self.url + "/metrics", timeout=10).raise_for_status().text
+        self.scrapes += 1
+        for line in text.splitlines():
+            if line.startswith('heliopolis_moves_committed_total{by="player"}'):
+                self.player_moves = float(line.split()[-1])
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(30)
+
+
+def run(args: argparse.Namespace, serve_args: tuple[str, ...] = ()) -> dict[str, Any]:
     cpus = os.cpu_count() or 1
     print(f"machine: {cpus} CPUs, load average {loadavg()}; measuring the engine baseline (1 s)...", flush=True)
     base = baseline_actions_per_s(1.0)
@@ -426,7 +455,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 raise SystemExit(f"no Heliopolis server answers at {url}: {e}") from None
         else:
             db = args.db or f"sqlite:///{Path(tmp.name) / 'bench.db'}"
-            server = Server(db, Path(tmp.name) / "server.log").start()
+            server = Server(db, Path(tmp.name) / "server.log", serve_args).start()
             url, server_pid = server.url, server.proc.pid
         if args.sources > 1 and urlsplit(url).hostname != "127.0.0.1":
             raise SystemExit("--sources needs a server on 127.0.0.1")
@@ -454,6 +483,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         t1 = t0 + args.duration
         timing[0], timing[1] = t0, t1
         time.sleep(max(0.0, t0 - time.monotonic()))
+        scraper = Scraper(url, args.scrape_every) if "--metrics" in serve_args else None
         client_pids = [p.pid for p in procs]
         s_cpu0 = proc_cpu_seconds(server_pid) if server_pid else None
         c_cpu0 = [proc_cpu_seconds(pid) or 0.0 for pid in client_pids]
@@ -468,6 +498,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         time.sleep(max(0.0, t1 - time.monotonic()))
         wall = time.monotonic() - w0
         s_cpu1 = proc_cpu_seconds(server_pid) if server_pid else None
+        if scraper is not None:
+            scraper.close()
+            scraper.scrape()  # the server's own count of the moves, to show the metrics were live
         c_cpu1 = [proc_cpu_seconds(pid) or 0.0 for pid in client_pids]
         m1 = machine_cpu()
         load_end = loadavg()
@@ -514,6 +547,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "other_cpu_pct": busy - (server_cpu or 0.0) - client_cpu, "cpus": cpus,
         "loadavg_end": load_end, "baseline_ra2_actions_per_s": base,
         "target": {"games": TARGET_GAMES, "p99_ms": TARGET_P99_MS},
+        "serve_args": list(serve_args),
+        "metrics_scrapes": scraper.scrapes if scraper is not None else None,
+        "metrics_player_moves": scraper.player_moves if scraper is not None else None,
     }  # fmt: skip
 
 
@@ -549,6 +585,30 @@ def report(r: dict[str, Any]) -> None:
         print(f"{k:<{width}}  {v}")
 
 
+def ab_metrics(args: argparse.Namespace) -> dict[str, Any]:
+    """``--ab-metrics N``: N rounds of a run without ``serve --metrics`` and one with it (scraped every
+    ``--scrape-every`` s), the order alternating per round so drift in the machine's load falls on
+    both; the figure is the median server CPU per move of each, and their ratio."""
+    runs: dict[str, list[dict[str, Any]]] = {"off": [], "on": []}
+    for i in range(args.ab_metrics):
+        for arm in ("off", "on") if i % 2 == 0 else ("on", "off"):
+            r = run(args, ("--metrics",) if arm == "on" else ())
+            runs[arm].append(r)
+            scraped = f", {r['metrics_scrapes']} scrapes" if arm == "on" else ""
+            print(f"round {i + 1} metrics {arm}: {r['server_cpu_ms_per_move']:.3f} ms server CPU per move, "
+                  f"{r['moves']} moves, p99 {r['latency_ms']['p99']:.1f} ms{scraped}", flush=True)  # fmt: skip
+
+    def median(xs: list[float]) -> float:
+        xs = sorted(xs)
+        return (xs[(len(xs) - 1) // 2] + xs[len(xs) // 2]) / 2
+
+    off = median([r["server_cpu_ms_per_move"] for r in runs["off"]])
+    on = median([r["server_cpu_ms_per_move"] for r in runs["on"]])
+    print(f"metrics off: {off:.3f} ms/move, on: {on:.3f} ms/move (median of {args.ab_metrics}): "
+          f"{(on / off - 1) * 100:+.1f} % server CPU per move with metrics on", flush=True)  # fmt: skip
+    return {"off_ms_per_move": off, "on_ms_per_move": on, "change_pct": (on / off - 1) * 100, "runs": runs}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200, help="concurrent games (default 200)")
@@ -573,6 +633,11 @@ def main() -> None:
     ap.add_argument("--http-burst", type=float, default=90.0)
     ap.add_argument("--grace", type=float, default=3.0, help="seconds to wait for answers after the window")
     ap.add_argument("--json", help="write the figures to this file")
+    ap.add_argument("--ab-metrics", type=int, default=0, metavar="N",
+                    help="A/B: N rounds of a run without and one with serve --metrics; prints the CPU per move of each")  # fmt: skip
+    ap.add_argument(
+        "--scrape-every", type=float, default=5.0, help="seconds between scrapes of /metrics (--ab-metrics)"
+    )
     ap.add_argument(
         "--py-spy",
         help="record py-spy samples of the server during the window (needs py-spy): a "
@@ -581,6 +646,13 @@ def main() -> None:
     args = ap.parse_args()
     if args.games < 1 or args.procs < 1 or args.sources < 1 or not 2 <= args.players <= 5:
         ap.error("need games >= 1, procs >= 1, sources >= 1, 2 <= players <= 5")
+    if args.ab_metrics:
+        if args.url:
+            ap.error("--ab-metrics starts its own servers: leave out --url")
+        ab = ab_metrics(args)
+        if args.json:
+            Path(args.json).write_text(json.dumps(ab, indent=2) + "\n")
+        return
     r = run(args)
     report(r)
     if args.json:
