@@ -13,7 +13,7 @@ Usage::
     python bench/bench_server.py --games 50 --think 0 --duration 30
     # the same with a real-time clock running in every game (the table layer)
     python bench/bench_server.py --games 200 --think 0.5 --duration 30 --clock fischer:600:15
-    # server CPU per move without and with `serve --metrics` (scraped every 5 s), alternating, 3 rounds
+    # A/B: two servers at once, one with `serve --metrics` (scraped every 5 s), half the games each; 3 rounds
     python bench/bench_server.py --games 50 --think 0 --duration 20 --ab-metrics 3
     # PostgreSQL (the database must exist and should be empty or hold only earlier bench games)
     python bench/bench_server.py --db postgresql://postgres@127.0.0.1:54329/bench_x
@@ -585,28 +585,81 @@ def report(r: dict[str, Any]) -> None:
         print(f"{k:<{width}}  {v}")
 
 
+def _ab_round(args: argparse.Namespace, tmp: Path) -> dict[str, dict[str, Any]]:
+    """One round of ``--ab-metrics``: two servers at once, one without and one with ``--metrics`` (scraped
+    every ``--scrape-every`` s), each played by its own client processes with half the games, measured
+    over the same window, so the machine's other load falls on both alike."""
+    arms = {"off": (), "on": ("--metrics",)}
+    servers = {arm: Server(f"sqlite:///{tmp / f'{arm}.db'}", tmp / f"{arm}.log", extra) for arm, extra in arms.items()}
+    ctx = mp.get_context("spawn")
+    timing = ctx.RawArray("d", [float("inf"), float("inf")])
+    ready, results = ctx.Queue(), ctx.Queue()
+    try:
+        for srv in servers.values():
+            srv.start()
+        procs, arm_of = [], {}
+        for arm, srv in servers.items():
+            cfg = {"url": srv.url, "players": args.players, "think": args.think, "clock": args.clock, "seed": args.seed,
+                   "procs": args.procs, "sources": 1, "http_rate": args.http_rate, "http_burst": args.http_burst,
+                   "grace": args.grace}  # fmt: skip
+            for i in range(args.procs):
+                idx = len(procs)
+                arm_of[idx] = arm
+                n = (args.games // 2) // args.procs + (i < (args.games // 2) % args.procs)
+                procs.append(
+                    ctx.Process(target=client_process, args=(idx, cfg, n, timing, ready, results), daemon=True)
+                )
+        for p in procs:
+            p.start()
+        for _ in procs:
+            if ready.get(timeout=600) is None:
+                raise RuntimeError(f"a client failed: {results.get(timeout=10)}")
+        t0 = time.monotonic() + args.warmup
+        timing[0], timing[1] = t0, t0 + args.duration
+        time.sleep(max(0.0, t0 - time.monotonic()))
+        scraper = Scraper(servers["on"].url, args.scrape_every)
+        cpu0 = {arm: proc_cpu_seconds(srv.proc.pid) or 0.0 for arm, srv in servers.items()}
+        time.sleep(max(0.0, timing[1] - time.monotonic()))
+        cpu1 = {arm: proc_cpu_seconds(srv.proc.pid) or 0.0 for arm, srv in servers.items()}
+        scraper.close()
+        scraper.scrape()
+        acked = dict.fromkeys(arms, 0)
+        for _ in procs:
+            idx, out = results.get(timeout=args.grace + 120)
+            if "crash" in out:
+                raise RuntimeError(f"client {idx} crashed: {out['crash']}")
+            acked[arm_of[idx]] += out["acked"]
+        for p in procs:
+            p.join(10)
+    finally:
+        for srv in servers.values():
+            srv.stop()
+    out = {arm: {"moves": acked[arm], "cpu_s": cpu1[arm] - cpu0[arm],
+                 "ms_per_move": (cpu1[arm] - cpu0[arm]) / acked[arm] * 1e3 if acked[arm] else float("nan")}
+           for arm in arms}  # fmt: skip
+    out["on"].update(scrapes=scraper.scrapes, counted_player_moves=scraper.player_moves)
+    return out
+
+
 def ab_metrics(args: argparse.Namespace) -> dict[str, Any]:
-    """``--ab-metrics N``: N rounds of a run without ``serve --metrics`` and one with it (scraped every
-    ``--scrape-every`` s), the order alternating per round so drift in the machine's load falls on
-    both; the figure is the median server CPU per move of each, and their ratio."""
-    runs: dict[str, list[dict[str, Any]]] = {"off": [], "on": []}
+    """``--ab-metrics N``: N rounds of ``_ab_round``; the figure is the median of the rounds' ratios of
+    server CPU per move, with metrics on to off."""
+    print(f"machine: {os.cpu_count()} CPUs, load average {loadavg()}", flush=True)
+    rounds = []
     for i in range(args.ab_metrics):
-        for arm in ("off", "on") if i % 2 == 0 else ("on", "off"):
-            r = run(args, ("--metrics",) if arm == "on" else ())
-            runs[arm].append(r)
-            scraped = f", {r['metrics_scrapes']} scrapes" if arm == "on" else ""
-            print(f"round {i + 1} metrics {arm}: {r['server_cpu_ms_per_move']:.3f} ms server CPU per move, "
-                  f"{r['moves']} moves, p99 {r['latency_ms']['p99']:.1f} ms{scraped}", flush=True)  # fmt: skip
-
-    def median(xs: list[float]) -> float:
-        xs = sorted(xs)
-        return (xs[(len(xs) - 1) // 2] + xs[len(xs) // 2]) / 2
-
-    off = median([r["server_cpu_ms_per_move"] for r in runs["off"]])
-    on = median([r["server_cpu_ms_per_move"] for r in runs["on"]])
-    print(f"metrics off: {off:.3f} ms/move, on: {on:.3f} ms/move (median of {args.ab_metrics}): "
-          f"{(on / off - 1) * 100:+.1f} % server CPU per move with metrics on", flush=True)  # fmt: skip
-    return {"off_ms_per_move": off, "on_ms_per_move": on, "change_pct": (on / off - 1) * 100, "runs": runs}
+        with tempfile.TemporaryDirectory(prefix="bench_ab_") as tmp:
+            r = _ab_round(args, Path(tmp))
+        r["change_pct"] = (r["on"]["ms_per_move"] / r["off"]["ms_per_move"] - 1) * 100
+        rounds.append(r)
+        print(f"round {i + 1}: metrics off {r['off']['ms_per_move']:.3f} ms server CPU per move ({r['off']['moves']} "
+              f"moves), on {r['on']['ms_per_move']:.3f} ms ({r['on']['moves']} moves, {r['on']['scrapes']} scrapes): "
+              f"{r['change_pct']:+.1f} %; load average {loadavg()}", flush=True)  # fmt: skip
+    changes = sorted(r["change_pct"] for r in rounds)
+    median = (changes[(len(changes) - 1) // 2] + changes[len(changes) // 2]) / 2
+    print(f"server CPU per move with metrics on: {median:+.1f} % (median of {len(rounds)} rounds; "
+          f"range {changes[0]:+.1f} % .. {changes[-1]:+.1f} %)", flush=True)  # fmt: skip
+    return {"change_pct_median": median, "rounds": rounds, "games": args.games, "think_s": args.think,
+            "duration_s": args.duration}  # fmt: skip
 
 
 def main() -> None:

@@ -1,5 +1,5 @@
 """The ``heliopolis`` command: play | replay | bench | serve | games, and (cli_arena.py) tournament | simulate |
-ladder | report | train-evaluator.
+ladder | report | train-evaluator, (cli_admin.py) admin, (cli_backup.py) backup | restore.
 
 ``heliopolis play ra --seats human,random,random`` plays in the terminal; with only bot seats it
 plays through unattended and prints the result. ``heliopolis replay FILE`` steps through a saved

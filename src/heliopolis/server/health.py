@@ -4,7 +4,7 @@
   gets a live process restarted;
 * ``/readyz``: 200 when this process can serve games — the database answers within
   ``DB_TIMEOUT`` s, its schema is at the newest Alembic revision (an instance of a newer version
-  must not take traffic before ``heliopolis migrate``), and the bot workers run (a dead one is
+  must not take traffic before its schema is current), and the bot workers run (a dead one is
   restarted here, as the next bot move would); else 503 with ``{"status": "not ready", "check":
   …, "reason": …}`` naming the first check that failed. ``checks`` takes more (a draining process).
 """
@@ -56,12 +56,17 @@ class Health:
         if self.bots.closed:
             return "bot_workers", error_msg("errors.ready.bots_stopped")
         for lane in self.bots.lanes.values():
-            for w in lane.idle:  # a busy worker is running by definition
-                if w.proc is None or w.proc.returncode is not None:
-                    try:
-                        await w.start()
-                    except OSError as e:
-                        return "bot_workers", error_msg("errors.ready.bots_down", error=_first_line(e))
+            # A busy worker runs by definition; one without a process starts with its next job.
+            for w in [w for w in lane.idle if w.proc is not None and w.proc.returncode is not None]:
+                lane.idle.remove(w)  # no job is handed to it while its new process starts
+                try:
+                    await w.start()
+                except OSError as e:
+                    return "bot_workers", error_msg("errors.ready.bots_down", error=_first_line(e))
+                finally:
+                    lane.idle.append(w)
+                    if not self.bots.closed:
+                        lane._dispatch()  # a job that came meanwhile
         return None
 
     async def ready(self) -> tuple[str, Any] | None:

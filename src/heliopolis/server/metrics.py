@@ -50,8 +50,13 @@ class Metrics:
     def watch(self, storage: Any, hub: Any, auth: Any, bots: Any) -> None:
         """Hands the counters to the hot paths and reads the rest when scraped."""
         auth.metrics = bots.metrics = self
-        sa.event.listen(storage.engine, "handle_error", lambda _ctx: self.db_errors.inc())
+        sa.event.listen(storage.engine, "handle_error", self._db_error)
         self.registry.register(_Now(self, storage, hub, auth, bots))
+
+    def _db_error(self, ctx: Any) -> None:
+        # A unique index deciding a race (two sign-ups for one name) is how the server works, not a failure.
+        if not isinstance(ctx.sqlalchemy_exception, sa.exc.IntegrityError):
+            self.db_errors.inc()
 
     def committed(self, seats: list[Any], new: list[Any]) -> None:
         for m in new:
