@@ -656,10 +656,16 @@ def ab_metrics(args: argparse.Namespace) -> dict[str, Any]:
               f"{r['change_pct']:+.1f} %; load average {loadavg()}", flush=True)  # fmt: skip
     changes = sorted(r["change_pct"] for r in rounds)
     median = (changes[(len(changes) - 1) // 2] + changes[len(changes) // 2]) / 2
-    print(f"server CPU per move with metrics on: {median:+.1f} % (median of {len(rounds)} rounds; "
-          f"range {changes[0]:+.1f} % .. {changes[-1]:+.1f} %)", flush=True)  # fmt: skip
-    return {"change_pct_median": median, "rounds": rounds, "games": args.games, "think_s": args.think,
-            "duration_s": args.duration}  # fmt: skip
+    # Pooled: all rounds' CPU over all their moves, per arm (the arm a round's scheduler favoured
+    # moves more and batches more, so one round's ratio swings both ways).
+    per_move = {arm: sum(r[arm]["cpu_s"] for r in rounds) / max(1, sum(r[arm]["moves"] for r in rounds)) * 1e3
+                for arm in ("off", "on")}  # fmt: skip
+    pooled = (per_move["on"] / per_move["off"] - 1) * 100
+    print(f"server CPU per move with metrics on: {pooled:+.1f} % pooled ({per_move['off']:.3f} -> "
+          f"{per_move['on']:.3f} ms), {median:+.1f} % median of {len(rounds)} rounds "
+          f"(range {changes[0]:+.1f} % .. {changes[-1]:+.1f} %)", flush=True)  # fmt: skip
+    return {"change_pct_pooled": pooled, "change_pct_median": median, "ms_per_move": per_move, "rounds": rounds,
+            "games": args.games, "think_s": args.think, "duration_s": args.duration}  # fmt: skip
 
 
 def main() -> None:
