@@ -92,7 +92,7 @@ def describe_game(game: Any) -> str:
 def main() -> None:
     """Heliopolis: Ra, Ra: The Dice Game, Helios and Men-Nefer — play and replay in the terminal, serve the web
     platform, benchmark, run bot tournaments, simulations and ladders, report on them, train evaluators, administer
-    the site's accounts."""
+    the site's accounts, back up and restore its database."""
 
 
 for _command in ARENA_COMMANDS:  # tournament, simulate, ladder, report, train-evaluator (cli_arena.py)

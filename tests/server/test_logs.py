@@ -1,4 +1,4 @@
-"""``heliopolis serve --log-format json|text --log-level info`` behind a proxy rule: one JSON object per
+"""``heliopolis serve --log-format json|text --log-level info [--metrics]`` behind a proxy rule: one JSON object per
 line with time, level, message, request id, game id and the client address as the proxy gave it;
 no seat token, invite code, session cookie or CSRF token in any line, whichever way it was sent
 (query string, header, cookie, WebSocket subprotocol)."""
@@ -48,11 +48,16 @@ def _traffic(url: str) -> tuple[str, list[str]]:
 
 @pytest.mark.parametrize("fmt", ["json", "text"])
 def test_access_logs_carry_ids_and_no_secrets(tmp_path, fmt: str) -> None:  # noqa: ANN001
+    metrics = ("--metrics",) if fmt == "json" else ()  # and serve's --metrics flag: /metrics, else a 404
     server = ServerProcess(f"sqlite:///{tmp_path / 'h.db'}", args=("--log-format", fmt, "--log-level", "info",
-                                                                  "--forwarded-allow-ips", "127.0.0.1"))  # fmt: skip
+                                                                  "--forwarded-allow-ips", "127.0.0.1", *metrics))  # fmt: skip
     server.start()
     try:
         gid, secrets = _traffic(server.url)
+        scraped = httpx.get(server.url + "/metrics")
+        assert scraped.status_code == (200 if metrics else 404)
+        if metrics:
+            assert 'heliopolis_moves_committed_total{by="player"}' in scraped.text
     finally:
         server.stop()
     log = server.proc.stderr.read().decode()
