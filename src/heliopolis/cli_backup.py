@@ -221,8 +221,20 @@ def _pg_backup(url: Any, out: Path, shown: str) -> None:
         tmp.unlink(missing_ok=True)
 
 
+def _dump_revision(exe: str, inp: Path) -> str | None:
+    """The schema revision inside a pg_dump archive: its ``alembic_version`` row, as pg_restore lists it."""
+    done = subprocess.run([exe, "--data-only", "--table=alembic_version", "--file=-", str(inp)],
+                          capture_output=True, text=True, check=False)  # fmt: skip
+    lines = done.stdout.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("COPY ") and "alembic_version" in line and i + 1 < len(lines):
+            return lines[i + 1].strip() if lines[i + 1].strip() not in ("", "\\.") else None
+    return None
+
+
 def _pg_restore(inp: Path, url: Any, shown: str, force: bool) -> None:
     exe = _pg_tool("pg_restore")
+    _check_revision(_dump_revision(exe, inp), str(inp), str(inp))
     _, data = _pg_state(url, shown)
     if data and not force:
         fail(tr("cli.restore.not_empty", db=shown))

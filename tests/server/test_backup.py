@@ -126,6 +126,26 @@ def test_refusals_are_one_line_and_write_nothing(db_url: str, tmp_path) -> None:
     assert r.exit_code == 2 and "enthält schon Daten" in r.output
 
 
+def test_a_backup_from_a_newer_heliopolis_is_refused(db_url: str, tmp_path) -> None:  # noqa: ANN001
+    import sqlalchemy as sa
+
+    with _empty_like(db_url, tmp_path, "newer") as newer, _empty_like(db_url, tmp_path, "empty") as empty:
+        st = Storage(newer)
+        st.migrate()
+        with st.engine.begin() as c:  # as a later version's migration would leave it
+            c.execute(sa.text("UPDATE alembic_version SET version_num = 'z999_future'"))
+        st.dispose()
+        out = tmp_path / "newer.backup"
+        assert _run("backup", "--db", newer, str(out)).exit_code == 0
+        r = _run("restore", "--db", empty, str(out))
+        assert r.exit_code == 2 and r.output == (f"error: {out} comes from a newer Heliopolis (schema z999_future); "
+                                                 "upgrade Heliopolis first\n"), r.output  # fmt: skip
+        st = Storage(empty)
+        with st.engine.connect() as c:  # nothing was written
+            assert sa.inspect(c).get_table_names() == []
+        st.dispose()
+
+
 @pytest.mark.parametrize("lang,said", [("en", "is not a Heliopolis database"), ("de", "keine Heliopolis-Datenbank")])
 def test_a_sqlite_file_of_something_else_is_refused(tmp_path, lang: str, said: str) -> None:  # noqa: ANN001
     import sqlite3
