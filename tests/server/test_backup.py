@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -39,6 +40,11 @@ def _empty_like(db_url: str, tmp_path: Path, name: str = "restored") -> Iterator
             yield url
 
 
+def _need_tools(db_url: str) -> None:
+    if db_url.startswith("postgresql") and not (shutil.which("pg_dump") and shutil.which("pg_restore")):
+        pytest.skip("the PostgreSQL client tools (pg_dump, pg_restore) are not installed")
+
+
 def _digest(doc: Any) -> str:
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
 
@@ -60,6 +66,7 @@ def _finished(client: TestClient, gid: str) -> dict[str, str]:
 
 
 def test_a_busy_server_backed_up_while_running_restores_every_game_and_account(db_url: str, tmp_path) -> None:  # noqa: ANN001
+    _need_tools(db_url)
     out = tmp_path / "nightly.backup"
     with TestClient(create_app(Settings(db=db_url, bot_delay=0.01, **UNLIMITED))) as src:
         site = make_busy_site(src)
@@ -90,6 +97,7 @@ def test_a_busy_server_backed_up_while_running_restores_every_game_and_account(d
 
 
 def test_refusals_are_one_line_and_write_nothing(db_url: str, tmp_path) -> None:  # noqa: ANN001
+    _need_tools(db_url)
     with TestClient(create_app(Settings(db=db_url, bot_delay=0.0, **UNLIMITED))) as src:
         create(src, ["human", "random"], join=0)
     out = tmp_path / "b.backup"
@@ -127,6 +135,7 @@ def test_refusals_are_one_line_and_write_nothing(db_url: str, tmp_path) -> None:
 
 
 def test_a_backup_from_a_newer_heliopolis_is_refused(db_url: str, tmp_path) -> None:  # noqa: ANN001
+    _need_tools(db_url)
     import sqlalchemy as sa
 
     with _empty_like(db_url, tmp_path, "newer") as newer, _empty_like(db_url, tmp_path, "empty") as empty:
