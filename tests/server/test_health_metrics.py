@@ -126,3 +126,22 @@ def test_every_app_has_its_own_registry(tmp_path) -> None:  # noqa: ANN001
         assert _get(_samples(one), "heliopolis_moves_committed_total", by="player") > 0
         assert _get(_samples(two), "heliopolis_moves_committed_total", by="player") == 0
         assert _get(_samples(one), "heliopolis_games", status="finished") == 1
+
+
+def test_websocket_refusals_are_counted_by_limit(tmp_path) -> None:  # noqa: ANN001
+    limits = {**UNLIMITED, "ws_rate": 0.001, "ws_burst": 2, "ws_per_client": 1}
+    app = create_app(Settings(db=f"sqlite:///{tmp_path / 'h.db'}", bot_delay=0.0, metrics=True, **limits))
+    with TestClient(app) as client:
+        g = create(client, ["human", "human"], join=0)
+        with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+            ws.receive_json()
+            for _ in range(5):  # two within the burst, three refused
+                ws.send_json({"type": "ping"})
+            answers = [ws.receive_json()["type"] for _ in range(5)]
+            assert answers.count("pong") == 2 and answers.count("error") == 3
+            with client.websocket_connect(f"/ws/games/{g['id']}") as second:  # over the per-address limit
+                assert second.receive_json()["code"] == "rate_limited"
+        got = _samples(client)
+        assert _get(got, "heliopolis_rate_limit_refusals_total", limit="websocket_message") == 3
+        assert _get(got, "heliopolis_rate_limit_refusals_total", limit="websocket_connections") == 1
+        assert _get(got, "heliopolis_rate_limit_refusals_total", limit="write") == 0
