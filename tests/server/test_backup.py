@@ -89,6 +89,9 @@ def test_a_busy_server_backed_up_while_running_restores_every_game_and_account(d
                 for name, password in site.accounts.items():
                     r = copy.post("/api/account/login", json={"username": name, "password": password})
                     assert r.status_code == 200 and r.json()["account"]["username"] == name, r.text
+                copy.cookies.clear()  # a new account gets a new id (PostgreSQL: the sequences came along)
+                r = copy.post("/api/account/signup", json={"username": "Cleo", "password": "correct horse battery"})
+                assert r.status_code == 201, r.text
                 # The bot game was mid-play: the copy's server plays it on, deterministically, to the same end.
                 assert _finished(copy, playing) == _finished(src, playing)
             r = _run("restore", "--db", target, str(out))  # the copy holds data now
