@@ -13,6 +13,8 @@ Usage::
     python bench/bench_server.py --games 50 --think 0 --duration 30
     # the same with a real-time clock running in every game (the table layer)
     python bench/bench_server.py --games 200 --think 0.5 --duration 30 --clock fischer:600:15
+    # A/B: two servers at once, one with `serve --metrics` (scraped every 5 s), half the games each; 3 rounds
+    python bench/bench_server.py --games 50 --think 0 --duration 20 --ab-metrics 3
     # PostgreSQL (the database must exist and should be empty or hold only earlier bench games)
     python bench/bench_server.py --db postgresql://postgres@127.0.0.1:54329/bench_x
 
@@ -127,8 +129,8 @@ def free_port() -> int:
 class Server:
     """``heliopolis serve`` in a subprocess, as tests/server/conftest.py's ServerProcess."""
 
-    def __init__(self, db: str, log_path: Path) -> None:
-        self.db, self.port, self.log_path = db, free_port(), log_path
+    def __init__(self, db: str, log_path: Path, extra: tuple[str, ...] = ()) -> None:
+        self.db, self.port, self.log_path, self.extra = db, free_port(), log_path, extra
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
@@ -139,7 +141,8 @@ class Server:
         env.setdefault("HELIOPOLIS_CREATE_RATE", "1000")  # all its games come from one address (or a few)
         env.setdefault("HELIOPOLIS_WS_PER_CLIENT", "0")  # and all its sockets (the limit is per address)
         self.log = open(self.log_path, "wb")  # noqa: SIM115 - a file, not a pipe: a full pipe would block the server
-        self.proc = subprocess.Popen(cmd + ["serve", "--db", self.db, "--port", str(self.port), "--bot-delay", "0"],
+        self.proc = subprocess.Popen(cmd + ["serve", "--db", self.db, "--port", str(self.port), "--bot-delay", "0",
+                                            *self.extra],
                                      env=env, stdout=self.log, stderr=subprocess.STDOUT)  # fmt: skip
         deadline = time.monotonic() + 180  # a loaded machine starts the server slowly
         while time.monotonic() < deadline:
@@ -408,7 +411,33 @@ def percentile(sorted_xs: list[float], p: float) -> float:
     return sorted_xs[k]
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
+class Scraper:
+    """Scrapes ``/metrics`` every ``every`` seconds in a thread, as Prometheus would (``--ab-metrics``)."""
+
+    def __init__(self, url: str, every: float) -> None:
+        import threading
+
+        self.url, self.every, self.stop, self.scrapes, self.player_moves = url, every, threading.Event(), 0, 0.0
+        self.thread = threading.Thread(target=self._loop, daemon=True)
+        self.thread.start()
+
+    def _loop(self) -> None:
+        while not self.stop.wait(self.every):
+            self.scrape()
+
+    def scrape(self) -> None:
+        text = httpx.get(self.url + "/metrics", timeout=10).raise_for_status().text
+        self.scrapes += 1
+        for line in text.splitlines():
+            if line.startswith('heliopolis_moves_committed_total{by="player"}'):
+                self.player_moves = float(line.split()[-1])
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(30)
+
+
+def run(args: argparse.Namespace, serve_args: tuple[str, ...] = ()) -> dict[str, Any]:
     cpus = os.cpu_count() or 1
     print(f"machine: {cpus} CPUs, load average {loadavg()}; measuring the engine baseline (1 s)...", flush=True)
     base = baseline_actions_per_s(1.0)
@@ -426,7 +455,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 raise SystemExit(f"no Heliopolis server answers at {url}: {e}") from None
         else:
             db = args.db or f"sqlite:///{Path(tmp.name) / 'bench.db'}"
-            server = Server(db, Path(tmp.name) / "server.log").start()
+            server = Server(db, Path(tmp.name) / "server.log", serve_args).start()
             url, server_pid = server.url, server.proc.pid
         if args.sources > 1 and urlsplit(url).hostname != "127.0.0.1":
             raise SystemExit("--sources needs a server on 127.0.0.1")
@@ -454,6 +483,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         t1 = t0 + args.duration
         timing[0], timing[1] = t0, t1
         time.sleep(max(0.0, t0 - time.monotonic()))
+        scraper = Scraper(url, args.scrape_every) if "--metrics" in serve_args else None
         client_pids = [p.pid for p in procs]
         s_cpu0 = proc_cpu_seconds(server_pid) if server_pid else None
         c_cpu0 = [proc_cpu_seconds(pid) or 0.0 for pid in client_pids]
@@ -468,6 +498,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         time.sleep(max(0.0, t1 - time.monotonic()))
         wall = time.monotonic() - w0
         s_cpu1 = proc_cpu_seconds(server_pid) if server_pid else None
+        if scraper is not None:
+            scraper.close()
+            scraper.scrape()  # the server's own count of the moves, to show the metrics were live
         c_cpu1 = [proc_cpu_seconds(pid) or 0.0 for pid in client_pids]
         m1 = machine_cpu()
         load_end = loadavg()
@@ -514,6 +547,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "other_cpu_pct": busy - (server_cpu or 0.0) - client_cpu, "cpus": cpus,
         "loadavg_end": load_end, "baseline_ra2_actions_per_s": base,
         "target": {"games": TARGET_GAMES, "p99_ms": TARGET_P99_MS},
+        "serve_args": list(serve_args),
+        "metrics_scrapes": scraper.scrapes if scraper is not None else None,
+        "metrics_player_moves": scraper.player_moves if scraper is not None else None,
     }  # fmt: skip
 
 
@@ -549,6 +585,89 @@ def report(r: dict[str, Any]) -> None:
         print(f"{k:<{width}}  {v}")
 
 
+def _ab_round(args: argparse.Namespace, tmp: Path) -> dict[str, dict[str, Any]]:
+    """One round of ``--ab-metrics``: two servers at once, one without and one with ``--metrics`` (scraped
+    every ``--scrape-every`` s), each played by its own client processes with half the games, measured
+    over the same window, so the machine's other load falls on both alike."""
+    arms = {"off": (), "on": ("--metrics",)}
+    servers = {arm: Server(f"sqlite:///{tmp / f'{arm}.db'}", tmp / f"{arm}.log", extra) for arm, extra in arms.items()}
+    ctx = mp.get_context("spawn")
+    timing = ctx.RawArray("d", [float("inf"), float("inf")])
+    ready, results = ctx.Queue(), ctx.Queue()
+    try:
+        for srv in servers.values():
+            srv.start()
+        procs, arm_of = [], {}
+        for arm, srv in servers.items():
+            cfg = {"url": srv.url, "players": args.players, "think": args.think, "clock": args.clock, "seed": args.seed,
+                   "procs": args.procs, "sources": 1, "http_rate": args.http_rate, "http_burst": args.http_burst,
+                   "grace": args.grace}  # fmt: skip
+            for i in range(args.procs):
+                idx = len(procs)
+                arm_of[idx] = arm
+                n = (args.games // 2) // args.procs + (i < (args.games // 2) % args.procs)
+                procs.append(
+                    ctx.Process(target=client_process, args=(idx, cfg, n, timing, ready, results), daemon=True)
+                )
+        for p in procs:
+            p.start()
+        for _ in procs:
+            if ready.get(timeout=600) is None:
+                raise RuntimeError(f"a client failed: {results.get(timeout=10)}")
+        t0 = time.monotonic() + args.warmup
+        timing[0], timing[1] = t0, t0 + args.duration
+        time.sleep(max(0.0, t0 - time.monotonic()))
+        scraper = Scraper(servers["on"].url, args.scrape_every)
+        cpu0 = {arm: proc_cpu_seconds(srv.proc.pid) or 0.0 for arm, srv in servers.items()}
+        time.sleep(max(0.0, timing[1] - time.monotonic()))
+        cpu1 = {arm: proc_cpu_seconds(srv.proc.pid) or 0.0 for arm, srv in servers.items()}
+        scraper.close()
+        scraper.scrape()
+        acked = dict.fromkeys(arms, 0)
+        for _ in procs:
+            idx, out = results.get(timeout=args.grace + 120)
+            if "crash" in out:
+                raise RuntimeError(f"client {idx} crashed: {out['crash']}")
+            acked[arm_of[idx]] += out["acked"]
+        for p in procs:
+            p.join(10)
+    finally:
+        for srv in servers.values():
+            srv.stop()
+    out = {arm: {"moves": acked[arm], "cpu_s": cpu1[arm] - cpu0[arm],
+                 "ms_per_move": (cpu1[arm] - cpu0[arm]) / acked[arm] * 1e3 if acked[arm] else float("nan")}
+           for arm in arms}  # fmt: skip
+    out["on"].update(scrapes=scraper.scrapes, counted_player_moves=scraper.player_moves)
+    return out
+
+
+def ab_metrics(args: argparse.Namespace) -> dict[str, Any]:
+    """``--ab-metrics N``: N rounds of ``_ab_round``; the figure is the median of the rounds' ratios of
+    server CPU per move, with metrics on to off."""
+    print(f"machine: {os.cpu_count()} CPUs, load average {loadavg()}", flush=True)
+    rounds = []
+    for i in range(args.ab_metrics):
+        with tempfile.TemporaryDirectory(prefix="bench_ab_") as tmp:
+            r = _ab_round(args, Path(tmp))
+        r["change_pct"] = (r["on"]["ms_per_move"] / r["off"]["ms_per_move"] - 1) * 100
+        rounds.append(r)
+        print(f"round {i + 1}: metrics off {r['off']['ms_per_move']:.3f} ms server CPU per move ({r['off']['moves']} "
+              f"moves), on {r['on']['ms_per_move']:.3f} ms ({r['on']['moves']} moves, {r['on']['scrapes']} scrapes): "
+              f"{r['change_pct']:+.1f} %; load average {loadavg()}", flush=True)  # fmt: skip
+    changes = sorted(r["change_pct"] for r in rounds)
+    median = (changes[(len(changes) - 1) // 2] + changes[len(changes) // 2]) / 2
+    # Pooled: all rounds' CPU over all their moves, per arm (the arm a round's scheduler favoured
+    # moves more and batches more, so one round's ratio swings both ways).
+    per_move = {arm: sum(r[arm]["cpu_s"] for r in rounds) / max(1, sum(r[arm]["moves"] for r in rounds)) * 1e3
+                for arm in ("off", "on")}  # fmt: skip
+    pooled = (per_move["on"] / per_move["off"] - 1) * 100
+    print(f"server CPU per move with metrics on: {pooled:+.1f} % pooled ({per_move['off']:.3f} -> "
+          f"{per_move['on']:.3f} ms), {median:+.1f} % median of {len(rounds)} rounds "
+          f"(range {changes[0]:+.1f} % .. {changes[-1]:+.1f} %)", flush=True)  # fmt: skip
+    return {"change_pct_pooled": pooled, "change_pct_median": median, "ms_per_move": per_move, "rounds": rounds,
+            "games": args.games, "think_s": args.think, "duration_s": args.duration}  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200, help="concurrent games (default 200)")
@@ -573,6 +692,11 @@ def main() -> None:
     ap.add_argument("--http-burst", type=float, default=90.0)
     ap.add_argument("--grace", type=float, default=3.0, help="seconds to wait for answers after the window")
     ap.add_argument("--json", help="write the figures to this file")
+    ap.add_argument("--ab-metrics", type=int, default=0, metavar="N",
+                    help="A/B: N rounds of a run without and one with serve --metrics; prints the CPU per move of each")  # fmt: skip
+    ap.add_argument(
+        "--scrape-every", type=float, default=5.0, help="seconds between scrapes of /metrics (--ab-metrics)"
+    )
     ap.add_argument(
         "--py-spy",
         help="record py-spy samples of the server during the window (needs py-spy): a "
@@ -581,6 +705,13 @@ def main() -> None:
     args = ap.parse_args()
     if args.games < 1 or args.procs < 1 or args.sources < 1 or not 2 <= args.players <= 5:
         ap.error("need games >= 1, procs >= 1, sources >= 1, 2 <= players <= 5")
+    if args.ab_metrics:
+        if args.url:
+            ap.error("--ab-metrics starts its own servers: leave out --url")
+        ab = ab_metrics(args)
+        if args.json:
+            Path(args.json).write_text(json.dumps(ab, indent=2) + "\n")
+        return
     r = run(args)
     report(r)
     if args.json:

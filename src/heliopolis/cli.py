@@ -1,5 +1,5 @@
 """The ``heliopolis`` command: play | replay | bench | serve | games, and (cli_arena.py) tournament | simulate |
-ladder | report | train-evaluator.
+ladder | report | train-evaluator, (cli_admin.py) admin, (cli_backup.py) backup | restore.
 
 ``heliopolis play ra --seats human,random,random`` plays in the terminal; with only bot seats it
 plays through unattended and prints the result. ``heliopolis replay FILE`` steps through a saved
@@ -24,6 +24,7 @@ from rich.text import Text
 from heliopolis import locale as L
 from heliopolis.cli_admin import admin as ADMIN_COMMAND
 from heliopolis.cli_arena import COMMANDS as ARENA_COMMANDS
+from heliopolis.cli_backup import COMMANDS as BACKUP_COMMANDS
 from heliopolis.cli_text import Group, error_text, game_options_option, lang_option, split_list, terminal_lang, tr, trn
 from heliopolis.cli_text import fail as _fail
 from heliopolis.cli_text import parse_options as _parse_options
@@ -91,12 +92,14 @@ def describe_game(game: Any) -> str:
 def main() -> None:
     """Heliopolis: Ra, Ra: The Dice Game, Helios and Men-Nefer — play and replay in the terminal, serve the web
     platform, benchmark, run bot tournaments, simulations and ladders, report on them, train evaluators, administer
-    the site's accounts, migrate its database."""
+    the site's accounts, migrate, back up and restore its database."""
 
 
 for _command in ARENA_COMMANDS:  # tournament, simulate, ladder, report, train-evaluator (cli_arena.py)
     main.add_command(_command)
-main.add_command(ADMIN_COMMAND)  # admin grant/revoke/ban/unban/list-users (cli_admin.py)
+main.add_command(ADMIN_COMMAND)  # admin grant/revoke/ban/unban/list-users/delete-game (cli_admin.py)
+for _command in BACKUP_COMMANDS:  # backup, restore (cli_backup.py)
+    main.add_command(_command)
 
 
 # -- play ---------------------------------------------------------------------------------------
@@ -452,17 +455,38 @@ def bench(game_id: str, players: int, seconds: float, edition: str | None, seed:
 )
 @click.option("--smtp", envvar="HELIOPOLIS_SMTP", help="smtp://host:port for optional turn e-mails")
 @click.option("--public-url", envvar="HELIOPOLIS_PUBLIC_URL", help="the server's address in e-mail links")
+@click.option("--metrics", is_flag=True, envvar="HELIOPOLIS_METRICS", help="serve Prometheus metrics at /metrics")
+@click.option(
+    "--log-format",
+    type=click.Choice(("text", "json")),
+    default="text",
+    show_default=True,
+    envvar="HELIOPOLIS_LOG_FORMAT",
+    help="text lines, or one JSON object per line with request and game ids",
+)
+@click.option(
+    "--log-level",
+    type=click.Choice(("debug", "info", "warning", "error")),
+    default="warning",
+    show_default=True,
+    envvar="HELIOPOLIS_LOG_LEVEL",
+    help="the least severe messages logged (info: one line per request)",
+)
 def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot_move_cap: float, bot_slice: float,
           bot_games_per_client: int, workers: int, forwarded_allow_ips: str, allowed_origins: tuple[str, ...],
           create_rate: float, read_rate: float, ws_per_client: int, drain_seconds: float, smtp: str | None,
-          public_url: str | None) -> None:  # fmt: skip
+          public_url: str | None, metrics: bool, log_format: str, log_level: str) -> None:  # fmt: skip
     """Run the web server: lobby, games in the browser, bots in seats (needs the [web] extra)."""
     try:
         import uvicorn  # noqa: F401  (the [web] extra: checked before anything else)
 
         from heliopolis import cli_serve
         from heliopolis.server.app import Settings, create_app
+        from heliopolis.server.logsetup import log_config
         from heliopolis.server.storage import normalize_url
+
+        if metrics:
+            import prometheus_client  # noqa: F401  (in the [web] extra since --metrics came)
     except ImportError as e:
         _fail(tr("cli.serve.needs_web", missing=str(e.name)))
     if (
@@ -486,8 +510,8 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
                         bot_games_per_client=bot_games_per_client, allowed_origins=allowed_origins,
                         create_rate=create_rate, create_burst=max(1.0, 20 * create_rate),
                         read_rate=read_rate, read_burst=max(1.0, 5 * read_rate), ws_per_client=ws_per_client, smtp=smtp,
-                        public_url=public_url or url.rstrip("/"), tune_gc=True,
-                        drain_seconds=drain_seconds)  # fmt: skip
+                        public_url=public_url or url.rstrip("/"), tune_gc=True, metrics=metrics,
+                        log_context=log_format == "json", drain_seconds=drain_seconds)  # fmt: skip
     # uvicorn's "auto" choices: uvloop and httptools (the [web] extra) and websockets' sans-I/O
     # protocol; the alternatives measured no better per move (docs/history/server-performance.md, third pass).
     # State messages are a few KB and sent on every move: compressing each costs more CPU than
@@ -495,8 +519,8 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
     # Forwarded headers only from the proxies named: uvicorn's default trusts 127.0.0.1, which lets
     # any local client (or a proxy that does not set the header) pick its own address per request.
     trusted = [a.strip() for a in forwarded_allow_ips.split(",") if a.strip()]
-    opts = {"log_level": "warning", "ws_max_size": 64 * 1024, "ws_per_message_deflate": False,
-            "proxy_headers": bool(trusted), "forwarded_allow_ips": trusted or None,
+    opts = {"log_level": log_level, "log_config": log_config(log_format, log_level), "ws_max_size": 64 * 1024,
+            "ws_per_message_deflate": False, "proxy_headers": bool(trusted), "forwarded_allow_ips": trusted or None,
             "timeout_graceful_shutdown": drain_seconds}  # fmt: skip
     # SIGTERM (uvicorn): stop accepting, close WebSockets with 1012 (the client reconnects), wait
     # up to drain_seconds for requests in flight, then the app's drain (app.py lifespan).

@@ -1,7 +1,7 @@
 """``heliopolis admin``: the moderation roles and sanctions from the command line (moderation.py).
 
 ``grant NAME`` / ``revoke NAME`` give or take the admin role (the only way to make the first
-admin), ``ban NAME`` / ``unban NAME``, ``list-users``. Each takes ``--db`` like ``serve`` and writes
+admin), ``ban NAME`` / ``unban NAME``, ``list-users``, ``delete-game GAME_ID``. Each takes ``--db`` like ``serve`` and writes
 its audit entry ("(command line)") in the same transaction as the change. A ban from here ends the
 account's sessions at once; a running server hands its seats to takeover bots when it next starts
 (or at once, when it is banned from the admin page instead).
@@ -53,7 +53,8 @@ class AdminGroup(Group):
 
 @click.group("admin", cls=AdminGroup)
 def admin() -> None:
-    """Moderation from the command line: grant or revoke the admin role, ban or unban, list accounts."""
+    """Moderation from the command line: grant or revoke the admin role, ban or unban, list accounts, delete a
+    game."""
 
 
 def _in_tx(db: str, fn: Callable[[Any], Any]) -> Any:
@@ -134,3 +135,13 @@ def list_users(db: str) -> None:
     for u in _in_tx(db, m.list_users):
         flags = [tr(f"cli.admin.flag_{f}") for f in ("admin", "muted", "banned") if u[f]]
         click.echo(f"{u['username']}" + (f"  ({', '.join(flags)})" if flags else ""))
+
+
+@admin.command("delete-game")
+@click.argument("game_id")
+@DB_OPTION
+def delete_game(game_id: str, db: str) -> None:
+    """Delete the game GAME_ID for good: its moves, seats and chat (ratings it changed stay)."""
+    from heliopolis.server import game_delete
+
+    click.echo(tr("cli.admin.game_deleted", game=_in_tx(db, lambda c: game_delete.delete_game(c, game_id))))

@@ -1,5 +1,6 @@
-"""``heliopolis admin``: grant / revoke the admin role, ban / unban, list-users, on a database file
-given with --db; refusals are one clear line (English or German), exit 2, nothing changed."""
+"""``heliopolis admin``: grant / revoke the admin role, ban / unban, list-users, on a SQLite file or a
+PostgreSQL database given with --db (delete-game: tests/server/test_admin_delete_game.py); refusals
+are one clear line (English or German), exit 2, nothing changed."""
 
 from __future__ import annotations
 
@@ -20,9 +21,9 @@ def _run(*args: str):  # noqa: ANN202
     return CliRunner().invoke(main, list(args), prog_name="heliopolis")
 
 
-@pytest.fixture
-def db(tmp_path) -> str:  # noqa: ANN001
-    url = f"sqlite:///{tmp_path / 'h.db'}"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request, tmp_path) -> str:  # noqa: ANN001
+    url = f"sqlite:///{tmp_path / 'h.db'}" if request.param == "sqlite" else request.getfixturevalue("pg_url")
     st = Storage(url)
     st.migrate()
     with st.engine.begin() as c:

@@ -29,6 +29,7 @@ from heliopolis.server import alerts as alerts_api
 from heliopolis.server import archive as archive_api
 from heliopolis.server import assets as assets_api
 from heliopolis.server import chat as chat_api
+from heliopolis.server import health as health_api
 from heliopolis.server import moderation as moderation_api
 from heliopolis.server import ratings as ratings_api
 from heliopolis.server import rematch as rematch_api
@@ -106,6 +107,8 @@ class Settings:
     alert_interval: float = 300.0  # seconds between two turn e-mails per account and game
     tune_gc: bool = False  # the serving collector settings (gc_tuning.py); `heliopolis serve` sets it
     drain_seconds: float = 10.0  # SIGTERM: how long requests in flight, then bots, may take to finish
+    metrics: bool = False  # GET /metrics (metrics.py): `heliopolis serve --metrics`
+    log_context: bool = False  # request and game ids in the logs (logsetup.py): `serve --log-format json`
 
 
 SUBPROTOCOL = "heliopolis"  # offered with "heliopolis.token.<seat token>" by browsers (docs/server-api.md)
@@ -155,6 +158,17 @@ def app_from_env() -> FastAPI:
     return create_app(Settings(**json.loads(os.environ["HELIOPOLIS_SETTINGS"])))
 
 
+def _metrics(settings: Settings, storage: Storage, hub: Hub, auth: Authority) -> Any:
+    """The app's own metrics (``serve --metrics``), or None: nothing is counted then."""
+    if not settings.metrics:
+        return None
+    from heliopolis.server.metrics import Metrics
+
+    metrics = Metrics()
+    metrics.watch(storage, hub, auth, auth.bots)
+    return metrics
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     hub = Hub()
@@ -172,6 +186,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     alerts = alerts_api.Alerts(auth, settings.smtp, settings.smtp_from, settings.public_url, settings.alert_interval)
     table.turn_hooks.append(alerts.turn)
     moderation = moderation_api.Moderation(auth, accounts, chat, table)
+    metrics = _metrics(settings, storage, hub, auth)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
@@ -229,10 +244,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(alerts_api.router(alerts, accounts))
     app.include_router(password_reset.router(accounts, alerts))
     app.include_router(moderation_api.router(moderation, _token))
+    app.state.health = health_api.Health(storage, auth.bots)
+    health_api.route(app, app.state.health)
+    if metrics is not None:
+        from heliopolis.server.metrics import route as metrics_route
+
+        metrics_route(app, metrics)
 
     # -- errors: always JSON, always 4xx for bad input -----------------------------------------
     @app.exception_handler(ServerError)
     async def _server_error(request: Request, exc: ServerError) -> JSONResponse:
+        if metrics is not None and exc.code == "rate_limited":
+            metrics.refused["api"].inc()
         return JSONResponse(exc.body(), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
@@ -247,10 +270,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         code = {404: "not_found", 405: "bad_request", 413: "too_large"}.get(exc.status_code, "bad_request")
         return JSONResponse({"error": {"code": code, "message": str(exc.detail)}}, status_code=exc.status_code)
 
-    app.add_middleware(Guard, settings=settings, shared=storage if storage.is_postgres else None)
+    app.add_middleware(Guard, settings=settings, shared=storage if storage.is_postgres else None, metrics=metrics)
     # Outermost: compresses what the app and Guard answer; WebSockets pass through untouched
     # (scope type "websocket"), and responses that are already gzipped (assets.py) are left as they are.
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN, compresslevel=GZIP_LEVEL)
+    if settings.log_context:  # outermost: Guard's refusals are logged with their request id too
+        from heliopolis.server.logsetup import RequestContext
+
+        app.add_middleware(RequestContext)
 
     # -- pages ---------------------------------------------------------------------------------
     web = assets_api.Assets(WEB, catalog_versions)
@@ -407,6 +434,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 raw = msg.get("text") if msg.get("text") is not None else msg.get("bytes") or b""
                 try:
                     if not bucket.take():
+                        if metrics is not None:
+                            metrics.refused["websocket_message"].inc()
                         raise ServerError("rate_limited", "too many messages; slow down")
                     m = parse_client_message(raw)
                     if isinstance(m, WsPing):

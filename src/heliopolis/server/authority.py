@@ -20,6 +20,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import DBAPIError
+
 from heliopolis.bots import make_bot
 from heliopolis.bots.levels import resolve as resolve_level
 from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError, error_msg, reason
@@ -121,6 +123,7 @@ class Authority:
         self.table: Any = None  # table.TableService: clocks, takeovers, settings (hooks marked "table:")
         self.draining = False  # SIGTERM: no bot starts another move here (drain)
         self._committing: set[str] = set()  # games whose driver is writing a move: never cancelled
+        self.metrics: Any = None  # metrics.Metrics with ``serve --metrics``
 
     async def _db(self, fn, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
         # run_in_executor, not to_thread: the storage calls read no context variables, so the
@@ -386,6 +389,7 @@ class Authority:
 
     # -- play ----------------------------------------------------------------------------------
     async def act(self, game_id: str, token: str | None, body: ActBody, account: int | None = None) -> Live:
+        t0 = time.perf_counter()
         live = await self.get(game_id)
         seat = self.seat_of(live, token, account)
         if seat is None:
@@ -403,6 +407,8 @@ class Authority:
                 raise ServerError("illegal", reason(e)) from None
             new = [Move(action, state.action_to_string(action), seat)]
             await self._commit(live, nxt, new)
+        if self.metrics is not None:
+            self.metrics.move_latency.observe(time.perf_counter() - t0)
         self.hub.publish(game_id)
         self._kick(game_id)
         return live
@@ -452,6 +458,12 @@ class Authority:
         except StaleError:
             await self.reload(rec.id)
             raise ServerError("stale", "another move was made at the same time; look again and retry") from None
+        except Exception as e:
+            if self.metrics is not None and not isinstance(e, DBAPIError):  # the engine's errors are counted there
+                self.metrics.db_errors.inc()
+            raise
+        if self.metrics is not None:
+            self.metrics.committed(rec.seats, new)
         live.state = nxt
         live.movers.extend(m.seat for m in new)
         for m in new:

@@ -146,6 +146,8 @@ class Lane:
     def _finish(self, w: Worker, job: Job, t0: float, result: int | None) -> None:
         now = time.monotonic()
         self.pool.observe(job.spec, now - t0)
+        if self.pool.metrics is not None:
+            self.pool.metrics.bot[self.name].observe(now - t0)
         self.pool.usage.add(job.client, now - t0, now)
         self.queue.done(job, now - t0)
         self.busy.discard(w)
@@ -171,6 +173,7 @@ class BotPool:
         self.usage = Usage()
         self.tasks: set[asyncio.Task] = set()
         self.closed = False
+        self.metrics: Any = None  # metrics.Metrics with ``serve --metrics``
 
     def observe(self, spec: str, seconds: float) -> None:
         old = self.cost.get(spec)

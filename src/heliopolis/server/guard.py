@@ -51,10 +51,12 @@ DOCS_HEADERS = _encoded({k: v for k, v in SECURITY_HEADERS.items() if k != "Cont
 
 
 class Guard:
-    def __init__(self, app: Any, settings: Any, shared: Any = None) -> None:
+    def __init__(self, app: Any, settings: Any, shared: Any = None, metrics: Any = None) -> None:
         """``shared`` (a PostgreSQL ``Storage``): the new-games limit is one bucket per client address
-        in the database, shared by every server process, instead of one per process."""
+        in the database, shared by every server process, instead of one per process. ``metrics``
+        (metrics.Metrics): refusals are counted."""
         self.app = app
+        self.metrics = metrics
         self.shared = shared
         self.create_rate, self.create_burst = settings.create_rate, settings.create_burst
         self.writes = KeyedLimiter(settings.http_rate, settings.http_burst)
@@ -99,6 +101,9 @@ class Guard:
         if err is None and self.shared is not None and scope["method"] == "POST" and scope["path"] in CREATE_PATHS:
             err = await self.shared_refusal(scope["client"][0] if scope.get("client") else "?")
         if err is not None:
+            if self.metrics is not None and err.code == "rate_limited":
+                kind = "create" if err is TOO_MANY_GAMES else "write" if scope["method"] in WRITES else "read"
+                self.metrics.refused[kind].inc()
             await JSONResponse(err.body(), status_code=err.status)(scope, receive, send_with_headers)
             return
         await self.app(scope, receive, send_with_headers)
@@ -118,6 +123,8 @@ class Guard:
             # Accepted, told why, closed: a browser sees the close code and reason (a refused
             # handshake would show it nothing but a failed connection).
             why = f"too many open connections from your address (at most {self.ws_per_client}); close some"
+            if self.metrics is not None:
+                self.metrics.refused["websocket_connections"].inc()
             if (await receive())["type"] == "websocket.connect":
                 await send({"type": "websocket.accept"})
                 await send({"type": "websocket.send", "text": json.dumps({"type": "error", "code": "rate_limited",
