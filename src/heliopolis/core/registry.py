@@ -8,6 +8,8 @@ a module path from the id.
 
 from __future__ import annotations
 
+import os
+import warnings
 from typing import Any, Final
 
 from heliopolis.core.errors import ConfigError, error_msg
@@ -22,6 +24,7 @@ BUILTIN: Final = {
     "men-nefer": "heliopolis.games.men_nefer.spec:SPEC",
 }
 DEFAULT_GAME: Final = "ra"  # what the CLI and the adapters play when no game is named
+ENV: Final = "HELIOPOLIS_GAMES"  # games from outside the tree every process registers: "id=module:SPEC,..."
 
 # game id -> a GameSpec, "module:SPEC" (a spec) or "module:Class" (a Game subclass, parts by convention)
 _GAMES: dict[str, GameSpec | str] = dict(BUILTIN)
@@ -37,6 +40,22 @@ def register(game_id: str, target: GameSpec | str) -> None:
         raise ConfigError(error_msg("errors.config.spec_id", game=repr(game_id), spec=repr(target.game_id)))
     _GAMES[game_id] = target
     _SPECS.pop(game_id, None)
+
+
+def exported() -> str:
+    """The games registered beyond the built-in ones by reference, as ``HELIOPOLIS_GAMES`` spells them
+    (``id=module:attr,...``): a process started with it (a server's bot worker) knows them too. A game
+    registered as a ``GameSpec`` object cannot be named to another process and is left out."""
+    return ",".join(f"{g}={t}" for g, t in _GAMES.items() if isinstance(t, str) and not is_builtin(g))
+
+
+def register_from(text: str) -> None:
+    """Registers the games of a ``HELIOPOLIS_GAMES`` value (``id=module:attr``, comma-separated)."""
+    for item in filter(None, (x.strip() for x in text.split(","))):
+        game_id, sep, target = item.partition("=")
+        if not sep or ":" not in target or not game_id.strip():
+            raise ConfigError(error_msg("errors.config.games_env", env=ENV, item=repr(item)))
+        register(game_id.strip(), target.strip())
 
 
 def unregister(game_id: str) -> None:
@@ -105,3 +124,14 @@ def load_game(game_id: str, players: int | None = None, **options: Any) -> Game:
 def new_game(game_id: str, *, players: int | None = None, **options: Any) -> State[Any]:
     """A fresh initial state, e.g. ``new_game("ra", players=3, edition="1999")``."""
     return load_game(game_id, players, **options).new_initial_state()
+
+
+def _from_environment() -> None:
+    """``HELIOPOLIS_GAMES`` at import; a bad value is one warning line, not a failed import."""
+    try:
+        register_from(os.environ.get(ENV, ""))
+    except ConfigError as e:
+        warnings.warn(str(e), RuntimeWarning, stacklevel=2)
+
+
+_from_environment()
