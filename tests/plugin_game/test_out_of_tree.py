@@ -107,7 +107,10 @@ def test_a_web_page_that_plays(coins: str, tmp_path: Path) -> None:
         after = _wait(client, gid, headers, lambda s: s["version"] > mine["version"] + 1)  # the bot answered
         assert len(after["view"]["row"]) < len(mine["view"]["row"]) - 1
         page = client.get(f"/g/{gid}")
-        assert page.status_code == 200 and "game.js" in page.text
+        assert page.status_code == 200 and "/static/js/game.js" in page.text
+        # No views/coins.js: the page draws its generic view (the player view beside the legal moves)
+        assert client.get(f"/static/js/views/{coins}.js").status_code == 404
+        assert "function fallbackRender" in client.get("/static/js/game.js").text
 
 
 def test_the_server_bot_workers_know_the_game(coins: str) -> None:

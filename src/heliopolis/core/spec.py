@@ -73,8 +73,13 @@ def conventional(game_id: str, target: str) -> GameSpec:
     """The spec of a game registered by its class alone (``"pkg.game:Cls"``): the parts are the
     modules of the standard layout that exist next to the class's module (``pkg/views.py``, ...)."""
     package = target.partition(":")[0].rpartition(".")[0]
-    found = {name: f"{package}.{name}" for name in MODULE_PARTS if _exists(f"{package}.{name}")}
-    return GameSpec(game_id=game_id, game=target, **found)
+
+    def found(name: str) -> str | None:
+        return f"{package}.{name}" if _exists(f"{package}.{name}") else None
+
+    return GameSpec(game_id=game_id, game=target, views=found("views"), render=found("render"),
+                    notation=found("notation"), heuristics=found("heuristics"), features=found("features"),
+                    observation=found("observation"), invariants=found("invariants"), texts=found("texts"))  # fmt: skip
 
 
 def _exists(module: str) -> bool:

@@ -33,10 +33,10 @@ _GAME = "game"  # a plain variable, so that the compiled getattr below stays a r
 _HOOKS: dict[tuple[type, str, str], Any] = {}
 
 
-def _part_hook(cls: type, game: Any, part: str, name: str) -> Any:
+def _part_hook(state: Any, part: str, name: str) -> Any:
     """``name`` from the ``part`` module the game's spec names (``views``, ``render``, ...), or ``None``;
     resolved through the registry once per state class and remembered (no spec look-up per action)."""
-    key = (cls, part, name)
+    key = (type(state), part, name)
     try:
         return _HOOKS[key]
     except KeyError:
@@ -44,7 +44,7 @@ def _part_hook(cls: type, game: Any, part: str, name: str) -> Any:
     from heliopolis.core.registry import spec_of
     from heliopolis.core.spec import hook
 
-    fn = _HOOKS[key] = hook(spec_of(game), part, name)
+    fn = _HOOKS[key] = hook(spec_of(state._the_game()), part, name)
     return fn
 
 
@@ -66,7 +66,7 @@ class State(Generic[GameT]):
 
     def _hook(self, module: str, name: str) -> Any:
         """``name`` from the game's ``module`` part (its ``GameSpec``), or ``None``."""
-        return _part_hook(type(self), self._the_game(), module, name)
+        return _part_hook(self, module, name)
 
     def _required(self, module: str, name: str) -> Any:
         fn = self._hook(module, name)
