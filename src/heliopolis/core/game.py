@@ -121,11 +121,13 @@ class Game:
         cache = self.__dict__.setdefault("_observers", {})
         observer = cache.get(obs_type)
         if observer is None:
-            make = hook(self.spec(), "observation", "make_observer")
+            spec = self.spec()
+            make = hook(spec, "observation", "make_observer")
             if make is None:
+                where = spec.package.replace(".", "/") + "/observation.py"
                 raise NoObserverError(
-                    f"game {self.info.game_id!r} has no observation encoder: name a module with "
-                    "make_observer(game, obs_type) as its spec's observation (see heliopolis/core/observation.py)"
+                    f"game {self.info.game_id!r} has no observation encoder: add {where} with "
+                    "make_observer(game, obs_type) and name it in the game's spec (see heliopolis/core/observation.py)"
                 )
             observer = cache[obs_type] = make(self, obs_type)
         assert isinstance(observer, Observer)
