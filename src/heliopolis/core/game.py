@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from heliopolis.core.spec import GameSpec
 
 
+_NOTATION: dict[tuple[type, str], Any] = {}  # (game class, function) -> the spec's notation function
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """Static facts about a game: what kind of game it is, before any rule is read."""
@@ -93,9 +96,14 @@ class Game:
         return action
 
     def _notation(self, name: str) -> Any:
-        fn = hook(self.spec(), "notation", name)
-        if fn is None:
-            raise NotImplementedError(f"{type(self).__name__} needs a notation module with {name} (or its own method)")
+        key = (type(self), name)
+        fn = _NOTATION.get(key)
+        if fn is None:  # resolved once per game class, not per action
+            fn = _NOTATION[key] = hook(self.spec(), "notation", name)
+            if fn is None:
+                raise NotImplementedError(
+                    f"{type(self).__name__} needs a notation module with {name} (or its own method)"
+                )
         return fn
 
     def config(self) -> dict[str, Any]:
