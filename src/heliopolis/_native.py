@@ -18,6 +18,7 @@ This module imports only the standard library: ``setup.py`` loads it before anyt
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.abc
 import importlib.machinery
@@ -30,69 +31,43 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Final
 
-# The engines' hot modules, compiled together (one mypyc group). Ra first; see docs/compiled-build.md.
-COMPILED_MODULES: Final = (
-    "heliopolis.core.state",
-    "heliopolis.core.rng",
-    "heliopolis.core.bench",
-    "heliopolis.games.ra.phases",
-    "heliopolis.games.ra.components",
-    "heliopolis.games.ra.actions",
-    "heliopolis.games.ra.scoring",
-    "heliopolis.games.ra.epochs",
-    "heliopolis.games.ra.layout",
-    "heliopolis.games.ra.state",
-    # Helios: the play path (views, log, rendering and observation stay interpreted)
-    "heliopolis.games.helios.actions",
-    "heliopolis.games.helios.phases",
-    "heliopolis.games.helios.scoring",
-    "heliopolis.games.helios.sun",
-    "heliopolis.games.helios.events",
-    "heliopolis.games.helios.legality",
-    "heliopolis.games.helios.rounds",
-    "heliopolis.games.helios.rules",
-    "heliopolis.games.helios.state",
-    # Ra: The Dice Game (docs/history/compiled-build.md, "Ra: The Dice Game and Men-Nefer")
-    "heliopolis.games.ra_dice.components",
-    "heliopolis.games.ra_dice.actions",
-    "heliopolis.games.ra_dice.phases",
-    "heliopolis.games.ra_dice.scoring",
-    "heliopolis.games.ra_dice.epochs",
-    "heliopolis.games.ra_dice.disasters",
-    "heliopolis.games.ra_dice.dice",
-    "heliopolis.games.ra_dice.state",
-    # Men-Nefer: the task machinery, the flow and every mini-game (all on the playout path)
-    "heliopolis.games.men_nefer.schema",
-    "heliopolis.games.men_nefer.components",
-    "heliopolis.games.men_nefer.actions",
-    "heliopolis.games.men_nefer.tasks",
-    "heliopolis.games.men_nefer.perform",
-    "heliopolis.games.men_nefer.necropolis",
-    "heliopolis.games.men_nefer.sphinx",
-    "heliopolis.games.men_nefer.nile",
-    "heliopolis.games.men_nefer.pyramids",
-    "heliopolis.games.men_nefer.temple",
-    "heliopolis.games.men_nefer.effects",
-    "heliopolis.games.men_nefer.harvest",
-    "heliopolis.games.men_nefer.draws",
-    "heliopolis.games.men_nefer.flow",
-    "heliopolis.games.men_nefer.state",
-    # The tree-search bots' hot loop and the games' rollout policies / evaluations (what default ISMCTS runs).
-    "heliopolis.games.men_nefer.heuristics",
-    "heliopolis.games.ra.heuristics",
-    "heliopolis.games.ra_dice.heuristics",
-    "heliopolis.games.helios.heuristics",
-    "heliopolis.bots.search",
-    # The observers (the research adapters' per-step encoding: part keys, parts, the parts buffer)
-    "heliopolis.core.observation",
-    "heliopolis.games.ra.observation",
-    "heliopolis.games.ra_dice.observation",
-    "heliopolis.games.helios.observation",
-    "heliopolis.games.men_nefer.observation",
-    "heliopolis.core.batch",  # the batched env's hot loop (integrations.vector)
-)
-MANIFEST: Final = "_native_build.json"
 _PACKAGE_DIR: Final = os.path.dirname(os.path.abspath(__file__))
+# The hot modules outside the games, compiled with theirs (one mypyc group): the state base class and
+# the RNG first, then every game's (its spec's ``compiled``), then the tree-search bots' loop, the
+# observers' base and the batched env's loop (integrations.vector). See docs/compiled-build.md.
+CORE_COMPILED: Final = ("heliopolis.core.state", "heliopolis.core.rng", "heliopolis.core.bench")
+LATE_COMPILED: Final = ("heliopolis.bots.search", "heliopolis.core.observation", "heliopolis.core.batch")
+
+
+def spec_compiled(spec_file: str) -> tuple[str, ...]:
+    """The ``compiled=(...)`` tuple of the ``GameSpec(...)`` in a game's ``spec.py``, read from the
+    source (nothing is imported: ``setup.py`` runs this before the package is installed)."""
+    with open(spec_file, "rb") as f:
+        tree = ast.parse(f.read(), spec_file)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "GameSpec":
+            for kw in node.keywords:
+                if kw.arg == "compiled":
+                    names = ast.literal_eval(kw.value)  # a literal by contract (core/spec.py)
+                    assert isinstance(names, tuple) and all(isinstance(n, str) for n in names), spec_file
+                    return names
+    return ()
+
+
+def game_compiled(root: str = _PACKAGE_DIR) -> tuple[str, ...]:
+    """Every shipped game's compiled modules: the packages under ``games/`` with a ``spec.py``
+    (``_template`` and other ``_`` packages are not games), by package name (any order compiles the same)."""
+    games = os.path.join(root, "games")
+    packages = sorted(d for d in os.listdir(games) if not d.startswith("_") and
+                      os.path.isfile(os.path.join(games, d, "spec.py")))  # fmt: skip
+    out: list[str] = []
+    for package in packages:
+        out.extend(f"heliopolis.games.{package}.{m}" for m in spec_compiled(os.path.join(games, package, "spec.py")))
+    return tuple(out)
+
+
+COMPILED_MODULES: Final = (*CORE_COMPILED, *game_compiled(), *LATE_COMPILED)
+MANIFEST: Final = "_native_build.json"
 
 BUILD: str = "not decided"  # set by install(): "compiled (mypyc)" or "pure (<why>)"
 

@@ -30,18 +30,16 @@ from heliopolis.cli_text import fail as _fail
 from heliopolis.cli_text import parse_options as _parse_options
 from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError
 from heliopolis.core.game import State
-from heliopolis.core.registry import available_games, load_game
+from heliopolis.core.registry import DEFAULT_GAME, available_games, load_game
 from heliopolis.core.serialize import load_saved_game, save_game
+from heliopolis.core.spec import hook
 
 if TYPE_CHECKING:
     from heliopolis.bots.base import Bot
 
+# The styles every terminal board may name; a game adds its own (GameSpec.terminal_styles).
 STYLES = {
-    "title": "bold yellow", "bold": "bold", "dim": "dim", "label": "cyan", "tile": "green",
-    "ra": "bold yellow", "disaster": "bold red", "sun": "bold yellow", "sun_down": "yellow dim",
-    "current": "bold reverse",
-    "he-blue": "bold blue", "he-brown": "bold dark_orange3", "he-grey": "bold grey70", "he-green": "bold green",
-    "he-black": "bold white on grey15", "he-special": "bold yellow",
+    "title": "bold yellow", "bold": "bold", "dim": "dim", "label": "cyan", "tile": "green", "current": "bold reverse",
 }  # fmt: skip
 
 
@@ -50,15 +48,18 @@ def _console() -> Console:
 
 
 def render(state: State, viewer: int | None, names: list[str] | None = None, omniscient: bool = False) -> Text:
-    """The game's styled board as ``rich`` text (the game itself imports no terminal library)."""
-    from importlib import import_module
-
-    module = import_module(f"heliopolis.games.{state.game.info.game_id.replace('-', '_')}.render")
+    """The game's styled board as ``rich`` text (the game itself imports no terminal library): the
+    ``render_segments`` of the render module its spec names, else its plain ``str(state)``."""
+    spec = state.game.spec()
+    segments = hook(spec, "render", "render_segments")
+    if segments is None:
+        return Text(str(state) + "\n")
+    styles = {**STYLES, **dict(spec.terminal_styles)}
     text = Text()
     lang = terminal_lang()
-    for line in module.render_segments(state, viewer, omniscient=omniscient, names=names):
+    for line in segments(state, viewer, omniscient=omniscient, names=names):
         for part, style in line:  # words are catalog messages: shown in the terminal's language
-            text.append(L.render_padded(part, lang), STYLES.get(style, ""))
+            text.append(L.render_padded(part, lang), styles.get(style, ""))
         text.append("\n")
     return text
 
@@ -163,7 +164,7 @@ def _bot_step(console: Console, bot: Bot, view: State, thinking: str | None) -> 
 
 
 @main.command()
-@click.argument("game_id", default="ra", metavar="GAME")
+@click.argument("game_id", default=DEFAULT_GAME, metavar="GAME")
 @lang_option
 @click.option("--players", "-p", type=int, help="number of players (default: from --seats, else 3)")
 @click.option("--edition", "-e", help="edition (Ra: 1999 or 2009)")
@@ -332,7 +333,7 @@ def replay(path: str, move: int | None, show_all: bool) -> None:
 
 # -- bench --------------------------------------------------------------------------------------
 @main.command()
-@click.argument("game_id", default="ra", metavar="GAME")
+@click.argument("game_id", default=DEFAULT_GAME, metavar="GAME")
 @click.option("--players", "-p", type=click.IntRange(min=1), default=4, show_default=True)
 @click.option(
     "--seconds",

@@ -149,7 +149,7 @@ def test_arena_game_options_reach_the_game(tmp_path):
 
 
 # the games Heliopolis ships (other test modules register test doubles at import)
-SHIPPED = [g for g in heliopolis.available_games() if registry._GAMES[g].startswith("heliopolis.")]
+SHIPPED = [g for g in heliopolis.available_games() if registry.is_builtin(g)]
 
 
 @pytest.mark.parametrize("game", SHIPPED)

@@ -6,24 +6,35 @@ cheaper policy for when ``choose`` itself searches), else ``choose``, else the o
 
 For each legal action it applies the action to a copy, averages ``evaluate`` over the chance
 outcomes that follow (one level), and keeps the action that maximises its own value minus the
-best opponent's. Per-game knowledge lives only in ``games/<id>/heuristics.py``.
+best opponent's. Per-game knowledge lives only in the heuristics module the game's spec names.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 
 from heliopolis.bots.base import SeededBot
+from heliopolis.core.errors import ConfigError, error_msg
 from heliopolis.core.game import State
+from heliopolis.core.spec import part
 
 Evaluator = Callable[[State], list[float]]
 
 
+_MODULES: dict[type, object] = {}  # game class -> its heuristics module (the spec is read once per class)
+
+
 def _heuristics(state: State):  # noqa: ANN202
-    """The game's ``games/<id>/heuristics.py`` module."""
-    return importlib.import_module(f"heliopolis.games.{state.game.info.game_id.replace('-', '_')}.heuristics")
+    """The heuristics module the game's ``GameSpec`` names (``games/<id>/heuristics.py``)."""
+    game = state.game
+    module = _MODULES.get(type(game))
+    if module is None:
+        module = part(game.spec(), "heuristics")
+        if module is None:
+            raise ConfigError(error_msg("errors.bot.no_heuristics", game=repr(game.info.game_id)))
+        _MODULES[type(game)] = module
+    return module
 
 
 def evaluator_for(state: State) -> Evaluator:

@@ -1,6 +1,6 @@
 """Learned evaluators: small models, shipped in the package, that predict each seat's final points.
 
-A game that has ``games/<id>/features.py`` (``features(state)`` -> one public feature vector per
+A game whose spec names a ``features`` module (``features(state)`` -> one public feature vector per
 seat, ``bucket(state)`` -> which weight set) and a weights file ``bots/data/learned-<id>.json``
 (written by ``heliopolis train-evaluator``) gets ``learned_evaluator(game_id)``: an
 ``Evaluator`` in the units of ``heuristics.evaluate`` (expected final points per seat), which
@@ -13,7 +13,6 @@ the file is written.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable
 from importlib import resources
@@ -21,6 +20,8 @@ from typing import Any
 
 from heliopolis.core.errors import ConfigError, error_msg
 from heliopolis.core.game import State
+from heliopolis.core.registry import spec
+from heliopolis.core.spec import part
 
 Evaluator = Callable[[State], list[float]]
 DATA_PACKAGE = "heliopolis.bots.data"
@@ -31,11 +32,14 @@ def weights_name(game_id: str) -> str:
 
 
 def features_module(game_id: str):
-    """The game's ``features`` module, or a ``ConfigError`` if the game has none."""
+    """The features module the game's ``GameSpec`` names, or a ``ConfigError`` if it has none."""
     try:
-        return importlib.import_module(f"heliopolis.games.{game_id.replace('-', '_')}.features")
-    except ModuleNotFoundError:
-        raise ConfigError(error_msg("errors.learned.no_features", game=repr(game_id))) from None
+        module = part(spec(game_id), "features")
+    except ConfigError:  # not a registered game: it has no features either
+        module = None
+    if module is None:
+        raise ConfigError(error_msg("errors.learned.no_features", game=repr(game_id)))
+    return module
 
 
 _MODELS: dict[str, dict[str, Any]] = {}

@@ -13,12 +13,12 @@ A game is a ``Game`` subclass (static facts plus option validation) and a ``Stat
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from heliopolis.core.errors import ConfigError, NotationError, error_msg, game_name
+from heliopolis.core.spec import hook, part
 
 # The state base class lives in core/state.py (compiled with the engines); re-exported here.
 from heliopolis.core.state import CHANCE as CHANCE
@@ -27,6 +27,10 @@ from heliopolis.core.state import State as State
 
 if TYPE_CHECKING:
     from heliopolis.core.observation import ObservationType, Observer
+    from heliopolis.core.spec import GameSpec
+
+
+_NOTATION: dict[tuple[type, str], Any] = {}  # (game class, function) -> the spec's notation function
 
 
 @dataclass(frozen=True)
@@ -82,11 +86,25 @@ class Game:
         return self.state_class(self)  # type: ignore[call-arg]  # every State subclass takes its game
 
     def action_to_string(self, action: int) -> str:
-        """Canonical, context-free notation for an action id (raises ``NotationError`` if unknown)."""
-        raise NotImplementedError
+        """Canonical, context-free notation for an action id (raises ``NotationError`` if unknown):
+        the spec's ``notation.action_to_string`` unless the game overrides this."""
+        text: str = self._notation("action_to_string")(action)
+        return text
 
     def string_to_action(self, text: str) -> int:
-        raise NotImplementedError
+        action: int = self._notation("string_to_action")(text)
+        return action
+
+    def _notation(self, name: str) -> Any:
+        key = (type(self), name)
+        fn = _NOTATION.get(key)
+        if fn is None:  # resolved once per game class, not per action
+            fn = _NOTATION[key] = hook(self.spec(), "notation", name)
+            if fn is None:
+                raise NotImplementedError(
+                    f"{type(self).__name__} needs a notation module with {name} (or its own method)"
+                )
+        return fn
 
     def config(self) -> dict[str, Any]:
         """JSON-safe description: everything needed to rebuild this game."""
@@ -102,9 +120,8 @@ class Game:
     def make_observer(self, obs_type: ObservationType | None = None) -> Observer[Any]:
         """The game's observation encoder for ``obs_type`` (default: ``OBSERVATION``), cached.
 
-        Found by convention: ``make_observer(game, obs_type)`` in the ``observation`` module next to
-        the game's ``Game`` class (``heliopolis/games/<id>/observation.py``). Raises
-        ``NoObserverError`` (a ``NotImplementedError``) when the game has none.
+        The ``make_observer(game, obs_type)`` of the observation module the game's ``GameSpec`` names.
+        Raises ``NoObserverError`` (a ``NotImplementedError``) when the game has none.
         """
         from heliopolis.core.observation import OBSERVATION, NoObserverError, Observer
 
@@ -112,25 +129,30 @@ class Game:
         cache = self.__dict__.setdefault("_observers", {})
         observer = cache.get(obs_type)
         if observer is None:
-            package = type(self).__module__.rpartition(".")[0]
-            name = f"{package}.observation"
-            try:
-                module = importlib.import_module(name)
-            except ModuleNotFoundError as e:
-                if e.name not in (name, package):
-                    raise
+            spec = self.spec()
+            make = hook(spec, "observation", "make_observer")
+            if make is None:
+                where = spec.package.replace(".", "/") + "/observation.py"
                 raise NoObserverError(
-                    f"game {self.info.game_id!r} has no observation encoder: add {name.replace('.', '/')}.py "
-                    f"with make_observer(game, obs_type) (see heliopolis/core/observation.py)"
-                ) from None
-            observer = cache[obs_type] = module.make_observer(self, obs_type)
+                    f"game {self.info.game_id!r} has no observation encoder: add {where} with "
+                    "make_observer(game, obs_type) and name it in the game's spec (see heliopolis/core/observation.py)"
+                )
+            observer = cache[obs_type] = make(self, obs_type)
         assert isinstance(observer, Observer)
         return observer
 
+    def spec(self) -> GameSpec:
+        """The game's ``GameSpec`` (``core/spec.py``): where its parts are."""
+        from heliopolis.core.registry import spec_of
+
+        return spec_of(self)
+
     def new_public_log(self) -> PublicLog:
         """An incremental builder of the public move log (a server feeds it each new move rather
-        than replaying the game for every message)."""
-        return PublicLog(self)
+        than replaying the game for every message): the spec's ``log`` class, else ``PublicLog``."""
+        cls = part(self.spec(), "log") or PublicLog
+        log: PublicLog = cls(self)
+        return log
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.config().items())

@@ -11,7 +11,7 @@ by an ``ObservationType``, modelled on OpenSpiel's ``IIGObservationType``:
 
 ``OBSERVATION`` (public + own secrets, no recall) and ``INFORMATION_STATE`` (the same with perfect
 recall) are the two everyday types. A game provides its encoder as ``make_observer(game, obs_type)``
-in ``heliopolis/games/<id>/observation.py``; ``Game.make_observer`` finds it by that convention, so the
+in the observation module its ``GameSpec`` names; ``Game.make_observer`` finds it there, so the
 adapters (``heliopolis.integrations``) need no per-game code. Encoders produce plain Python floats,
 never numpy: the adapters copy them into their own arrays (``encode_into`` takes any buffer that
 supports slice assignment).

@@ -9,7 +9,6 @@ as before.
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import TYPE_CHECKING, Any, Final, Generic, Self, TypeVar
 
@@ -31,34 +30,30 @@ GameT = TypeVar("GameT", bound="Game")
 _GAME = "game"  # a plain variable, so that the compiled getattr below stays a real attribute lookup
 
 
-_SIBLINGS: dict[tuple[str, str], Any] = {}
+_HOOKS: dict[tuple[type, str, str], Any] = {}
 
 
-def _sibling(cls: type, name: str) -> Any:
-    """The module ``name`` next to the module defining ``cls`` (``games/<id>/views.py`` for a
-    ``games/<id>/state.py`` state), imported on first use and remembered; ``None`` if there is none."""
-    key = (cls.__module__, name)
+def _part_hook(state: Any, part: str, name: str) -> Any:
+    """``name`` from the ``part`` module the game's spec names (``views``, ``render``, ...), or ``None``;
+    resolved through the registry once per state class and remembered (no spec look-up per action)."""
+    key = (type(state), part, name)
     try:
-        return _SIBLINGS[key]
+        return _HOOKS[key]
     except KeyError:
         pass
-    full = f"{cls.__module__.rpartition('.')[0]}.{name}"
-    try:
-        module = importlib.import_module(full)
-    except ModuleNotFoundError as e:
-        if e.name != full:
-            raise
-        module = None
-    _SIBLINGS[key] = module
-    return module
+    from heliopolis.core.registry import spec_of
+    from heliopolis.core.spec import hook
+
+    fn = _HOOKS[key] = hook(spec_of(state._the_game()), part, name)
+    return fn
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(Generic[GameT]):
     """Base class of every game state. Mutable, updated in place by ``apply_action``.
 
-    The view, text and checking methods below are found by convention in the game's package,
-    next to its state module, and imported on first use (so ``import heliopolis`` stays cheap):
+    The view, text and checking methods below come from the parts the game's ``GameSpec`` names
+    (``core/spec.py``), imported on first use (so ``import heliopolis`` stays cheap):
     ``views.player_view(state, seat)``, ``views.information_state_string``, ``views.describe_action``,
     ``views.information_state_key``, ``views.resample_from_infostate``, ``views.same_for_all`` (optional: every
     seat sees the spectators' view), ``heuristics.table_helper``,
@@ -70,8 +65,8 @@ class State(Generic[GameT]):
     game: GameT
 
     def _hook(self, module: str, name: str) -> Any:
-        """``name`` from the game's ``module``, or ``None``."""
-        return getattr(_sibling(type(self), module), name, None)
+        """``name`` from the game's ``module`` part (its ``GameSpec``), or ``None``."""
+        return _part_hook(self, module, name)
 
     def _required(self, module: str, name: str) -> Any:
         fn = self._hook(module, name)

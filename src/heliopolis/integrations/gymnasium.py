@@ -33,7 +33,7 @@ from typing import Any
 from heliopolis.bots import make_bot
 from heliopolis.core.errors import ConfigError
 from heliopolis.core.observation import OBSERVATION
-from heliopolis.core.registry import load_game
+from heliopolis.core.registry import DEFAULT_GAME, load_game
 from heliopolis.integrations.encoding import ArrayObserver, MaskCache, camel_name, games_with_observer, require
 
 try:  # the [rl] extra
@@ -72,7 +72,7 @@ class HeliopolisEnv(_EnvBase):
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, game_id: str = "ra", players: int | None = None, seat: int | str = 0,
+    def __init__(self, game_id: str = DEFAULT_GAME, players: int | None = None, seat: int | str = 0,
                  opponents: str | Sequence[str] = "random", illegal_action: str = "lose",
                  illegal_reward: float = -1.0, render_mode: str | None = None, **options: Any) -> None:  # fmt: skip
         require("gymnasium")

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from heliopolis.core.observation import OBSERVATION, ObservationType
-from heliopolis.core.registry import load_game
+from heliopolis.core.registry import DEFAULT_GAME, load_game
 from heliopolis.integrations.encoding import ArrayObserver, MaskCache, advance_chance, require
 
 try:  # the [rl] extra
@@ -47,7 +47,7 @@ except ImportError:  # pragma: no cover - exercised only without the extra
 
 
 def env(
-    game_id: str = "ra", players: int | None = None, render_mode: str | None = None, **options: Any
+    game_id: str = DEFAULT_GAME, players: int | None = None, render_mode: str | None = None, **options: Any
 ) -> HeliopolisAECEnv:
     """An AEC env for ``game_id`` (``players`` and the game's options, e.g. ``edition="1999"``)."""
     return HeliopolisAECEnv(game_id, players, render_mode=render_mode, **options)
@@ -61,7 +61,7 @@ class HeliopolisAECEnv(AECEnv, EzPickle):
 
     metadata = {"render_modes": ["ansi"], "name": "heliopolis", "is_parallelizable": False}
 
-    def __init__(self, game_id: str = "ra", players: int | None = None, render_mode: str | None = None,
+    def __init__(self, game_id: str = DEFAULT_GAME, players: int | None = None, render_mode: str | None = None,
                  **options: Any) -> None:  # fmt: skip
         require("pettingzoo")
         AECEnv.__init__(self)

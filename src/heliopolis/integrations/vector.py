@@ -29,14 +29,14 @@ from typing import Any
 
 from heliopolis.core.batch import GameBatch
 from heliopolis.core.observation import OBSERVATION
-from heliopolis.core.registry import load_game
+from heliopolis.core.registry import DEFAULT_GAME, load_game
 from heliopolis.integrations.encoding import numpy
 
 
 class VectorEnv:
     """``num_envs`` games of one configuration (``players`` and the game's options), stepped together."""
 
-    def __init__(self, game_id: str = "ra", num_envs: int = 16, players: int | None = None, copy: bool = True,
+    def __init__(self, game_id: str = DEFAULT_GAME, num_envs: int = 16, players: int | None = None, copy: bool = True,
                  **options: Any) -> None:  # fmt: skip
         np = numpy()
         self.game = load_game(game_id, players, **options)

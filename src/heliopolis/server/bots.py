@@ -32,6 +32,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from heliopolis.core import registry
 from heliopolis.server.fairshare import FairQueue, Usage
 
 log = logging.getLogger("heliopolis.server")
@@ -69,6 +70,8 @@ class Worker:
 
     async def start(self) -> None:
         env = {**os.environ, "HELIOPOLIS_PARENT_PID": str(os.getpid())}
+        if registry.exported():  # games registered from outside the tree: the worker registers them too
+            env[registry.ENV] = registry.exported()
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "heliopolis.server.botworker", env=env,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 20)  # fmt: skip

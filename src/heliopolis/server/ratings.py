@@ -29,6 +29,8 @@ import sqlalchemy as sa
 from fastapi import APIRouter, Query, Request
 from openskill.models import PlackettLuce
 
+from heliopolis.core.errors import ConfigError
+from heliopolis.core.registry import spec
 from heliopolis.server.protocol import ServerError
 from heliopolis.server.storage import games, seats
 from heliopolis.server.table_db import accounts, game_settings, rating_changes, ratings
@@ -38,7 +40,11 @@ MODEL = PlackettLuce()
 
 
 def pool_of(game: str, options: dict[str, Any]) -> str:
-    return f"ra:{options.get('edition')}" if game == "ra" else game
+    """The rating pool a game counts in: its spec's (Ra: one per edition), else the game id."""
+    try:
+        return spec(game).pool(options)
+    except ConfigError:  # a game no longer registered keeps its old pool: its id
+        return game
 
 
 def first_rating(key: str, pool: str, players: int) -> Any:
