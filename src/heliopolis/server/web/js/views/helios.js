@@ -156,7 +156,7 @@ function resourceTokens(root, key, t, x, y, ctx, placed, mine) {
     const disc = svg('g', { class: `he-res res-${c}`, 'data-colour': c }, token(c, rx, ry, 3.6));
     const pay = `pay:${key}:${c}`;
     if (mine && ctx.action(pay) && !placed.has(pay)) {
-      disc.insertBefore(svg('circle', { cx: rx, cy: ry, r: 7.5, class: 'he-hit' }), disc.firstChild);
+      disc.insertBefore(svg('circle', { cx: rx, cy: ry, r: 8.5, class: 'he-hit' }), disc.firstChild);
       svgAction(disc, pay, ctx, placed);
     }
     root.appendChild(disc);
@@ -185,7 +185,8 @@ function hexBoard(pl, i, ctx, placed) {
   if (pl.sun) {
     const { q, r } = parseHex(pl.sun);
     const { x, y } = hexCentre(q, r, size);
-    root.appendChild(svg('g', { class: ['he-sun', fresh.sun && 'he-moved'].filter(Boolean).join(' '), 'data-sun': pl.sun, 'pointer-events': 'none', 'aria-hidden': 'true' },
+    root.appendChild(svg('g', { class: ['he-sun', fresh.sun && 'he-moved'].filter(Boolean).join(' '), 'data-sun': pl.sun, 'pointer-events': 'none',
+      role: 'img', 'aria-label': tr('helios.ui.sun_on', { coord: coord(pl.sun) }) },
       svg('circle', { class: 'he-sun-halo', cx: x, cy: y, r: 11 }), use('sun', x - 10, y - 10, 20, 'he-sun-icon')));
   }
   return root;
@@ -466,7 +467,8 @@ export function render(root, msg, ctx) {
   const onBoard = placed.size;
   const areas = [columnsArea(v, ctx, placed), landArea(v, ctx, placed), personsArea(v, ctx, placed), buildingsArea(v, ctx, placed)];
   const inSupply = placed.size - onBoard;
-  // The part one acts on comes first on a narrow screen (CSS order): the supply area holding a move.
+  // The part one acts on comes first (CSS order): the supply before one's board on a narrow screen when
+  // it holds more of the moves, and in the supply the areas holding a move.
   for (const a of areas) if (a.querySelector('[data-action]')) a.classList.add('he-acting');
   const choices = choiceBar(ctx, placed);
   const prompt = promptText(msg, ctx);
@@ -483,7 +485,7 @@ export function render(root, msg, ctx) {
       info,
       prompt ? h('div', { class: ['he-prompt', ctx.legal.length && 'mine'], id: 'he-prompt', text: prompt }) : null,
       choices),
-    h('div', { id: 'seats', class: ['he-main', mineFirst && 'has-you', inSupply > 0 && 'act-supply', onBoard > 0 && 'act-board'] },
+    h('div', { id: 'seats', class: ['he-main', mineFirst && 'has-you', inSupply > onBoard && 'act-supply'] },
       mineFirst ? seats[0] : null,
       h('div', { class: 'he-supply' }, areas),
       h('div', { class: 'he-others' }, mineFirst ? seats.slice(1) : seats)),
