@@ -475,7 +475,7 @@ export function render(root, msg, ctx) {
   const info = h('div', { class: 'he-info' },
     h('span', { class: 'chip chip-strong', text: tr('helios.ui.round', { round: v.round, rounds: v.rounds }) }),
     h('span', { class: 'chip he-opt', text: tr('helios.ui.turn', { n: v.turn }) }),
-    h('span', { class: 'chip he-opt', title: tr('helios.ui.dragon_title') }, iconArt('dragon', ''), who(ctx, v.dragon)),
+    h('span', { class: 'chip he-opt', title: tr('helios.ui.dragon_title') }, iconArt('dragon', ''), tr('helios.ui.dragon_of', { name: who(ctx, v.dragon) })),
     v.bonus_actions_pending ? h('span', { class: 'chip', text: tr('helios.ui.bonus_pending', { n: v.bonus_actions_pending }) }) : null,
     v.hand ? h('span', { class: 'chip he-hand' }, handArt(v.hand), tr('helios.ui.in_hand', { what: handText(v.hand) })) : null,
     legend(v));
