@@ -329,7 +329,7 @@ function seatPanel(v, i, msg, ctx, placed) {
   const final = v.final_scores ? v.final_scores[i] : null;
   const won = (v.winners || []).includes(i);
   const persons = pl.persons.map((p) => actionable('span', `activate:${p.id}`, ctx, placed,
-    { class: ['he-chip', 'he-owned-piece', p.active ? 'active' : 'inactive'], dataset: { person: p.id } },
+    { class: ['he-chip', 'he-owned-piece', p.active ? 'active' : 'inactive', FRESH.buildings.has(`${i}:${p.id}`) && 'he-new'], dataset: { person: p.id } },
     personArt(p.id, `${personName(p.id)} (${p.active ? tr('helios.ui.active') : tr('helios.ui.inactive')})`, { active: p.active }),
     h('span', { attrs: { 'aria-hidden': 'true' }, text: personName(p.id) })));
   const buildings = pl.buildings.map((b) => h('span', { class: ['he-chip', 'he-owned-piece', FRESH.buildings.has(`${i}:${b}`) && 'he-new'], dataset: { building: b } },
@@ -410,7 +410,7 @@ function legend(v) {
 // -- what changed since the last drawing (animated; off under prefers-reduced-motion) -----------------------
 let PREV = null;
 let NOW = null;
-let FRESH = { buildings: new Set() };
+let FRESH = { buildings: new Set(), hand: false }; // "<seat>:<building or person id>" new since the last drawing
 
 function remember(msg) {
   const v = msg.view;
@@ -418,10 +418,14 @@ function remember(msg) {
   NOW = {
     game: msg.game_id || msg.id || '',
     boards: v.players.map((p) => ({ tiles: new Set(p.tiles.map((t) => t.hex)), temples: new Set(p.tiles.filter((t) => t.temple).map((t) => t.hex)), sun: p.sun })),
-    buildings: new Set(v.players.flatMap((p, i) => p.buildings.map((b) => `${i}:${b}`))),
+    buildings: new Set(v.players.flatMap((p, i) => [...p.buildings.map((b) => `${i}:${b}`), ...p.persons.map((x) => `${i}:${x.id}`)])),
+    hand: JSON.stringify(v.hand || null),
   };
   if (PREV && (PREV.game !== NOW.game || PREV.boards.length !== NOW.boards.length)) PREV = null;
-  FRESH = { buildings: PREV ? new Set([...NOW.buildings].filter((b) => !PREV.buildings.has(b))) : new Set() };
+  FRESH = {
+    buildings: PREV ? new Set([...NOW.buildings].filter((b) => !PREV.buildings.has(b))) : new Set(),
+    hand: !!(PREV && v.hand && PREV.hand !== NOW.hand), // a land or special tile just taken
+  };
 }
 
 /** The hexes of seat i that gained a tile / a temple, and whether its sun moved, since the last drawing. */
@@ -477,7 +481,7 @@ export function render(root, msg, ctx) {
     h('span', { class: 'chip he-opt', text: tr('helios.ui.turn', { n: v.turn }) }),
     h('span', { class: 'chip he-opt', title: tr('helios.ui.dragon_title') }, iconArt('dragon', ''), tr('helios.ui.dragon_of', { name: who(ctx, v.dragon) })),
     v.bonus_actions_pending ? h('span', { class: 'chip', text: tr('helios.ui.bonus_pending', { n: v.bonus_actions_pending }) }) : null,
-    v.hand ? h('span', { class: 'chip he-hand' }, handArt(v.hand), tr('helios.ui.in_hand', { what: handText(v.hand) })) : null,
+    v.hand ? h('span', { class: ['chip', 'he-hand', FRESH.hand && 'he-new'] }, handArt(v.hand), tr('helios.ui.in_hand', { what: handText(v.hand) })) : null,
     legend(v));
   root.replaceChildren(...[
     finalResults(v, ctx),
