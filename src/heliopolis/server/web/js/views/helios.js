@@ -404,7 +404,7 @@ function legend(v) {
       item(h('span', { class: 'he-glyph', text: '★' }), tr('helios.ui.field_corner')), item(h('span', { class: 'he-glyph he-dark-swatch' }), tr('helios.ui.legend_dark'))]),
     group('buildings', Object.keys(TABLES.buildings).map((id) => item(buildingArt(id, ''), buildingName(id)))),
     group('persons', Object.keys(TABLES.persons).map((id) => item(personArt(id, ''), personName(id)))));
-  return details('he-legend', 'he-legend', tr('helios.ui.legend'), false, body);
+  return details('he-legend', 'he-legend', h('span', { class: 'he-legend-label', text: tr('helios.ui.legend') }), false, body);
 }
 
 // -- what changed since the last drawing (animated; off under prefers-reduced-motion) -----------------------
@@ -481,7 +481,8 @@ export function render(root, msg, ctx) {
     h('span', { class: 'chip he-opt', text: tr('helios.ui.turn', { n: v.turn }) }),
     h('span', { class: 'chip he-opt', title: tr('helios.ui.dragon_title') }, iconArt('dragon', ''), tr('helios.ui.dragon_of', { name: who(ctx, v.dragon) })),
     v.bonus_actions_pending ? h('span', { class: 'chip', text: tr('helios.ui.bonus_pending', { n: v.bonus_actions_pending }) }) : null,
-    v.hand ? h('span', { class: ['chip', 'he-hand', FRESH.hand && 'he-new'] }, handArt(v.hand), tr('helios.ui.in_hand', { what: handText(v.hand) })) : null,
+    v.hand ? h('span', { class: ['chip', 'he-hand', FRESH.hand && 'he-new'] }, handArt(v.hand),
+      h('span', { class: 'he-hand-full', text: tr('helios.ui.in_hand', { what: handText(v.hand) }) }), h('span', { class: 'he-hand-short', text: handText(v.hand) })) : null,
     legend(v));
   root.replaceChildren(...[
     finalResults(v, ctx),
