@@ -158,7 +158,9 @@ def test_every_piece_is_a_drawing_with_a_name_and_the_legend_shows_every_kind(si
     assert page.locator("#he-columns .he-atile svg.he-atile-art[role=img][aria-label]").count() == cols
     assert page.locator("#he-land .he-land svg.he-land-art[role=img][aria-label]").count() == 6
     assert page.locator("#he-land .he-special svg.he-land-art[role=img][aria-label]").count() == 4
-    assert page.locator("#he-persons .he-pcard svg.he-person-art[role=img][aria-label]").count() == len(v["persons_available"])
+    assert page.locator("#he-persons .he-pcard svg.he-person-art[role=img][aria-label]").count() == len(
+        v["persons_available"]
+    )
     assert page.locator("#he-buildings .he-bcard svg.he-building-art[role=img][aria-label]").count() == 12
     # Every drawing is named (role=img with aria-label and <title>) or hidden from assistive technology.
     unnamed = page.evaluate("""() => [...document.querySelectorAll('#board svg.he-art')].filter(e =>
@@ -213,7 +215,9 @@ def test_a_tile_is_created_by_clicking_a_hex_and_lands_animated_but_not_under_re
     assert key in {t["hex"] for t in after["view"]["players"][0]["tiles"]}
     fresh = page.locator(f"#board [data-seat='0'] g.he-hex.he-new[data-hex='{key}']")
     if fresh.count():  # the next drawing (a later move) replaces the marked one
-        name, dur = fresh.evaluate("e => [getComputedStyle(e).animationName, parseFloat(getComputedStyle(e).animationDuration)]")
+        name, dur = fresh.evaluate(
+            "e => [getComputedStyle(e).animationName, parseFloat(getComputedStyle(e).animationDuration)]"
+        )
         assert name != "none" and 0 < dur <= 0.3
     ctx.close()
     # Under prefers-reduced-motion nothing moves: a landing tile, a moved sun, the pulse of a target.
@@ -231,7 +235,9 @@ def test_the_sun_moves_on_highlighted_hexes(site, browser, positions):
     g, s = positions["sun"]
     ctx, page = _open(browser, site, g)
     steps = sorted(n for n in _notations(s) if n.startswith("step:"))
-    on_board = sorted(page.eval_on_selector_all("#board svg.he-hexboard g.he-act-step", "els => els.map(e => e.dataset.action)"))
+    on_board = sorted(
+        page.eval_on_selector_all("#board svg.he-hexboard g.he-act-step", "els => els.map(e => e.dataset.action)")
+    )
     assert on_board == steps
     # every legal move has exactly one place on the board
     everything = sorted(page.eval_on_selector_all("#board [data-action]", "els => els.map(e => e.dataset.action)"))
@@ -295,9 +301,14 @@ def test_first_screen_holds_the_part_one_acts_on_whose_turn_and_the_options(site
                 boxes = [b for b in boxes if not b[0].startswith("temple:")]
             assert len(boxes) >= 3, boxes
             assert all(top >= 0 and bottom <= height for _, top, bottom in boxes), (name, where, boxes)
-            whole = ["#he-table", {"take": "#he-columns", "build": "#he-buildings"}.get(name, "#board [data-seat='0'] svg.he-hexboard")]
+            whole = [
+                "#he-table",
+                {"take": "#he-columns", "build": "#he-buildings"}.get(name, "#board [data-seat='0'] svg.he-hexboard"),
+            ]
             if where == "desk":  # the supply one takes from, or (building) the buildings one acts on
-                whole += ["#board [data-seat='0'] svg.he-hexboard"] + (["#he-columns", "#he-land"] if name != "build" else [])
+                whole += ["#board [data-seat='0'] svg.he-hexboard"] + (
+                    ["#he-columns", "#he-land"] if name != "build" else []
+                )
             for sel in whole:
                 bottom = page.evaluate(f"document.querySelector({sel!r}).getBoundingClientRect().bottom")
                 assert bottom <= height, (name, where, sel, bottom)
