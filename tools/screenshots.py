@@ -3,8 +3,9 @@
 and phone, an auction, the final results; Ra: The Dice Game (desktop and phone) and Helios in progress and finished;
 Men-Nefer in progress on desktop and phone). Needs the [web,dev] extras and Chromium.
 
-Usage: ``python tools/screenshots.py [--out docs/screenshots] [--lang de]`` (``--lang de``: the pages
-in German, as a browser set to German sees them, written as ``<name>-de.png``)
+Usage: ``python tools/screenshots.py [--out docs/screenshots] [--lang de] [--games helios]`` (``--lang de``:
+the pages in German, as a browser set to German sees them, written as ``<name>-de.png``; ``--games``: only
+those games' shots, e.g. ``helios`` or ``ra,ra-dice``; ``lobby`` for the lobby's)
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 
 
 def play_until(url: str, gid: str, token: str, rng: random.Random, stop) -> dict:  # noqa: ANN001
-    """Plays random moves for the token's seat (bots answer) until ``stop(state)``."""
+    """Plays random moves for the token's seat (bots answer) until ``stop(state)``; none for a game
+    left out (``gid`` None, see ``--games``)."""
+    if gid is None:
+        return {}
     headers = {"Authorization": f"Bearer {token}"}
     for _ in range(3000):
         r = httpx.get(f"{url}/api/games/{gid}/state", headers=headers, timeout=10)
@@ -50,7 +54,9 @@ def main() -> None:
     ap.add_argument("--out", default="docs/screenshots")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--lang", choices=["en", "de"], default="en", help="the browser's language")
+    ap.add_argument("--games", default="lobby,ra,ra-dice,helios,men-nefer", help="only these games' shots")
     args = ap.parse_args()
+    games = set(args.games.split(","))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp())
@@ -60,6 +66,8 @@ def main() -> None:
     try:
 
         def create(seats, names, game="ra", options=None):  # noqa: ANN001, ANN202
+            if game not in games:
+                return {"id": None, "token": None}
             options = {"edition": "2009"} if options is None else options
             body = {"game": game, "players": len(seats), "join": 0, "options": options,
                     "seats": [{"kind": "human", "name": n} if k == "human" else {"kind": "bot", "bot": k, "name": n}
@@ -121,6 +129,11 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
 
             def shot(name, path, token=None, gid=None, full=False, **ctx):  # noqa: ANN001, ANN003, ANN202
+                game = next(
+                    (g for g in ("ra-dice", "helios", "men-nefer", "lobby") if name.startswith(g) or g in name), "ra"
+                )
+                if game not in games:
+                    return
                 c = browser.new_context(locale={"en": "en-US", "de": "de-DE"}[args.lang], **ctx)
                 if args.lang != "en":
                     name = name.replace(".png", f"-{args.lang}.png")

@@ -262,6 +262,7 @@ def _play_until_the_board_offers(page, selector: str, seed: int, what: str) -> N
         assert _wait_turn_or_end(page) == "mine", f"the game ended before {what} was offered"
         if page.locator(selector).count():
             return
+        page.evaluate("() => { const d = document.querySelector('details#all-moves'); if (d) d.open = true; }")
         n = page.locator("#legal [data-action]").count()
         _click_and_wait_for_the_answer(page, "#legal [data-action]", rng.randrange(n))
     pytest.fail(f"{what} was never offered")

@@ -7,7 +7,8 @@
 // buildings/persons for build/buy/activate, and a choice bar for the rest.
 
 import { details, h, humanize, placedAction, ranking, seatTitle, botLevel, svg } from '../dom.js';
-import { has, t as tr } from '../i18n.js';
+import { has, t as tr, tn } from '../i18n.js';
+import { actionTileArt, buildingArt, ensureSprite, iconArt, landArt, personArt, token, tokenArt, use } from './helios-art.js';
 
 (function ensureCss() {
   if (typeof document === 'undefined' || document.querySelector('link[data-view-css="helios"]')) return;
@@ -18,7 +19,6 @@ import { has, t as tr } from '../i18n.js';
 
 const SQ3 = Math.sqrt(3);
 const RES = ['blue', 'brown', 'grey', 'green', 'black'];
-const RES_FILL = { blue: '#3b7dd8', brown: '#8b5a2b', grey: '#a3a3a3', green: '#3f9b4b', black: '#2a2a2a' };
 const SPECIALS = ['free', 'created', 'resources', 'temples']; // helios.special.<k>
 const specialName = (k) => tr(`helios.special.${k}`);
 const colourName = (c) => tr(`helios.colour.${c}`);
@@ -26,7 +26,6 @@ const tileColour = (c) => tr(`helios.tile_colour.${c}`);
 const symbolName = (s) => tr(`helios.symbol.${s}`);
 /** A printed cost from the tables ("blue grey +1 any", "black or blue") in the page's language. */
 const costText = (c) => String(c).split(' ').map((w) => (RES.includes(w) ? colourName(w) : w === 'any' || w === 'or' ? tr(`helios.ui.cost_${w}`) : w)).join(' ');
-const SPECIAL_SHORT = { free: 'F', created: 'C', resources: 'R', temples: 'T' };
 // Board features and building/person tables come from the engine (view.tables, read from the data
 // file), so a corrected printed board shows up here without touching this file.
 let TABLES = { hexes: [], buildings: {}, persons: {}, corners: [], bonus_fields: [], mana_fields: [] };
@@ -96,7 +95,75 @@ function hexPoints(cx, cy, s) {
 }
 
 // -- one player's hex board ------------------------------------------------------------------------------
-function hexBoard(pl, i, ctx, placed, v) {
+const fieldLabel = (key, sets) => (sets.bonus.has(key) ? tr('helios.ui.field_bonus') : sets.mana.has(key) ? tr('helios.ui.field_mana')
+  : sets.corners.has(key) ? tr('helios.ui.field_corner') : '');
+
+/** A tiled hex's accessible name: "e5: brown land tile, temple, resources: grey, blue". */
+function hexName(label, t, sun, field) {
+  const parts = [];
+  if (t) parts.push(t.tile.startsWith('special:') ? tr('helios.ui.special_tile', { special: specialName(t.tile.slice(8)) }) : tr('helios.ui.hand_land', { colour: colourName(t.tile) }));
+  else parts.push(field || tr('helios.ui.free_hex'));
+  if (t && t.temple) parts.push(tr('helios.ui.temple'));
+  if (t && t.resources.length) parts.push(tr('helios.ui.resources_on', { list: t.resources.map(colourName).join(', ') }));
+  if (sun) parts.push(tr('helios.ui.sun_here'));
+  return `${label}: ${parts.join(', ')}`;
+}
+
+function fieldMark(key, x, y, size, sets) {
+  if (sets.bonus.has(key)) return svgText(x, y - size * 0.12, '+1', 'he-field');
+  if (sets.mana.has(key)) return use('mana', x - 6, y - 9, 12, 'he-field-icon');
+  if (sets.corners.has(key)) return svgText(x, y - size * 0.12, '★', 'he-field');
+  return null;
+}
+
+function hexCell(key, label, light, t, ctx, placed, mine, sets, sun, fresh) {
+  const size = 20;
+  const { q, r } = parseHex(key);
+  const { x, y } = hexCentre(q, r, size);
+  const special = t && t.tile.startsWith('special:') ? t.tile.slice(8) : null;
+  const g = svg('g', { class: ['he-hex', light ? 'light' : 'dark', t ? 'tiled' : 'empty', t && !special && `res-${t.tile}`, special && 'sp', fresh.tile && 'he-new'].filter(Boolean).join(' '),
+    'data-hex': key, 'data-coord': label || key, 'data-tile': t ? t.tile : null });
+  g.appendChild(svg('polygon', { points: hexPoints(x, y, size * 0.97), class: 'he-hexshape' }));
+  if (t) {
+    g.appendChild(svg('polygon', { points: hexPoints(x, y, size * 0.8), class: 'he-tileshape' }));
+    g.appendChild(use(special || t.tile, x - 7, y - 13, 14, 'he-tile-icon'));
+  } else {
+    const mark = fieldMark(key, x, y, size, sets);
+    if (mark) g.appendChild(mark);
+  }
+  if (t && t.temple) g.appendChild(use('temple', x + 3, y - 14, 12, ['he-temple', fresh.temple && 'he-new'].filter(Boolean).join(' ')));
+  // the board coordinate (column letter, hex counted from the bottom), as in the log and buttons
+  if (label) g.appendChild(svgText(x, y + size * 0.7, label, 'he-coord'));
+  // place / temple / step / put actions on the hex itself
+  const hexActs = [`place:${key}`, `temple:${key}`, `step:${key}`, `put:${key}`].filter((n) => ctx.action(n) && !placed.has(n));
+  if (mine && hexActs.length) {
+    svgAction(g, hexActs[0], ctx, placed);
+    g.classList.add(`he-act-${hexActs[0].split(':')[0]}`);
+  } else if (t || sun) {
+    g.setAttribute('role', 'img');
+    g.setAttribute('aria-label', hexName(label || key, t, sun, fieldLabel(key, sets)));
+  }
+  return { g, x, y };
+}
+
+function resourceTokens(root, key, t, x, y, ctx, placed, mine) {
+  const n = t.resources.length;
+  t.resources.forEach((c, k) => {
+    const row = Math.floor(k / 3);
+    const inRow = Math.min(3, n - row * 3);
+    const rx = x + ((k % 3) - (inRow - 1) / 2) * 8.5;
+    const ry = y + 3 + row * 8 - (n > 3 ? 4 : 0);
+    const disc = svg('g', { class: `he-res res-${c}`, 'data-colour': c }, token(c, rx, ry, 3.6));
+    const pay = `pay:${key}:${c}`;
+    if (mine && ctx.action(pay) && !placed.has(pay)) {
+      disc.insertBefore(svg('circle', { cx: rx, cy: ry, r: 8.5, class: 'he-hit' }), disc.firstChild);
+      svgAction(disc, pay, ctx, placed);
+    }
+    root.appendChild(disc);
+  });
+}
+
+function hexBoard(pl, i, ctx, placed) {
   const size = 20;
   const tiles = new Map(pl.tiles.map((t) => [t.hex, t]));
   const mine = i === ctx.seat && ctx.legal.length > 0;
@@ -104,76 +171,24 @@ function hexBoard(pl, i, ctx, placed, v) {
     class: 'he-hexboard', viewBox: `${-7.1 * size} ${-4.6 * SQ3 * size} ${14.2 * size} ${9.2 * SQ3 * size}`,
     role: 'group', 'aria-label': tr('helios.ui.board_of', { name: name(ctx, i) }),
   });
-  const sunHex = pl.sun;
-  const bonus = new Set(TABLES.bonus_fields);
-  const manaFields = new Set(TABLES.mana_fields);
-  const corners = new Set(TABLES.corners);
-  for (const { hex: key, label, light } of TABLES.hexes) {
-    const { q, r } = parseHex(key);
-    const { x, y } = hexCentre(q, r, size);
+  const sets = { bonus: new Set(TABLES.bonus_fields), mana: new Set(TABLES.mana_fields), corners: new Set(TABLES.corners) };
+  const fresh = freshOn(i);
+  const cells = TABLES.hexes.map(({ hex: key, label, light }) => {
     const t = tiles.get(key);
-    const g = svg('g', { class: ['he-hex', light ? 'light' : 'dark', t ? 'tiled' : 'empty'].join(' '), 'data-hex': key, 'data-coord': label || key });
-    let fill = light ? '#f3e7c9' : '#f0a35a';
-    if (t) fill = t.tile.startsWith('special:') ? '#f5d36b' : RES_FILL[t.tile];
-    g.appendChild(svg('polygon', { points: hexPoints(x, y, size * 0.97), fill, class: 'he-hexshape' }));
-    if (!t) {
-      if (bonus.has(key)) g.appendChild(svgText(x, y, '+1', 'he-field'));
-      else if (manaFields.has(key)) g.appendChild(svgText(x, y, 'M', 'he-field'));
-      else if (corners.has(key)) g.appendChild(svgText(x, y, '★', 'he-field'));
-    }
-    if (t && t.tile.startsWith('special:')) {
-      const k = t.tile.slice(8);
-      g.appendChild(svgText(x, y - size * 0.45, SPECIAL_SHORT[k] || '?', 'he-special-letter'));
-    }
-    if (t && t.temple) {
-      g.appendChild(svg('path', {
-        class: 'he-temple', d: `M${x - 7} ${y - 2}l7 -6 7 6h-2v7h-10v-7z`,
-      }));
-    }
-    // the board coordinate (column letter, hex counted from the bottom), as in the log and buttons
-    if (label) g.appendChild(svgText(x, y + size * 0.7, label, 'he-coord'));
-    // place / temple / step / put actions on the hex itself
-    const hexActs = [`place:${key}`, `temple:${key}`, `step:${key}`, `put:${key}`].filter((n) => ctx.action(n) && !placed.has(n));
-    if (mine && hexActs.length) {
-      svgAction(g, hexActs[0], ctx, placed);
-      g.classList.add(`he-act-${hexActs[0].split(':')[0]}`);
-    }
-    root.appendChild(g);
-    // resources (pay actions on the discs)
-    if (t && t.resources.length) {
-      const n = t.resources.length;
-      const cols = Math.min(n, 3);
-      t.resources.forEach((c, k) => {
-        const row = Math.floor(k / 3);
-        const inRow = Math.min(3, n - row * 3);
-        const col = k % 3;
-        const rx = x + (col - (inRow - 1) / 2) * 8.5;
-        const ry = y + 3 + row * 8 - (n > 3 ? 4 : 0);
-        const disc = svg('g', { class: 'he-res', 'data-colour': c },
-          svg('circle', { cx: rx, cy: ry, r: 3.8, fill: RES_FILL[c], stroke: '#fff', 'stroke-width': 1.1 }));
-        const pay = `pay:${key}:${c}`;
-        if (mine && ctx.action(pay) && !placed.has(pay)) {
-          disc.insertBefore(svg('circle', { cx: rx, cy: ry, r: 6.5, class: 'he-hit' }), disc.firstChild);
-          svgAction(disc, pay, ctx, placed);
-        }
-        root.appendChild(disc);
-      });
-      void cols;
-    }
-  }
-  // the sun on top
-  if (sunHex) {
-    const { q, r } = parseHex(sunHex);
+    const cell = hexCell(key, label, light, t, ctx, placed, mine, sets, key === pl.sun,
+      { tile: fresh.tiles.has(key), temple: fresh.temples.has(key) });
+    root.appendChild(cell.g);
+    return { key, t, ...cell };
+  });
+  // resources above the hexes (pay actions on the tokens)
+  for (const { key, t, x, y } of cells) if (t && t.resources.length) resourceTokens(root, key, t, x, y, ctx, placed, mine);
+  if (pl.sun) {
+    const { q, r } = parseHex(pl.sun);
     const { x, y } = hexCentre(q, r, size);
-    const sun = svg('g', { class: 'he-sun', 'data-sun': sunHex, 'pointer-events': 'none' });
-    for (let k = 0; k < 8; k++) {
-      const a = (Math.PI / 4) * k;
-      sun.appendChild(svg('line', { x1: x + 7 * Math.cos(a), y1: y + 7 * Math.sin(a), x2: x + 11 * Math.cos(a), y2: y + 11 * Math.sin(a) }));
-    }
-    sun.appendChild(svg('circle', { cx: x, cy: y, r: 6 }));
-    root.appendChild(sun);
+    root.appendChild(svg('g', { class: ['he-sun', fresh.sun && 'he-moved'].filter(Boolean).join(' '), 'data-sun': pl.sun, 'pointer-events': 'none',
+      role: 'img', 'aria-label': tr('helios.ui.sun_on', { coord: coord(pl.sun) }) },
+      svg('circle', { class: 'he-sun-halo', cx: x, cy: y, r: 11 }), use('sun', x - 10, y - 10, 20, 'he-sun-icon')));
   }
-  void v;
   return root;
 }
 
@@ -184,10 +199,10 @@ function columnsArea(v, ctx, placed) {
     h('div', { class: 'he-cols' }, Object.entries(v.columns).map(([sym, list]) => {
       const tiles = list.map((c, k) => {
         const bottom = k === list.length - 1;
-        const cls = ['he-atile', `at-${c}`, bottom && 'bottom'];
         const title = tr('helios.ui.atile', { colour: tileColour(c), symbol: symbolName(sym) });
-        if (bottom) return actionable('div', `take:${sym}`, ctx, placed, { class: cls, title: `${title} ${tr('helios.ui.bottom')}` }, h('span', { text: symbolName(sym) }));
-        return h('div', { class: cls, title }, h('span', { text: symbolName(sym) }));
+        const label = bottom ? `${title} ${tr('helios.ui.bottom')}` : title;
+        return actionable(bottom ? 'span' : 'span', bottom ? `take:${sym}` : null, ctx, placed,
+          { class: ['he-atile', `at-${c}`, bottom && 'bottom'], dataset: { colour: c } }, actionTileArt(c, sym, label));
       });
       const disc = v.discards[sym] || {};
       const discN = Object.values(disc).reduce((a, b) => a + b, 0);
@@ -202,36 +217,49 @@ function landArea(v, ctx, placed) {
   const items = Object.entries(v.face_up_land).map(([stack, c]) => {
     const n = stack === 'extra' ? 'land:extra' : `land:${stack}`;
     const count = stack === 'extra' ? v.extra_stack : v.land_stacks[stack];
-    return actionable('div', n, ctx, placed, { class: ['he-land', c ? `res-${c}` : 'none'], dataset: { stack } },
-      h('span', { class: 'he-land-tile', text: c ? colourName(c) : '—' }),
-      h('span', { class: 'he-dim', text: `${stack === 'extra' ? tr('helios.ui.extra') : colourName(stack)} · ${count}` }));
+    const where = stack === 'extra' ? tr('helios.ui.extra') : colourName(stack);
+    const label = `${c ? tr('helios.ui.hand_land', { colour: colourName(c) }) : tr('helios.ui.empty')} · ${where} · ${count}`;
+    return actionable('span', n, ctx, placed, { class: ['he-land', c ? `res-${c}` : 'none'], dataset: { stack } },
+      landArt(c, label), h('span', { class: 'he-count', attrs: { 'aria-hidden': 'true' }, text: stack === 'extra' ? `${tr('helios.ui.extra')} ${count}` : count }));
   });
-  const specials = Object.entries(v.special_tiles).map(([k, n]) => actionable('div', `special:${k}`, ctx, placed,
-    { class: 'he-special', dataset: { special: k }, title: specialName(k) },
-    h('span', { class: 'he-special-badge', text: SPECIAL_SHORT[k] }), h('span', { text: `${specialName(k)} ×${n}` })));
+  const specials = Object.entries(v.special_tiles).map(([k, n]) => actionable('span', `special:${k}`, ctx, placed,
+    { class: 'he-special', dataset: { special: k } },
+    landArt(null, `${tr('helios.ui.special_tile', { special: specialName(k) })} × ${n}`, { special: k }),
+    h('span', { class: 'he-count', attrs: { 'aria-hidden': 'true' }, text: `×${n}` })));
   return h('section', { class: 'he-area he-landarea', id: 'he-land' },
-    h('h3', { text: tr('helios.ui.land_tiles') }), h('div', { class: 'he-row' }, items),
-    h('h3', { text: tr('helios.ui.special_tiles') }), h('div', { class: 'he-row' }, specials));
+    h('h3', { text: tr('helios.ui.land_and_special') }),
+    h('div', { class: 'he-row' }, items, h('span', { class: 'he-sep', attrs: { 'aria-hidden': 'true' } }), specials));
+}
+
+/** A printed cost as tokens: "blue grey +1 any" -> two shapes and "+1". */
+function costTokens(cost) {
+  return h('span', { class: 'he-cost', title: costText(cost) }, String(cost).split(' ').map((w) => (RES.includes(w) ? tokenArt(w, colourName(w)) : h('span', { text: w === 'any' || w === 'or' ? tr(`helios.ui.cost_${w}`) : w }))));
 }
 
 function buildingsArea(v, ctx, placed) {
   const me = ctx.seat !== null && ctx.seat !== undefined ? v.players[ctx.seat] : null;
-  return details('he-buildings', 'he-details', tr('helios.ui.buildings'), ctx.legal.some((l) => l.notation.startsWith('build:')),
+  const canBuild = ctx.legal.some((l) => l.notation.startsWith('build:'));
+  return details('he-buildings', 'he-details', tr('helios.ui.buildings'), canBuild,
     h('div', { class: 'he-grid' }, Object.entries(TABLES.buildings).map(([id, { cost, vp }]) => {
       const owners = v.players.map((p, i) => (p.buildings.includes(id) ? i : -1)).filter((i) => i >= 0);
-      return actionable('div', `build:${id}`, ctx, placed, { class: ['he-card', me && me.buildings.includes(id) && 'owned'], dataset: { building: id } },
-        h('strong', { text: buildingName(id) }), h('span', { class: 'he-dim', text: tr('helios.ui.cost_vp', { cost: costText(cost), vp }) }),
-        owners.length ? h('span', { class: 'he-owners', text: tr('helios.ui.built_by', { seats: owners.map((o) => who(ctx, o)).join(', ') }) }) : null);
+      const label = `${buildingName(id)} · ${tr('helios.ui.cost_vp', { cost: costText(cost), vp })}${owners.length ? ` · ${tr('helios.ui.built_by', { seats: owners.map((o) => who(ctx, o)).join(', ') })}` : ''}`;
+      return actionable('span', `build:${id}`, ctx, placed, { class: ['he-card', 'he-bcard', me && me.buildings.includes(id) && 'owned'], dataset: { building: id } },
+        buildingArt(id, label),
+        h('span', { class: 'he-card-text', attrs: { 'aria-hidden': 'true' } }, h('strong', { text: buildingName(id) }),
+          h('span', { class: 'he-card-cost' }, costTokens(cost), h('span', { class: 'he-vp', text: tr('helios.ui.vp', { n: vp }) }))),
+        owners.length ? h('span', { class: 'he-owners', attrs: { 'aria-hidden': 'true' }, text: owners.map((o) => who(ctx, o)).join(', ') }) : null);
     })));
 }
 
 function personsArea(v, ctx, placed) {
   return h('section', { class: 'he-area', id: 'he-persons' },
     h('h3', { text: tr('helios.ui.persons_for_sale') }),
-    h('div', { class: 'he-grid' }, v.persons_available.length ? v.persons_available.map((id) => {
+    h('div', { class: 'he-grid he-pgrid' }, v.persons_available.length ? v.persons_available.map((id) => {
       const { buy_mana: mana, cost } = TABLES.persons[id] || { buy_mana: '?', cost: '?' };
-      return actionable('div', `buy:${id}`, ctx, placed, { class: 'he-card', dataset: { person: id } },
-        h('strong', { text: personName(id) }), h('span', { class: 'he-dim', text: tr('helios.ui.person_cost', { mana, cost: costText(cost) }) }));
+      return actionable('span', `buy:${id}`, ctx, placed, { class: ['he-card', 'he-pcard'], dataset: { person: id } },
+        personArt(id, `${personName(id)} · ${tr('helios.ui.person_cost', { mana, cost: costText(cost) })}`),
+        h('span', { class: 'he-card-text', attrs: { 'aria-hidden': 'true' } }, h('strong', { text: personName(id) }),
+          h('span', { class: 'he-card-cost' }, h('span', { class: 'he-mana-cost' }, iconArt('mana', ''), String(mana)), costTokens(cost))));
     }) : h('span', { class: 'he-dim', text: tr('helios.ui.none_left') })));
 }
 
@@ -301,8 +329,11 @@ function seatPanel(v, i, msg, ctx, placed) {
   const final = v.final_scores ? v.final_scores[i] : null;
   const won = (v.winners || []).includes(i);
   const persons = pl.persons.map((p) => actionable('span', `activate:${p.id}`, ctx, placed,
-    { class: ['he-chip', p.active ? 'active' : 'inactive'], dataset: { person: p.id }, title: p.active ? tr('helios.ui.active') : tr('helios.ui.inactive') },
-    `${personName(p.id)}${p.active ? ' ✓' : ''}`));
+    { class: ['he-chip', 'he-owned-piece', p.active ? 'active' : 'inactive', FRESH.buildings.has(`${i}:${p.id}`) && 'he-new'], dataset: { person: p.id } },
+    personArt(p.id, `${personName(p.id)} (${p.active ? tr('helios.ui.active') : tr('helios.ui.inactive')})`, { active: p.active }),
+    h('span', { attrs: { 'aria-hidden': 'true' }, text: personName(p.id) })));
+  const buildings = pl.buildings.map((b) => h('span', { class: ['he-chip', 'he-owned-piece', FRESH.buildings.has(`${i}:${b}`) && 'he-new'], dataset: { building: b } },
+    buildingArt(b, buildingName(b)), h('span', { attrs: { 'aria-hidden': 'true' }, text: buildingName(b) })));
   return h('section', {
     class: ['seat-panel', 'he-seat', you && 'you', toMove && 'to-move', won && 'winner'],
     dataset: { seat: i }, attrs: { 'aria-label': tr('ra.ui.seat_label', { i, name: ctx.seatName(i) }) },
@@ -319,14 +350,14 @@ function seatPanel(v, i, msg, ctx, placed) {
       ? h('span', { class: 'points', dataset: { points: final }, title: tr('helios.ui.vp_before_final', { n: pl.vp }), text: tr('helios.ui.vp_final', { n: final }) })
       : h('span', { class: 'points', dataset: { points: pl.vp }, text: tr('helios.ui.vp', { n: pl.vp }) })),
   h('dl', { class: 'he-stats' },
-    stat(tr('helios.ui.mana'), pl.mana), stat(tr('helios.ui.sun_range'), pl.sun_range === 'sun' ? tr('helios.ui.coast') : pl.sun_range),
+    stat(tr('helios.ui.mana'), h('span', { class: 'he-mana' }, iconArt('mana', ''), String(pl.mana))), stat(tr('helios.ui.sun_range'), pl.sun_range === 'sun' ? tr('helios.ui.coast') : pl.sun_range),
     stat(tr('helios.ui.laps'), `${pl.laps.x}/${pl.laps.x_max}`),
     stat(tr('helios.ui.slots'), h('span', null, Object.entries(pl.slots).map(([c, n]) => h('span', { class: ['he-slot', `at-${c}`], title: tr('helios.ui.slot', { colour: tileColour(c) }), text: n })))),
   ),
-  hexBoard(pl, i, ctx, placed, v),
+  hexBoard(pl, i, ctx, placed),
   h('div', { class: 'he-owned' },
     h('span', { class: 'he-dim', text: `${tr('helios.ui.buildings')}: ` }),
-    pl.buildings.length ? pl.buildings.map((b) => h('span', { class: 'he-chip', dataset: { building: b }, text: buildingName(b) })) : h('span', { class: 'he-dim', text: tr('helios.ui.none') })),
+    buildings.length ? buildings : h('span', { class: 'he-dim', text: tr('helios.ui.none') })),
   h('div', { class: 'he-owned' },
     h('span', { class: 'he-dim', text: `${tr('helios.ui.persons')}: ` }), persons.length ? persons : h('span', { class: 'he-dim', text: tr('helios.ui.none') })));
 }
@@ -358,18 +389,78 @@ function finalResults(v, ctx) {
       h('tr', { class: 'total' }, h('th', { text: tr('helios.ui.total') }), v.final_scores.map((x) => h('td', { text: x }))))) : null);
 }
 
-function legend() {
-  const sw = (c, t) => h('span', { class: 'he-legend-item' }, h('span', { class: ['he-swatch', `res-${c}`] }), t);
-  return h('p', { class: 'legend he-legend' }, RES.map((c) => sw(c, colourName(c))),
-    h('span', { class: 'he-legend-item' }, h('span', { class: 'he-swatch special' }), tr('helios.ui.legend_special')),
-    h('span', { class: 'he-legend-item', text: tr('helios.ui.legend_fields') }));
+// -- the legend (on demand) ----------------------------------------------------------------------------------
+function legend(v) {
+  const item = (art, text) => h('li', { class: 'legend-item' }, art, h('span', { text }));
+  const group = (key, items) => h('div', { class: 'legend-group', dataset: { group: key } }, h('h4', { text: tr(`helios.ui.legend_${key}`) }), h('ul', null, items));
+  const syms = Object.keys(v.columns || { land: 0, build: 0, sun: 0 });
+  const body = h('div', { class: 'legend-body', attrs: { tabindex: '0', role: 'group', 'aria-label': tr('helios.ui.legend') } },
+    group('land', RES.map((c) => item(landArt(c, ''), tr('helios.ui.hand_land', { colour: colourName(c) })))),
+    group('resources', RES.map((c) => item(tokenArt(c, ''), tr('helios.ui.resource', { colour: colourName(c) })))),
+    group('specials', SPECIALS.map((k) => item(landArt(null, '', { special: k }), specialName(k)))),
+    group('action', [...syms.map((sym) => item(actionTileArt('red', sym, ''), symbolName(sym))), item(actionTileArt('grey', syms[0], ''), tr('helios.ui.legend_wild'))]),
+    group('pieces', [item(iconArt('sun', '', 'he-sun-icon'), tr('helios.ui.legend_sun')), item(iconArt('temple', ''), tr('helios.ui.temple')),
+      item(iconArt('mana', ''), tr('helios.ui.legend_mana_field')), item(h('span', { class: 'he-glyph', text: '+1' }), tr('helios.ui.field_bonus')),
+      item(h('span', { class: 'he-glyph', text: '★' }), tr('helios.ui.field_corner')), item(h('span', { class: 'he-glyph he-dark-swatch' }), tr('helios.ui.legend_dark'))]),
+    group('buildings', Object.keys(TABLES.buildings).map((id) => item(buildingArt(id, ''), buildingName(id)))),
+    group('persons', Object.keys(TABLES.persons).map((id) => item(personArt(id, ''), personName(id)))));
+  return details('he-legend', 'he-legend', h('span', { class: 'he-legend-label', text: tr('helios.ui.legend') }), false, body);
+}
+
+// -- what changed since the last drawing (animated; off under prefers-reduced-motion) -----------------------
+let PREV = null;
+let NOW = null;
+let FRESH = { buildings: new Set(), hand: false }; // "<seat>:<building or person id>" new since the last drawing
+
+function remember(msg) {
+  const v = msg.view;
+  PREV = NOW;
+  NOW = {
+    game: msg.game_id || msg.id || '',
+    boards: v.players.map((p) => ({ tiles: new Set(p.tiles.map((t) => t.hex)), temples: new Set(p.tiles.filter((t) => t.temple).map((t) => t.hex)), sun: p.sun })),
+    buildings: new Set(v.players.flatMap((p, i) => [...p.buildings.map((b) => `${i}:${b}`), ...p.persons.map((x) => `${i}:${x.id}`)])),
+    hand: JSON.stringify(v.hand || null),
+  };
+  if (PREV && (PREV.game !== NOW.game || PREV.boards.length !== NOW.boards.length)) PREV = null;
+  FRESH = {
+    buildings: PREV ? new Set([...NOW.buildings].filter((b) => !PREV.buildings.has(b))) : new Set(),
+    hand: !!(PREV && v.hand && PREV.hand !== NOW.hand), // a land or special tile just taken
+  };
+}
+
+/** The hexes of seat i that gained a tile / a temple, and whether its sun moved, since the last drawing. */
+function freshOn(i) {
+  const none = { tiles: new Set(), temples: new Set(), sun: false };
+  if (!PREV || !NOW) return none;
+  const [a, b] = [PREV.boards[i], NOW.boards[i]];
+  return { tiles: new Set([...b.tiles].filter((x) => !a.tiles.has(x))), temples: new Set([...b.temples].filter((x) => !a.temples.has(x))), sun: a.sun !== b.sun };
+}
+
+// The page's own list of every legal move becomes a collapsed fallback: the board is where one acts.
+function compactMoves(ctx) {
+  if (typeof document === 'undefined') return;
+  const list = document.getElementById('legal');
+  if (!list) return;
+  let box = list.closest('details');
+  if (!box) {
+    box = h('details', { id: 'all-moves', class: 'all-moves' }, h('summary'));
+    list.before(box);
+    box.appendChild(list);
+  }
+  const summary = box.querySelector('summary');
+  if (summary) summary.textContent = tn('ra.ui.all_moves', ctx.legal.length);
+  box.hidden = !ctx.legal.length;
 }
 
 // -- entry point ----------------------------------------------------------------------------------------------------
 export function render(root, msg, ctx) {
   const v = msg.view;
   if (v.tables) TABLES = v.tables;
+  ensureSprite();
+  remember(msg);
+  compactMoves(ctx);
   root.classList.add('he-board');
+  root.classList.toggle('he-watching', !(ctx.seat !== null && ctx.seat !== undefined && ctx.seat >= 0));
   const placed = new Set();
   const n = v.players.length;
   const start = ctx.seat !== null && ctx.seat !== undefined && ctx.seat >= 0 ? ctx.seat : 0;
@@ -377,31 +468,40 @@ export function render(root, msg, ctx) {
   // Seat panels first (hex actions land on the acting seat's board), then the supply.
   const seats = order.map((i) => seatPanel(v, i, msg, ctx, placed));
   const mineFirst = ctx.seat !== null && ctx.seat !== undefined && ctx.seat >= 0;
-  const cols = columnsArea(v, ctx, placed);
-  const land = landArea(v, ctx, placed);
-  const persons = personsArea(v, ctx, placed);
-  const buildings = buildingsArea(v, ctx, placed);
+  const onBoard = placed.size;
+  const areas = [columnsArea(v, ctx, placed), landArea(v, ctx, placed), personsArea(v, ctx, placed), buildingsArea(v, ctx, placed)];
+  const inSupply = placed.size - onBoard;
+  // The part one acts on comes first (CSS order): the supply before one's board on a narrow screen when
+  // it holds more of the moves, and in the supply the areas holding a move.
+  for (const a of areas) if (a.querySelector('[data-action]')) a.classList.add('he-acting');
   const choices = choiceBar(ctx, placed);
   const prompt = promptText(msg, ctx);
   const info = h('div', { class: 'he-info' },
-    h('span', { class: 'chip', text: tr('helios.ui.round', { round: v.round, rounds: v.rounds }) }),
-    h('span', { class: 'chip', text: tr('helios.ui.turn', { n: v.turn }) }),
-    h('span', { class: 'chip', text: tr('helios.ui.phase', { phase: phaseText(v.phase) || humanize(v.phase) }) }),
-    h('span', { class: 'chip', text: tr('helios.ui.dragon_of', { name: who(ctx, v.dragon) }) }),
+    h('span', { class: 'chip chip-strong', text: tr('helios.ui.round', { round: v.round, rounds: v.rounds }) }),
+    h('span', { class: 'chip he-opt', text: tr('helios.ui.turn', { n: v.turn }) }),
+    h('span', { class: 'chip he-opt', title: tr('helios.ui.dragon_title') }, iconArt('dragon', ''), tr('helios.ui.dragon_of', { name: who(ctx, v.dragon) })),
     v.bonus_actions_pending ? h('span', { class: 'chip', text: tr('helios.ui.bonus_pending', { n: v.bonus_actions_pending }) }) : null,
-    v.hand ? h('span', { class: 'chip he-hand', text: tr('helios.ui.in_hand', { what: handText(v.hand) }) }) : null);
+    v.hand ? h('span', { class: ['chip', 'he-hand', FRESH.hand && 'he-new'] }, handArt(v.hand),
+      h('span', { class: 'he-hand-full', text: tr('helios.ui.in_hand', { what: handText(v.hand) }) }), h('span', { class: 'he-hand-short', text: handText(v.hand) })) : null,
+    legend(v));
   root.replaceChildren(...[
     finalResults(v, ctx),
     h('section', { class: 'ra-table he-table', id: 'he-table' },
       info,
       prompt ? h('div', { class: ['he-prompt', ctx.legal.length && 'mine'], id: 'he-prompt', text: prompt }) : null,
       choices),
-    h('div', { id: 'seats', class: ['he-main', mineFirst && 'has-you'] },
+    h('div', { id: 'seats', class: ['he-main', mineFirst && 'has-you', inSupply > onBoard && 'act-supply'] },
       mineFirst ? seats[0] : null,
-      h('div', { class: 'he-supply' }, cols, land, persons, buildings),
+      h('div', { class: 'he-supply' }, areas),
       h('div', { class: 'he-others' }, mineFirst ? seats.slice(1) : seats)),
-    legend(),
   ].filter(Boolean));
+}
+
+function handArt(hand) {
+  const [kind, idx] = hand;
+  if (kind === 'land' && RES[idx]) return landArt(RES[idx], '');
+  if (kind === 'special' && SPECIALS[idx]) return landArt(null, '', { special: SPECIALS[idx] });
+  return null;
 }
 
 /** Replay captions from notation. */
