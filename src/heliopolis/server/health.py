@@ -3,8 +3,10 @@
 * ``/healthz``: the process answers (200), nothing else is looked at, so a slow database never
   gets a live process restarted;
 * ``/readyz``: 200 when this process can serve games — the database answers within
-  ``DB_TIMEOUT`` s, its schema is at the newest Alembic revision (an instance of a newer version
-  must not take traffic before its schema is current), and the bot workers run (a dead one is
+  ``DB_TIMEOUT`` s, its schema is at the newest Alembic revision this code knows (an instance of a
+  newer version must not take traffic before its schema is current) or at a revision it does not
+  know — a newer release migrated it first during a rolling upgrade, and releases only add
+  (docs/deploy.md), so the old instances keep serving until their restart — and the bot workers run (a dead one is
   restarted here, as the next bot move would); else 503 with ``{"status": "not ready", "check":
   …, "reason": …}`` naming the first check that failed. ``checks`` takes more (a draining process).
 """
@@ -26,12 +28,24 @@ Check = Callable[[], Awaitable[tuple[str, Any] | None]]  # None: fine; else (che
 
 
 @functools.lru_cache(maxsize=1)
-def head_revision() -> str | None:
+def _revisions() -> tuple[str | None, frozenset[str]]:
     from alembic.script import ScriptDirectory
 
     from heliopolis.server.migrate import alembic_config
 
-    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+    script = ScriptDirectory.from_config(alembic_config())
+    return script.get_current_head(), frozenset(r.revision for r in script.walk_revisions())
+
+
+def head_revision() -> str | None:
+    return _revisions()[0]
+
+
+def schema_behind(rev: str | None) -> bool:
+    """True when the schema is older than this code (or has none); a revision this code does not
+    know is a newer release's (rolling upgrade): not behind."""
+    head, known = _revisions()
+    return rev is None or (rev != head and rev in known)
 
 
 class Health:
@@ -48,7 +62,7 @@ class Health:
             return "database", error_msg("errors.ready.db_slow", seconds=DB_TIMEOUT)
         except Exception as e:  # noqa: BLE001 - any failure to reach it is the answer
             return "database", error_msg("errors.ready.db_down", error=_first_line(e))
-        if rev != head_revision():
+        if schema_behind(rev):
             return "migrations", error_msg("errors.ready.migrations", current=rev or "-", head=head_revision())
         return None
 
