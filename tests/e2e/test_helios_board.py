@@ -20,6 +20,7 @@ import pytest
 
 from tests.chromium import require_chromium
 from tests.e2e.test_accessibility import LOCALES, _violations
+from tests.server.conftest import next_table_seed
 
 require_chromium()
 
@@ -96,7 +97,7 @@ def _build(s: dict) -> bool:
 
 @pytest.fixture(scope="module")
 def site(serve):  # noqa: ANN001, ANN201
-    return serve("heliosboard").url
+    return serve("heliosboard", seeded=True).url  # the tables' seeds are the tests' (_position)
 
 
 STOPS = {"take": (_take, 1), "place": (_place, 2), "sun": (_sun, 3), "build": (_build, 4)}
@@ -104,6 +105,7 @@ STOPS = {"take": (_take, 1), "place": (_place, 2), "sun": (_sun, 3), "build": (_
 
 def _position(url: str, name: str) -> tuple[dict, dict]:
     stop, seed = STOPS[name]
+    next_table_seed(url, seed)  # the server's dice too: every run reaches the same position
     g = _new_game(url)
     return g, _play_until(url, g, stop, random.Random(seed))
 
