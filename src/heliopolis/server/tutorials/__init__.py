@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.core.registry import load_game
 from heliopolis.core.text import to_json, wire
-from heliopolis.locale import msg
+from heliopolis.locale import LANGS, msg, render
 from heliopolis.server.protocol import ServerError
 
 HERE = Path(__file__).parent
@@ -143,41 +143,44 @@ def _message(s: Script, pos: Position, step: Step) -> dict[str, Any]:
             "helper": None, "table": None}  # fmt: skip
 
 
-@functools.lru_cache(maxsize=256)
-def frame(game: str, n: int) -> dict[str, Any]:
-    """Step ``n`` of a game's tutorial: its text, its expected move, the position (shared; not to be changed)."""
+@functools.lru_cache(maxsize=512)
+def frame(game: str, n: int, lang: str = "en") -> dict[str, Any]:
+    """Step ``n`` of a game's tutorial: its text (worded in ``lang``), its expected move, the
+    position (shared by every reader: not to be changed)."""
     from heliopolis.server.tutorials.explain import explain
 
     s = script(game)
+    if lang not in LANGS:
+        raise ServerError("bad_request", msg("tutorial.error.lang", lang=lang, langs=", ".join(LANGS)))
     if not 0 <= n < len(s.steps):
         raise ServerError("not_found", msg("tutorial.error.step", n=n, steps=len(s.steps)))
     st = s.steps[n]
     pos = replay(s, n)
     out: dict[str, Any] = {"type": "tutorial", "game": game, "step": n, "steps": len(s.steps),
-                           "say": to_json(msg(st.say)), "expect": st.do, "show": st.show,
+                           "say": render(msg(st.say), lang), "expect": st.do, "show": st.show,
                            "state": _message(s, pos, st), "score": None}  # fmt: skip
     if st.score and pos.scored_from is not None:
-        out["score"] = [to_json(line) for line in explain(game, pos.scored_from, pos.state, s.seat)]
+        out["score"] = [render(line, lang) for line in explain(game, pos.scored_from, pos.state, s.seat)]
     return out
 
 
-def attempt(game: str, n: int, action: int | str) -> dict[str, Any]:
+def attempt(game: str, n: int, action: int | str, lang: str = "en") -> dict[str, Any]:
     """The player tries ``action`` at step ``n``: the expected move gives the next step; any other
     move is refused with the step's explanation, and nothing changes."""
     s = script(game)
-    cur = frame(game, n)
+    cur = frame(game, n, lang)
     st = s.steps[n]
     legal = {entry["id"]: entry["notation"] for entry in cur["state"]["legal"]}
     notation = legal.get(action) if isinstance(action, int) else action
     if st.do is None:
         if action != "next":
             raise ServerError("bad_request", msg("tutorial.error.read_on"))
-        return {"ok": True, "next": frame(game, n + 1)}
+        return {"ok": True, "next": frame(game, n + 1, lang)}
     if notation == st.do:
-        return {"ok": True, "next": frame(game, n + 1)}
+        return {"ok": True, "next": frame(game, n + 1, lang)}
     if notation not in legal.values():
         raise ServerError("bad_request", msg("tutorial.error.not_legal", move=str(action)))
-    return {"ok": False, "why": to_json(msg(st.why or "tutorial.why.default")), "step": n}
+    return {"ok": False, "why": render(msg(st.why or "tutorial.why.default"), lang), "step": n}
 
 
 class Attempt(BaseModel):
@@ -195,11 +198,11 @@ def router() -> APIRouter:
         return {"tutorials": available()}
 
     @r.get("/api/tutorials/{game}/{n}")
-    async def step(game: str, n: int) -> dict[str, Any]:
-        return await asyncio.to_thread(frame, game, n)
+    async def step(game: str, n: int, lang: str = "en") -> dict[str, Any]:
+        return await asyncio.to_thread(frame, game, n, lang)
 
     @r.post("/api/tutorials/{game}/{n}")
-    async def act(game: str, n: int, body: Attempt) -> dict[str, Any]:
-        return await asyncio.to_thread(attempt, game, n, body.action)
+    async def act(game: str, n: int, body: Attempt, lang: str = "en") -> dict[str, Any]:
+        return await asyncio.to_thread(attempt, game, n, body.action, lang)
 
     return r

@@ -7,7 +7,7 @@
 
 import * as api from './api.js';
 import { h, $, seatTitle } from './dom.js';
-import { t, has, render as renderLine, renderTexts } from './i18n.js';
+import { t, has, lang, render as renderLine, renderTexts } from './i18n.js';
 import { mountTopbar } from './topbar.js';
 
 const game = (location.pathname.split('/').filter(Boolean)[1] || '').replace(/[^a-z-]/g, '');
@@ -107,14 +107,14 @@ async function drawBoard(step) {
 // -- the coach ----------------------------------------------------------------------------------
 function drawCoach(step) {
   $('#coach-step').textContent = t('tutorial.ui.step', { n: step.step + 1, steps: step.steps });
-  $('#coach-text').textContent = renderLine(step.say);
+  $('#coach-text').textContent = step.say; // worded by the server in the page's language
   $('#coach-refusal').hidden = true;
   const next = $('#coach-next');
   const last = step.step + 1 >= step.steps;
   next.hidden = !!step.expect || last;
   const score = $('#coach-score');
   score.hidden = !step.score;
-  $('#coach-lines').replaceChildren(...(step.score || []).map((line) => h('li', { text: renderLine(line) })));
+  $('#coach-lines').replaceChildren(...(step.score || []).map((line) => h('li', { text: line })));
   document.body.dataset.tutorialStep = String(step.step);
   document.body.classList.toggle('tutorial-over', last);
 }
@@ -131,7 +131,7 @@ async function attempt(action) {
   if (!f || S.busy) return;
   S.busy = true;
   try {
-    const res = await api.request(`/api/tutorials/${game}/${f.step}`, { method: 'POST', body: { action } });
+    const res = await api.request(`/api/tutorials/${game}/${f.step}?lang=${lang()}`, { method: 'POST', body: { action } });
     if (res.ok) await show(res.next);
     else refuse(res.why);
   } catch (e) {
@@ -144,7 +144,7 @@ async function attempt(action) {
 function refuse(why) {
   const el = $('#coach-refusal');
   el.hidden = false;
-  el.replaceChildren(h('strong', { text: `${t('tutorial.ui.refused')} ` }), renderLine(why), ' ', t('tutorial.ui.do_this'));
+  el.replaceChildren(h('strong', { text: `${t('tutorial.ui.refused')} ` }), why, ' ', t('tutorial.ui.do_this'));
   const target = document.querySelector('#board .tutorial-target');
   if (target) reveal(target); // the longer coach may cover it now
   document.body.dataset.refused = String(Number(document.body.dataset.refused || 0) + 1);
@@ -152,7 +152,7 @@ function refuse(why) {
 
 async function load(n) {
   try {
-    await show(await api.request(`/api/tutorials/${game}/${n}`));
+    await show(await api.request(`/api/tutorials/${game}/${n}?lang=${lang()}`));
   } catch (e) {
     if (e.status === 404 && n > 0) { await load(0); return; } // a step kept from an older script
     $('#coach-text').textContent = e.status === 404 ? t('tutorial.ui.none') : e.message;
