@@ -128,3 +128,9 @@ def test_a_tutorial_writes_nothing_and_a_flood_meets_the_clients_read_limit(tmp_
         for i in range(16):
             c.post(f"/api/tutorials/ra/{i}", json={"action": "next"})
         assert c.get("/api/games").json()["games"] == []  # no table, nothing rated, nothing in the lobby
+
+
+def test_the_ra_tutorial_reads_in_under_ten_minutes() -> None:
+    # words / 200 wpm + 5 s per click (docs/tutorials.md quotes the figure)
+    for lang in ("en", "de"):
+        assert T.reading_seconds("ra", lang) < 600

@@ -206,3 +206,14 @@ def router() -> APIRouter:
         return await asyncio.to_thread(attempt, game, n, body.action, lang)
 
     return r
+
+
+def reading_seconds(game: str, lang: str = "en", wpm: float = 200.0, per_click: float = 5.0) -> float:
+    """An estimate of a tutorial's length for a reader: its words (each step's text and the scoring
+    lines) at ``wpm`` words a minute, plus ``per_click`` seconds to find and click each step's piece."""
+    s = script(game)
+    words = 0
+    for n in range(len(s.steps)):
+        f = frame(game, n, lang)
+        words += len(f["say"].split()) + sum(len(line.split()) for line in f["score"] or ())
+    return words / wpm * 60.0 + per_click * len(s.steps)
