@@ -1,4 +1,4 @@
-"""The Ra tutorial in Chromium through Playwright (docs/tutorials.md): reached from the lobby's game
+"""The tutorials (Ra first) in Chromium through Playwright (docs/tutorials.md): reached from the lobby's game
 card, played through on the real board to the explained first scoring in English and German, on a
 desktop and a phone; the highlighted piece is the step's move; a wrong move is refused with its
 reason and the board stays as it was; no serious axe violation. One server, one browser."""
@@ -15,6 +15,7 @@ from tests.e2e.test_accessibility import LOCALES, VIEWPORTS, _violations
 require_chromium()
 
 TIMEOUT = 20_000  # ms
+WRONG = {"ra": ("bid:8", "pass"), "ra-dice": ("pharaoh", "nile")}  # a step's move, and a wrong one a click sends
 
 
 @pytest.fixture(scope="module")
@@ -44,15 +45,18 @@ def _step(page, st: T.Step, n: int) -> None:  # noqa: ANN001
     assert target.count() >= 1, f"step {n}: nothing highlighted"
     assert target.first.get_attribute("data-action") == st.do
     target.first.click()
+    if st.also:  # Ra Dice: a tapped die is picked here, the Roll button (highlighted too) sends it
+        page.locator(f"#board {st.also}.tutorial-target").click()
 
 
 @pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
 @pytest.mark.parametrize("lang", sorted(LOCALES))
-def test_the_ra_tutorial_is_played_through_to_the_explained_first_scoring(url, browser, lang, viewport):  # noqa: ANN001
+@pytest.mark.parametrize("game", T.available())
+def test_each_tutorial_is_played_through_to_the_explained_first_scoring(url, browser, game, lang, viewport):  # noqa: ANN001
     ctx, page = _open(browser, url, lang, viewport, "/")
-    page.click("#learn-ra")  # the lobby's game card
-    page.wait_for_url("**/learn/ra")
-    s = T.script("ra")
+    page.click(f"#learn-{game}")  # the lobby's game card
+    page.wait_for_url(f"**/learn/{game}")
+    s = T.script(game)
     _at(page, 0)
     assert page.text_content("#coach-text") == locale.text(s.steps[0].say, lang)
     for n, st in enumerate(s.steps[:-1]):
@@ -61,10 +65,11 @@ def test_the_ra_tutorial_is_played_through_to_the_explained_first_scoring(url, b
     _at(page, last)
     assert page.text_content("#coach-text") == locale.text(s.steps[-1].say, lang)
     lines = page.locator("#coach-lines li").all_text_contents()
-    want = T.frame("ra", last, lang)["score"]
-    assert lines == want and len(lines) >= 7
+    want = T.frame(game, last, lang)["score"]
+    assert lines == want and len(lines) >= 6
     assert page.is_visible("#coach-score") and page.is_visible("#epoch-scores")
-    assert page.text_content(".score-table tr.row-after td:first-of-type") == "31"  # the board's own table agrees
+    if game == "ra":  # the board's own table agrees
+        assert page.text_content(".score-table tr.row-after td:first-of-type") == "31"
     if viewport == "phone":  # nothing wider than the screen
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     ctx.close()
@@ -98,17 +103,19 @@ def test_a_wrong_move_is_refused_with_the_explanation_and_the_board_unchanged(ur
 
 @pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
 @pytest.mark.parametrize("lang", sorted(LOCALES))
-def test_the_tutorial_has_no_serious_accessibility_violation(url, browser, lang, viewport):  # noqa: ANN001
-    ctx, page = _open(browser, url, lang, viewport)
-    s = T.script("ra")
-    at = next(i for i, st in enumerate(s.steps) if st.do == "bid:8")
+@pytest.mark.parametrize("game", T.available())
+def test_the_tutorial_has_no_serious_accessibility_violation(url, browser, game, lang, viewport):  # noqa: ANN001
+    ctx, page = _open(browser, url, lang, viewport, f"/learn/{game}")
+    s = T.script(game)
+    expected, other = WRONG[game]
+    at = next(i for i, st in enumerate(s.steps) if st.do == expected)
     problems = []
     for n, st in enumerate(s.steps):
         _at(page, n)
         if n in (0, at, len(s.steps) - 1):
             page.wait_for_timeout(200)  # the view's stylesheet
             if n == at:
-                page.click("#board [data-action='pass']")
+                page.click(f"#board [data-action='{other}']")
                 page.wait_for_selector("#coach-refusal:not([hidden])")
             problems += [f"step {n}: {p}" for p in _violations(page)]
         if n < len(s.steps) - 1:

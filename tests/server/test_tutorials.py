@@ -52,11 +52,11 @@ def test_every_text_of_the_script_is_in_english_and_german(game: str) -> None:
 
 def test_the_check_finds_a_broken_script() -> None:
     s = T.script("ra")
-    bad = T.Step("tutorial.ra.first_bid", "bid:5", None, (), None, False)  # 5 does not beat the 6 bid
+    bad = T.Step("tutorial.ra.first_bid", "bid:5", None, (), None, None, False)  # 5 does not beat the 6 bid
     broken = T.Script(s.game, s.players, s.options, s.seat, s.names, s.start, (*s.steps[:4], bad))
     with pytest.raises(ValueError, match="step 4"):
         T.check(broken)
-    wrong_outcome = T.Step("tutorial.ra.draw_first", "draw", None, ("tile:banana",), None, False)
+    wrong_outcome = T.Step("tutorial.ra.draw_first", "draw", None, ("tile:banana",), None, None, False)
     with pytest.raises(Exception, match="banana"):
         T.check(T.Script(s.game, s.players, s.options, s.seat, s.names, s.start, (wrong_outcome, wrong_outcome)))
 
@@ -134,3 +134,19 @@ def test_the_ra_tutorial_reads_in_under_ten_minutes() -> None:
     # words / 200 wpm + 5 s per click (docs/tutorials.md quotes the figure)
     for lang in ("en", "de"):
         assert T.reading_seconds("ra", lang) < 600
+
+
+@pytest.mark.parametrize("game", T.available())
+def test_at_every_step_every_other_legal_move_is_refused_and_nothing_changes(game: str) -> None:
+    s = T.script(game)
+    for n, st in enumerate(s.steps):
+        if st.do is None:
+            continue
+        before = T.frame(game, n)
+        snapshot = repr(before)
+        for entry in before["state"]["legal"]:
+            if entry["notation"] != st.do:
+                out = T.attempt(game, n, entry["id"])
+                assert out == {"ok": False, "step": n, "why": locale.text(st.why or "tutorial.why.default", "en")}
+        assert repr(T.frame(game, n)) == snapshot, f"step {n} changed"
+        assert T.attempt(game, n, st.do)["next"]["step"] == n + 1

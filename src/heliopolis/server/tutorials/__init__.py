@@ -36,6 +36,7 @@ class Step:
     why: str | None  # catalog key: why any other move is refused here
     then: tuple[str, ...]  # chance outcomes and the other seats' moves that follow the expected one
     show: str | None  # a CSS selector of a board part to point at (a step without a move)
+    also: str | None  # a CSS selector marked with the move's pieces (Ra Dice: the Roll button after a pick)
     score: bool  # the closing step: the player's first scoring, explained line by line
 
 
@@ -59,7 +60,7 @@ def script(game: str) -> Script:
     if game not in available():
         raise ServerError("not_found", msg("tutorial.error.none", game=game))
     doc = json.loads((HERE / f"{game}.json").read_text(encoding="utf-8"))
-    steps = tuple(Step(s["say"], s.get("do"), s.get("why"), tuple(s.get("then", ())), s.get("show"),
+    steps = tuple(Step(s["say"], s.get("do"), s.get("why"), tuple(s.get("then", ())), s.get("show"), s.get("also"),
                        bool(s.get("score"))) for s in doc["steps"])  # fmt: skip
     return Script(doc["game"], doc["players"], doc.get("options", {}), doc.get("seat", 0), tuple(doc["names"]),
                   tuple(doc.get("start", ())), steps)  # fmt: skip
@@ -130,13 +131,13 @@ def _seats(s: Script) -> list[dict[str, Any]]:
              "name": name, "taken": True, "left": None} for i, name in enumerate(s.names)]  # fmt: skip
 
 
-def _message(s: Script, pos: Position, step: Step) -> dict[str, Any]:
+def _message(s: Script, pos: Position, step: Step, n: int) -> dict[str, Any]:
     """The position as a state message of the game page (messages.py), for the game's own view."""
     state = pos.state
     mine = step.do is not None and not state.is_chance_node() and state.current_player() == s.seat
     legal = [{"id": a, "notation": state.action_to_string(a), "text": to_json(state.describe_action(a))}
              for a in state.legal_actions()] if mine else []  # fmt: skip
-    return {"type": "state", "game_id": f"tutorial-{s.game}", "version": 0, "seat": s.seat,
+    return {"type": "state", "game_id": f"tutorial-{s.game}", "version": n, "seat": s.seat,
             "status": "finished" if state.is_terminal() else "running", "game": s.game, "seats": _seats(s),
             "to_move": s.seat if mine else None, "view": wire(state.player_view(s.seat)), "legal": legal,
             "log": [to_json(x) for x in pos.log], "undo": {"allowed": False, "pending": None},
@@ -158,7 +159,7 @@ def frame(game: str, n: int, lang: str = "en") -> dict[str, Any]:
     pos = replay(s, n)
     out: dict[str, Any] = {"type": "tutorial", "game": game, "step": n, "steps": len(s.steps),
                            "say": render(msg(st.say), lang), "expect": st.do, "show": st.show,
-                           "state": _message(s, pos, st), "score": None}  # fmt: skip
+                           "also": st.also, "state": _message(s, pos, st, n), "score": None}  # fmt: skip
     if st.score and pos.scored_from is not None:
         out["score"] = [render(line, lang) for line in explain(game, pos.scored_from, pos.state, s.seat)]
     return out

@@ -53,7 +53,30 @@ def explain_ra(before: Any, after: Any, seat: int) -> list[Msg]:
     return lines
 
 
-EXPLAIN = {"ra": explain_ra}
+def explain_ra_dice(before: Any, after: Any, seat: int) -> list[Msg]:
+    """Ra: The Dice Game: Pharaoh, Nile, Civilization and Monuments of the seat's latest epoch scoring."""
+    epoch, cats, old, new = after.epoch_log[-1]
+    pharaoh, nile, civ, _ = cats[seat]
+    seats = before.player_view(seat)["seats"]
+    me = seats[seat]
+    marks = [s["pharaoh"] for s in seats]
+    if max(marks) == min(marks):
+        which = "equal"
+    else:
+        which = "most" if me["pharaoh"] == max(marks) else "fewest" if me["pharaoh"] == min(marks) else "middle"
+    return [
+        msg(f"tutorial.ra-dice.score.pharaoh_{which}", n=me["pharaoh"], pts=_signed(pharaoh)),
+        msg("tutorial.ra-dice.score.nile" if me["floods"] else "tutorial.ra-dice.score.nile_dry", space=me["nile"],
+            pts=_signed(nile)),
+        msg("tutorial.ra-dice.score.civilization", n=len(me["civilization"]), pts=_signed(civ)),
+        msg("tutorial.ra-dice.score.monument", n=me["monuments"]),
+        msg("tutorial.ra-dice.score.total", epoch=epoch, before=old[seat], delta=_signed(new[seat] - old[seat]),
+            after=new[seat]),
+        msg("tutorial.ra-dice.score.kept"),
+    ]  # fmt: skip
+
+
+EXPLAIN = {"ra": explain_ra, "ra-dice": explain_ra_dice}
 
 
 def explain(game: str, before: Any, after: Any, seat: int) -> list[Msg]:

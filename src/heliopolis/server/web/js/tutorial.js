@@ -75,19 +75,34 @@ function reveal(el) {
   window.scrollBy({ top: r.top + r.height / 2 - (top + bottom) / 2, behavior: 'instant' });
 }
 
-/** Marks what the step is about: the expected move's pieces, else the part of the board it shows. */
-function highlight(step) {
+/** Marks what the step is about: the expected move's pieces (and ``also``, e.g. Ra Dice's Roll
+ * button), else the part of the board it shows. Returns the marked elements. */
+function mark(step) {
   const board = $('#board');
   let targets = [];
-  if (step.expect) targets = [...board.querySelectorAll('[data-action]')].filter((el) => el.dataset.action === step.expect);
-  else if (step.show) targets = [...board.querySelectorAll(step.show)];
+  if (step.expect) {
+    targets = [...board.querySelectorAll('[data-action]')].filter((el) => el.dataset.action === step.expect);
+    if (step.also) targets.push(...board.querySelectorAll(step.also));
+  } else if (step.show) targets = [...board.querySelectorAll(step.show)];
   for (const el of targets) {
     el.classList.add(step.expect ? 'tutorial-target' : 'tutorial-show');
     if (step.expect) el.setAttribute('aria-describedby', 'coach-text');
   }
+  document.body.dataset.tutorialTarget = targets.length ? 'shown' : 'none';
+  return targets;
+}
+
+function highlight(step) {
+  const targets = mark(step);
   if (step.score) $('#coach').scrollIntoView({ block: 'start', behavior: 'instant' });
   else if (targets.length) reveal(targets[0]);
-  document.body.dataset.tutorialTarget = targets.length ? 'shown' : 'none';
+}
+
+// A view may redraw itself between two steps (Ra Dice: a tapped die is picked, nothing sent yet):
+// the new pieces are marked again.
+function watchBoard() {
+  if (!window.MutationObserver) return;
+  new MutationObserver(() => { if (S.frame) mark(S.frame); }).observe($('#board'), { childList: true, subtree: true });
 }
 
 async function drawBoard(step) {
@@ -166,6 +181,7 @@ async function main() {
   document.title = `${title} · Heliopolis`;
   $('#coach-next').addEventListener('click', () => attempt('next'));
   $('#coach-restart').addEventListener('click', () => load(0));
+  watchBoard();
   await load(savedStep());
 }
 
