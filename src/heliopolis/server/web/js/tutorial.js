@@ -139,6 +139,12 @@ async function show(step) {
   saveStep(step.step);
   drawCoach(step);
   await drawBoard(step);
+  // The piece just clicked was drawn anew: the keyboard goes on to what this step asks for.
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (lost) {
+    const next = step.expect ? document.querySelector('#board .tutorial-target') : $('#coach-next');
+    if (next && !next.hidden) next.focus({ preventScroll: true });
+  }
 }
 
 async function attempt(action) {
