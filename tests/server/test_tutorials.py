@@ -94,7 +94,7 @@ def test_the_closing_step_explains_the_engines_own_scoring_line_by_line() -> Non
     last = len(s.steps) - 1
     pos = T.replay(s, last)
     row = T.frame("ra", last)["state"]["view"]["epoch_scores"][0]["seats"][s.seat]
-    said = explain("ra", pos.scored_from, pos.state, s.seat)
+    said = explain("ra", pos, s.seat)
     lines = {m.key.rsplit(".", 1)[1]: m.args for m in said}
     cats = row["categories"]
     assert lines["pharaoh_most"]["pts"] == f"{cats['pharaoh']:+d}" == "+5"

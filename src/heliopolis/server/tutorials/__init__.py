@@ -87,7 +87,8 @@ def play(state: Any, notation: str, where: str) -> int:
 class Position:
     state: Any
     log: list[str]
-    scored_from: Any  # the position just before the latest scoring (its displays), or None
+    scored_from: Any  # the position just before the latest epoch scoring (its displays), or None
+    before_last: Any = None  # the position before the last step's move (a scoring that move made)
 
 
 def replay(s: Script, upto: int) -> Position:
@@ -108,10 +109,12 @@ def replay(s: Script, upto: int) -> Position:
                 before_scoring = prev
 
     feed(s.start, "start")
+    before_last = None
     for i, st in enumerate(s.steps[:upto]):
         if st.do is not None:
+            before_last = state.clone()
             feed((st.do, *st.then), f"step {i}")
-    return Position(state, lines, before_scoring)
+    return Position(state, lines, before_scoring, before_last)
 
 
 def check(s: Script) -> None:
@@ -160,8 +163,8 @@ def frame(game: str, n: int, lang: str = "en") -> dict[str, Any]:
     out: dict[str, Any] = {"type": "tutorial", "game": game, "step": n, "steps": len(s.steps),
                            "say": render(msg(st.say), lang), "expect": st.do, "show": st.show,
                            "also": st.also, "state": _message(s, pos, st, n), "score": None}  # fmt: skip
-    if st.score and pos.scored_from is not None:
-        out["score"] = [render(line, lang) for line in explain(game, pos.scored_from, pos.state, s.seat)]
+    if st.score:
+        out["score"] = [render(line, lang) for line in explain(game, pos, s.seat)]
     return out
 
 

@@ -76,8 +76,34 @@ def explain_ra_dice(before: Any, after: Any, seat: int) -> list[Msg]:
     ]  # fmt: skip
 
 
-EXPLAIN = {"ra": explain_ra, "ra-dice": explain_ra_dice}
+AXIAL = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
-def explain(game: str, before: Any, after: Any, seat: int) -> list[Msg]:
-    return EXPLAIN[game](before, after, seat)
+def explain_helios(before: Any, after: Any, seat: int) -> list[Msg]:
+    """Helios: the sun's irradiation that gave the seat its first VP, temple by temple (HE-IRR-4)."""
+    from heliopolis.games.helios.components import hex_label, hex_of
+
+    me, was = after.player_view(seat)["players"][seat], before.player_view(seat)["players"][seat]
+    tiles = {tuple(map(int, t["hex"].split(","))): t for t in me["tiles"]}
+    sq, sr = map(int, me["sun"].split(","))
+    lines = []
+    for (q, r), t in sorted(tiles.items()):
+        if t["temple"] and (q - sq, r - sr) in AXIAL:
+            n = sum((q + dq, r + dr) in tiles for dq, dr in AXIAL)
+            lines.append(msg("tutorial.helios.score.temple", hex=hex_label(hex_of(q, r)), n=n, pts=f"{1 + n:+d}"))
+    lines += [
+        msg("tutorial.helios.score.total", before=was["vp"], delta=_signed(me["vp"] - was["vp"]), after=me["vp"]),
+        msg("tutorial.helios.score.land"),
+        msg("tutorial.helios.score.end"),
+    ]
+    return lines
+
+
+EXPLAIN = {"ra": explain_ra, "ra-dice": explain_ra_dice, "helios": explain_helios}
+
+
+def explain(game: str, pos: Any, seat: int) -> list[Msg]:
+    """The closing lines of ``game``'s tutorial at ``pos`` (tutorials.Position): an epoch's scoring
+    from the position before it, else what the last step's move scored."""
+    before = pos.scored_from if pos.scored_from is not None else pos.before_last
+    return EXPLAIN[game](before, pos.state, seat)
