@@ -128,3 +128,16 @@ def test_the_tutorial_has_no_serious_accessibility_violation(url, browser, game,
             _step(page, st, n)
     ctx.close()
     assert problems == [], "\n".join(problems)
+
+
+def test_a_game_without_a_script_says_so(url, browser):  # noqa: ANN001
+    missing = [g for g in T.TUTORIAL_GAMES if g not in T.available()]
+    if not missing:
+        pytest.skip("every game has a tutorial")
+    ctx, page = _open(browser, url, "de", "desktop", "/")
+    page.wait_for_selector(f".game-card[data-game={missing[0]}]")
+    assert page.locator(f"#learn-{missing[0]}").count() == 0 and page.locator("#learn-ra").count() == 1
+    page.goto(f"{url}/learn/{missing[0]}")
+    page.wait_for_function("(t) => document.querySelector('#coach-text').textContent === t",
+                           arg=locale.text("tutorial.ui.none", "de"))  # fmt: skip
+    ctx.close()

@@ -124,6 +124,10 @@ def test_a_tutorial_writes_nothing_and_a_flood_meets_the_clients_read_limit(tmp_
         assert codes[:30] == [200] * 30 and codes.count(429) >= 25
         limited = c.get("/api/tutorials/ra/0")
         assert limited.status_code == 429 and limited.json()["error"]["code"] == "rate_limited"
+    writes = create_app(Settings(db=f"sqlite:///{tmp_path / 'w.db'}", bot_delay=0.0, http_rate=1.0, http_burst=20.0))
+    with TestClient(writes) as c:
+        codes = [c.post("/api/tutorials/ra/0", json={"action": "next"}).status_code for _ in range(40)]
+        assert codes[:20] == [200] * 20 and codes.count(429) >= 15
     with TestClient(create_app(Settings(db=f"sqlite:///{tmp_path / 'f.db'}", bot_delay=0.0, **UNLIMITED))) as c:
         for i in range(16):
             c.post(f"/api/tutorials/ra/{i}", json={"action": "next"})
