@@ -72,7 +72,8 @@ function reveal(el) {
   const bottom = fixed ? coach.top : window.innerHeight;
   const r = el.getBoundingClientRect();
   if (r.top >= top && r.bottom <= bottom) return;
-  window.scrollBy({ top: r.top + r.height / 2 - (top + bottom) / 2, behavior: 'instant' });
+  const tall = r.height > bottom - top; // a part larger than the free room: its top at the top
+  window.scrollBy({ top: tall ? r.top - top - 8 : r.top + r.height / 2 - (top + bottom) / 2, behavior: 'instant' });
 }
 
 /** Marks what the step is about: the expected move's pieces (and ``also``, e.g. Ra Dice's Roll
