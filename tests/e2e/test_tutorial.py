@@ -19,6 +19,7 @@ WRONG = {
     "ra": ("bid:8", "pass"),
     "ra-dice": ("pharaoh", "nile"),
     "helios": ("take:land", "take:sun"),
+    "men-nefer": ("house:pyramids", "house:temple"),
 }  # a step's move, and a wrong one a click sends
 
 

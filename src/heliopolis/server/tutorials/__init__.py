@@ -91,6 +91,11 @@ class Position:
     before_last: Any = None  # the position before the last step's move (a scoring that move made)
 
 
+def _scorings(state: Any) -> int:
+    """How many scorings the game has had: Ra's and Ra Dice's epochs, Men-Nefer's Harvests."""
+    return len(getattr(state, "epoch_log", ())) + len(getattr(state, "harvest_log", ()))
+
+
 def replay(s: Script, upto: int) -> Position:
     """The position the player sees at step ``upto``: the start, then each earlier step's move and
     what follows it."""
@@ -105,7 +110,7 @@ def replay(s: Script, upto: int) -> Position:
             prev = state.clone()
             a = play(state, n, where)
             lines.extend(plog.feed(a))
-            if len(getattr(state, "epoch_log", ())) > len(getattr(prev, "epoch_log", ())):
+            if _scorings(state) > _scorings(prev):
                 before_scoring = prev
 
     feed(s.start, "start")

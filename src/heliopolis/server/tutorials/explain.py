@@ -99,11 +99,34 @@ def explain_helios(before: Any, after: Any, seat: int) -> list[Msg]:
     return lines
 
 
+def explain_men_nefer(pos: Any, seat: int) -> list[Msg]:
+    """Men-Nefer: the seat's Harvest, step by step, from the engine's own Harvest line (MN-SCORE)."""
+    line = next(x for x in reversed(pos.log) if isinstance(x, Msg) and x.key == "men-nefer.log.harvest_seat"
+                and x.args.get("seat") == seat)  # fmt: skip
+    a = line.args
+    era, before, after = pos.state.harvest_log[-1]
+    me = pos.state.player_view(seat)["players"][seat]
+    duat = "passed" if me["heart"] > me["feather"] else "apart"
+    return [
+        msg("tutorial.men-nefer.score.papyri"),
+        msg(f"tutorial.men-nefer.score.duat_{duat}", heart=me["heart"], feather=me["feather"], pts=a["duat"]),
+        msg("tutorial.men-nefer.score.agreements", pts=a["agreements"]),
+        msg("tutorial.men-nefer.score.sarcophagi", pts=a["sarcophagi"]),
+        msg("tutorial.men-nefer.score.sun_disc", pts=a["sun_disc"]),
+        msg("tutorial.men-nefer.score.great_pyramid", pts=a["great_pyramid"]),
+        msg("tutorial.men-nefer.score.queens", pts=a["queens"]),
+        msg("tutorial.men-nefer.score.total", era=era, before=before[seat], delta=a["gained"], after=after[seat]),
+        msg("tutorial.men-nefer.score.kept"),
+    ]
+
+
 EXPLAIN = {"ra": explain_ra, "ra-dice": explain_ra_dice, "helios": explain_helios}
 
 
 def explain(game: str, pos: Any, seat: int) -> list[Msg]:
     """The closing lines of ``game``'s tutorial at ``pos`` (tutorials.Position): an epoch's scoring
     from the position before it, else what the last step's move scored."""
+    if game == "men-nefer":  # its Harvest line carries the breakdown
+        return explain_men_nefer(pos, seat)
     before = pos.scored_from if pos.scored_from is not None else pos.before_last
     return EXPLAIN[game](before, pos.state, seat)
