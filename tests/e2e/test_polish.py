@@ -200,7 +200,7 @@ def test_lobby_shows_each_game_with_picture_lines_facts_and_rules(open_page, lan
         assert c["rules"] == f"/rules/{c['game']}"
     page.locator(".game-card[data-game=helios] button").click()
     assert page.input_value("#game-select") == "helios"
-    page.locator(".game-card[data-game=men-nefer] a").click()
+    page.locator(".game-card[data-game=men-nefer] a[href^='/rules/']").click()
     page.wait_for_selector("#rules h2")
     assert page.locator("#rules svg.game-pic").count() == 1
     assert page.inner_text("#rules h2").strip() in ({"Goal"} if lang == "en" else {"Ziel", "Spielziel"})

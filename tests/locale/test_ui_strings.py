@@ -13,7 +13,7 @@ import pytest
 from heliopolis import locale as L
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "heliopolis" / "server" / "web"
-PAGES = ["index.html", "game.html", "leaderboard.html", "my.html", "admin.html"]
+PAGES = ["index.html", "game.html", "leaderboard.html", "my.html", "admin.html", "tutorial.html"]
 # The page chrome (the game views under js/views/ word game terms from the games' catalogs).
 SCRIPTS = [
     "lobby.js",
@@ -30,6 +30,7 @@ SCRIPTS = [
     "replay.js",
     "moderation.js",
     "admin.js",
+    "tutorial.js",
 ]
 ALLOWED_TEXT = {"Heliopolis"}  # the brand
 ATTRS = ("title", "placeholder", "aria-label")

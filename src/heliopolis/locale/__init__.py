@@ -173,10 +173,17 @@ def error_text(error: BaseException, lang: str = DEFAULT_LANG) -> str:
     return render(first, lang) if isinstance(first, Msg) else str(error)
 
 
+# The tutorials' step texts are sent already worded in the reader's language by their own API
+# (server/tutorials): the lobby and game pages need not load them.
+SERVER_WORDED = re.compile(r"tutorial\.(?!ui\.|error\.)")
+
+
 def export(lang: str) -> dict[str, Any]:
-    """What the browser loads: the language's plural categories and every message."""
+    """What the browser loads: the language's plural categories and every message but those the
+    server words itself (``SERVER_WORDED``)."""
     return {"lang": lang, "plural": list(plural_tags(lang)),
-            "messages": {k: list(v) if isinstance(v, tuple) else v for k, v in messages(lang).items()}}  # fmt: skip
+            "messages": {k: list(v) if isinstance(v, tuple) else v for k, v in messages(lang).items()
+                         if not SERVER_WORDED.match(k)}}  # fmt: skip
 
 
 _ACCEPT = re.compile(r"\s*([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*")

@@ -34,6 +34,7 @@ from heliopolis.server import moderation as moderation_api
 from heliopolis.server import ratings as ratings_api
 from heliopolis.server import rematch as rematch_api
 from heliopolis.server import table as table_api
+from heliopolis.server import tutorials as tutorials_api
 from heliopolis.server.authority import Authority, Live, available_meta
 from heliopolis.server.bots import BotPool
 from heliopolis.server.gc_tuning import tune_for_serving
@@ -250,6 +251,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from heliopolis.server.metrics import route as metrics_route
 
         metrics_route(app, metrics)
+    app.include_router(tutorials_api.router())  # stateless: no table, no rating (tutorials/)
 
     # -- errors: always JSON, always 4xx for bad input -----------------------------------------
     @app.exception_handler(ServerError)
@@ -291,7 +293,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     for path, name in (("/", "index.html"), ("/leaderboard", "leaderboard.html"), ("/my", "my.html"),
                        ("/admin", "admin.html"), ("/g/{game_id}", "game.html"),
-                       ("/rules/{game_id}", "rules.html")):  # fmt: skip
+                       ("/rules/{game_id}", "rules.html"), ("/learn/{game_id}", "tutorial.html")):  # fmt: skip
         app.add_api_route(path, page(name), methods=["GET"], include_in_schema=False)
 
     @app.get("/static/{path:path}", include_in_schema=False)

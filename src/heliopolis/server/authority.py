@@ -658,6 +658,7 @@ def available_meta() -> dict[str, Any]:
     from heliopolis.bots.base import LOBBY_BOTS
     from heliopolis.bots.levels import lobby_labels, lobby_ratings
     from heliopolis.core.registry import games_in_registration_order
+    from heliopolis.server.tutorials import available as tutorials
 
     out = []
     for gid in games_in_registration_order():  # Ra first: the lobby preselects the first game
@@ -666,7 +667,7 @@ def available_meta() -> dict[str, Any]:
         choices = getattr(cls, "option_choices", {})
         out.append({
             "id": gid, "name": info.name, "min_players": info.min_players, "max_players": info.max_players,
-            "default_players": cls().players,
+            "default_players": cls().players, "tutorial": gid in tutorials(),
             "options": [{"name": k, "choices": v, "default": info.options.get(k)} for k, v in choices.items()],
             # The lobby names levels with their measured rating at each table size.
             "bot_labels": {str(n): lobby_labels(LOBBY_BOTS, gid, n) for n in range(info.min_players, info.max_players + 1)},

@@ -1,6 +1,6 @@
 // The lobby's shelf of games: for each game a small picture drawn here from its own components
 // (SVG made for this project), two lines on what it is, players and length, a link to its rules
-// guide (/rules/<game>), and a button that picks it in the create form.
+// guide (/rules/<game>), its tutorial (/learn/<game>, where it has one), and a button that picks it in the create form.
 //
 //   mountGameCards(meta.games, (id) => selectGame(id));
 
@@ -92,7 +92,9 @@ function card(g, name, pick) {
       h('p', { class: 'game-card-what', text: t(key('what')) }),
       h('div', { class: 'game-card-links' },
         h('button', { type: 'button', class: 'btn btn-small', text: t('ui.games.pick'), on: { click: () => pick(g.id) } }),
-        h('a', { href: `/rules/${g.id}`, class: 'small-link', text: t('ui.games.rules') }))));
+        h('a', { href: `/rules/${g.id}`, class: 'small-link', text: t('ui.games.rules') }),
+        g.tutorial ? h('a', { href: `/learn/${g.id}`, class: 'small-link tutorial-link', id: `learn-${g.id}`,
+          title: t('tutorial.ui.link_title', { game: name }), text: t('tutorial.ui.link') }) : null)));
 }
 
 /** Draws the shelf into #game-shelf: one card per game of the server's meta. */
