@@ -1,5 +1,5 @@
-"""The ``heliopolis`` command: play | replay | bench | serve | games, and (cli_arena.py) tournament | simulate |
-ladder | report | train-evaluator.
+"""The ``heliopolis`` command: play | replay | bench | serve | games, (cli_arena.py) tournament | simulate |
+ladder | report | train-evaluator, and (cli_analyse.py) analyse.
 
 ``heliopolis play ra --seats human,random,random`` plays in the terminal; with only bot seats it
 plays through unattended and prints the result. ``heliopolis replay FILE`` steps through a saved
@@ -23,6 +23,7 @@ from rich.text import Text
 
 from heliopolis import locale as L
 from heliopolis.cli_admin import admin as ADMIN_COMMAND
+from heliopolis.cli_analyse import COMMANDS as ANALYSE_COMMANDS
 from heliopolis.cli_arena import COMMANDS as ARENA_COMMANDS
 from heliopolis.cli_text import Group, error_text, game_options_option, lang_option, split_list, terminal_lang, tr, trn
 from heliopolis.cli_text import fail as _fail
@@ -97,6 +98,8 @@ def main() -> None:
 for _command in ARENA_COMMANDS:  # tournament, simulate, ladder, report, train-evaluator (cli_arena.py)
     main.add_command(_command)
 main.add_command(ADMIN_COMMAND)  # admin grant/revoke/ban/unban/list-users (cli_admin.py)
+for _command in ANALYSE_COMMANDS:  # analyse (cli_analyse.py)
+    main.add_command(_command)
 
 
 # -- play ---------------------------------------------------------------------------------------

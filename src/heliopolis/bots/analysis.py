@@ -188,7 +188,8 @@ def _simulator(state: State) -> _Simulator:
     return sim
 
 
-def _check_budget(budget: Any) -> int:
+def check_budget(budget: Any) -> int:
+    """``budget`` when it is a whole number of samples per action of at least 2, else a ``ConfigError``."""
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < MIN_BUDGET:
         raise ConfigError(error_msg("errors.analysis.budget", low=MIN_BUDGET, got=repr(budget)))
     return budget
@@ -202,7 +203,7 @@ def analyse_position(state: State, seat: int | None = None, budget: int = DEFAUL
 
     Raises ``ConfigError`` when ``seat`` is not the seat to move (or nobody is: a chance node or
     the end) or ``budget`` is not an integer of at least 2."""
-    budget = _check_budget(budget)
+    budget = check_budget(budget)
     to_move = state.current_player()
     if seat is None:
         seat = to_move
@@ -338,7 +339,7 @@ def analyse_game(record: State | Mapping[str, Any], seats: Collection[int] | Non
     saved-game document), except the plies in ``skip`` (already analysed), with ``workers``
     processes; ``on_decision`` is called in this process as each one finishes (in any order).
     Returns the decisions sorted by ply; the numbers do not depend on ``workers``."""
-    budget = _check_budget(budget)
+    budget = check_budget(budget)
     final = as_state(record)
     plies = [ply for ply, _ in decision_plies(final, seats) if ply not in skip]
     game = final.game
