@@ -51,14 +51,14 @@ def _parse_line(path: Path, line: int, raw: bytes, key: str) -> dict[str, Any] |
     except (ValueError, RecursionError):
         return None
     if not isinstance(rec, dict):
-        raise _bad_line(path, line, msg("cli.error.results_types"))
+        raise _bad_line(path, line, msg("cli.analyse.not_decision"))
     missing = [k for k in (*KEYS, "key") if k not in rec]
     if missing:
-        raise _bad_line(path, line, msg("cli.error.results_missing", fields=", ".join(missing)))
+        raise _bad_line(path, line, msg("cli.analyse.missing", fields=", ".join(missing)))
     if rec["key"] != key:
         raise ConfigError(msg("cli.analyse.other_analysis", path=str(path)))
     if not isinstance(rec["ply"], int) or not isinstance(rec["actions"], list):
-        raise _bad_line(path, line, msg("cli.error.results_types"))
+        raise _bad_line(path, line, msg("cli.analyse.not_decision"))
     return rec
 
 
