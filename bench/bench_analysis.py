@@ -114,10 +114,19 @@ def analyse(game_id: str, records: list[dict[str, Any]], out: Path, budget: int,
 
 
 # -- statistics ------------------------------------------------------------------------------------
+# Student's t, 97.5 % quantile, for 1..30 degrees of freedom (a few games make a small sample)
+T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)  # fmt: skip
+
+
 def mean_ci(xs: list[float]) -> tuple[float, float, float]:
+    """The mean with its 95 % t interval."""
     n = len(xs)
     m = statistics.fmean(xs)
-    half = Z95 * statistics.stdev(xs) / math.sqrt(n) if n > 1 else math.inf
+    if n < 2:
+        return m, -math.inf, math.inf
+    t = T975[n - 2] if n - 1 <= len(T975) else Z95
+    half = t * statistics.stdev(xs) / math.sqrt(n)
     return m, m - half, m + half
 
 
@@ -179,7 +188,9 @@ def _timing(by_game: dict[int, dict[str, Any]], per: dict[tuple[int, int], list[
     cpu = {k: sum(r["cpu"] for r in v) for k, v in per.items()}
     first = sorted(by_game)[:timing_games]
     seat0 = [cpu[(i, 0)] for i in first if (i, 0) in cpu]
+    each = sorted(r["cpu"] for v in per.values() for r in v)
     return {"seat0_median": statistics.median(seat0) if seat0 else math.nan, "seat0_games": len(seat0),
+            "decision_median": statistics.median(each), "decision_p95": each[int(0.95 * (len(each) - 1))],
             "all_median": statistics.median(cpu.values()), "all_max": max(cpu.values()),
             "by_type": {b: statistics.median([c for (i, s), c in cpu.items() if by_game[i]["bots"][s] == b])
                         for b in SEATS}}  # fmt: skip
@@ -192,7 +203,7 @@ def _ci(t: tuple[float, float, float], digits: int = 2) -> str:
 
 def markdown(results: list[dict[str, Any]], command: str, budget: int, build: str) -> str:
     lines = [f"Command: `{command}` (budget {budget} samples per action; build: {build}).", "",
-             "### Mean loss per decision (points of expected final margin; 95 % intervals over games)", "",
+             "### Mean loss per decision (points of expected final margin; 95 % t intervals over games)", "",
              "| game | games | decisions | expert | heuristic | random | random - heuristic | heuristic - expert |",
              "|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for r in results:
@@ -209,12 +220,14 @@ def markdown(results: list[dict[str, Any]], command: str, budget: int, build: st
             f"| {r['game']} | {r['forced']['decisions']} | {r['forced']['max_loss']:.3f} | " + " | ".join(cells) + " |"
         )
     lines += ["", "### CPU seconds to analyse one seat's whole game (one core)", "",
-              "| game | median, seat 0 of the first games | median, every game and seat | max | expert | heuristic | random |",
-              "|---|---|---|---|---|---|---|"]  # fmt: skip
+              "| game | median, seat 0 of the first games | median, every game and seat | max | expert | heuristic | random "
+              "| one decision: median | one decision: 95th percentile |",
+              "|---|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for r in results:
         t = r["timing"]
         lines.append(f"| {r['game']} | {t['seat0_median']:.1f} (n={t['seat0_games']}) | {t['all_median']:.1f} | "
-                     f"{t['all_max']:.1f} | " + " | ".join(f"{t['by_type'][b]:.1f}" for b in SEATS) + " |")  # fmt: skip
+                     f"{t['all_max']:.1f} | " + " | ".join(f"{t['by_type'][b]:.1f}" for b in SEATS)
+                     + f" | {t['decision_median']:.2f} | {t['decision_p95']:.2f} |")  # fmt: skip
     return "\n".join(lines) + "\n"
 
 
