@@ -19,8 +19,9 @@ Resumable: games go to ``OUT/<game>/run`` (an arena run directory), decisions to
 ``OUT/<game>/decisions.jsonl`` (one line per decision, appended as it finishes; a torn last line is
 analysed again). Run it with the compiled build for the speed figures (``make build`` first)::
 
-    python bench/bench_analysis.py --games 30 --out /tmp/bench-analysis -w 2 --report docs/results/analysis.md
+    python bench/bench_analysis.py --games 30 --out /tmp/bench-analysis -w 2
     python bench/bench_analysis.py --games 6 --game ra --out /tmp/ba   # a reduced run
+    python bench/bench_analysis.py --summarise-only --out /tmp/ba --report /tmp/analysis-tables.md
 """
 
 from __future__ import annotations
@@ -201,8 +202,10 @@ def _ci(t: tuple[float, float, float], digits: int = 2) -> str:
     return f"{t[0]:.{digits}f} [{t[1]:.{digits}f}, {t[2]:.{digits}f}]"
 
 
-def markdown(results: list[dict[str, Any]], command: str, budget: int, build: str) -> str:
-    lines = [f"Command: `{command}` (budget {budget} samples per action; build: {build}).", "",
+def markdown(results: list[dict[str, Any]], budget: int, build: str) -> str:
+    commands = sorted({r["command"] for r in results})
+    lines = ["Commands: " + "; ".join(f"`{c}`" for c in commands) + f" (budget {budget} samples per action; build: "
+             f"{build}).", "",
              "### Mean loss per decision (points of expected final margin; 95 % t intervals over games)", "",
              "| game | games | decisions | expert | heuristic | random | random - heuristic | heuristic - expert |",
              "|---|---|---|---|---|---|---|---|"]  # fmt: skip
@@ -241,18 +244,26 @@ def main() -> None:
     ap.add_argument("--workers", "-w", type=int, default=2)
     ap.add_argument("--out", default="/tmp/bench-analysis", help="resumable cache of games and decisions")
     ap.add_argument("--report", help="also write the Markdown tables to this file")
+    ap.add_argument("--summarise-only", action="store_true",
+                    help="play and analyse nothing: report the summaries the earlier runs left in OUT")  # fmt: skip
     args = ap.parse_args()
     from heliopolis import _native
 
     results = []
     for game_id in args.game or GAMES:
         out = Path(args.out) / game_id
+        if args.summarise_only:
+            results.append(json.loads((out / "summary.json").read_text(encoding="utf-8")))
+            continue
         out.mkdir(parents=True, exist_ok=True)
         records = play(game_id, args.games, out, args.seed, args.workers)
         rows = analyse(game_id, records, out, args.budget, args.seed, args.workers)
-        results.append(summarise(game_id, records, rows, args.timing_games))
-        print(json.dumps(results[-1]), flush=True)
-    text = markdown(results, "python " + " ".join(sys.argv), args.budget, _native.BUILD)
+        summary = summarise(game_id, records, rows, args.timing_games)
+        summary["command"] = "python bench/bench_analysis.py " + " ".join(sys.argv[1:])
+        (out / "summary.json").write_text(json.dumps(summary) + "\n", encoding="utf-8")
+        results.append(summary)
+        print(json.dumps(summary), flush=True)
+    text = markdown(results, args.budget, _native.BUILD)
     print(text)
     if args.report:
         Path(args.report).write_text(text, encoding="utf-8")
