@@ -77,10 +77,11 @@ lint: $(STAMP) $(DEV_STAMP)
 # already set wins. If the script cannot (no root/sudo), it warns, prints nothing
 # and the PostgreSQL tests skip. `make play` needs neither service and stays
 # as it is.
+# Every rule ID of docs/rules/*.md must be cited by a test (tools/rule_coverage.py --strict fails otherwise).
 # The suite runs on the compiled build (tests/test_build.py fails if a C compiler is present but the
 # compiled engines are not in use), then the golden playthroughs again on the pure build, the reference.
 test: $(STAMP) $(DEV_STAMP) lint
-	$(BIN)/python tools/rule_coverage.py --summary
+	$(BIN)/python tools/rule_coverage.py --summary --strict
 	pg=$$(bash tools/ci_services.sh); \
 	HELIOPOLIS_EXPECT_COMPILED=$$(command -v cc >/dev/null && echo 1) \
 	HELIOPOLIS_TEST_PG="$${HELIOPOLIS_TEST_PG:-$$pg}" $(BIN)/python -m pytest -n 2 -q

@@ -3,7 +3,7 @@
 
 A rule counts as tested when a test under tests/ carries ``@pytest.mark.rule("ID", ...)``.
 Usage: ``python tools/rule_coverage.py [--summary] [--strict]``; ``--strict`` exits 1 when a rule
-is untested (the CI gate).
+is untested. ``make test`` (and so CI, ``.ci/run``) runs ``--summary --strict``: an untested rule fails it.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from heliopolis.core import (  # noqa: E402
     state_from_json,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"  # the same as pyproject.toml and CHANGELOG.md's latest release (tests/docs/test_spine.py)
 __all__ = [
     "CHANCE", "TERMINAL", "ConfigError", "Game", "GameInfo", "HeliopolisError", "IllegalActionError",
     "NotationError", "SaveGameError", "State", "available_games", "load_game", "new_game",

@@ -52,7 +52,7 @@ COMPILED_MODULES: Final = (
     "heliopolis.games.helios.rounds",
     "heliopolis.games.helios.rules",
     "heliopolis.games.helios.state",
-    # Ra: The Dice Game (docs/compiled-build.md, "Ra: The Dice Game and Men-Nefer")
+    # Ra: The Dice Game (docs/history/compiled-build.md, "Ra: The Dice Game and Men-Nefer")
     "heliopolis.games.ra_dice.components",
     "heliopolis.games.ra_dice.actions",
     "heliopolis.games.ra_dice.phases",

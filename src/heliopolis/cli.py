@@ -481,7 +481,7 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
                         read_rate=read_rate, read_burst=max(1.0, 5 * read_rate), ws_per_client=ws_per_client, smtp=smtp,
                         public_url=public_url or url.rstrip("/"), tune_gc=True)  # fmt: skip
     # uvicorn's "auto" choices: uvloop and httptools (the [web] extra) and websockets' sans-I/O
-    # protocol; the alternatives measured no better per move (docs/server-api.md, "Load").
+    # protocol; the alternatives measured no better per move (docs/history/server-performance.md, third pass).
     # State messages are a few KB and sent on every move: compressing each costs more CPU than
     # it saves on a LAN (measured with bench/bench_server.py); a reverse proxy may compress.
     # Forwarded headers only from the proxies named: uvicorn's default trusts 127.0.0.1, which lets

@@ -35,7 +35,7 @@ from heliopolis.cli import main
 from heliopolis.core.registry import game_class
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").rglob("*.md"))]
 # Written by the commands themselves (ladder.md, report.md): their blocks record a run, they are not docs to mark.
 WRITTEN = [p for p in DOCS if p.name in ("ladder.md", "report.md") and "results" in p.parts]
 FENCE = re.compile(r"^\s*```(sh|bash|shell|console)\s*$")

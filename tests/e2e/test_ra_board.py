@@ -3,7 +3,9 @@ piece is an SVG drawing with an accessible name, moves are made on the pieces (a
 draws), the sentence list of moves is a collapsed, keyboard-reachable fallback, a drawn tile arrives
 with a short animation that reduced motion turns off, no serious axe violation in English and German,
 and the first screen holds the board and the controls one acts with (1280 × 800 and 390 × 844).
-One server and one browser for the module; the positions are reached through the HTTP API.
+One server and one browser for the module; the positions are reached through the HTTP API, the same
+on every run (the tables' seeds and the test seat's moves come from each test's fixed RNG; the random
+bots are functions of the seed).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import pytest
 
 from tests.chromium import require_chromium
 from tests.e2e.test_accessibility import LOCALES, _violations
+from tests.server.conftest import next_table_seed
 
 require_chromium()
 
@@ -35,9 +38,20 @@ def _state(url: str, g: dict) -> dict:
     raise AssertionError("rate-limited for too long")
 
 
+def _post_move(url: str, g: dict, action: int, version: int) -> None:
+    """A move of the created seat; refused for the write limit, the same move again (a new pick would
+    make the position depend on the machine's speed)."""
+    for _ in range(100):
+        r = httpx.post(f"{url}/api/games/{g['id']}/actions", json={"action": action, "version": version},
+                       headers={"Authorization": f"Bearer {g['token']}"}, timeout=20)  # fmt: skip
+        if r.status_code != 429:
+            return
+        time.sleep(0.3)
+    raise AssertionError("rate-limited for too long")
+
+
 def _play_until(url: str, g: dict, stop, rng: random.Random) -> dict:  # noqa: ANN001
     """Legal moves for the created seat (drawing mostly, so the track fills) until ``stop(state)``."""
-    headers = {"Authorization": f"Bearer {g['token']}"}
     for _ in range(3000):
         s = _state(url, g)
         if s["status"] == "finished":
@@ -47,16 +61,17 @@ def _play_until(url: str, g: dict, stop, rng: random.Random) -> dict:  # noqa: A
         if s["legal"]:
             names = {a["notation"]: a["id"] for a in s["legal"]}
             pick = names["draw"] if "draw" in names and rng.random() < 0.8 else rng.choice(list(names.values()))
-            httpx.post(f"{url}/api/games/{g['id']}/actions", json={"action": pick, "version": s["version"]},
-                       headers=headers, timeout=20)  # fmt: skip
+            _post_move(url, g, pick, s["version"])
         else:
             time.sleep(0.05)
     raise AssertionError("the wanted position was not reached")
 
 
 def _game_at(url: str, stop, rng: random.Random, players: int = 3) -> tuple[dict, dict]:  # noqa: ANN001
-    """A new game played to ``stop``; random bots may end a game first: then another one."""
+    """A new game played to ``stop``; random bots may end a game first: then another one. The table's
+    seed comes from ``rng`` too, so every run reaches the same position."""
     for _ in range(4):
+        next_table_seed(url, rng.randrange(1 << 62))
         g = _new_game(url, players)
         try:
             return g, _play_until(url, g, stop, rng)
@@ -89,7 +104,7 @@ def _bidding(s: dict) -> bool:
 
 @pytest.fixture(scope="module")
 def site(serve):  # noqa: ANN001, ANN201
-    server = serve("raboard")
+    server = serve("raboard", seeded=True)  # the tables' seeds are the tests' (_game_at)
     return server.url
 
 
@@ -113,6 +128,21 @@ def _wait_answer(page, log_before: int) -> None:  # noqa: ANN001
     page.wait_for_function(
         "(n) => document.querySelector('#status').dataset.kind !== 'mine'"
         " || document.querySelector('#log').children.length > n", arg=log_before)  # fmt: skip
+
+
+DISASTERS = {"funeral", "drought", "unrest", "earthquake"}
+
+
+def _watch(selector: str, name: str) -> str:
+    """A script recording in ``window[name]`` every ``selector`` element the page ever shows, with its
+    animation as it starts (a bot's next move may draw the board anew before a poll would see it)."""
+    return f"""() => {{ window.{name} = []; new MutationObserver(() => {{
+      for (const e of document.querySelectorAll('{selector}')) if (!e.__seen) {{ e.__seen = true;
+        const st = getComputedStyle(e); window.{name}.push([st.animationName, parseFloat(st.animationDuration)]); }}
+    }}).observe(document.body, {{ childList: true, subtree: true }}); }}"""
+
+
+WATCH_GAIN = _watch(".ra-gain .ra-tile-art", "__gains")
 
 
 def test_every_piece_is_a_drawing_with_a_name_and_the_legend_shows_every_tile_kind(site, browser):
@@ -182,6 +212,36 @@ def test_a_draw_by_clicking_the_bag_and_the_drawn_tile_arrives_animated(site, br
         ".ra-new, .ra-gain .ra-tile-art", "els => els.map(e => getComputedStyle(e).animationName)"
     )
     assert all(n == "none" for n in names)
+    ctx.close()
+
+
+def _ra_with_a_lot(s: dict) -> bool:
+    lot = [t for t in s["view"]["auction_track"] if t]
+    return _turn(s) and "ra" in {a["notation"] for a in s["legal"]} and any(t not in DISASTERS for t in lot)
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_won_auction_glows_into_the_winners_display(site, browser, motion):
+    """Issue 28, item 3: the tiles of a won lot arrive in the winner's display with a short animation,
+    none under prefers-reduced-motion (the same game both times: the seeds are fixed)."""
+    g, s = _game_at(site, _ra_with_a_lot, random.Random(8))
+    ctx, page = _open(browser, site, g, reduced_motion=motion)
+    page.evaluate(WATCH_GAIN)
+    n = page.locator("#log li").count()
+    page.click("#ra-track-block[data-action='ra']")  # invoke Ra: the bots bid, the invoker bids last
+    _wait_answer(page, n)
+    s = _play_until(site, g, lambda s: _bidding(s) or s["view"]["phase"] != "auction", random.Random(0))
+    if _bidding(s):  # the highest bid wins, unless a bot bid more
+        bids = [a for a in s["legal"] if a["notation"].startswith("bid:")]
+        _post_move(site, g, max(bids, key=lambda a: int(a["notation"][4:]))["id"], s["version"])
+    page.wait_for_function("() => window.__gains.length > 0")
+    wins = [x for x in _state(site, g)["log"] if isinstance(x, dict) and x.get("k") == "ra.log.wins"]
+    assert wins, "nobody won the lot"
+    gains = page.evaluate("() => window.__gains")
+    if motion == "reduce":
+        assert all(name == "none" for name, _ in gains), gains
+    else:
+        assert all(name == "ra-gain" and 0 < dur <= 0.3 for name, dur in gains), gains
     ctx.close()
 
 

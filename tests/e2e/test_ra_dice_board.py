@@ -3,7 +3,8 @@ tracks, any set of dice picked then rolled (the engine takes the choice one die 
 right: the page sends that sequence), the sentence list of moves as a closed, keyboard-reachable
 fallback, axe-core clean in English and German, and the first-screen budget (1280 × 800: the whole
 shared board, whose turn it is and the options; 390 × 844: the dice tray and the roll control).
-One server and one browser for the module; positions are reached through the HTTP API.
+One server and one browser for the module; positions are reached through the HTTP API, the same on
+every run (each table's seed and seat 0's moves are fixed; the random bots are functions of the seed).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import httpx
 import pytest
 
 from tests.chromium import require_chromium
+from tests.server.conftest import next_table_seed
 
 require_chromium()
 
@@ -33,12 +35,26 @@ def _state(url: str, g: dict) -> dict:
     raise AssertionError("rate-limited for too long")
 
 
-def _new_game(url: str, players: int = 3) -> dict:
+def _new_game(url: str, seed: int, players: int = 3) -> dict:
+    """A table whose private seed is ``seed``: with the same moves of seat 0 it is the same game."""
+    next_table_seed(url, seed)
     seats = [{"kind": "human", "name": "Khufu"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
     r = httpx.post(f"{url}/api/games", json={"game": "ra-dice", "players": players, "join": 0, "options": {}, "seats": seats},
                    timeout=20)  # fmt: skip
     assert r.status_code == 201, r.text
     return r.json()
+
+
+def _post_move(url: str, g: dict, action: int, version: int) -> None:
+    """A move of seat 0; refused for the write limit, the same move again (a new pick would make the
+    position depend on the machine's speed)."""
+    for _ in range(100):
+        r = httpx.post(f"{url}/api/games/{g['id']}/actions", json={"action": action, "version": version},
+                       headers={"Authorization": f"Bearer {g['token']}"}, timeout=20)  # fmt: skip
+        if r.status_code != 429:
+            return
+        time.sleep(0.3)
+    raise AssertionError("rate-limited for too long")
 
 
 def _play_until(url: str, g: dict, stop, seed: int) -> dict:  # noqa: ANN001
@@ -50,8 +66,7 @@ def _play_until(url: str, g: dict, stop, seed: int) -> dict:  # noqa: ANN001
         if s["legal"] and stop(s):
             return s
         if s["legal"]:
-            httpx.post(f"{url}/api/games/{g['id']}/actions", json={"action": rng.choice(s["legal"])["id"], "version": s["version"]},
-                       headers={"Authorization": f"Bearer {g['token']}"}, timeout=20)  # fmt: skip
+            _post_move(url, g, rng.choice(s["legal"])["id"], s["version"])
     raise AssertionError("the wanted position was not reached")
 
 
@@ -79,11 +94,11 @@ def _apply_phase(s: dict) -> bool:
 
 @pytest.fixture(scope="module")
 def site(serve):  # noqa: ANN001, ANN201
-    server = serve("rd-board")
+    server = serve("rd-board", seeded=True)  # the tables' seeds are the tests' (_new_game)
     games = {}
     for i, (name, stop, players) in enumerate([("reroll", _reroll_with_three_free, 3), ("apply", _apply_phase, 3),
                                                ("apply-4p", _apply_phase, 4)]):  # fmt: skip
-        g = _new_game(server.url, players)
+        g = _new_game(server.url, 40 + i, players)
         _play_until(server.url, g, stop, 40 + i)
         games[name] = g
     return server.url, games
@@ -196,7 +211,7 @@ ANIMATION = """(sel) => { const e = document.querySelector(sel); if (!e) return 
 def test_a_roll_and_a_placement_animate_briefly_and_not_under_reduced_motion(site, browser):
     url, _ = site
     for motion, expect in (("no-preference", True), ("reduce", False)):
-        g = _new_game(url)
+        g = _new_game(url, 7)
         _play_until(url, g, _reroll_with_three_free, 7)
         ctx, page = _open(browser, url, g, reduced_motion=motion)
         c = _free_dice(_state(url, g))[0]
@@ -209,7 +224,7 @@ def test_a_roll_and_a_placement_animate_briefly_and_not_under_reduced_motion(sit
             assert name == "none"
         ctx.close()
     # A placement: a piece that arrives on a space drops in (the same rule, at most 300 ms).
-    g = _new_game(url)
+    g = _new_game(url, 41)
     _play_until(url, g, _apply_phase, 41)
     ctx, page = _open(browser, url, g)
     page.locator(
@@ -222,7 +237,7 @@ def test_a_roll_and_a_placement_animate_briefly_and_not_under_reduced_motion(sit
 
 def test_the_move_list_is_a_closed_fallback_reachable_by_keyboard(site, browser):
     url, games = site
-    g = _new_game(url)
+    g = _new_game(url, 9)
     _play_until(url, g, _reroll_with_three_free, 9)
     ctx, page = _open(browser, url, g)
     before = _state(url, g)

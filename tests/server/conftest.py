@@ -8,6 +8,7 @@ import random
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -105,18 +106,41 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class ServerProcess:
-    """``heliopolis serve`` in a subprocess (for SIGKILL and multi-instance tests)."""
+SEED_FILES: dict[str, Path] = {}  # a seeded server's address -> the file its next table's seed is read from
 
-    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0, args: tuple[str, ...] = ()) -> None:
+
+def next_table_seed(url: str, seed: int) -> None:
+    """The private seed of the next tables created on the ``seeded`` server at ``url`` (until the next
+    call): with it and the same moves of the test's own seats, the bots and chance play the same game."""
+    SEED_FILES[url].write_text(str(seed), encoding="utf-8")
+
+
+class ServerProcess:
+    """``heliopolis serve`` in a subprocess (for SIGKILL and multi-instance tests). ``seeded``: the
+    tables' seeds are the test's (``next_table_seed``; tests/server/seeded_serve.py)."""
+
+    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0, args: tuple[str, ...] = (),
+                 seeded: bool = False) -> None:  # fmt: skip
         self.db, self.port, self.bot_delay, self.args = db, port or free_port(), bot_delay, args
         self.proc: subprocess.Popen | None = None
         self.url = f"http://127.0.0.1:{self.port}"
+        self.seeded = seeded
+
+    def _command(self) -> tuple[list[str], dict[str, str]]:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        if not self.seeded:
+            return [str(Path(sys.executable).with_name("heliopolis"))], env
+        seeds = Path(tempfile.mkdtemp(prefix="heliopolis-seed-")) / "seed"
+        seeds.write_text("", encoding="utf-8")
+        SEED_FILES[self.url] = seeds
+        root = str(Path(__file__).resolve().parents[2])  # the checkout: ``tests`` importable in the server
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
+        env["HELIOPOLIS_TEST_SEED_FILE"] = str(seeds)
+        return [sys.executable, "-m", "tests.server.seeded_serve"], env
 
     def start(self) -> ServerProcess:
-        exe = Path(sys.executable).with_name("heliopolis")
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen([str(exe), "serve", "--db", self.db, "--port", str(self.port),
+        cmd, env = self._command()
+        self.proc = subprocess.Popen([*cmd, "serve", "--db", self.db, "--port", str(self.port),
                                       "--bot-delay", str(self.bot_delay), *self.args], env=env,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
         deadline = time.monotonic() + 90  # a machine loaded by other jobs starts a server slowly
@@ -143,6 +167,10 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        seeds = SEED_FILES.pop(self.url, None)
+        if seeds is not None:
+            seeds.unlink(missing_ok=True)
+            seeds.parent.rmdir()
 
 
 def apply_delta(held: dict, d: dict) -> dict:

@@ -14,7 +14,7 @@ only has rare cycles to find. So:
 * a full collection runs only after 1,000 collections of the middle generation (tens of minutes
   under load) instead of 10, so the pause comes rarely, not several times a minute.
 
-Measured in docs/server-api.md ("Garbage collection"). Tests and embedded apps keep CPython's
+Measured in docs/history/server-performance.md ("Fifth pass: the garbage collector was the p99"). Tests and embedded apps keep CPython's
 defaults: only ``heliopolis serve`` calls this.
 """
 

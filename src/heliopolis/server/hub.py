@@ -64,7 +64,7 @@ class PgListener:
     calls, and this process's own commits' notifications (one per move, payload ending in its
     instance id) are dropped right there without waking the task that handles the others.
     (psycopg's asyncio ``notifies()`` registers and unregisters the socket for every wait: about
-    75 µs of CPU per notification on the loaded 2-core machine, see docs/server-api.md.)"""
+    75 µs of CPU per notification on the loaded 2-core machine, see docs/history/server-performance.md.)"""
 
     def __init__(self, dsn: str, on_change: Callable[[str, int], Awaitable[None]], instance: str = "",
                  channel: str = "heliopolis") -> None:  # fmt: skip

@@ -3,7 +3,7 @@
 Why not a thread or psycopg's asyncio connection: a commit in a worker thread cost the server about
 0.18 ms of CPU per move (the hop there and back, GIL hand-offs, psycopg's per-statement Python work),
 and psycopg's asyncio connection registers and unregisters its socket with the loop on every query,
-which measured worse still (see docs/server-api.md, "Seventh pass"). Here the socket stays
+which measured worse still (see docs/history/server-performance.md, "Seventh pass"). Here the socket stays
 registered with the loop for the connection's life, and psycopg's ``pq`` layer (libpq itself) does
 the protocol.
 

@@ -8,7 +8,7 @@ coroutine is run by hand (``coro.send(None)``) and finishes on the spot. Only a 
 (a client not reading: back-pressure) goes on in a task; pushes meanwhile only mark the connection
 behind, and the task sends the newest news when the frame is out. Before this, every change woke one
 task per watching connection (an event set, a task step, a lock) to do the same work: measured in
-docs/server-api.md ("Sixth pass").
+docs/history/server-performance.md ("Sixth pass").
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ def _walk(players, seed, check=True):
     game = load_game("men-nefer", players)
     log = L.MenNeferLog(game)
     if check:
-        log.narrator = Checking(log.replay, log.lines)
+        log.narrator = Checking(log.replay, log.steps)  # every step, before runs of draws are folded
     rng = random.Random(seed)
     s = log.replay
     while not s.is_terminal():
@@ -131,3 +131,50 @@ def test_a_narrated_state_and_a_plain_one_stay_identical():
             assert table(log.replay) == table(plain)  # every field a player sees
             assert log.replay.legal_actions() == plain.legal_actions()
         assert log.replay.is_terminal() and log.replay.scores() == plain.scores()
+
+
+RUN_KINDS = {"tile", "ware_draw", "papyrus_draw", "advantage", "agreement_draw", "board", "mastaba_tile", "queens"}
+
+
+def test_a_run_of_draws_is_one_counted_line_in_english_and_german():
+    """Issue 28: the setup drew 15 action tiles, 9 trade agreements, ... in one line each; now each run of
+    draws of one kind is one line with the count and the ids (the pyramid's pieces counted by favour)."""
+    from heliopolis.locale import render
+
+    log, _ = _walk(3, 1, check=False)
+    drawn = [line for line in log.steps if getattr(line, "key", "").startswith("men-nefer.chance.")]
+    folded = [line for line in log.lines if getattr(line, "key", "").startswith("men-nefer.log.drawn_")]
+    assert {f.key.removeprefix("men-nefer.log.drawn_") for f in folded} >= RUN_KINDS | {"piece"}
+    en = render(next(f for f in folded if f.key == "men-nefer.log.drawn_tile"), "en")
+    de = render(next(f for f in folded if f.key == "men-nefer.log.drawn_tile"), "de")
+    assert en.startswith("15 action tiles are drawn: T") and de.startswith("15 Aktionsplättchen werden gezogen: T")
+    assert en.count(", ") == 14 and en.split(": ")[1] == de.split(": ")[1]
+    piece = next(f for f in folded if f.key == "men-nefer.log.drawn_piece")
+    assert render(piece, "de").startswith(f"{piece.args['count']} Bauteile der Großen Pyramide werden aufgedeckt: ")
+    for f in folded:  # every draw of a run is in its line, and no two lines in a row are of one kind
+        if f.key != "men-nefer.log.drawn_piece":
+            assert len(f.args["ids"].split(", ")) == f.args["count"] > 1
+    keys = [getattr(line, "key", None) for line in log.lines]
+    assert not [k for k, k2 in zip(keys, keys[1:]) if k == k2 and k and k.startswith("men-nefer.chance.")]
+    told = sum(f.args["count"] for f in folded) + sum(1 for k in keys if k and k.startswith("men-nefer.chance."))
+    assert told == len(drawn)  # each draw is told once, in a line of its own or in its run's
+
+
+def test_a_run_of_draws_waits_for_its_end_and_returns_no_line_before():
+    """Fed one draw at a time (as the server feeds it), a draw with more of its kind to come adds no line;
+    the run's line comes once, when it is over."""
+    game = load_game("men-nefer", 2)
+    log = game.new_public_log()
+    s = game.new_initial_state()
+    rng = random.Random(3)
+    fed = []
+    while s.is_chance_node():
+        a = s.sample_chance_outcome(rng)
+        tile = s.describe_action(a).key == "men-nefer.chance.tile"
+        s.apply_action(a)
+        fed.append((tile, log.feed(a)))
+    tiles = [new for tile, new in fed if tile]
+    assert len(tiles) > 1 and tiles[:-1] == [[]] * (len(tiles) - 1)  # 12 in a game of two
+    line = tiles[-1][0]  # the era's first lines follow it
+    assert (line.key, line.args["count"]) == ("men-nefer.log.drawn_tile", len(tiles))
+    assert log._run == [] and s.public_log() == log.lines

@@ -54,3 +54,27 @@ def test_every_state_change_has_a_log_line_in_random_games():
 @pytest.mark.slow
 def test_every_state_change_has_a_log_line_in_10k_random_games():
     _run(int(os.environ.get("LOG_GAMES", "10000")))
+
+
+def test_a_roll_is_one_line_with_its_dice_and_suns_counted_in_english_and_german():
+    """Issue 28 (grouped lines): a roll is five chance plies, one per die; the log tells it in one line
+    naming each die and counting the suns locked, never a line per die."""
+    from heliopolis.locale import render
+
+    for seed in range(4):
+        game = load_game("ra-dice", 3)
+        log = game.new_public_log()
+        s = log.replay
+        rng = random.Random(seed)
+        fed = [log.feed(s.sample_chance_outcome(rng)) for _ in range(1 + NUM_DICE)]  # the start player, 5 dice
+        assert [len(new) for new in fed] == [1] + [0] * (NUM_DICE - 1) + [1]
+        roll = fed[-1][0]
+        assert roll.key == "ra-dice.log.rolls" and s.rolls == 1
+        en, de = render(roll, "en"), render(roll, "de")
+        seat = f"P{roll.args['seat']}"
+        assert en.startswith(f"{seat} rolls: ") and de.startswith(f"{seat} würfelt: ")
+        assert en.count(", ") == de.count(", ") == NUM_DICE - 1
+        suns = en.split(" — ")[0].count(" Sun")
+        assert roll.args["n"] == suns == s.suns
+        assert en.endswith(f"— {suns} sun locked" if suns == 1 else f"— {suns} suns locked")
+        assert de.endswith(f"— {suns} Sonne liegt fest" if suns == 1 else f"— {suns} Sonnen liegen fest")

@@ -227,26 +227,70 @@ class Narrator:
             self.lines.append(line)
 
 
+# Draws that come in runs (the setup's bags and stacks, a refill of the markets): a run of one kind is
+# one line, men-nefer.log.drawn_<kind> with the count and the components' ids; pieces by what they show.
+RUNS = frozenset(f"men-nefer.chance.{k}" for k in ("tile", "ware_draw", "papyrus_draw", "advantage",
+                                                     "agreement_draw", "board", "mastaba_tile", "queens", "piece"))  # fmt: skip
+
+
+def run_line(run: list[Any]) -> Any:
+    """A run of draws of one kind as one line ("15 action tiles are drawn: T05, T10, ...")."""
+    if len(run) == 1:
+        return run[0]
+    kind = run[0].key.rpartition(".")[2]
+    if kind == "piece":  # the Great Pyramid's pieces show a favour each: counted by favour
+        counts: dict[str, list[Any]] = {}
+        for line in run:
+            counts.setdefault(line.args["term"].key, []).append(line.args["term"])
+        parts = [msg("men-nefer.log.drawn_count", count=len(ts), term=ts[0]) for ts in counts.values()]
+        return msg("men-nefer.log.drawn_piece", count=len(run), pieces=listing("men-nefer.list", parts))
+    return msg(f"men-nefer.log.drawn_{kind}", count=len(run), ids=", ".join(line.args["id"] for line in run))
+
+
 class MenNeferLog(PublicLog):
-    """The public move log (``Game.new_public_log``), fed one action at a time."""
+    """The public move log (``Game.new_public_log``), fed one action at a time. ``steps`` holds every
+    line as the rules tell it; ``lines`` the same with each run of draws of one kind folded into one
+    line, written once the run is over (a draw with more of its kind to come returns no line)."""
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self._silent = False
         self.replay = game.new_initial_state()
-        self.narrator = Narrator(self.replay, self.lines)
+        self.steps: list[str] = []
+        self.narrator = Narrator(self.replay, self.steps)
+        self._read = 0  # the steps already folded into ``lines`` or ``_run``
+        self._run: list[Any] = []  # draws of one kind waiting for the end of their run
 
     def feed(self, action: int) -> list[str]:
         s = self.replay
-        start = len(self.lines)
         self.narrator.flush()
         text = s.describe_action(action) if s.is_chance_node() else decision_text(s, action)
-        self.lines.append(text)
+        self.steps.append(text)
         s.apply_action(action, self.narrator)
         self.narrator.flush()
+        out = self._fold(self.steps[self._read :], more=s.is_chance_node())
+        self._read = len(self.steps)
         if s.is_terminal():
             from heliopolis.games.men_nefer.harvest import winners
 
             pp = listing("men-nefer.list", [msg("men-nefer.seat_pp", seat=p, pp=s.pp[p]) for p in range(s.n)])
-            self.lines.append(msg("men-nefer.log.game_over", pp=pp, seats=seat_list(winners(s))))
-        return self.lines[start:]
+            out.append(msg("men-nefer.log.game_over", pp=pp, seats=seat_list(winners(s))))
+        self.lines.extend(out)
+        return out
+
+    def _fold(self, new: list[Any], more: bool) -> list[Any]:
+        """``new`` steps with runs of draws folded; a run still open when ``more`` draws follow waits."""
+        out: list[Any] = []
+        for line in new:
+            key = getattr(line, "key", None)
+            if self._run and key != self._run[0].key:
+                out.append(run_line(self._run))
+                self._run = []
+            if key in RUNS:
+                self._run.append(line)
+            else:
+                out.append(line)
+        if self._run and not more:
+            out.append(run_line(self._run))
+            self._run = []
+        return out

@@ -31,7 +31,7 @@ from heliopolis.games.ra.components import (
 )
 from heliopolis.games.ra.phases import AUCTION, DEAL, DISCARD, DRAWN, PEND_UNREST, PHASE_NAMES, T3_FORCED, TRIGGER_NAMES
 from heliopolis.games.ra.scoring import CATEGORIES
-from heliopolis.locale import msg
+from heliopolis.locale import listing, msg
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.state import RaState
@@ -219,6 +219,7 @@ class RaPublicLog(PublicLog):
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self.replay = game.new_initial_state()
+        self._hands: list[Any] = []  # the opening deal so far: one line for all seats once it is done
 
     def feed(self, a: int) -> list[str]:
         replay = self.replay
@@ -229,7 +230,7 @@ class RaPublicLog(PublicLog):
                 lines.append(msg("ra.log.draws", seat=who, tile=tile_label(a - A.TILE_BASE)))
             else:
                 k = a - A.STACK_BASE
-                lines.append(msg("ra.log.receives_suns", seat=who, suns=_suns(replay.game.stacks[k - 1])))
+                self._hands.append(msg("ra.log.hand", seat=who, suns=_suns(replay.game.stacks[k - 1])))
         else:
             text = A.action_to_string(a)
             kind, _, arg = text.partition(":")
@@ -248,9 +249,11 @@ class RaPublicLog(PublicLog):
         centre, lot = replay.centre, replay.track_n
         winner, bid = (who, a - A.BID_BASE) if A.BID_BASE < a < A.GOD_BASE else (replay.high_bidder, replay.high)
         replay.apply_action(a)
-        if replay.phase != DEAL and replay.hlen == _deal_length(replay) > 0:
+        if replay.phase != DEAL and replay.hlen == _deal_length(replay) > 0:  # the last seat has the rest
             seat = replay.n - 1
-            lines.append(msg("ra.log.receives_suns", seat=seat, suns=_suns(sun_list(replay.up[seat]))))
+            self._hands.append(msg("ra.log.hand", seat=seat, suns=_suns(sun_list(replay.up[seat]))))
+            lines.append(msg("ra.log.suns_dealt", hands=listing("ra.list", self._hands)))
+            self._hands = []
         if closes_auction:
             lines.append(msg("ra.log.wins", seat=winner, sun=centre, n=lot, bid=bid) if winner >= 0
                          else msg("ra.log.nobody_bids"))  # fmt: skip
