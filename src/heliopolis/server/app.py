@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from heliopolis import locale
-from heliopolis.server import account_data, account_lifecycle, messages, password_reset
+from heliopolis.server import account_data, account_lifecycle, analysis_jobs, messages, password_reset
 from heliopolis.server import accounts as accounts_api
 from heliopolis.server import alerts as alerts_api
 from heliopolis.server import archive as archive_api
@@ -105,6 +105,13 @@ class Settings:
     public_url: str = "http://127.0.0.1:8000"  # the links in e-mails
     alert_interval: float = 300.0  # seconds between two turn e-mails per account and game
     tune_gc: bool = False  # the serving collector settings (gc_tuning.py); `heliopolis serve` sets it
+    # Analysis and hints (analysis_jobs.py): samples per action (a whole game in about a minute of one
+    # worker; hints within 2 s), analyses a client may start a day, hints per second per client.
+    analysis_budget: int = 48
+    analysis_daily: int = 20
+    hint_budget: int = 100
+    hint_rate: float = 0.2
+    analysis_timeout: float = 30.0  # seconds one decision or hint may take in a worker
 
 
 SUBPROTOCOL = "heliopolis"  # offered with "heliopolis.token.<seat token>" by browsers (docs/server-api.md)
@@ -223,6 +230,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(alerts_api.router(alerts, accounts))
     app.include_router(password_reset.router(accounts, alerts))
     app.include_router(moderation_api.router(moderation, _token))
+    analysis = analysis_jobs.AnalysisService(auth, settings.analysis_budget, settings.analysis_daily,
+                                             settings.hint_budget, settings.hint_rate, settings.analysis_timeout)  # fmt: skip
+    app.include_router(analysis_jobs.router(analysis, accounts, _token))
 
     # -- errors: always JSON, always 4xx for bad input -----------------------------------------
     @app.exception_handler(ServerError)
