@@ -36,7 +36,17 @@ def analyse(game_id: str, options: dict[str, Any], history: Sequence[int], ply: 
             seed: int = 0) -> dict[str, Any]:  # fmt: skip
     from heliopolis.bots.analysis import analyse_decision
 
-    return {"decision": analyse_decision(game_id, options, history, ply, budget, seed).to_dict()}
+    doc = analyse_decision(game_id, options, history, ply, budget, seed).to_dict()
+    state = _state(game_id, options, history[:ply])
+    return {"decision": {**doc, "actions": [{**a, "text": _text(state, a["action"])} for a in doc["actions"]],
+                         "played_text": _text(state, doc["played"]), "best_text": _text(state, doc["best"])}}  # fmt: skip
+
+
+def _text(state: State, notation: str) -> Any:
+    """The action in the game's words (a catalog message on the wire), for the page."""
+    from heliopolis.core.text import to_json
+
+    return to_json(state.describe_action(state.string_to_action(notation)))
 
 
 def _rival(values: Sequence[float], seat: int) -> float:
@@ -73,12 +83,14 @@ def hint_of(state: State, seat: int, budget: int, seed: int) -> dict[str, Any]:
     """The hint for ``seat`` (to move) in ``state``: depends only on what ``seat`` knows, the budget
     and the seed (never on the hidden state: every sample is a ``resample_from_infostate``)."""
     from heliopolis.bots.analysis import analyse_position
+    from heliopolis.core.text import to_json
 
     analysis = analyse_position(state, seat, budget, seed)
     top = analysis.top(TOP)
     reasons = why(state, seat, [v.action for v in top], seed)
     return {"seat": seat, "budget": budget, "legal": analysis.legal,
-            "actions": [{**v.to_dict(), **reasons[v.action]} for v in top]}  # fmt: skip
+            "actions": [{**v.to_dict(), **reasons[v.action], "text": to_json(state.describe_action(v.action))}
+                        for v in top]}  # fmt: skip
 
 
 def hint(game_id: str, options: dict[str, Any], history: Sequence[int], seat: int, budget: int,
