@@ -12,7 +12,7 @@ import logging
 import os
 import secrets
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -107,9 +107,10 @@ class Settings:
     tune_gc: bool = False  # the serving collector settings (gc_tuning.py); `heliopolis serve` sets it
     # Analysis and hints (analysis_jobs.py): samples per action (a whole game in about a minute of one
     # worker; hints within 2 s), analyses a client may start a day, hints per second per client.
-    analysis_budget: int = 48
+    # HELIOPOLIS_ANALYSIS_BUDGET / HELIOPOLIS_HINT_BUDGET: smaller budgets for tests of a served site.
+    analysis_budget: int = field(default_factory=lambda: int(os.environ.get("HELIOPOLIS_ANALYSIS_BUDGET", "48")))
     analysis_daily: int = 20
-    hint_budget: int = 100
+    hint_budget: int = field(default_factory=lambda: int(os.environ.get("HELIOPOLIS_HINT_BUDGET", "100")))
     hint_rate: float = 0.2
     analysis_timeout: float = 30.0  # seconds one decision or hint may take in a worker
 
