@@ -30,7 +30,7 @@ export function createAnalysis(page) {
     if (!p) {
       p = h('section', { id: 'analysis-panel', class: 'panel analysis-panel', hidden: true,
         attrs: { 'aria-labelledby': 'analysis-title' } });
-      $('#replay-bar').after(p);
+      $('#board').after(p); // below the board: the replay bar and the board stay together
     }
     return p;
   }
@@ -100,7 +100,13 @@ export function createAnalysis(page) {
 
   function showButton(dec) {
     return h('button', { type: 'button', class: 'btn btn-small btn-ghost analysis-show',
-      text: t('ui.analysis.show', { ply: dec.ply }), on: { click: () => page.go(dec.ply) } });
+      text: t('ui.analysis.show', { ply: dec.ply }), on: { click: () => show(dec.ply) } });
+  }
+
+  /** Steps the replay to the decision at ``ply`` and brings the board into view. */
+  function show(ply) {
+    page.go(ply);
+    $('#replay-bar').scrollIntoView({ block: 'start' });
   }
 
   function costliest(decisions) {
@@ -126,7 +132,7 @@ export function createAnalysis(page) {
     const costly = costlySet(decisions);
     const rows = decisions.map((dec) => h('tr', { class: costly.has(dec.ply) ? 'an-costly' : null, dataset: { ply: dec.ply } },
       h('td', null, h('button', { type: 'button', class: 'link-button', text: String(dec.ply),
-        attrs: { 'aria-label': t('ui.analysis.show', { ply: dec.ply }) }, on: { click: () => page.go(dec.ply) } })),
+        attrs: { 'aria-label': t('ui.analysis.show', { ply: dec.ply }) }, on: { click: () => show(dec.ply) } })),
       h('td', { text: seatLabel(seats(), dec.seat) }),
       h('td', { text: move(dec, 'played') }),
       h('td', { class: 'num an-loss', text: dec.loss >= MIN_LOSS ? `−${num(dec.loss)}` : num(0) }),
@@ -167,7 +173,7 @@ export function createAnalysis(page) {
     const figure = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'analysis-chart', role: 'img', 'aria-label': title },
       svg('title', null, title), ticks, lines,
       svg('text', { x: W - PAD.r, y: H - 6, 'text-anchor': 'end', class: 'an-tick' }, t('ui.analysis.axis_move')),
-      svg('text', { x: 4, y: PAD.t + 2, class: 'an-tick', 'dominant-baseline': 'hanging' }, t('ui.analysis.axis_margin')));
+      svg('text', { x: PAD.l + 6, y: PAD.t + 2, class: 'an-tick', 'dominant-baseline': 'hanging' }, t('ui.analysis.axis_margin')));
     const legend = h('ul', { class: 'analysis-legend' }, [...new Set(decisions.map((x) => x.seat))].sort((p, q) => p - q)
       .map((seat) => h('li', { class: `an-seat-${seat}` }, h('span', { class: 'an-swatch', attrs: { 'aria-hidden': 'true' } }),
         seatLabel(seats(), seat))));
