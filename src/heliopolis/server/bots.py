@@ -59,9 +59,9 @@ class Job:
     work: dict[str, Any]  # the worker's job without its cap (set when it starts: move cap or slice)
     cost: float  # expected seconds (charged when it starts, corrected when it ends)
     table: str = ""  # the game record, for round robin within a client
-    timeout: float | None = None  # a job of analysis_work (``BotPool.work``): its own cap, its whole answer
     queued: float = field(default_factory=time.monotonic)
     future: asyncio.Future = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+    timeout: float | None = None  # a job of analysis_work (``BotPool.work``): its own cap, its whole answer
 
 
 class Worker:
