@@ -19,8 +19,8 @@ from tests.server.conftest import UNLIMITED, auth, create, wait_for
 FAST = {"analysis_budget": 2, "hint_budget": 2, "bot_delay": 0.0, **UNLIMITED}
 
 
-def make_client(tmp_path, **over):  # noqa: ANN001, ANN003, ANN201
-    return TestClient(create_app(Settings(db=f"sqlite:///{tmp_path / 'a.db'}", **{**FAST, **over})))
+def make_client(tmp_path, db: str | None = None, **over):  # noqa: ANN001, ANN003, ANN201
+    return TestClient(create_app(Settings(db=db or f"sqlite:///{tmp_path / 'a.db'}", **{**FAST, **over})))
 
 
 def finished_game(c) -> str:  # noqa: ANN001
@@ -38,8 +38,8 @@ def wait_analysis(c, gid: str, timeout: float = 120) -> dict:  # noqa: ANN001
         time.sleep(0.2)
 
 
-def test_a_finished_game_is_analysed_in_the_workers_stored_and_shared(tmp_path, monkeypatch):
-    with make_client(tmp_path, analysis_daily=1) as c:
+def test_a_finished_game_is_analysed_in_the_workers_stored_and_shared(tmp_path, monkeypatch, db_url):
+    with make_client(tmp_path, db_url, analysis_daily=1) as c:
         gid = finished_game(c)
         assert c.get(f"/api/games/{gid}/analysis").json()["status"] == "none"
         first = c.post(f"/api/games/{gid}/analysis")
@@ -60,8 +60,31 @@ def test_a_finished_game_is_analysed_in_the_workers_stored_and_shared(tmp_path, 
         monkeypatch.setattr(c.app.state.auth.bots, "work", no_work)
         again = c.post(f"/api/games/{gid}/analysis")  # free: the daily limit of 1 is not spent again
         assert again.status_code == 200 and again.json() == a
-    with make_client(tmp_path) as c2:  # a restarted server (another viewer) reads it from the database
+    with make_client(tmp_path, db_url) as c2:  # a restarted server (another viewer) reads it from the database
         assert c2.get(f"/api/games/{gid}/analysis").json() == a
+
+
+def test_an_analysis_stopped_halfway_resumes_from_what_is_stored(tmp_path):
+    import json
+
+    import sqlalchemy as sa
+
+    from heliopolis.server.analysis_jobs import analyses
+
+    with make_client(tmp_path) as c:
+        gid = finished_game(c)
+        c.post(f"/api/games/{gid}/analysis")
+        full = wait_analysis(c, gid)
+        engine = c.app.state.auth.storage.engine
+        with engine.begin() as conn:  # as a server killed halfway leaves it
+            row = conn.execute(sa.select(analyses.c.decisions)).one()
+            half = json.loads(row.decisions)[: full["total"] // 2]
+            conn.execute(analyses.update().values(status="running", done=len(half), decisions=json.dumps(half)))
+    with make_client(tmp_path) as c:
+        stopped = c.get(f"/api/games/{gid}/analysis").json()
+        assert stopped["status"] == "stopped" and stopped["done"] == len(half)
+        c.post(f"/api/games/{gid}/analysis")
+        assert wait_analysis(c, gid) == full  # the same numbers: each decision has its own seed
 
 
 def test_a_running_game_is_refused(tmp_path):
