@@ -72,6 +72,7 @@ def test_the_replay_analyses_the_game_and_shows_where_the_points_went(site, brow
     page.locator(".analysis-costly li .analysis-show").first.click()  # the position of that decision
     page.wait_for_selector("#replay-bar.replay-active")
     page.wait_for_selector("#board .analysis-better")  # the better move drawn on the board
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")  # no sideways scroll
     problems = _violations(page)
     ctx.close()
     assert problems == [], "\n".join(problems)
