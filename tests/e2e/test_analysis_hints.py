@@ -69,6 +69,7 @@ def test_the_replay_analyses_the_game_and_shows_where_the_points_went(site, brow
     assert words["better"] in page.inner_text(".analysis-costliest")
     assert page.locator(".analysis-table tbody tr").count() > 20
     assert page.locator(".analysis-table tr.an-costly").count() >= 1
+    assert page.locator("#log .an-log-loss").count() >= 1  # the losses beside their moves in the log
     page.locator(".analysis-costly li .analysis-show").first.click()  # the position of that decision
     page.wait_for_selector("#replay-bar.replay-active")
     page.wait_for_selector("#board .analysis-better")  # the better move drawn on the board

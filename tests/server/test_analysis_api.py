@@ -51,6 +51,7 @@ def test_a_finished_game_is_analysed_in_the_workers_stored_and_shared(tmp_path, 
         for d in a["decisions"]:
             assert d["loss"] >= 0 and d["legal"] >= 1 and 1 <= len(d["actions"]) <= 3
             assert d["best"] == d["actions"][0]["action"]
+            assert d["line"] is None or isinstance(d["line"], int)  # its move's first line in the public log
             if d["legal"] == 1:
                 assert d["loss"] == 0 and d["played"] == d["best"]
 

@@ -96,15 +96,18 @@ class AnalysisService:
         key = self._key(live)
         run = self.runs.get((game_id, key))
         if run is not None:
-            return self._view(run.status, run.total, run.budget, run.decisions.values())
+            return self._view(run.status, run.total, run.budget, run.decisions.values(), live.marks)
         row = await asyncio.to_thread(self._load, game_id, key)
         if row is None:
             return {"status": "none", "budget": self.budget}
         status = row["status"] if row["status"] != "running" else "stopped"  # no process runs it: resumable
-        return self._view(status, row["total"], row["budget"], json.loads(row["decisions"]))
+        return self._view(status, row["total"], row["budget"], json.loads(row["decisions"]), live.marks)
 
-    def _view(self, status: str, total: int, budget: int, decisions: Any) -> dict[str, Any]:
-        shown = [{**d, "actions": d["actions"][:SHOWN_ACTIONS]} for d in sorted(decisions, key=lambda d: d["ply"])]
+    def _view(self, status: str, total: int, budget: int, decisions: Any, marks: list[int]) -> dict[str, Any]:
+        """``line``: the public log's first line of the decision's move (``None``: it wrote none), so
+        the page puts each loss beside its move in the log."""
+        shown = [{**d, "actions": d["actions"][:SHOWN_ACTIONS], "line": _line(marks, d["ply"])}
+                 for d in sorted(decisions, key=lambda d: d["ply"])]  # fmt: skip
         return {"status": status, "done": len(shown), "total": total, "budget": budget, "decisions": shown}
 
     def _check_quota(self, client: str, now: float) -> None:
@@ -212,6 +215,11 @@ class AnalysisService:
         if answer is None or "hint" not in answer:
             raise _refuse("conflict", "ui.hint.err_failed")
         return {**answer["hint"], "ply": len(history)}
+
+
+def _line(marks: list[int], ply: int) -> int | None:
+    start = marks[ply - 1] if 0 < ply <= len(marks) else 0
+    return start if ply < len(marks) and marks[ply] > start else None
 
 
 def hint_seed(game_id: str, ply: int, seat: int) -> int:

@@ -89,6 +89,7 @@ export function createAnalysis(page) {
         chart(d.decisions), costliest(d.decisions), table(d.decisions));
     }
     p.replaceChildren(...parts);
+    markLog();
   }
 
   function move(dec, which) {
@@ -200,5 +201,19 @@ export function createAnalysis(page) {
     }
   }
 
-  return { update, legalFor, markBoard };
+  /** Puts each decision's loss beside its line in the move log (called after the log is drawn). */
+  function markLog() {
+    const d = a.data;
+    if (!d || d.status !== 'done') return;
+    const lines = [...document.querySelectorAll('#log li.log-line')];
+    const costly = costlySet(d.decisions);
+    for (const dec of d.decisions) {
+      const li = dec.line === null || dec.line === undefined ? null : lines[dec.line];
+      if (!li || li.querySelector('.an-log-loss') || dec.loss < MIN_LOSS) continue;
+      li.append(' ', h('span', { class: ['an-log-loss', costly.has(dec.ply) && 'an-log-costly'],
+        title: t('ui.analysis.col_loss'), text: `−${num(dec.loss)}` }));
+    }
+  }
+
+  return { update, legalFor, markBoard, markLog };
 }

@@ -257,6 +257,7 @@ function render() {
   analysis.update(live);
   hints.update(live);
   renderLog(raw, live);
+  analysis.markLog(); // each decision's loss beside its move
   renderBoard(frame);
   updateHelp(frame, S.id, renderLine); // rules panel, since-your-last-move box (help.js)
 }
