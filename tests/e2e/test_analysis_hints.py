@@ -95,6 +95,9 @@ def test_a_hint_on_my_turn_in_an_unrated_game(site, browser, lang, viewport):
     page.wait_for_selector(".hint-list li")
     items = page.locator(".hint-list li")
     assert 1 <= items.count() <= 3 and words["margin"] in items.first.inner_text()
+    best = items.first.get_attribute("data-action")
+    if page.locator(f"#board [data-action='{best}']").count():  # the board draws this action: marked
+        page.wait_for_selector(f"#board [data-action='{best}'].hint-best")
     problems = _violations(page)
     ctx.close()
     assert problems == [], "\n".join(problems)

@@ -575,6 +575,7 @@ async function renderBoard(frame) {
     mod.render(root, { ...frame, view: renderTexts(frame.view, ctx.seatName) }, ctx); // views hold catalog messages
     decorateBoard(game);
     analysis.markBoard(root, better);
+    hints.markBoard(root);
   } catch (e) {
     console.error(e);
     fallbackRender(root, frame);

@@ -38,6 +38,7 @@ export function createHints(page) {
     try {
       s.hint = await askHint(page.id, page.token());
       s.version = live.version;
+      markBoard(document.getElementById('board'));
     } catch (e) {
       s.error = e.message;
     } finally {
@@ -84,5 +85,14 @@ export function createHints(page) {
       })));
   }
 
-  return { update };
+  /** Marks the hint's best move on the board (called after each board draw). */
+  function markBoard(root) {
+    const best = s.hint && s.on && s.hint.actions[0];
+    if (!best) return;
+    for (const el of root.querySelectorAll('[data-action]')) {
+      if (el.dataset.action === best.action) el.classList.add('hint-best');
+    }
+  }
+
+  return { update, markBoard };
 }
