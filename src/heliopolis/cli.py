@@ -1,5 +1,5 @@
 """The ``heliopolis`` command: play | replay | bench | serve | games, and (cli_arena.py) tournament | simulate |
-ladder | report | train-evaluator, (cli_admin.py) admin, (cli_backup.py) backup | restore.
+ladder | report | train-evaluator, (cli_analyse.py) analyse, (cli_admin.py) admin, (cli_backup.py) backup | restore.
 
 ``heliopolis play ra --seats human,random,random`` plays in the terminal; with only bot seats it
 plays through unattended and prints the result. ``heliopolis replay FILE`` steps through a saved
@@ -23,6 +23,7 @@ from rich.text import Text
 
 from heliopolis import locale as L
 from heliopolis.cli_admin import admin as ADMIN_COMMAND
+from heliopolis.cli_analyse import COMMANDS as ANALYSE_COMMANDS
 from heliopolis.cli_arena import COMMANDS as ARENA_COMMANDS
 from heliopolis.cli_backup import COMMANDS as BACKUP_COMMANDS
 from heliopolis.cli_text import Group, error_text, game_options_option, lang_option, split_list, terminal_lang, tr, trn
@@ -92,13 +93,15 @@ def describe_game(game: Any) -> str:
 @lang_option
 def main() -> None:
     """Heliopolis: Ra, Ra: The Dice Game, Helios and Men-Nefer — play and replay in the terminal, serve the web
-    platform, benchmark, run bot tournaments, simulations and ladders, report on them, train evaluators, administer
-    the site's accounts, migrate, back up and restore its database."""
+    platform, benchmark, run bot tournaments, simulations and ladders, report on them, train evaluators, analyse
+    games, administer the site's accounts, migrate, back up and restore its database."""
 
 
 for _command in ARENA_COMMANDS:  # tournament, simulate, ladder, report, train-evaluator (cli_arena.py)
     main.add_command(_command)
 main.add_command(ADMIN_COMMAND)  # admin grant/revoke/ban/unban/list-users/delete-game (cli_admin.py)
+for _command in ANALYSE_COMMANDS:  # analyse (cli_analyse.py)
+    main.add_command(_command)
 for _command in BACKUP_COMMANDS:  # backup, restore (cli_backup.py)
     main.add_command(_command)
 

@@ -223,3 +223,39 @@ def test_0007_seat_events_adds_the_seat_events_and_can_be_undone(engine):
     assert current(engine) == "0007_seat_events"
     with engine.connect() as c:
         assert c.execute(sa.text("SELECT count(*) FROM seat_events")).scalar() == 0
+
+
+def test_0008_analysis_adds_the_analyses_and_the_hints_option_and_can_be_undone(engine):
+    """0008_analysis: stored analyses keyed by game and analysis key, and ``game_settings.hints``
+    (NULL for older tables: hints allowed); old games stay, and going back drops only these."""
+    from alembic import command
+
+    from heliopolis.server.migrate import alembic_config
+
+    upgrade(engine, "0007_seat_events")
+    with engine.begin() as c:
+        c.execute(sa.text("INSERT INTO games (id, game, encoding, options, seed, status, revision, plies, "
+                          "created_at, updated_at) VALUES ('g', 'ra', 'x', '{}', 1, 'finished', 3, 0, 1.0, 2.0)"))  # fmt: skip
+        c.execute(sa.text("INSERT INTO seats (game_id, seat, kind, name) VALUES ('g', 0, 'human', 'Ann')"))
+        c.execute(sa.text("INSERT INTO game_settings (game_id, private, takeover, allow_retake, rated, "
+                          "spectator_chat) VALUES ('g', false, 'heuristic', true, false, true)"))  # fmt: skip
+    upgrade(engine, "0008_analysis")
+    assert current(engine) == "0008_analysis"
+    insp = sa.inspect(engine)
+    assert insp.get_pk_constraint("analyses")["constrained_columns"] == ["game_id", "key"]
+    with engine.begin() as c:
+        assert c.execute(sa.text("SELECT hints FROM game_settings")).scalar() is None
+        c.execute(sa.text("INSERT INTO analyses (game_id, key, status, budget, done, total, decisions, created_at, "
+                          "updated_at) VALUES ('g', 'k', 'done', 2, 0, 0, '[]', 1.0, 1.0)"))  # fmt: skip
+    with pytest.raises(sa.exc.IntegrityError), engine.begin() as c:  # one row per game and key
+        c.execute(sa.text("INSERT INTO analyses (game_id, key, status, budget, done, total, decisions, created_at, "
+                          "updated_at) VALUES ('g', 'k', 'running', 2, 0, 0, '[]', 1.0, 1.0)"))  # fmt: skip
+    command.downgrade(alembic_config(engine), "0007_seat_events")
+    assert current(engine) == "0007_seat_events"
+    insp = sa.inspect(engine)
+    assert "analyses" not in insp.get_table_names()
+    assert "hints" not in {c["name"] for c in insp.get_columns("game_settings")}
+    with engine.connect() as c:
+        assert tuple(c.execute(OLD_SEAT).one()) == ("Ann", 3)
+    upgrade(engine, "0008_analysis")
+    assert current(engine) == "0008_analysis"

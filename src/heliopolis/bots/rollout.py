@@ -145,6 +145,11 @@ class RolloutBot(SeededBot):
         return keep
 
     # -- one simulation --------------------------------------------------------------------------
+    def simulate(self, s: State, player: int, rng: random.Random) -> float:
+        """Plays ``s`` on (in place) with the policy for every seat, chance drawn from ``rng``, and
+        returns ``player``'s reward (the analysis of bots/analysis.py uses the same simulation)."""
+        return self._simulate(s, player, rng)
+
     def _simulate(self, s: State, player: int, rng: random.Random) -> float:
         policy = self.policy
         limit = self.depth

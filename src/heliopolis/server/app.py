@@ -12,7 +12,7 @@ import logging
 import os
 import secrets
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from heliopolis import locale
-from heliopolis.server import account_data, account_lifecycle, messages, password_reset
+from heliopolis.server import account_data, account_lifecycle, analysis_jobs, messages, password_reset
 from heliopolis.server import accounts as accounts_api
 from heliopolis.server import alerts as alerts_api
 from heliopolis.server import archive as archive_api
@@ -110,6 +110,14 @@ class Settings:
     drain_seconds: float = 10.0  # SIGTERM: how long requests in flight, then bots, may take to finish
     metrics: bool = False  # GET /metrics (metrics.py): `heliopolis serve --metrics`
     log_context: bool = False  # request and game ids in the logs (logsetup.py): `serve --log-format json`
+    # Analysis and hints (analysis_jobs.py): samples per action (a whole game in about a minute of one
+    # worker; hints within 2 s), analyses a client may start a day, hints per second per client.
+    # HELIOPOLIS_ANALYSIS_BUDGET / HELIOPOLIS_HINT_BUDGET: smaller budgets for tests of a served site.
+    analysis_budget: int = field(default_factory=lambda: int(os.environ.get("HELIOPOLIS_ANALYSIS_BUDGET", "48")))
+    analysis_daily: int = 20
+    hint_budget: int = field(default_factory=lambda: int(os.environ.get("HELIOPOLIS_HINT_BUDGET", "100")))
+    hint_rate: float = 0.2
+    analysis_timeout: float = 30.0  # seconds one decision or hint may take in a worker
 
 
 SUBPROTOCOL = "heliopolis"  # offered with "heliopolis.token.<seat token>" by browsers (docs/server-api.md)
@@ -252,6 +260,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         metrics_route(app, metrics)
     app.include_router(tutorials_api.router())  # stateless: no table, no rating (tutorials/)
+    analysis = analysis_jobs.AnalysisService(auth, settings.analysis_budget, settings.analysis_daily,
+                                             settings.hint_budget, settings.hint_rate, settings.analysis_timeout)  # fmt: skip
+    app.include_router(analysis_jobs.router(analysis, accounts, _token))
 
     # -- errors: always JSON, always 4xx for bad input -----------------------------------------
     @app.exception_handler(ServerError)

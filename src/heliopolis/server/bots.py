@@ -62,6 +62,7 @@ class Job:
     table: str = ""  # the game record, for round robin within a client
     queued: float = field(default_factory=time.monotonic)
     future: asyncio.Future = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+    timeout: float | None = None  # a job of analysis_work (``BotPool.work``): its own cap, its whole answer
 
 
 class Worker:
@@ -120,7 +121,9 @@ class Lane:
             self.busy.add(w)
             # Cheap bots ignore a time budget: a slice would only shorten their kill timeout.
             cap = (
-                self.pool.cap_for(job.client, now, self.queue.clients())
+                job.timeout
+                if job.timeout is not None
+                else self.pool.cap_for(job.client, now, self.queue.clients())
                 if self.name == "search"
                 else self.pool.move_cap
             )
@@ -128,14 +131,14 @@ class Lane:
 
     async def _run(self, w: Worker, job: Job, cap: float) -> None:
         t0 = time.monotonic()
-        result: int | None = None
+        result: Any = None
         payload = (json.dumps({**job.work, "cap": cap}) + "\n").encode()
         try:
             answer = await w.run(payload, cap + KILL_GRACE)
             if "error" in answer:
                 log.warning("bot %s failed: %s", job.spec, answer["error"])
             else:
-                result = int(answer["action"])
+                result = answer if job.timeout is not None else int(answer["action"])
         except (TimeoutError, EOFError, OSError, ValueError) as e:
             log.warning("bot %s over the %.1f s cap or its worker died (%s): worker replaced", job.spec,
                         cap, type(e).__name__)  # fmt: skip
@@ -200,6 +203,19 @@ class BotPool:
         work = {"game_id": game_id, "options": options, "history": history, "seat": seat, "spec": spec, "seed": seed}
         job = Job(client, spec, work, self.cost.get(spec, DEFAULT_COST[lane]), table)
         self.lanes[lane].submit(job)
+        try:
+            return await job.future
+        except asyncio.CancelledError:
+            job.future.cancel()
+            raise
+
+    async def work(self, kind: str, work: dict[str, Any], client: str, table: str, timeout: float,
+                   cost: float = 1.0) -> dict[str, Any] | None:  # fmt: skip
+        """Runs an ``analysis_work`` job of ``kind`` in the search lane, in ``client``'s fair share,
+        within ``timeout`` s (a worker still busy then is replaced): its answer, ``None`` if it failed."""
+        spec = f"{kind}:{work.get('game_id')}"  # its own measured cost
+        job = Job(client, spec, {**work, "kind": kind}, self.cost.get(spec, cost), table, timeout=timeout)
+        self.lanes["search"].submit(job)
         try:
             return await job.future
         except asyncio.CancelledError:

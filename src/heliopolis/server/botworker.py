@@ -72,7 +72,13 @@ def main() -> None:
     for line in sys.stdin:  # EOF: the server closed the pipe (or died)
         try:
             job = json.loads(line)
-            answer: dict[str, Any] = {"action": decide(**job)}
+            kind = job.pop("kind", None)
+            if kind is None:
+                answer: dict[str, Any] = {"action": decide(**job)}
+            else:  # an analysis or a hint (analysis_work)
+                from heliopolis.server.analysis_work import run
+
+                answer = run(kind, job)
         except Exception as e:  # a bad job must not kill the worker
             answer = {"error": f"{type(e).__name__}: {e}"}
         out.write(json.dumps(answer) + "\n")

@@ -41,7 +41,7 @@ log = logging.getLogger("heliopolis.server")
 CHEAP_TAKEOVER = "heuristic"  # the takeover bot of a seat whose leaving is over a bot-game quota
 DEFAULTS: dict[str, Any] = {"private": False, "invite_hash": None, "clock": None, "takeover": "heuristic",
                             "allow_retake": True, "spectator_chat": True, "creator_account": None, "rated": False,
-                            "rematch": None, "creator_seat": None}  # fmt: skip
+                            "rematch": None, "creator_seat": None, "hints": True}  # fmt: skip
 
 
 def check_bot(spec: str, where: str, cap: float) -> None:
@@ -128,7 +128,7 @@ class TableService:
                     "clock": t.clock.config() if t.clock else None, "takeover": t.takeover,
                     "allow_retake": t.allow_retake, "spectator_chat": t.spectator_chat,
                     "rated": t.rated, "creator_account": account, "rematch": None,
-                    "creator_seat": body.join}  # fmt: skip
+                    "creator_seat": body.join, "hints": t.hints}  # fmt: skip
         return Prepared(settings, invite)
 
     async def create(self, body: CreateGame, account: int | None, client: str = "") -> dict[str, Any]:
@@ -168,6 +168,7 @@ class TableService:
         with self.storage.engine.connect() as c:
             row = c.execute(game_settings.select().where(game_settings.c.game_id == game_id)).mappings().first()
             settings = dict(DEFAULTS) if row is None else {k: row[k] for k in DEFAULTS}
+            settings["hints"] = settings["hints"] is not False  # NULL (before 0008): allowed
             if row is not None and row["clock"]:
                 settings["clock"] = json.loads(row["clock"])
             st = TableState(settings)
@@ -270,6 +271,7 @@ class TableService:
         return {"private": s["private"], "takeover": s["takeover"], "allow_retake": s["allow_retake"],
                 "spectator_chat": s["spectator_chat"], "rated": s["rated"], "rematch": s["rematch"],
                 "creator_seat": s["creator_seat"], "events": self.events_view(live),
+                "hints": bool(s.get("hints", True)) and not s["rated"],
                 "clock": clock.view(running) if clock is not None else (
                     {**s["clock"], "running": None} if s["clock"] else None)}  # fmt: skip
 

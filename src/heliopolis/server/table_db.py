@@ -81,6 +81,7 @@ game_settings = sa.Table(
     sa.Column("creator_account", sa.Integer, nullable=True),
     sa.Column("creator_seat", sa.Integer, nullable=True),  # the seat the creator took (may mute spectators)
     sa.Column("rematch", sa.String(32), nullable=True),  # the id of this game's rematch, once offered
+    sa.Column("hints", sa.Boolean, nullable=True),  # 0008: players may ask for hints (NULL: allowed; unrated only)
 )  # fmt: skip
 
 chat = sa.Table(

@@ -15,3 +15,4 @@ class TableOptions(BaseModel):
     allow_retake: bool = Field(True, description="a player who left may take the seat back before the end")
     spectator_chat: bool = Field(True, description="spectators may chat (false: only seats)")
     rated: bool = Field(False, description="counts for ratings (every human seat needs an account at the end)")
+    hints: bool = Field(True, description="players may ask for hints (unrated games only; false: forbidden)")

@@ -11,6 +11,8 @@ import { mountHelp, updateHelp, decorateBoard } from './help.js';
 import { t, tn, has, render as renderLine, renderTexts } from './i18n.js';
 import { mountTopbar } from './topbar.js';
 import { createReplay } from './replay.js';
+import { createAnalysis } from './analysis.js';
+import { createHints } from './hints.js';
 
 const parts = location.pathname.split('/').filter(Boolean);
 const gameId = decodeURIComponent(parts[0] === 'g' && parts[1] ? parts[1] : parts[parts.length - 1] || '');
@@ -38,6 +40,8 @@ const S = {
   stopped: false,
 };
 const replay = createReplay({ id: S.id, live: () => S.msg, view: (game) => S.loaded.get(game), render, toast });
+const analysis = createAnalysis({ id: S.id, live: () => S.msg, go: (ply) => replay.go(ply) }); // issue 29
+const hints = createHints({ id: S.id, live: () => S.msg, token: () => S.token });
 
 // -- toasts ---------------------------------------------------------------------------------------
 export function toast(message, kind = 'error', ms = 5000) {
@@ -250,7 +254,10 @@ function render() {
   replay.renderBar();
   renderMoves(frame);
   renderTools(live);
+  analysis.update(live);
+  hints.update(live);
   renderLog(raw, live);
+  analysis.markLog(); // each decision's loss beside its move
   renderBoard(frame);
   updateHelp(frame, S.id, renderLine); // rules panel, since-your-last-move box (help.js)
 }
@@ -550,7 +557,8 @@ async function renderBoard(frame) {
   if (seq !== renderSeq) return;
   const root = $('#board');
   const legal = frame.legal || [];
-  const byNotation = new Map(legal.map((l) => [l.notation, l]));
+  const better = frame.replay ? analysis.legalFor(frame.replay.ply) : []; // the analysis's better move, drawn
+  const byNotation = new Map([...legal, ...better].map((l) => [l.notation, l]));
   const ctx = {
     act,
     seat: S.seat,
@@ -566,6 +574,8 @@ async function renderBoard(frame) {
   try {
     mod.render(root, { ...frame, view: renderTexts(frame.view, ctx.seatName) }, ctx); // views hold catalog messages
     decorateBoard(game);
+    analysis.markBoard(root, better);
+    hints.markBoard(root);
   } catch (e) {
     console.error(e);
     fallbackRender(root, frame);

@@ -167,5 +167,5 @@ export function createReplay(page) {
     });
   }
 
-  return { active, message, restart, renderBar, initControls };
+  return { active, message, restart, renderBar, initControls, go };
 }

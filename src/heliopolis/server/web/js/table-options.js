@@ -46,7 +46,8 @@ export function mountTableOptions(bots, botName = (b) => b) {
   const retake = h('input', { type: 'checkbox', id: 'table-retake', checked: true });
   const spect = h('input', { type: 'checkbox', id: 'table-spectator-chat', checked: true });
   const rated = h('input', { type: 'checkbox', id: 'table-rated' });
-  fields = { priv, clock, takeover, retake, spect, rated, first, second, unit };
+  const hints = h('input', { type: 'checkbox', id: 'table-hints', checked: true }); // issue 29: the creator may forbid them
+  fields = { priv, clock, takeover, retake, spect, rated, hints, first, second, unit };
   const box = h('fieldset', { class: 'table-options', id: 'table-options' },
     h('legend', { text: t('ui.tableopt.legend') }),
     h('label', { class: 'check-row' }, priv, ' ', t('ui.tableopt.private')),
@@ -55,7 +56,8 @@ export function mountTableOptions(bots, botName = (b) => b) {
     h('label', { class: 'field' }, h('span', { text: t('ui.tableopt.takeover') }), takeover),
     h('label', { class: 'check-row' }, retake, ' ', t('ui.tableopt.retake')),
     h('label', { class: 'check-row' }, spect, ' ', t('ui.tableopt.spectator_chat')),
-    h('label', { class: 'check-row' }, rated, ' ', t('ui.tableopt.rated')));
+    h('label', { class: 'check-row' }, rated, ' ', t('ui.tableopt.rated')),
+    h('label', { class: 'check-row' }, hints, ' ', t('ui.tableopt.hints')));
   form.insertBefore(box, actions);
 }
 
@@ -65,7 +67,7 @@ export function tableOptions() {
   const clock = CLOCKS.find((c) => c.id === fields.clock.value);
   const out = {
     private: fields.priv.checked, takeover: fields.takeover.value, allow_retake: fields.retake.checked,
-    spectator_chat: fields.spect.checked, rated: fields.rated.checked,
+    spectator_chat: fields.spect.checked, rated: fields.rated.checked, hints: fields.hints.checked,
   };
   if (clock && clock.clock) out.clock = clock.clock;
   if (clock && clock.custom) {
