@@ -25,7 +25,7 @@ const who = (ctx, p) => (p === 'n' ? t('mnui.neutral') : name(ctx, p));
 const pieceLabel = (ctx, p, kind) => `${kind} — ${who(ctx, p)}`;
 
 // -- houses of life ---------------------------------------------------------------------------------
-function houseSide(v, ctx, placed, fresh, house, side, x, y) {
+function houseSide(v, ctx, placed, fresh, house, side, { x, y, w, h: hgt }) {
   const map = (v.houses[house] || {})[side] || {};
   const n = Object.values(map).reduce((a, b) => a + b, 0);
   const c = TABLES.occupancy_cost;
@@ -35,33 +35,54 @@ function houseSide(v, ctx, placed, fresh, house, side, x, y) {
     for (let j = 0; j < k; j++) list.push({ kind: 'apprentice', seat: ownerOf(owner), label: pieceLabel(ctx, ownerOf(owner), t('mnui.apprentice')), key: `h:${house}:${side}:${owner}:${j}` });
   }
   const info = `${houseName(house)} — ${t(side === 'sun' ? 'mnui.sun_space' : 'mnui.moon_space')}: ${cost ? t('mnui.next_cost', { n: cost }) : t('mnui.next_free')}`;
-  return space(side === 'sun' ? `house:${house}` : `raise:${house}`, ctx, placed, { x, y, w: 60, h: 40, cls: `mn-sp-${side}`, info },
-    use(side === 'sun' ? 'disc' : 'eye', x + 2, y + 2, 11, 'mn-sp-mark'),
-    txt(x + 52, y + 8, cost ? `−${cost}` : '0', 'mn-t mn-t-s'),
-    row(list.slice(0, 4), x + 2, y + 16, 13.5, fresh, 1.2));
+  const size = Math.min(13.5, (w - 4) / 4 - 1);
+  return space(side === 'sun' ? `house:${house}` : `raise:${house}`, ctx, placed, { x, y, w, h: hgt, cls: `mn-sp-${side}`, info },
+    use(side === 'sun' ? 'disc' : 'moon', x + 2, y + 2, 11, 'mn-sp-mark'),
+    txt(x + w - 8, y + 8, cost ? `−${cost}` : '0', 'mn-t mn-t-s'),
+    row(list.slice(0, 4), x + 2, y + hgt - size - 3, size, fresh, 1));
 }
 
-function housesPic(v, ctx, placed, fresh) {
+// Two drawings of the houses: five columns (a phone: every space a 36 px tap target) or five
+// rows, as on the printed board (wider screens: the whole area on the first screen).
+const HOUSE_GEO = {
+  cols: {
+    w: 320, h: 122 + 6 * TRACK_H,
+    name: (i) => [i * 64 + 32, 8, 'middle'],
+    side: (i, side) => ({ x: i * 64 + 2, y: side === 'sun' ? 16 : 58, w: 60, h: 40 }),
+    cell: (i, k) => (k ? { x: i * 64 + 2, y: 122 + (k - 1) * TRACK_H, w: 60, h: TRACK_H - 2 } : { x: i * 64 + 2, y: 100, w: 60, h: 20 }),
+    chars: 13, text: (x, y, w) => [x + 8 + (w - 8) / 2, y + 7], lines: 2,
+  },
+  rows: {
+    w: 440, h: 5 * 52,
+    name: (i) => [2, i * 52 + 25, 'start'],
+    side: (i, side) => ({ x: side === 'sun' ? 62 : 110, y: i * 52, w: 46, h: 50 }),
+    cell: (i, k) => (k ? { x: 182 + (k - 1) * 43, y: i * 52, w: 41, h: 50 } : { x: 158, y: i * 52, w: 22, h: 50 }),
+    chars: 10, text: (x, y, w) => [x + w / 2, y + 16], lines: 3,
+  },
+};
+
+function housesPic(v, ctx, placed, fresh, wide) {
   const d = v.decision || {};
+  const G = HOUSE_GEO[wide ? 'rows' : 'cols'];
   const kids = [];
   TABLES.houses.forEach((house, i) => {
-    const x = i * 64 + 2;
-    kids.push(txt(x + 30, 8, houseName(house), 'mn-t mn-t-h'));
-    kids.push(houseSide(v, ctx, placed, fresh, house, 'sun', x, 16), houseSide(v, ctx, placed, fresh, house, 'moon', x, 58));
+    const [nx, ny, anchor] = G.name(i);
+    kids.push(txt(nx, ny, houseName(house), 'mn-t mn-t-h', anchor));
+    kids.push(houseSide(v, ctx, placed, fresh, house, 'sun', G.side(i, 'sun')), houseSide(v, ctx, placed, fresh, house, 'moon', G.side(i, 'moon')));
     const here = (k) => v.players.map((p, s) => (p.scarabs[house] === k ? s : -1)).filter((s) => s >= 0);
     for (let k = 0; k <= TABLES.track_len; k++) {
-      const y = k === 0 ? 100 : 100 + 22 + (k - 1) * TRACK_H;
-      const hgt = k === 0 ? 20 : TRACK_H - 2;
+      const { x, y, w, h: hgt } = G.cell(i, k);
       const text = k ? TABLES.tracks[house][k - 1] : t('mnui.track_start');
       const notation = k && d.kind === 'track' && d.house === house ? `track:${k}` : null;
       const scarabs = here(k).map((s) => ({ kind: 'scarab', seat: s, label: pieceLabel(ctx, s, t('mnui.scarab')), key: `s:${house}:${s}:${k}` }));
-      kids.push(space(notation, ctx, placed, { x, y, w: 60, h: hgt, cls: 'mn-sp-track', info: `${houseName(house)} ${k}: ${text}` },
-        txt(x + 6, y + 7, k, 'mn-t mn-t-n'),
-        k ? lines(x + 33, y + 7, text, 15, { max: 3, lh: 8, cls: 'mn-t mn-t-xs' }) : null,
-        row(scarabs, k ? x + 2 : x + 13, k ? y + hgt - 12 : y + (hgt - 11) / 2, 11, fresh)));
+      const size = k ? 11 : Math.min(11, hgt - 4, w - 4);
+      kids.push(space(notation, ctx, placed, { x, y, w, h: hgt, cls: 'mn-sp-track', info: `${houseName(house)} ${k}: ${text}` },
+        txt(x + 5, y + 7, k, 'mn-t mn-t-n'),
+        k ? lines(...G.text(x, y, w), text, G.chars, { max: G.lines, lh: 8, cls: 'mn-t mn-t-xs' }) : null,
+        k ? row(scarabs, x + 2, y + hgt - 12, 11, fresh) : wide ? scarabs.map((sc, j) => piece(sc.kind, sc.seat, sc.label, x + 6, y + 12 + j * 9.5, 9, { key: sc.key })) : row(scarabs, x + 13, y + (hgt - size) / 2, size, fresh)));
     }
   });
-  return picture(W, 100 + 22 + 6 * TRACK_H, t('mnui.area.houses'), kids);
+  return picture(G.w, G.h, t('mnui.area.houses'), kids);
 }
 
 // -- action tiles ----------------------------------------------------------------------------------
@@ -139,7 +160,16 @@ function marketsPic(v, ctx, placed) {
 }
 
 // -- Nile --------------------------------------------------------------------------------------------
-function cityBox(v, ctx, placed, loc, x, y) {
+const CITY_H = 96;
+
+/** The boats on one location: the viewer's own larger (they are what a player activates), others' small. */
+function boatsAt(v, ctx, loc) {
+  const boats = [];
+  v.players.forEach((p, s) => p.boats.forEach((b, k) => { if (b === loc) boats.push({ kind: 'boat', seat: s, label: pieceLabel(ctx, s, t('mnui.boat')), key: `b:${s}:${k}:${loc}` }); }));
+  return { mine: boats.filter((b) => b.seat === ctx.seat), others: boats.filter((b) => b.seat !== ctx.seat) };
+}
+
+function cityBox(v, ctx, placed, fresh, loc, x, y) {
   const c = v.cities[loc.id] || { advantage: null, agreements: [] };
   const valid = (v.city_slots || {})[loc.id] || [];
   const kids = [txt(x + 4, y + 7, cityName(loc.id), 'mn-t mn-t-h', 'start'),
@@ -151,32 +181,32 @@ function cityBox(v, ctx, placed, loc, x, y) {
     kids.push(space(`agreement:${loc.id}:${k + 1}`, ctx, placed, { x: ax + 1, y: y + 15, w: 38, h: 42, cls: ['mn-sp-ta', a ? '' : 'empty'].join(' '), info: a ? `${ta}: ${agreementText(ta)}` : t('mnui.empty_slot') },
       a ? [txt(ax + 20, y + 23, `${a.value} PP`, 'mn-t mn-t-h'), lines(ax + 20, y + 33, a.text, 9, { max: 3, lh: 7, cls: 'mn-t mn-t-xs' })] : txt(ax + 20, y + 36, '—')));
   });
+  const { mine, others } = boatsAt(v, ctx, loc.id);
+  kids.push(space(mine.length ? `activate:${loc.id}` : null, ctx, placed, { x: x + 1, y: y + 58, w: 78, h: 37, cls: 'mn-sp-dock', info: `${cityName(loc.id)} → ${cityName(loc.arrow)}` },
+    row(mine, x + 4, y + 63, 24, fresh, 2), row(others, x + 4 + mine.length * 26, y + 72, 12, fresh, 1)));
   return svg('g', { class: 'mn-city', 'data-loc': loc.id },
     svg('title', null, `${cityName(loc.id)} → ${cityName(loc.arrow)}${c.advantage ? `: ${TABLES.advantages[c.advantage]}` : ''}`),
-    svg('rect', { class: 'mn-city-bg', x, y, width: 80, height: 60, rx: 5 }), kids.flat(Infinity));
+    svg('rect', { class: 'mn-city-bg', x, y, width: 80, height: CITY_H, rx: 5 }), kids.flat(Infinity));
 }
 
 function nilePic(v, ctx, placed, fresh) {
-  const me = ctx.seat;
   const sections = TABLES.locations.filter((l) => !l.city);
   const sx = (id) => sections.findIndex((l) => l.id === id) * 40;
-  const kids = [svg('rect', { class: 'mn-river', x: 0, y: 66, width: W, height: 92, rx: 6 })];
-  for (const loc of TABLES.locations.filter((l) => l.city)) kids.push(cityBox(v, ctx, placed, loc, sx(loc.borders), loc.bank === 'upper' ? 2 : 162));
+  const ry = CITY_H + 6; // the river between the upper and the lower cities
+  const kids = [svg('rect', { class: 'mn-river', x: 0, y: ry - 2, width: W, height: 92, rx: 6 })];
+  for (const loc of TABLES.locations.filter((l) => l.city)) kids.push(cityBox(v, ctx, placed, fresh, loc, sx(loc.borders), loc.bank === 'upper' ? 2 : ry + 94));
   sections.forEach((loc) => {
     const x = sx(loc.id);
-    const boats = [];
-    v.players.forEach((p, s) => p.boats.forEach((b, k) => { if (b === loc.id) boats.push({ kind: 'boat', seat: s, label: pieceLabel(ctx, s, t('mnui.boat')), key: `b:${s}:${k}:${loc.id}` }); }));
     const info = `${loc.id === 'h' ? t('mnui.harbor') : cityName(loc.id)}: ${t('mnui.food_n', { n: loc.food })}${loc.fishing ? ` · ${t('mnui.fishing', { n: loc.fishing })}` : ''}`;
-    const mine = boats.filter((b) => b.seat === me);
-    const others = boats.filter((b) => b.seat !== me);
-    kids.push(space(me !== null && me !== undefined && mine.length ? `activate:${loc.id}` : null, ctx, placed, { x: x + 1, y: 68, w: 38, h: 88, cls: ['mn-sp-sec', loc.id === 'h' ? 'harbor' : ''].join(' '), info },
-      txt(x + 20, 75, loc.id === 'h' ? 'H' : cityName(loc.id), 'mn-t mn-t-h'),
-      txt(x + 20, 86, loc.food ? `+${loc.food}` : '', 'mn-t mn-t-s'),
-      loc.fishing ? txt(x + 33, 86, '≈'.repeat(loc.fishing), 'mn-t mn-t-s') : null,
-      row(others.slice(0, 4), x + 2, 94, 8.5, fresh, 0.5),
-      row(mine.slice(0, 2), x + 2, 106, 17, fresh, 1), row(mine.slice(2, 4), x + 2, 126, 17, fresh, 1)));
+    const { mine, others } = boatsAt(v, ctx, loc.id);
+    kids.push(space(mine.length ? `activate:${loc.id}` : null, ctx, placed, { x: x + 1, y: ry, w: 38, h: 88, cls: ['mn-sp-sec', loc.id === 'h' ? 'harbor' : ''].join(' '), info },
+      txt(x + 20, ry + 7, loc.id === 'h' ? 'H' : cityName(loc.id), 'mn-t mn-t-h'),
+      txt(x + 20, ry + 18, loc.food ? `+${loc.food}` : '', 'mn-t mn-t-s'),
+      loc.fishing ? txt(x + 33, ry + 18, '≈'.repeat(loc.fishing), 'mn-t mn-t-s') : null,
+      [0, 1, 2].map((r) => row(others.slice(r * 4, r * 4 + 4), x + 2, ry + 23 + r * 9, 8.5, fresh, 0.5)),
+      row(mine.slice(0, 2), x + 2, ry + 51, 17, fresh, 1), row(mine.slice(2, 4), x + 2, ry + 69, 17, fresh, 1)));
   });
-  return picture(W, 224, t('mnui.area.nile'), kids);
+  return picture(W, ry + 94 + CITY_H + 2, t('mnui.area.nile'), kids);
 }
 
 // -- pyramids ----------------------------------------------------------------------------------------
@@ -203,21 +233,21 @@ function gpPic(v, ctx, placed, fresh) {
   const d = v.decision || {};
   const me = ctx.seat;
   const n = gp.levels.length;
-  const kids = [svg('path', { class: 'mn-pyr', d: `M160 2L${160 + (n + 1) * 40} ${(n + 2) * 32}H${160 - (n + 1) * 40}z` }),
+  const kids = [svg('path', { class: 'mn-pyr', d: `M160 2L${160 + (n + 1) * 40} ${(n + 1) * 38 + 30}H${160 - (n + 1) * 40}z` }),
     txt(160, 20, gp.pyramidion ? '△' : '·', 'mn-t mn-t-h'), svg('title', null, gp.pyramidion ? t('mnui.pyramidion') : t('mnui.pyramidion_open'))];
   for (let lv = n - 1; lv >= 0; lv--) {
-    const y = (n - lv) * 32;
+    const y = (n - lv) * 38 - 6;
     const cells = gp.levels[lv];
     const x0 = 160 - cells.length * 21;
-    kids.push(txt(x0 - 12, y + 14, ROMAN[lv + 1], 'mn-t mn-t-n'));
+    kids.push(txt(x0 - 12, y + 18, ROMAN[lv + 1], 'mn-t mn-t-n'));
     cells.forEach((f, k) => {
       const notation = d.kind === 'gp_pos' && d.level === lv + 1 && !f ? `position:${k + 1}` : null;
       const x = x0 + k * 42;
-      kids.push(space(notation, ctx, placed, { x: x + 1, y, w: 40, h: 30, cls: ['mn-sp-stone', f ? 'built' : ''].join(' '), info: f ? t('mnui.gp_piece', { lv: ROMAN[lv + 1], favour: FAVOUR_LABEL[f] }) : t('mnui.gp_pos', { lv: ROMAN[lv + 1], n: k + 1 }) },
-        f ? use(FAVOUR_ICON[f] || 'block', x + 12, y + 6, 18, 'mn-sp-mark') : txt(x + 21, y + 15, k + 1, 'mn-t mn-t-s')));
+      kids.push(space(notation, ctx, placed, { x: x + 1, y, w: 40, h: 36, cls: ['mn-sp-stone', f ? 'built' : ''].join(' '), info: f ? t('mnui.gp_piece', { lv: ROMAN[lv + 1], favour: FAVOUR_LABEL[f] }) : t('mnui.gp_pos', { lv: ROMAN[lv + 1], n: k + 1 }) },
+        f ? use(FAVOUR_ICON[f] || 'block', x + 12, y + 9, 18, 'mn-sp-mark') : txt(x + 21, y + 18, k + 1, 'mn-t mn-t-s')));
     });
   }
-  const yb = (n + 1) * 32;
+  const yb = (n + 1) * 38 - 6;
   kids.push(txt(8, yb + 14, t('mnui.base'), 'mn-t mn-t-s', 'start'));
   TABLES.gp_build_places.forEach((f, k) => {
     const x = 160 - TABLES.gp_build_places.length * 21 + k * 42;
@@ -402,9 +432,9 @@ function duatPic(v, ctx, fresh) {
  * The main board: one section per area, each with its picture; `acting` marks the areas that hold
  * one of the player's moves (CSS puts them first on a narrow screen).
  */
-export function boardAreas(v, ctx, placed, fresh) {
+export function boardAreas(v, ctx, placed, wide = false, fresh = null) {
   const defs = [
-    ['mn-houses', 'mnui.area.houses', () => housesPic(v, ctx, placed, fresh), 'mnui.legend'],
+    ['mn-houses', 'mnui.area.houses', () => housesPic(v, ctx, placed, fresh, wide), 'mnui.legend'],
     ['mn-tiles', 'mnui.area.tiles', () => tilesPic(v, ctx, placed)],
     ['mn-markets', 'mnui.area.markets', () => marketsPic(v, ctx, placed)],
     ['mn-nile', 'mnui.area.nile', () => nilePic(v, ctx, placed, fresh), 'mnui.nile_note'],

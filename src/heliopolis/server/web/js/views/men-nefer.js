@@ -287,7 +287,7 @@ export function render(root, msg, ctx) {
   // The main board drawn first (its moves on its spaces and pieces, your own tiles included), then
   // the administration boards; a legend on demand, and the same board in words, collapsed (no
   // moves in it: they are all on the picture, the administration boards or in the choice bar).
-  const board = h('div', { class: 'mn-main', id: 'mn-main' }, columns(boardAreas(v, ctx, placed), wideScreen() ? 3 : 2));
+  const board = h('div', { class: 'mn-main', id: 'mn-main' }, columns(boardAreas(v, ctx, placed, desktop()), wideScreen() ? 3 : 2));
   const seats = order.map((i) => seatPanel(v, i, ctx, placed));
   const words = boardInWords(v, ctx);
   const onBoard = placed.size > 0;
@@ -316,6 +316,11 @@ export function render(root, msg, ctx) {
   ].filter(Boolean));
   markFresh(root, msg);
   markChanges(root, msg, ctx);
+}
+
+/** A screen wide enough for the board in columns (CSS: one column below 1000 px). */
+function desktop() {
+  return typeof window !== 'undefined' && window.matchMedia && window.matchMedia('(min-width: 1000px)').matches;
 }
 
 /** Three columns of areas on a very wide screen, two otherwise (CSS makes one of them on a phone). */
@@ -357,7 +362,7 @@ function legend() {
     h('div', { class: 'mn-legend-body', attrs: { tabindex: '0', role: 'group', 'aria-label': t('mnui.legend_title') } },
       h('ul', null, LEGEND.map(([kind, key]) => item(icon(kind, 0), t(key)))),
       h('p', { class: 'mn-dim', text: t('mnui.legend_seats') }),
-      h('ul', null, item(icon('disc'), t('mnui.sun_space')), item(icon('eye'), t('mnui.moon_space')), item(icon('food'), t('mnui.stat.food')), item(icon('heka'), t('mnui.stat.heka'))),
+      h('ul', null, item(icon('disc'), t('mnui.sun_space')), item(icon('moon'), t('mnui.moon_space')), item(icon('food'), t('mnui.stat.food')), item(icon('heka'), t('mnui.stat.heka'))),
       h('p', { class: 'mn-dim', text: t('mnui.legend_moves') })));
 }
 
