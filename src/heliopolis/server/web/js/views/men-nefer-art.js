@@ -102,7 +102,11 @@ export function piece(kind, seat, label, x, y, size, { key = null, fresh = null,
     role: 'img', 'aria-label': label, 'data-piece': kind, 'data-seat': neutral ? 'n' : seat, 'data-key': key,
     transform: rotate ? `rotate(${rotate} ${x + size / 2} ${y + size / 2})` : null,
   }, svg('title', null, label), use(kind, x, y, size, 'mn-pc-icon'));
-  if (!neutral && size >= 12) g.append(txt(x + size / 2, y + size * 0.62, String(seat), 'mn-pc-num'));
+  if (!neutral) {
+    const num = txt(x + size / 2, y + size * 0.62, String(seat), 'mn-pc-num');
+    num.setAttribute('font-size', String(Math.max(4, Math.min(6.5, size * 0.5))));
+    g.append(num);
+  }
   return g;
 }
 

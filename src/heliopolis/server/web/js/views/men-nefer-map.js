@@ -147,16 +147,20 @@ function marketsPic(v, ctx, placed) {
     kids.push(space(id ? `ware:${i + 1}` : null, ctx, placed, { x, y: 15, w: 76, h: 62, cls: 'mn-sp-ware', info: w ? `${wareKind(w.kind)} ${id}: ${w.levels.join(' · ')}` : t('mnui.empty') },
       wareArt(id, x, 15), txt(x + 62, 69, t('mnui.food_n', { n: TABLES.ware_market_cost[i] }), 'mn-t mn-t-s mn-t-cost')));
   });
-  kids.push(txt(4, 87, t('mnui.papyri_bag', { n: v.papyrus_bag }), 'mn-t mn-t-h', 'start'));
+  kids.push(txt(4, 87, t('mnui.papyri_short', { n: v.papyrus_bag }), 'mn-t mn-t-h', 'start'));
   v.papyrus_market.forEach((id, i) => {
     const x = i * 80 + 2;
     const p = TABLES.papyri[id];
     kids.push(space(id ? `papyrus:${i + 1}` : null, ctx, placed, { x, y: 95, w: 76, h: 50, cls: 'mn-sp-papyrus', info: p ? `${id}: ${drawingName(p.left)} | ${drawingName(p.right)}` : t('mnui.empty') },
       papyrusArt(id, x, 95), txt(x + 62, 139, t('mnui.heka_n', { n: TABLES.papyrus_market_cost[i] }), 'mn-t mn-t-s mn-t-cost')));
   });
-  const stacks = Object.entries(v.agreement_stacks).map(([val, n]) => `${val} PP: ${n}`).join(' · ');
-  kids.push(txt(4, 155, t('mnui.ta_stacks', { stacks }), 'mn-t mn-t-s', 'start'));
-  return picture(W, 162, t('mnui.area.markets'), kids);
+  kids.push(txt(4, 160, t('mnui.ta_short'), 'mn-t mn-t-h', 'start'));
+  Object.entries(v.agreement_stacks).forEach(([val, n], k) => { // the face-down stacks: value and count
+    const x = 80 + k * 80;
+    kids.push(svg('g', { class: 'mn-sp mn-sp-ta' }, svg('title', null, t('mnui.ta_stack', { v: val, n })),
+      svg('rect', { class: 'mn-sp-bg', x, y: 151, width: 76, height: 18, rx: 3 }), txt(x + 22, 160, `${val} PP`, 'mn-t mn-t-h'), txt(x + 58, 160, `×${n}`, 'mn-t mn-t-s')));
+  });
+  return picture(W, 171, t('mnui.area.markets'), kids);
 }
 
 // -- Nile --------------------------------------------------------------------------------------------
@@ -254,8 +258,13 @@ function gpPic(v, ctx, placed, fresh) {
     kids.push(svg('g', { class: 'mn-sp mn-sp-base' }, svg('title', null, t('mnui.build_place', { n: k + 1, favour: FAVOUR_LABEL[f] })),
       svg('rect', { class: 'mn-sp-bg', x: x + 1, y: yb, width: 40, height: 28, rx: 3 }), use(FAVOUR_ICON[f] || 'block', x + 12, yb + 5, 18, 'mn-sp-mark')));
   });
-  const quarry = gp.stack_tops.map((f, lv) => `${ROMAN[lv + 1]}: ${f ? FAVOUR_LABEL[f] : '—'} (${gp.stack_sizes[lv]})`).join(' · ');
-  kids.push(txt(4, yb + 40, t('mnui.quarry', { quarry }), 'mn-t mn-t-s', 'start'));
+  kids.push(txt(4, yb + 42, t('mnui.quarry_short'), 'mn-t mn-t-h', 'start'));
+  gp.stack_tops.forEach((f, lv) => { // each level's quarry stack: the piece on top and how many
+    const x = 70 + lv * 82;
+    kids.push(svg('g', { class: 'mn-sp mn-sp-base' }, svg('title', null, t('mnui.quarry_stack', { lv: ROMAN[lv + 1], favour: f ? FAVOUR_LABEL[f] : '—', n: gp.stack_sizes[lv] })),
+      svg('rect', { class: 'mn-sp-bg', x, y: yb + 33, width: 78, height: 18, rx: 3 }), txt(x + 10, yb + 42, ROMAN[lv + 1], 'mn-t mn-t-n'),
+      f ? use(FAVOUR_ICON[f] || 'block', x + 24, yb + 34, 16, 'mn-sp-mark') : null, txt(x + 60, yb + 42, `×${gp.stack_sizes[lv]}`, 'mn-t mn-t-s')));
+  });
   const ctiles = new Set(v.construction_tiles || []);
   const feature = (k) => {
     const f = TABLES.gp_track[k] || {};
@@ -267,7 +276,7 @@ function gpPic(v, ctx, placed, fresh) {
   const len = TABLES.gp_track.length - 1;
   const pos = v.players.map((p) => p.great_pyramid_block);
   const target = me !== null && me !== undefined && me >= 0 ? Math.min(len, pos[me] + 1) : -1;
-  const y0 = yb + 50;
+  const y0 = yb + 56;
   kids.push(trackPic(len, 6, feature, pos, ctx, placed, fresh, 'block:great', target, t('mnui.gp_track'), y0));
   return picture(W, y0 + Math.ceil((len + 1) / 6) * 42, t('mnui.area.gp'), kids);
 }
@@ -366,7 +375,10 @@ function priestSpace(v, ctx, placed, fresh, room, kind, x, y, w) {
 }
 
 function templePic(v, ctx, placed, fresh) {
-  const kids = [txt(4, 7, `${t('mnui.entrance')} · ${t('mnui.altar', { deity: v.deity ? v.deity.charAt(0).toUpperCase() + v.deity.slice(1) : '?', text: TABLES.deities[v.deity] || '' })}`, 'mn-t mn-t-h', 'start'),
+  const deity = v.deity ? v.deity.charAt(0).toUpperCase() + v.deity.slice(1) : '?';
+  const kids = [txt(4, 7, t('mnui.entrance'), 'mn-t mn-t-h', 'start'),
+    svg('g', null, svg('title', null, t('mnui.altar', { deity, text: TABLES.deities[v.deity] || '' })), use('ankh', 180, 0, 12, 'mn-sp-mark'),
+      txt(194, 7, `${deity}: ${TABLES.deities[v.deity] || ''}`, 'mn-t mn-t-s', 'start')),
     priestSpace(v, ctx, placed, fresh, 0, 'standing', 2, 14, 316)];
   for (let r = 1; r <= TABLES.rooms; r++) {
     const x = (r - 1) * 80 + 2;
