@@ -132,14 +132,15 @@ def test_men_nefer_page_is_built_around_a_compact_main_board(site, browser, lang
       page: document.documentElement.scrollHeight,
       main: document.querySelector('#mn-main').getBoundingClientRect().height,
       prompt: document.querySelector('#mn-prompt').getBoundingClientRect().bottom,
-      houses: document.querySelector('#mn-houses').getBoundingClientRect().top,
+      houses: (document.querySelector('#mn-main .mn-acting') || document.querySelector('#mn-houses')).getBoundingClientRect().top,
       open: [...document.querySelectorAll('.mn-admin-board')].filter((d) => d.open).map((d) => d.id),
       withMove: [...document.querySelectorAll('.mn-admin-board')].filter((d) => d.querySelector('[data-action]')).map((d) => d.id),
     })""")
     ctx.close()
     assert size["page"] <= MN_PAGE_MAX, size
     assert size["main"] <= MN_MAIN_MAX, size
-    # Whose turn it is and the player's choices come first, and the houses of life start on the first screen.
+    # Whose turn it is and the player's choices come first, and the drawn board's areas holding the
+    # player's moves (the houses of life when none does) start on the first screen.
     assert size["prompt"] < size["houses"] < 860, size
     # Administration boards: closed, except the one holding a legal move of this player.
     assert size["open"] == size["withMove"], size
