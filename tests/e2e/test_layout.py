@@ -25,7 +25,8 @@ GAMES = {  # game -> seats, options, stop(state): the position to look at
 # Men-Nefer at 1280 × 860 in a mid-game position (era II, the "since your last move" box closed).
 # Before the redesign: 4,250-4,550 px (main board about 2,770 px); after: about 2,750 (main board
 # about 1,750; German cell texts, which are longer, about 3,025 and 1,945). The bounds leave room for
-# positions with more pieces on the board.
+# positions with more pieces on the board. The board drawn as pictures (issue 28): about 2,580-2,730
+# (main board about 1,800 in both languages: the pictures' sizes do not depend on the texts).
 MN_PAGE_MAX = 3200
 MN_MAIN_MAX = 2050
 

@@ -93,12 +93,12 @@ export function lines(x, y, text, width, { max = 3, lh = 9, cls = 'mn-t mn-t-s' 
 
 /**
  * A piece: the kind's icon in the owner's colour with the seat number on it (neutral pieces: grey,
- * no number). `key` names it for the placement animation (see render's `fresh`).
+ * no number). `key` names it for the placement animation (men-nefer.js `markFresh`).
  */
-export function piece(kind, seat, label, x, y, size, { key = null, fresh = null, rotate = 0 } = {}) {
+export function piece(kind, seat, label, x, y, size, { key = null, rotate = 0 } = {}) {
   const neutral = seat === 'n';
   const g = svg('g', {
-    class: ['mn-pc', neutral ? 'mn-cn' : `mn-c${seat}`, key && fresh && fresh.has(key) ? 'mn-new' : ''].join(' '),
+    class: `mn-pc ${neutral ? 'mn-cn' : `mn-c${seat}`}`,
     role: 'img', 'aria-label': label, 'data-piece': kind, 'data-seat': neutral ? 'n' : seat, 'data-key': key,
     transform: rotate ? `rotate(${rotate} ${x + size / 2} ${y + size / 2})` : null,
   }, svg('title', null, label), use(kind, x, y, size, 'mn-pc-icon'));

@@ -13,8 +13,8 @@ const W = 320;
 const TRACK_H = 38; // a track space: its number, its printed text and the scarabs on it
 
 /** Pieces of several owners in a row from (x, y): [{kind, seat, label, key}]. */
-function row(list, x, y, size, fresh, gap = 1) {
-  return list.map((p, k) => piece(p.kind, p.seat, p.label, x + k * (size + gap), y, size, { key: p.key, fresh, rotate: p.rotate || 0 }));
+function row(list, x, y, size, gap = 1) {
+  return list.map((p, k) => piece(p.kind, p.seat, p.label, x + k * (size + gap), y, size, { key: p.key, rotate: p.rotate || 0 }));
 }
 
 function ownerOf(key) {
@@ -25,7 +25,7 @@ const who = (ctx, p) => (p === 'n' ? t('mnui.neutral') : name(ctx, p));
 const pieceLabel = (ctx, p, kind) => `${kind} — ${who(ctx, p)}`;
 
 // -- houses of life ---------------------------------------------------------------------------------
-function houseSide(v, ctx, placed, fresh, house, side, { x, y, w, h: hgt }) {
+function houseSide(v, ctx, placed, house, side, { x, y, w, h: hgt }) {
   const map = (v.houses[house] || {})[side] || {};
   const n = Object.values(map).reduce((a, b) => a + b, 0);
   const c = TABLES.occupancy_cost;
@@ -39,7 +39,7 @@ function houseSide(v, ctx, placed, fresh, house, side, { x, y, w, h: hgt }) {
   return space(side === 'sun' ? `house:${house}` : `raise:${house}`, ctx, placed, { x, y, w, h: hgt, cls: `mn-sp-${side}`, info },
     use(side === 'sun' ? 'disc' : 'moon', x + 2, y + 2, 11, 'mn-sp-mark'),
     txt(x + w - 8, y + 8, cost ? `−${cost}` : '0', 'mn-t mn-t-s'),
-    row(list.slice(0, 4), x + 2, y + hgt - size - 3, size, fresh, 1));
+    row(list.slice(0, 4), x + 2, y + hgt - size - 3, size, 1));
 }
 
 // Two drawings of the houses: five columns (a phone: every space a 36 px tap target) or five
@@ -61,14 +61,14 @@ const HOUSE_GEO = {
   },
 };
 
-function housesPic(v, ctx, placed, fresh, wide) {
+function housesPic(v, ctx, placed, wide) {
   const d = v.decision || {};
   const G = HOUSE_GEO[wide ? 'rows' : 'cols'];
   const kids = [];
   TABLES.houses.forEach((house, i) => {
     const [nx, ny, anchor] = G.name(i);
     kids.push(txt(nx, ny, houseName(house), 'mn-t mn-t-h', anchor));
-    kids.push(houseSide(v, ctx, placed, fresh, house, 'sun', G.side(i, 'sun')), houseSide(v, ctx, placed, fresh, house, 'moon', G.side(i, 'moon')));
+    kids.push(houseSide(v, ctx, placed, house, 'sun', G.side(i, 'sun')), houseSide(v, ctx, placed, house, 'moon', G.side(i, 'moon')));
     const here = (k) => v.players.map((p, s) => (p.scarabs[house] === k ? s : -1)).filter((s) => s >= 0);
     for (let k = 0; k <= TABLES.track_len; k++) {
       const { x, y, w, h: hgt } = G.cell(i, k);
@@ -79,7 +79,7 @@ function housesPic(v, ctx, placed, fresh, wide) {
       kids.push(space(notation, ctx, placed, { x, y, w, h: hgt, cls: 'mn-sp-track', info: `${houseName(house)} ${k}: ${text}` },
         txt(x + 5, y + 7, k, 'mn-t mn-t-n'),
         k ? lines(...G.text(x, y, w), text, G.chars, { max: G.lines, lh: 8, cls: 'mn-t mn-t-xs' }) : null,
-        k ? row(scarabs, x + 2, y + hgt - 12, 11, fresh) : wide ? scarabs.map((sc, j) => piece(sc.kind, sc.seat, sc.label, x + 6, y + 12 + j * 9.5, 9, { key: sc.key })) : row(scarabs, x + 13, y + (hgt - size) / 2, size, fresh)));
+        k ? row(scarabs, x + 2, y + hgt - 12, 11) : wide ? scarabs.map((sc, j) => piece(sc.kind, sc.seat, sc.label, x + 6, y + 12 + j * 9.5, 9, { key: sc.key })) : row(scarabs, x + 13, y + (hgt - size) / 2, size)));
     }
   });
   return picture(G.w, G.h, t('mnui.area.houses'), kids);
@@ -173,7 +173,7 @@ function boatsAt(v, ctx, loc) {
   return { mine: boats.filter((b) => b.seat === ctx.seat), others: boats.filter((b) => b.seat !== ctx.seat) };
 }
 
-function cityBox(v, ctx, placed, fresh, loc, x, y) {
+function cityBox(v, ctx, placed, loc, x, y) {
   const c = v.cities[loc.id] || { advantage: null, agreements: [] };
   const valid = (v.city_slots || {})[loc.id] || [];
   const kids = [txt(x + 4, y + 7, cityName(loc.id), 'mn-t mn-t-h', 'start'),
@@ -187,18 +187,18 @@ function cityBox(v, ctx, placed, fresh, loc, x, y) {
   });
   const { mine, others } = boatsAt(v, ctx, loc.id);
   kids.push(space(mine.length ? `activate:${loc.id}` : null, ctx, placed, { x: x + 1, y: y + 58, w: 78, h: 37, cls: 'mn-sp-dock', info: `${cityName(loc.id)} → ${cityName(loc.arrow)}` },
-    row(mine, x + 4, y + 63, 24, fresh, 2), row(others, x + 4 + mine.length * 26, y + 72, 12, fresh, 1)));
+    row(mine, x + 4, y + 63, 24, 2), row(others, x + 4 + mine.length * 26, y + 72, 12, 1)));
   return svg('g', { class: 'mn-city', 'data-loc': loc.id },
     svg('title', null, `${cityName(loc.id)} → ${cityName(loc.arrow)}${c.advantage ? `: ${TABLES.advantages[c.advantage]}` : ''}`),
     svg('rect', { class: 'mn-city-bg', x, y, width: 80, height: CITY_H, rx: 5 }), kids.flat(Infinity));
 }
 
-function nilePic(v, ctx, placed, fresh) {
+function nilePic(v, ctx, placed) {
   const sections = TABLES.locations.filter((l) => !l.city);
   const sx = (id) => sections.findIndex((l) => l.id === id) * 40;
   const ry = CITY_H + 6; // the river between the upper and the lower cities
   const kids = [svg('rect', { class: 'mn-river', x: 0, y: ry - 2, width: W, height: 92, rx: 6 })];
-  for (const loc of TABLES.locations.filter((l) => l.city)) kids.push(cityBox(v, ctx, placed, fresh, loc, sx(loc.borders), loc.bank === 'upper' ? 2 : ry + 94));
+  for (const loc of TABLES.locations.filter((l) => l.city)) kids.push(cityBox(v, ctx, placed, loc, sx(loc.borders), loc.bank === 'upper' ? 2 : ry + 94));
   sections.forEach((loc) => {
     const x = sx(loc.id);
     const info = `${loc.id === 'h' ? t('mnui.harbor') : cityName(loc.id)}: ${t('mnui.food_n', { n: loc.food })}${loc.fishing ? ` · ${t('mnui.fishing', { n: loc.fishing })}` : ''}`;
@@ -207,8 +207,8 @@ function nilePic(v, ctx, placed, fresh) {
       txt(x + 20, ry + 7, loc.id === 'h' ? 'H' : cityName(loc.id), 'mn-t mn-t-h'),
       txt(x + 20, ry + 18, loc.food ? `+${loc.food}` : '', 'mn-t mn-t-s'),
       loc.fishing ? txt(x + 33, ry + 18, '≈'.repeat(loc.fishing), 'mn-t mn-t-s') : null,
-      [0, 1, 2].map((r) => row(others.slice(r * 4, r * 4 + 4), x + 2, ry + 23 + r * 9, 8.5, fresh, 0.5)),
-      row(mine.slice(0, 2), x + 2, ry + 51, 17, fresh, 1), row(mine.slice(2, 4), x + 2, ry + 69, 17, fresh, 1)));
+      [0, 1, 2].map((r) => row(others.slice(r * 4, r * 4 + 4), x + 2, ry + 23 + r * 9, 8.5, 0.5)),
+      row(mine.slice(0, 2), x + 2, ry + 51, 17, 1), row(mine.slice(2, 4), x + 2, ry + 69, 17, 1)));
   });
   return picture(W, ry + 94 + CITY_H + 2, t('mnui.area.nile'), kids);
 }
@@ -216,7 +216,7 @@ function nilePic(v, ctx, placed, fresh) {
 // -- pyramids ----------------------------------------------------------------------------------------
 const FAVOUR_ICON = { food_or_heka: 'food', heart: 'heart', feather: 'feather', eye: 'eye' };
 
-function trackPic(len, perRow, feature, positions, ctx, placed, fresh, notation, target, kind, y0) {
+function trackPic(len, perRow, feature, positions, ctx, placed, notation, target, kind, y0) {
   const kids = [];
   const cw = W / perRow;
   for (let k = 0; k <= len; k++) {
@@ -227,12 +227,12 @@ function trackPic(len, perRow, feature, positions, ctx, placed, fresh, notation,
       .map((s) => ({ kind: 'block', seat: s, label: pieceLabel(ctx, s, t('mnui.stone_block')), key: `${kind}:${s}:${k}` }));
     kids.push(space(target === k ? notation : null, ctx, placed, { x: x + 1, y, w: cw - 2, h: 40, cls: ['mn-sp-track', f.cls].join(' '), info: `${kind} ${k}${f.title ? `: ${f.title}` : ''}` },
       txt(x + 7, y + 8, k, 'mn-t mn-t-n'), f.label ? txt(x + cw - 8, y + 8, f.label, 'mn-t mn-t-s', 'end') : null,
-      row(here, x + 3, y + 18, Math.min(12, (cw - 8) / 4), fresh, 0.5)));
+      row(here, x + 3, y + 18, Math.min(12, (cw - 8) / 4), 0.5)));
   }
   return kids;
 }
 
-function gpPic(v, ctx, placed, fresh) {
+function gpPic(v, ctx, placed) {
   const gp = v.great_pyramid;
   const d = v.decision || {};
   const me = ctx.seat;
@@ -277,11 +277,11 @@ function gpPic(v, ctx, placed, fresh) {
   const pos = v.players.map((p) => p.great_pyramid_block);
   const target = me !== null && me !== undefined && me >= 0 ? Math.min(len, pos[me] + 1) : -1;
   const y0 = yb + 56;
-  kids.push(trackPic(len, 6, feature, pos, ctx, placed, fresh, 'block:great', target, t('mnui.gp_track'), y0));
+  kids.push(trackPic(len, 6, feature, pos, ctx, placed, 'block:great', target, t('mnui.gp_track'), y0));
   return picture(W, y0 + Math.ceil((len + 1) / 6) * 42, t('mnui.area.gp'), kids);
 }
 
-function qpPic(v, ctx, placed, fresh) {
+function qpPic(v, ctx, placed) {
   const me = ctx.seat;
   const kids = [];
   const L = TABLES.queen_levels;
@@ -298,14 +298,14 @@ function qpPic(v, ctx, placed, fresh) {
     const what = tile ? t('mnui.pp_per_eye', { what: TABLES.queen_tiles[tile] }) : '';
     kids.push(space(`pyramid:q${q + 1}`, ctx, placed, { x, y: 0, w: 102, h: 100, cls: ['mn-sp-queen', lv >= L ? 'complete' : ''].join(' '), info: `Q${q + 1} (${lv}/${L})${what ? `: ${what}` : ''}` },
       steps, txt(x + 10, 10, `Q${q + 1}`, 'mn-t mn-t-h'), lines(x + 51, 66, what, 22, { max: 2, lh: 8, cls: 'mn-t mn-t-xs' }),
-      row(eyes.slice(0, 6), x + 4, 84, 12, fresh, 1)));
+      row(eyes.slice(0, 6), x + 4, 84, 12, 1)));
   });
   const len = TABLES.qp_track.length - 1;
   const pos = v.players.map((p) => p.queens_block);
   const feature = (k) => ((TABLES.qp_track[k] || {}).feature === 'construction'
     ? { label: '▲', cls: 'f-build', title: t('mnui.qp_build_title') } : { label: '', cls: '', title: '' });
   const target = me !== null && me !== undefined && me >= 0 && pos[me] < len ? pos[me] + 1 : -1;
-  kids.push(trackPic(len, 5, feature, pos, ctx, placed, fresh, 'block:queens', target, t('mnui.qp_track'), 106));
+  kids.push(trackPic(len, 5, feature, pos, ctx, placed, 'block:queens', target, t('mnui.qp_track'), 106));
   return picture(W, 106 + Math.ceil((len + 1) / 5) * 42, t('mnui.area.qp'), kids);
 }
 
@@ -317,7 +317,7 @@ function mastabaSpace(slot, v, ctx, placed, x, y, w) {
     txt(x + w / 2, y + 8, `${m.pp} PP`, 'mn-t mn-t-h'), lines(x + w / 2, y + 19, m.text, Math.floor(w / 4.6), { max: 3, lh: 8, cls: 'mn-t mn-t-xs' }));
 }
 
-function necropolisPic(v, ctx, placed, fresh) {
+function necropolisPic(v, ctx, placed) {
   const d = v.decision || {};
   const kids = [];
   const cw = 84;
@@ -331,7 +331,7 @@ function necropolisPic(v, ctx, placed, fresh) {
         const owner = v.necropolis[gid];
         const sarc = owner !== undefined ? [{ kind: 'sarcophagus', seat: owner, label: pieceLabel(ctx, owner, t('mnui.sarcophagus')), key: `g:${gid}:${owner}` }] : [];
         kids.push(space(`grave:${gid.toLowerCase()}`, ctx, placed, { x, y, w: 40, h: 44, cls: ['mn-sp-grave', d.grave === gid ? 'mn-focus' : ''].join(' '), info: `${gid}: ${g.text}${owner !== undefined ? ` — ${t('mnui.sarc_of', { who: name(ctx, owner) })}` : ''}` },
-          owner !== undefined ? row(sarc, x + 8, y + 8, 24, fresh) : lines(x + 20, y + 10, g.text, 9, { max: 4, lh: 8, cls: 'mn-t mn-t-xs' })));
+          owner !== undefined ? row(sarc, x + 8, y + 8, 24) : lines(x + 20, y + 10, g.text, 9, { max: 4, lh: 8, cls: 'mn-t mn-t-xs' })));
       });
     });
     kids.push(mastabaSpace(`row_${r}`, v, ctx, placed, 3 * cw + 1, y, 66));
@@ -340,7 +340,7 @@ function necropolisPic(v, ctx, placed, fresh) {
   return picture(W, 157, t('mnui.area.necropolis'), kids);
 }
 
-function sphinxPic(v, ctx, placed, fresh) {
+function sphinxPic(v, ctx, placed) {
   const kids = [];
   AVENUES.forEach((av, ai) => {
     const x = ai * 80 + 2;
@@ -351,14 +351,14 @@ function sphinxPic(v, ctx, placed, fresh) {
       const sph = owner !== undefined ? [{ kind: 'sphinx', seat: owner, label: pieceLabel(ctx, owner, t('mnui.sphinx')), key: `p:${pid}:${owner}` }] : [];
       kids.push(space(`pedestal:${pid.toLowerCase()}`, ctx, placed, { x, y, w: 76, h: 42, cls: 'mn-sp-pedestal', info: `${pid}: ${p.text}` },
         txt(x + 8, y + 8, p.numeral, 'mn-t mn-t-n'),
-        owner !== undefined ? row(sph, x + 24, y + 6, 30, fresh) : lines(x + 42, y + 14, p.text, 14, { max: 3, lh: 8, cls: 'mn-t mn-t-xs' })));
+        owner !== undefined ? row(sph, x + 24, y + 6, 30) : lines(x + 42, y + 14, p.text, 14, { max: 3, lh: 8, cls: 'mn-t mn-t-xs' })));
     });
   });
   return picture(W, 15 + 3 * 44, t('mnui.area.sphinxes'), kids);
 }
 
 // -- temple, obelisk, Duat ---------------------------------------------------------------------------
-function priestSpace(v, ctx, placed, fresh, room, kind, x, y, w) {
+function priestSpace(v, ctx, placed, room, kind, x, y, w) {
   const key = room === 0 ? 'entrance' : `room${room}`;
   const list = [];
   v.players.forEach((p, s) => {
@@ -371,19 +371,19 @@ function priestSpace(v, ctx, placed, fresh, room, kind, x, y, w) {
   const size = Math.min(14, (w - 4) / Math.max(1, list.length) - 1);
   const info = `${room === 0 ? t('mnui.entrance') : t('mnui.room', { n: room })} — ${t(kind === 'lying' ? 'mnui.lying' : 'mnui.standing')}`;
   return space(mine ? notation : null, ctx, placed, { x, y, w, h: 40, cls: `mn-sp-priests ${kind}`, info },
-    txt(x + 5, y + 7, kind === 'lying' ? '▼' : '▲', 'mn-t mn-t-s'), row(list, x + 3, y + 18, Math.max(6, size), fresh, 1));
+    txt(x + 5, y + 7, kind === 'lying' ? '▼' : '▲', 'mn-t mn-t-s'), row(list, x + 3, y + 18, Math.max(6, size), 1));
 }
 
-function templePic(v, ctx, placed, fresh) {
+function templePic(v, ctx, placed) {
   const deity = v.deity ? v.deity.charAt(0).toUpperCase() + v.deity.slice(1) : '?';
   const kids = [txt(4, 7, t('mnui.entrance'), 'mn-t mn-t-h', 'start'),
     svg('g', null, svg('title', null, t('mnui.altar', { deity, text: TABLES.deities[v.deity] || '' })), use('ankh', 180, 0, 12, 'mn-sp-mark'),
       txt(194, 7, `${deity}: ${TABLES.deities[v.deity] || ''}`, 'mn-t mn-t-s', 'start')),
-    priestSpace(v, ctx, placed, fresh, 0, 'standing', 2, 14, 316)];
+    priestSpace(v, ctx, placed, 0, 'standing', 2, 14, 316)];
   for (let r = 1; r <= TABLES.rooms; r++) {
     const x = (r - 1) * 80 + 2;
     kids.push(txt(x + 38, 64, `${t('mnui.room', { n: r })} · −${TABLES.room_cost[r]}`, 'mn-t mn-t-h'));
-    kids.push(priestSpace(v, ctx, placed, fresh, r, 'standing', x, 72, 37), priestSpace(v, ctx, placed, fresh, r, 'lying', x + 39, 72, 37));
+    kids.push(priestSpace(v, ctx, placed, r, 'standing', x, 72, 37), priestSpace(v, ctx, placed, r, 'lying', x + 39, 72, 37));
     Object.entries(TABLES.temple).filter(([, s]) => s.room === r).forEach(([sid, s]) => {
       const side = sid.includes('L') ? 0 : 1;
       const k = Number(sid.slice(-1)) - 1;
@@ -392,13 +392,13 @@ function templePic(v, ctx, placed, fresh) {
       const owner = v.temple[sid];
       const bsk = owner !== undefined ? [{ kind: 'basket', seat: owner, label: pieceLabel(ctx, owner, t('mnui.basket')), key: `t:${sid}:${owner}` }] : [];
       kids.push(space(`basket:${sid.toLowerCase()}`, ctx, placed, { x: sx, y, w: 37, h: 42, cls: 'mn-sp-basket', info: `${sid}: ${s.text}` },
-        owner !== undefined ? row(bsk, sx + 7, y + 9, 24, fresh) : lines(sx + 18.5, y + 10, s.text, 8, { max: 4, lh: 8, cls: 'mn-t mn-t-xs' })));
+        owner !== undefined ? row(bsk, sx + 7, y + 9, 24) : lines(sx + 18.5, y + 10, s.text, 8, { max: 4, lh: 8, cls: 'mn-t mn-t-xs' })));
     });
   }
   return picture(W, 116 + 4 * 44, t('mnui.area.temple'), kids);
 }
 
-function obeliskPic(v, ctx, fresh) {
+function obeliskPic(v, ctx) {
   const kids = [];
   const per = 8;
   TABLES.obelisk.forEach((o, k) => {
@@ -412,12 +412,12 @@ function obeliskPic(v, ctx, fresh) {
       svg('title', null, `${t('mnui.obelisk_space', { n: k })}${title ? `: ${title}` : ''}`),
       svg('rect', { class: 'mn-sp-bg', x: x + 1, y, width: 38, height: 38, rx: 3 }),
       txt(x + 7, y + 8, k, 'mn-t mn-t-n'), label ? txt(x + 32, y + 8, label, 'mn-t mn-t-s', 'end') : null,
-      row(discs, x + 3, y + 19, 8, fresh, 0.5)));
+      row(discs, x + 3, y + 19, 8, 0.5)));
   });
   return picture(W, Math.ceil(TABLES.obelisk.length / per) * 40, t('mnui.area.obelisk'), kids);
 }
 
-function duatPic(v, ctx, fresh) {
+function duatPic(v, ctx) {
   const kids = [];
   const per = 9;
   const scales = new Set(TABLES.duat.scales);
@@ -434,7 +434,7 @@ function duatPic(v, ctx, fresh) {
       svg('title', null, t(scales.has(k) ? 'mnui.duat_scale' : 'mnui.duat_space', { n: k })),
       svg('rect', { class: 'mn-sp-bg', x: x + 1, y, width: cw - 2, height: 34, rx: 3 }),
       txt(x + 7, y + 7, scales.has(k) ? '⚖' : k, 'mn-t mn-t-n'),
-      row(marks, x + 2, y + 16, Math.min(12, (cw - 4) / Math.max(1, marks.length) - 0.5), fresh, 0.5)));
+      row(marks, x + 2, y + 16, Math.min(12, (cw - 4) / Math.max(1, marks.length) - 0.5), 0.5)));
   }
   return picture(W, Math.ceil((TABLES.duat.last + 1) / per) * 36, t('mnui.area.duat'), kids);
 }
@@ -444,19 +444,19 @@ function duatPic(v, ctx, fresh) {
  * The main board: one section per area, each with its picture; `acting` marks the areas that hold
  * one of the player's moves (CSS puts them first on a narrow screen).
  */
-export function boardAreas(v, ctx, placed, wide = false, fresh = null) {
+export function boardAreas(v, ctx, placed, wide = false) {
   const defs = [
-    ['mn-houses', 'mnui.area.houses', () => housesPic(v, ctx, placed, fresh, wide), 'mnui.legend'],
+    ['mn-houses', 'mnui.area.houses', () => housesPic(v, ctx, placed, wide), 'mnui.legend'],
     ['mn-tiles', 'mnui.area.tiles', () => tilesPic(v, ctx, placed)],
     ['mn-markets', 'mnui.area.markets', () => marketsPic(v, ctx, placed)],
-    ['mn-nile', 'mnui.area.nile', () => nilePic(v, ctx, placed, fresh), 'mnui.nile_note'],
-    ['mn-temple', 'mnui.area.temple', () => templePic(v, ctx, placed, fresh), 'mnui.temple_note'],
-    ['mn-necropolis', 'mnui.area.necropolis', () => necropolisPic(v, ctx, placed, fresh), 'mnui.necro_note'],
-    ['mn-sphinxes', 'mnui.area.sphinxes', () => sphinxPic(v, ctx, placed, fresh)],
-    ['mn-gp', 'mnui.area.gp', () => gpPic(v, ctx, placed, fresh)],
-    ['mn-qp', 'mnui.area.qp', () => qpPic(v, ctx, placed, fresh)],
-    ['mn-obelisk', 'mnui.area.obelisk', () => obeliskPic(v, ctx, fresh), 'mnui.obelisk_note'],
-    ['mn-duat', 'mnui.area.duat', () => duatPic(v, ctx, fresh), 'mnui.duat_note'],
+    ['mn-nile', 'mnui.area.nile', () => nilePic(v, ctx, placed), 'mnui.nile_note'],
+    ['mn-temple', 'mnui.area.temple', () => templePic(v, ctx, placed), 'mnui.temple_note'],
+    ['mn-necropolis', 'mnui.area.necropolis', () => necropolisPic(v, ctx, placed), 'mnui.necro_note'],
+    ['mn-sphinxes', 'mnui.area.sphinxes', () => sphinxPic(v, ctx, placed)],
+    ['mn-gp', 'mnui.area.gp', () => gpPic(v, ctx, placed)],
+    ['mn-qp', 'mnui.area.qp', () => qpPic(v, ctx, placed)],
+    ['mn-obelisk', 'mnui.area.obelisk', () => obeliskPic(v, ctx), 'mnui.obelisk_note'],
+    ['mn-duat', 'mnui.area.duat', () => duatPic(v, ctx), 'mnui.duat_note'],
   ];
   return defs.map(([id, title, draw, noteKey], k) => {
     const before = placed.size;
