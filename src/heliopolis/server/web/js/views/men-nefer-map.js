@@ -97,9 +97,9 @@ function tilesPic(v, ctx, placed) {
     kids.push(use('food', x + 14, oy + 1, 11, 'mn-sp-mark'), txt(x + 34, oy + 7, slot.food > 0 ? `+${slot.food}` : slot.food < 0 ? `−${-slot.food}` : '0', slot.food < 0 ? 'mn-t mn-t-pay' : 'mn-t mn-t-gain'));
     kids.push(space(id ? `take:${i + 1}` : null, ctx, placed, { x, y: oy + 15, w: 60, h: 96, cls: 'mn-sp-tile', info: tile ? `${id}: ${glyphName(tile.glyph)} · ${tile.text}` : t('mnui.empty') },
       tile ? [txt(x + 9, oy + 25, tile.number, 'mn-t mn-t-n'), HAS_ICON(tile.glyph) ? use(tile.glyph, x + 20, oy + 18, 20, 'mn-glyph-icon') : null,
-        txt(x + 30, oy + 46, glyphName(tile.glyph), 'mn-t mn-t-s'), lines(x + 30, oy + 58, tile.text, 14, { max: 5 })] : txt(x + 30, oy + 60, '—')));
+        txt(x + 30, oy + 46, glyphName(tile.glyph), 'mn-t mn-t-s'), lines(x + 30, oy + 58, tile.text, 13, { max: 5 })] : txt(x + 30, oy + 60, '—')));
     kids.push(space(`row:${i + 1}`, ctx, placed, { x, y: oy + 114, w: 60, h: 44, cls: 'mn-sp-row', info: `${t('mnui.row_title', { n: i + 1 })}: ${slot.text}` },
-      lines(x + 30, oy + 122, slot.text, 15, { max: 4, lh: 8 })));
+      lines(x + 30, oy + 122, slot.text, 13, { max: 4, lh: 8 })));
   });
   return picture(W, oy + 160, t('mnui.area.tiles'), kids);
 }
@@ -118,7 +118,7 @@ function myTiles(v, ctx, placed, y) {
       info: tile ? `${home} — ${sl.tile}: ${glyphName(tile.glyph)} · ${tile.text}` : `${home} — ${t('mnui.empty_tile_slot')}` },
     sl.apprentice_home ? piece('apprentice', me, `${t('mnui.apprentice')} — ${name(ctx, me)}`, x + 3, y + 17, 16) : null,
     tile ? [txt(x + 28, y + 24, tile.number, 'mn-t mn-t-n'), HAS_ICON(tile.glyph) ? use(tile.glyph, x + 36, y + 16, 16, 'mn-glyph-icon') : null,
-      txt(x + 76, y + 24, glyphName(tile.glyph), 'mn-t mn-t-s'), lines(x + 51, y + 42, tile.text, 24, { max: 3, lh: 9 })] : txt(x + 51, y + 42, '—')));
+      txt(x + 76, y + 24, glyphName(tile.glyph), 'mn-t mn-t-s'), lines(x + 51, y + 42, tile.text, 21, { max: 3, lh: 9 })] : txt(x + 51, y + 42, '—')));
   });
   return kids;
 }
