@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Screenshots of each game page in English and German for docs/screenshots/: ``<game>-<lang>.png``
-(desktop), ``<game>-<lang>-phone.png`` and ``<game>-<lang>-rules.png`` (the rules panel, open). The browser's
-locale picks the language, as for a visitor. Needs the [web,dev] extras and Chromium.
+(desktop), ``<game>-<lang>-phone.png`` and ``<game>-<lang>-rules.png`` (the rules panel, open); for the games
+in ``FINAL`` also the end of a game, ``<game>-<lang>-final.png`` (the whole page) and ``-final-phone.png``.
+The browser's locale picks the language, as for a visitor. Needs the [web,dev] extras and Chromium.
 
 Usage: ``python tools/screenshots_i18n.py [--out docs/screenshots] [--games ra,helios]``
 """
@@ -32,6 +33,7 @@ GAMES = {  # game -> seats, options, the position to show
     "helios": (["human", "heuristic", "heuristic"], {}, lambda s: s["view"]["round"] >= 2 and s["legal"]),
     "men-nefer": (["human", "heuristic", "heuristic"], {}, lambda s: s["view"]["era"] >= 2 and s["legal"]),
 }  # fmt: skip
+FINAL = {"men-nefer"}  # games also shown at their end (played to it by the seat's random moves)
 LOCALES = {"en": "en-US", "de": "de-DE"}
 DESK = {"viewport": {"width": 1280, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
@@ -81,11 +83,21 @@ def main() -> None:
             g = httpx.post(f"{url}/api/games", json=body, timeout=20).json()
             play_until(url, g["id"], g["token"], rng, stop)
             made[game] = g
+            if game in FINAL:
+                done = httpx.post(f"{url}/api/games", json=body, timeout=20).json()
+                play_until(url, done["id"], done["token"], rng, lambda s: False)
+                made[f"{game}-final"] = done
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
-            for game, g in made.items():
+            for key, g in made.items():
+                game, final = key.removesuffix("-final"), key.endswith("-final")
+                views = (
+                    (("-final", DESK), ("-final-phone", PHONE))
+                    if final
+                    else (("", DESK), ("-phone", PHONE), ("-rules", DESK))
+                )
                 for lang, locale in LOCALES.items():
-                    for suffix, view in (("", DESK), ("-phone", PHONE), ("-rules", DESK)):
+                    for suffix, view in views:
                         ctx = browser.new_context(locale=locale, **view)
                         page = ctx.new_page()
                         page.goto(url + "/")
@@ -101,7 +113,7 @@ def main() -> None:
                             page.wait_for_selector("#rules-body section")
                             page.locator("#rules-panel").screenshot(path=str(path))
                         else:
-                            page.screenshot(path=str(path))
+                            page.screenshot(path=str(path), full_page=suffix == "-final")
                         print("wrote", path)
                         ctx.close()
             browser.close()

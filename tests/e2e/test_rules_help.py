@@ -142,12 +142,13 @@ def test_men_nefer_marks_what_changed_since_your_last_move(server, browser):
     page.wait_for_selector("#mn-main")
     assert page.locator("#mn-admin-title").inner_text() == "Verwaltungstafeln"
     assert page.locator(".mn-changed").count() == 0  # nothing to compare with yet
-    # Play the seat's whole turn by clicking (a turn has several decisions); then the bots move.
+    # Play the seat's whole turn by clicking the board (a turn has several decisions; the list of all
+    # moves is a collapsed fallback); then the bots move.
     for _ in range(40):
         if page.get_attribute("#status", "data-kind") != "mine":
             break
         n = page.locator("#log li").count()
-        page.locator("#legal [data-action]").first.click()
+        page.locator("#board [data-action]").first.click()
         page.wait_for_function(
             "(n) => document.querySelector('#status').dataset.kind !== 'mine'"
             " || document.querySelector('#log').children.length > n", arg=n)  # fmt: skip

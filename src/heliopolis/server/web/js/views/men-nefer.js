@@ -12,9 +12,11 @@
 // are in men-nefer-board.js, shared helpers and the engine's tables in men-nefer-common.js.
 
 import { details, h, humanize, ranking, seatTitle, botLevel } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 import { CATEGORY_LABEL, PASS_LABEL, ROMAN, TABLES, actionable, agreementText, area, cityName, favourLabel, glyphName, houseName, mySeat, name, setTables, tileCard, tileText, token, vars, wareName } from './men-nefer-common.js';
 import { duatArea, gpArea, housesArea, marketsArea, necropolisArea, nileArea, obeliskArea, papyrusCard, qpArea, sphinxArea, templeArea, tilesArea, wareCard } from './men-nefer-board.js';
+import { boardAreas, columns } from './men-nefer-map.js';
+import { ensureSprite, piece, use } from './men-nefer-art.js';
 
 (function ensureCss() {
   if (typeof document === 'undefined' || document.querySelector('link[data-view-css="men-nefer"]')) return;
@@ -273,6 +275,8 @@ export function render(root, msg, ctx) {
     return;
   }
   setTables(v.tables);
+  ensureSprite();
+  compactMoves(ctx);
   root.classList.add('mn-board');
   const placed = new Set();
   const n = v.players.length;
@@ -280,13 +284,12 @@ export function render(root, msg, ctx) {
   const order = Array.from({ length: n }, (_, k) => ((me ?? 0) + k) % n);
   // The acting player's own elements first (tiles on the board, wares, agreements, scarabs), then the
   // main board; whatever is left goes to the choice bar.
+  // The main board drawn first (its moves on its spaces and pieces, your own tiles included), then
+  // the administration boards; a legend on demand, and the same board in words, collapsed (no
+  // moves in it: they are all on the picture, the administration boards or in the choice bar).
+  const board = h('div', { class: 'mn-main', id: 'mn-main' }, columns(boardAreas(v, ctx, placed, desktop()), wideScreen() ? 3 : 2));
   const seats = order.map((i) => seatPanel(v, i, ctx, placed));
-  // The main board first; the administration boards follow, each collapsible (open while it holds
-  // one of your legal moves, otherwise as the player left it).
-  const board = h('div', { class: 'mn-main', id: 'mn-main' },
-    housesArea(v, ctx, placed), tilesArea(v, ctx, placed), marketsArea(v, ctx, placed),
-    nileArea(v, ctx, placed), gpArea(v, ctx, placed), qpArea(v, ctx, placed), necropolisArea(v, ctx, placed),
-    sphinxArea(v, ctx, placed), templeArea(v, ctx, placed), obeliskArea(v, ctx), duatArea(v, ctx));
+  const words = boardInWords(v, ctx);
   const onBoard = placed.size > 0;
   const choices = choiceBar(v, ctx, placed);
   const prompt = promptText(v, ctx);
@@ -297,17 +300,97 @@ export function render(root, msg, ctx) {
   const admin = h('section', { class: 'mn-admin', id: 'seats', attrs: { 'aria-labelledby': 'mn-admin-title' } },
     h('h2', { id: 'mn-admin-title', class: 'mn-admin-title', text: t('mnui.admin.title') }),
     order.map((i, k) => adminBoard(v, i, ctx, seats[k])));
+  // Your administration board comes before the main board while it holds your move (a ware to place).
+  const adminActs = !!admin.querySelector('[data-action]') && !board.querySelector('[data-action]');
   root.replaceChildren(...[
     finalResults(v, ctx),
     h('section', { class: ['ra-table', 'mn-table'], id: 'mn-table' },
       infoBar(v, ctx),
       prompt ? h('div', { class: ['mn-prompt', ctx.legal.length && 'mine'], id: 'mn-prompt' }, h('span', { text: prompt }), jump) : null,
       choices),
-    board,
-    admin,
+    ...(adminActs ? [admin, board] : [board]),
+    legend(),
+    adminActs ? null : admin,
+    words,
     harvestTable(v, ctx),
   ].filter(Boolean));
+  markFresh(root, msg);
   markChanges(root, msg, ctx);
+}
+
+/** A screen wide enough for the board in columns (CSS: one column below 1000 px). */
+function desktop() {
+  return typeof window !== 'undefined' && window.matchMedia && window.matchMedia('(min-width: 1000px)').matches;
+}
+
+/** Three columns of areas on a very wide screen, two otherwise (CSS makes one of them on a phone). */
+function wideScreen() {
+  return typeof window !== 'undefined' && window.matchMedia && window.matchMedia('(min-width: 1600px)').matches;
+}
+
+// -- the board in words, the legend, the move list and what was just placed ----------------------------
+/** The text version of the main board, collapsed: every legal move counts as placed, so none is in it. */
+function boardInWords(v, ctx) {
+  const none = new Set(ctx.legal.map((l) => l.notation));
+  const body = h('div', { class: 'mn-words-body' },
+    housesArea(v, ctx, none), tilesArea(v, ctx, none), marketsArea(v, ctx, none),
+    nileArea(v, ctx, none), gpArea(v, ctx, none), qpArea(v, ctx, none), necropolisArea(v, ctx, none),
+    sphinxArea(v, ctx, none), templeArea(v, ctx, none), obeliskArea(v, ctx), duatArea(v, ctx));
+  for (const el of body.querySelectorAll('[id]')) el.id = `mnw-${el.id}`;
+  for (const el of body.querySelectorAll('[aria-controls]')) el.setAttribute('aria-controls', `mnw-${el.getAttribute('aria-controls')}`);
+  return details('mn-words', 'mn-details mn-words', t('mnui.words'), false, body);
+}
+
+const LEGEND = [
+  ['apprentice', 'mnui.apprentice'], ['scarab', 'mnui.scarab'], ['boat', 'mnui.boat'], ['block', 'mnui.stone_block'],
+  ['eye', 'mnui.eye'], ['sarcophagus', 'mnui.sarcophagus'], ['sphinx', 'mnui.sphinx'], ['basket', 'mnui.basket'],
+  ['priestess', 'mnui.priestess_standing_one'], ['disc', 'mnui.sun_disc'], ['heart', 'mnui.favour.heart'], ['feather', 'mnui.favour.feather'],
+];
+
+/** What each drawn piece is, and how seats are told apart: behind a closed <details>. */
+function legend() {
+  const item = (art, text) => h('li', { class: 'mn-legend-item' }, art, h('span', { text }));
+  const icon = (kind, seat) => {
+    const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    el.setAttribute('viewBox', '0 0 24 24');
+    el.setAttribute('class', 'mn-legend-art');
+    el.setAttribute('aria-hidden', 'true');
+    el.append(seat === undefined ? use(kind, 0, 0, 24, 'mn-sp-mark') : piece(kind, seat, '', 0, 0, 24));
+    return el;
+  };
+  return details('mn-legend', 'mn-details mn-legend', t('mnui.legend_title'), false,
+    h('div', { class: 'mn-legend-body', attrs: { tabindex: '0', role: 'group', 'aria-label': t('mnui.legend_title') } },
+      h('ul', null, LEGEND.map(([kind, key]) => item(icon(kind, 0), t(key)))),
+      h('p', { class: 'mn-dim', text: t('mnui.legend_seats') }),
+      h('ul', null, item(icon('disc'), t('mnui.sun_space')), item(icon('moon'), t('mnui.moon_space')), item(icon('food'), t('mnui.stat.food')), item(icon('heka'), t('mnui.stat.heka'))),
+      h('p', { class: 'mn-dim', text: t('mnui.legend_moves') })));
+}
+
+// Pieces on the picture that were not there at the previous drawing of the same game arrive with a
+// short animation (CSS, none under prefers-reduced-motion).
+let SEEN = null;
+function markFresh(root, msg) {
+  const game = msg.game_id || (typeof location === 'undefined' ? '' : location.pathname);
+  const els = [...root.querySelectorAll('#mn-main [data-key]')];
+  const keys = new Set(els.map((e) => e.dataset.key));
+  if (SEEN && SEEN.game === game) for (const e of els) if (!SEEN.keys.has(e.dataset.key)) e.classList.add('mn-new');
+  SEEN = { game, keys };
+}
+
+/** The page's own list of every legal move becomes a collapsed fallback: the board is where one acts. */
+function compactMoves(ctx) {
+  if (typeof document === 'undefined') return;
+  const list = document.getElementById('legal');
+  if (!list) return;
+  let box = list.closest('details');
+  if (!box) {
+    box = h('details', { id: 'all-moves', class: 'all-moves' }, h('summary'));
+    list.before(box);
+    box.appendChild(list);
+  }
+  const summary = box.querySelector('summary');
+  if (summary) summary.textContent = tn('mnui.all_moves', ctx.legal.length);
+  box.hidden = !ctx.legal.length;
 }
 
 // -- an administration board, collapsible -----------------------------------------------------------
