@@ -7,7 +7,7 @@ fallback; a placed piece arrives with a short animation that reduced motion turn
 violation in English and German with the legend open; and the first screen holds whose turn it is,
 the prompt, the choices and every move on the board at 1280 × 800, the first move at 390 × 844.
 One server and one browser for the module; the positions are reached through the HTTP API with
-fixed seeds for the player's own moves.
+fixed seeds for the player's own moves and for the tables (a seeded server: chance and bots too).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import pytest
 
 from tests.chromium import require_chromium
 from tests.e2e.test_accessibility import LOCALES, _violations
+from tests.server.conftest import next_table_seed
 
 require_chromium()
 
@@ -41,7 +42,10 @@ def _state(url: str, g: dict) -> dict:
     raise AssertionError("rate-limited for too long")
 
 
-def _new_game(url: str, players: int = 3) -> dict:
+def _new_game(url: str, seed: int, players: int = 3) -> dict:
+    """A new table whose private seed is ``seed`` (the seeded server): the bots and chance play the same game
+    every run, given the same moves of seat 0."""
+    next_table_seed(url, seed)
     seats = [{"kind": "human", "name": "Nefertari"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
     r = httpx.post(f"{url}/api/games", json={"game": "men-nefer", "players": players, "join": 0, "seats": seats},
                    timeout=20)  # fmt: skip
@@ -88,8 +92,8 @@ def _track(s: dict) -> bool:
 
 @pytest.fixture(scope="module")
 def site(serve):  # noqa: ANN001, ANN201
-    server = serve("mnboard")
-    g = _new_game(server.url)
+    server = serve("mnboard", seeded=True)  # the tables' seeds are the tests' (_new_game)
+    g = _new_game(server.url, 28)
     s = _play_until(server.url, g, _option_mid_game, 28)
     return server.url, g, s
 
@@ -175,7 +179,7 @@ def test_every_area_is_a_picture_and_every_piece_a_named_drawing(site, browser):
 
 def test_moves_are_made_on_the_board_by_pointer_and_by_keyboard(site, browser):
     url, _, _ = site
-    g = _new_game(url)
+    g = _new_game(url, 29)
     s = _play_until(url, g, _option_mid_game, 29)
     ctx, page = _open(browser, url, g)
     on_board = set(page.eval_on_selector_all("#mn-main [data-action]", "els => els.map(e => e.dataset.action)"))
@@ -198,7 +202,7 @@ def test_moves_are_made_on_the_board_by_pointer_and_by_keyboard(site, browser):
     assert raised, lines  # the seat raised that house's specialization
     ctx.close()
     # The keyboard: Tab reaches a move on the board, Enter makes it.
-    g2 = _new_game(url)
+    g2 = _new_game(url, 30)
     s2 = _play_until(url, g2, _option_mid_game, 30)
     ctx, page = _open(browser, url, g2)
     take = sorted(x for x in _notations(s2) if x.startswith("take:"))[0]
@@ -213,7 +217,7 @@ def test_moves_are_made_on_the_board_by_pointer_and_by_keyboard(site, browser):
 
 def test_a_track_space_is_the_move_of_a_track_decision(site, browser):
     url, _, _ = site
-    g = _new_game(url)
+    g = _new_game(url, 31)
     s = _play_until(url, g, _track, 31)
     house = s["view"]["decision"]["house"]
     steps = sorted(x for x in _notations(s) if x.startswith("track:"))
@@ -244,7 +248,7 @@ def test_the_list_of_all_moves_is_a_collapsed_fallback_reachable_by_keyboard(sit
 
 def test_a_placed_piece_arrives_animated_and_reduced_motion_stops_it(site, browser):
     url, _, _ = site
-    g = _new_game(url)
+    g = _new_game(url, 32)
     s = _play_until(url, g, _option_mid_game, 32)
     ctx, page = _open(browser, url, g)
     # Every drawing of the board after the click: the pieces marked new, with their animation.
