@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from heliopolis import locale
+from heliopolis.core.registry import games_in_registration_order
 from heliopolis.server import tutorials as T
 from tests.chromium import require_chromium
 from tests.e2e.test_accessibility import LOCALES, VIEWPORTS, _violations
@@ -132,10 +133,10 @@ def test_the_tutorial_has_no_serious_accessibility_violation(url, browser, game,
 
 
 def test_a_game_without_a_script_says_so(url, browser):  # noqa: ANN001
-    missing = [g for g in T.TUTORIAL_GAMES if g not in T.available()]
+    missing = [g for g in games_in_registration_order() if g not in T.available()]
     ctx, page = _open(browser, url, "de", "desktop", "/")
     page.wait_for_selector(".game-card[data-game=ra]")
-    for g in T.TUTORIAL_GAMES:  # a link on the cards of the games with a script, none on the others
+    for g in games_in_registration_order():  # a link on the cards of the games with a script, none on the others
         assert page.locator(f"#learn-{g}").count() == (g not in missing), g
     page.goto(f"{url}/learn/{missing[0] if missing else 'chess'}")
     page.wait_for_function("(t) => document.querySelector('#coach-text').textContent === t",

@@ -16,6 +16,11 @@ when it first needs one. What each part module offers:
 ``log``            ``"module:Class"`` of the game's ``PublicLog``
 ``invariants``     ``check_invariants(state)``
 ``texts``          the printed texts of the game's components (a module), if it has them
+``tutorial``       a scripted first game (docs/tutorials.md): ``SCRIPT`` (its JSON, a resource),
+                   ``explain(before, after, log, seat)`` (the closing step's lines, ``Msg``s: the
+                   scoring ``after`` made, from the position ``before`` it, the public log's lines so
+                   far) and optionally ``scorings(state)`` (how many scorings the game has had; the
+                   position before the latest is ``before``, else the one before the last step's move)
 =================  ===========================================================================
 
 Data: ``catalogs`` (the game's locale domains), ``compiled`` (its modules the compiled build
@@ -33,7 +38,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 # The parts named by a module path (``log`` and ``game`` are "module:attr" references).
-MODULE_PARTS: Final = ("views", "render", "notation", "heuristics", "features", "observation", "invariants", "texts")
+MODULE_PARTS: Final = ("views", "render", "notation", "heuristics", "features", "observation", "invariants", "texts",
+                      "tutorial")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,7 @@ class GameSpec:
     log: str | None = None
     invariants: str | None = None
     texts: str | None = None
+    tutorial: str | None = None
     catalogs: tuple[str, ...] = ()
     compiled: tuple[str, ...] = ()
     terminal_styles: tuple[tuple[str, str], ...] = ()
@@ -79,7 +86,8 @@ def conventional(game_id: str, target: str) -> GameSpec:
 
     return GameSpec(game_id=game_id, game=target, views=found("views"), render=found("render"),
                     notation=found("notation"), heuristics=found("heuristics"), features=found("features"),
-                    observation=found("observation"), invariants=found("invariants"), texts=found("texts"))  # fmt: skip
+                    observation=found("observation"), invariants=found("invariants"), texts=found("texts"),
+                    tutorial=found("tutorial"))  # fmt: skip
 
 
 def _exists(module: str) -> bool:

@@ -15,6 +15,7 @@ SPEC = GameSpec(
     observation="heliopolis.games._template.observation",
     log="heliopolis.core.game:DescribedLog",  # nothing is hidden: each move's description is the log
     invariants="heliopolis.games._template.views",
+    # tutorial="heliopolis.games._template.tutorial",  # optional: a scripted first game (docs/tutorials.md)
     catalogs=("pebbles",),
     compiled=(),  # a game's hot modules, once measured (mypyc; see docs/compiled-build.md)
     terminal_styles=(("pebble", "bold yellow"),),

@@ -15,6 +15,7 @@ SPEC = GameSpec(
     observation="heliopolis.games.helios.observation",
     log="heliopolis.games.helios.log:HeliosLog",
     invariants="heliopolis.games.helios.invariants",
+    tutorial="heliopolis.games.helios.tutorial",
     catalogs=("helios",),
     # the play path (views, log, rendering stay interpreted)
     compiled=(

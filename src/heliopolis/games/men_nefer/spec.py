@@ -16,6 +16,7 @@ SPEC = GameSpec(
     log="heliopolis.games.men_nefer.log:MenNeferLog",
     invariants="heliopolis.games.men_nefer.invariants",
     texts="heliopolis.games.men_nefer.texts",
+    tutorial="heliopolis.games.men_nefer.tutorial",
     catalogs=("men-nefer", "men-nefer-ui"),
     # the task machinery, the flow and every mini-game (all on the playout path)
     compiled=(

@@ -24,6 +24,7 @@ SPEC = GameSpec(
     observation="heliopolis.games.ra.observation",
     log="heliopolis.games.ra.views:RaPublicLog",
     invariants="heliopolis.games.ra.invariants",
+    tutorial="heliopolis.games.ra.tutorial",
     catalogs=("ra",),
     compiled=("phases", "components", "actions", "scoring", "epochs", "layout", "state", "heuristics", "observation"),
     terminal_styles=(

@@ -15,6 +15,7 @@ SPEC = GameSpec(
     observation="heliopolis.games.ra_dice.observation",
     log="heliopolis.games.ra_dice.views:RaDicePublicLog",
     invariants="heliopolis.games.ra_dice.invariants",
+    tutorial="heliopolis.games.ra_dice.tutorial",
     catalogs=("ra-dice",),
     compiled=(
         "components",

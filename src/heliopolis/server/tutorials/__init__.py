@@ -1,6 +1,7 @@
 """Interactive tutorials: a scripted first game per game, played on the real engine (docs/tutorials.md).
 
-A script (``<game>.json`` here) fixes the options (Ra: the suns dealt), every chance outcome and
+A game offers one by declaring the ``tutorial`` part of its spec (core/spec.py): its script (a
+JSON file of the game's package) and the explanation of its first scoring. A script fixes the options (Ra: the suns dealt), every chance outcome and
 every other seat's move; its steps say what the player reads (a catalog key), which move is
 expected (the game's notation) and why another move is refused. A tutorial is stateless: the
 position of step ``n`` is the script replayed on the engine up to ``n`` (cached, it is the same for
@@ -14,19 +15,16 @@ import asyncio
 import functools
 import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from heliopolis.core.registry import load_game
+from heliopolis.core.registry import games_in_registration_order, load_game, spec
+from heliopolis.core.spec import hook, part
 from heliopolis.core.text import to_json, wire
 from heliopolis.locale import LANGS, msg, render
 from heliopolis.server.protocol import ServerError
-
-HERE = Path(__file__).parent
-TUTORIAL_GAMES = ("ra", "ra-dice", "helios", "men-nefer")  # the lobby's order; those with a script are offered
 
 
 @dataclass(frozen=True)
@@ -52,14 +50,15 @@ class Script:
 
 
 def available() -> list[str]:
-    return [g for g in TUTORIAL_GAMES if (HERE / f"{g}.json").exists()]
+    """The games whose spec declares a tutorial, in the lobby's order."""
+    return [g for g in games_in_registration_order() if spec(g).tutorial is not None]
 
 
 @functools.lru_cache(maxsize=8)
 def script(game: str) -> Script:
     if game not in available():
         raise ServerError("not_found", msg("tutorial.error.none", game=game))
-    doc = json.loads((HERE / f"{game}.json").read_text(encoding="utf-8"))
+    doc = json.loads(hook(spec(game), "tutorial", "SCRIPT").read_text(encoding="utf-8"))
     steps = tuple(Step(s["say"], s.get("do"), s.get("why"), tuple(s.get("then", ())), s.get("show"), s.get("also"),
                        bool(s.get("score"))) for s in doc["steps"])  # fmt: skip
     return Script(doc["game"], doc["players"], doc.get("options", {}), doc.get("seat", 0), tuple(doc["names"]),
@@ -91,14 +90,14 @@ class Position:
     before_last: Any = None  # the position before the last step's move (a scoring that move made)
 
 
-def _scorings(state: Any) -> int:
-    """How many scorings the game has had: Ra's and Ra Dice's epochs, Men-Nefer's Harvests."""
-    return len(getattr(state, "epoch_log", ())) + len(getattr(state, "harvest_log", ()))
-
-
 def replay(s: Script, upto: int) -> Position:
     """The position the player sees at step ``upto``: the start, then each earlier step's move and
     what follows it."""
+    counted = getattr(part(spec(s.game), "tutorial"), "scorings", None)  # a game that scores as it goes has none
+
+    def _scorings(state: Any) -> int:
+        return counted(state) if counted is not None else 0
+
     state = new_state(s)
     plog = state.game.new_public_log()
     lines: list[str] = []
