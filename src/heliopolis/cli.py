@@ -227,13 +227,13 @@ def play(game_id: str, players: int | None, edition: str | None, seats: str | No
                 actor = names[seat]
             else:
                 console.print(render(state, seat, names))
-                action = _read_human_action(console, state, seat, names)
-                if action is None:
+                choice = _read_human_action(console, state, seat, names)
+                if choice is None:
                     console.print(
                         escape(tr("cli.play.stopped_saved", path=save_path) if save_path else tr("cli.play.stopped"))
                     )
                     return
-                actor = names[seat]
+                action, actor = choice, names[seat]
         if verbose and actor != "chance":
             console.print(f"[dim]{escape(actor)}:[/dim] {escape(state.action_to_string(action))}")
         for bot in bots.values():

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console
@@ -68,7 +69,10 @@ def _say_torn(path: Any, line: int) -> None:
     click.echo(tr("cli.arena.torn_line", path=str(path), line=line), err=True)
 
 
-def _arena_options(fn):  # noqa: ANN001, ANN202
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _arena_options(fn: _F) -> _F:
     opts = [
         click.argument("game_id", metavar="GAME"),
         click.option("--players", "-p", type=int, help="number of players (default: the game's default)"),

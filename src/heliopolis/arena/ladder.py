@@ -90,7 +90,7 @@ def _rate(records: Sequence[dict[str, Any]], bots: Sequence[str], order: Sequenc
     table = {b: model.rating(name=b) for b in bots}
     for i in order:
         rec = records[i]
-        new = model.rate([[table[b]] for b in rec["bots"]], ranks=stats.ranks(rec))
+        new = model.rate([[table[b]] for b in rec["bots"]], ranks=list[float](stats.ranks(rec)))  # openskill: floats
         for b, team in zip(rec["bots"], new):
             table[b] = team[0]
     return table

@@ -22,6 +22,7 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from heliopolis.arena.checks import check_counts, check_dir
@@ -34,7 +35,7 @@ MODELS = ("linear", "mlp")
 HIDDEN = 16  # units of the MLP's one hidden layer: enough for the epoch-specific interactions, cheap at leaves
 
 
-def _np():
+def _np() -> ModuleType:
     try:
         import numpy as np
     except ImportError:

@@ -16,6 +16,7 @@ import json
 import shlex
 import statistics
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -178,7 +179,7 @@ class _Doc:
         self.images += 1
 
 
-def _mean(xs: list[float]) -> float:
+def _mean(xs: Sequence[float]) -> float:
     return statistics.fmean(xs) if xs else 0.0
 
 
@@ -276,7 +277,7 @@ def _grouped_bars(doc: _Doc, cats: list[str], series: dict[str, list[float]], ti
     doc.image(fig, title)
 
 
-def _describe(xs: list[float], fmt: str = ".2f") -> list[str]:
+def _describe(xs: Sequence[float], fmt: str = ".2f") -> list[str]:
     """mean, sd, median, min, max."""
     sd = statistics.stdev(xs) if len(xs) > 1 else 0.0
     quantiles = (statistics.median(xs), min(xs), max(xs))

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from heliopolis.arena.runner import RESULTS, check_backend, cut_torn_line, prepare_run_dir, read_results, run_jobs
+from heliopolis.arena.runner import RESULTS, Job, check_backend, cut_torn_line, prepare_run_dir, read_results, run_jobs
 from heliopolis.arena.schedule import simulation_jobs, tournament_jobs
 from heliopolis.bots import make_bot
 from heliopolis.core.errors import ConfigError, error_msg
@@ -78,7 +78,8 @@ def rate_text(games: int, seconds: float) -> str:
     return f"{rate:.2g} games/s, {seconds / games:,.1f} s/game"
 
 
-def _run_with_progress(game_id, options, seed, todo, out_dir, workers, backend, address, total, already) -> None:  # noqa: ANN001
+def _run_with_progress(game_id: str, options: dict[str, Any], seed: int, todo: list[Job], out_dir: str | Path,
+                       workers: int | None, backend: str, address: str | None, total: int, already: int) -> None:  # fmt: skip
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,

@@ -86,7 +86,7 @@ def ratings(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         if len(set(bots)) != len(bots):
             continue
         teams = [[table.setdefault(b, model.rating(name=b))] for b in bots]
-        new = model.rate(teams, ranks=ranks(rec))
+        new = model.rate(teams, ranks=list[float](ranks(rec)))  # openskill types its ranks as floats
         for b, team in zip(bots, new):
             table[b] = team[0]
         rated += 1

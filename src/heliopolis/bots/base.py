@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Protocol, cast
 
 from heliopolis.core.errors import ConfigError, error_msg
 from heliopolis.core.game import State
@@ -218,18 +219,26 @@ def _rollout_bot(spec: str, params: dict[str, str], seed: int | None) -> Bot:
     )  # fmt: skip
 
 
-def _lazy(lookup):  # noqa: ANN001, ANN202
-    """Resolves the per-game function on first use (the bot does not know its game until then)."""
-    cache: dict = {}
+class PerGame(Protocol):
+    """A per-game function resolved lazily (``_lazy``): callable like the function, and ``for_state``
+    gives the function itself for a state's game."""
 
-    def call(state, *args):  # noqa: ANN001, ANN002, ANN202
+    def __call__(self, state: State, *args: Any) -> Any: ...
+    def for_state(self, state: State) -> Callable[..., Any]: ...
+
+
+def _lazy(lookup: Callable[[State], Callable[..., Any]]) -> PerGame:
+    """Resolves the per-game function on first use (the bot does not know its game until then)."""
+    cache: dict[str, Callable[..., Any]] = {}
+
+    def call(state: State, *args: Any) -> Any:
         gid = state.game.info.game_id
         fn = cache.get(gid)
         if fn is None:
             fn = cache[gid] = lookup(state)
         return fn(state, *args)
 
-    def for_state(state):  # noqa: ANN001, ANN202
+    def for_state(state: State) -> Callable[..., Any]:
         """The function itself for ``state``'s game (search bots resolve it once per decision)."""
         gid = state.game.info.game_id
         fn = cache.get(gid)
@@ -237,5 +246,7 @@ def _lazy(lookup):  # noqa: ANN001, ANN202
             fn = cache[gid] = lookup(state)
         return fn
 
-    call.for_state = for_state
-    return call
+    # A closure with an attribute, not a class: ``call`` runs on every evaluation of a search (and
+    # mypy types a function's attributes only through its ``__dict__``).
+    call.__dict__["for_state"] = for_state
+    return cast(PerGame, call)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from types import ModuleType
 
 from heliopolis.bots.base import SeededBot
 from heliopolis.core.errors import ConfigError, error_msg
@@ -22,10 +23,10 @@ from heliopolis.core.spec import part
 Evaluator = Callable[[State], list[float]]
 
 
-_MODULES: dict[type, object] = {}  # game class -> its heuristics module (the spec is read once per class)
+_MODULES: dict[type, ModuleType] = {}  # game class -> its heuristics module (the spec is read once per class)
 
 
-def _heuristics(state: State):  # noqa: ANN202
+def _heuristics(state: State) -> ModuleType:
     """The heuristics module the game's ``GameSpec`` names (``games/<id>/heuristics.py``)."""
     game = state.game
     module = _MODULES.get(type(game))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from heliopolis.bots.base import SeededBot
 from heliopolis.bots.search import Search
@@ -59,7 +60,10 @@ class ISMCTSBot(SeededBot):
         return search.best(state, player, legal, rng)
 
 
-def _for_state(fn, state: State):  # noqa: ANN001, ANN202
+_F = TypeVar("_F")
+
+
+def _for_state(fn: _F, state: State) -> _F:
     """The per-game function behind a lazy per-game wrapper (``bots.base._lazy``), resolved once per
     decision instead of on every call; any other callable as it is."""
     resolve = getattr(fn, "for_state", None)
@@ -69,6 +73,6 @@ def _for_state(fn, state: State):  # noqa: ANN001, ANN202
 class MCTSBot(ISMCTSBot):
     """Chance-aware UCT over one determinization of the root per decision."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("resample_each_iteration", False)
         super().__init__(**kwargs)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from importlib import resources
+from types import ModuleType
 from typing import Any
 
 from heliopolis.core.errors import ConfigError, error_msg
@@ -31,7 +32,7 @@ def weights_name(game_id: str) -> str:
     return f"learned-{game_id}.json"
 
 
-def features_module(game_id: str):
+def features_module(game_id: str) -> ModuleType:
     """The features module the game's ``GameSpec`` names, or a ``ConfigError`` if it has none."""
     try:
         module = part(spec(game_id), "features")

@@ -32,6 +32,7 @@ from typing import Any
 
 from heliopolis.bots import make_bot
 from heliopolis.core.errors import ConfigError
+from heliopolis.core.game import State
 from heliopolis.core.observation import OBSERVATION
 from heliopolis.core.registry import DEFAULT_GAME, load_game
 from heliopolis.integrations.encoding import ArrayObserver, MaskCache, camel_name, games_with_observer, require
@@ -41,7 +42,7 @@ try:  # the [rl] extra
     import numpy as np
     from gymnasium import spaces
 except ImportError:  # pragma: no cover - exercised only without the extra
-    gymnasium = np = spaces = None
+    gymnasium = np = spaces = None  # type: ignore[assignment]  # require() refuses before any use
 
 _EnvBase: Any = gymnasium.Env if gymnasium is not None else object
 NAMESPACE = "heliopolis"
@@ -70,7 +71,7 @@ def register_envs(game_ids: list[str] | None = None) -> list[str]:
 class HeliopolisEnv(_EnvBase):
     """A game seen from one learning seat; the other seats are played by bots."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, game_id: str = DEFAULT_GAME, players: int | None = None, seat: int | str = 0,
                  opponents: str | Sequence[str] = "random", illegal_action: str = "lose",
@@ -104,7 +105,7 @@ class HeliopolisEnv(_EnvBase):
         })  # fmt: skip
         self.action_space = spaces.Discrete(self._num_actions)
         self.seat = seat if isinstance(seat, int) else 0
-        self._state = None
+        self._state: State | None = None  # set by reset()
         self._bots: dict[int, Any] = {}
         self._rng = random.Random()
 
@@ -119,9 +120,9 @@ class HeliopolisEnv(_EnvBase):
         others = [p for p in range(n) if p != self.seat]
         self._bots = {p: make_bot(spec, seed=draw()) for p, spec in zip(others, self.opponent_specs)}
         self._view_rng = random.Random(draw())
-        self._state = self.game.new_initial_state()
-        self._advance()
-        return self._obs_info()
+        self._state = s = self.game.new_initial_state()
+        self._advance(s)
+        return self._obs_info(s)
 
     def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
         s = self._state
@@ -131,14 +132,14 @@ class HeliopolisEnv(_EnvBase):
         if action not in s.legal_actions():
             if self.illegal_action == "raise":
                 s.apply_action(action)  # raises IllegalActionError with the game's explanation
-            obs, info = self._obs_info()
+            obs, info = self._obs_info(s)
             info["illegal_action"] = True
             return obs, self.illegal_reward, True, False, info
         s.apply_action(action)
-        self._advance()
+        self._advance(s)
         terminated = s.is_terminal()
         reward = float(s.returns()[self.seat]) if terminated else 0.0
-        obs, info = self._obs_info()
+        obs, info = self._obs_info(s)
         return obs, reward, terminated, False, info
 
     def render(self) -> str | None:
@@ -151,12 +152,13 @@ class HeliopolisEnv(_EnvBase):
 
     def action_masks(self) -> Any:
         """The legal-action mask (the name sb3-contrib's MaskablePPO looks for)."""
+        if self._state is None:
+            raise RuntimeError("call reset() before action_masks()")
         return self._masks.mask(self._state, self.seat)
 
     # -- helpers ----------------------------------------------------------------------------------
-    def _advance(self) -> None:
-        """Chance and the bots move until the learning seat is to move or the game is over."""
-        s = self._state
+    def _advance(self, s: State) -> None:
+        """Chance and the bots move in ``s`` until the learning seat is to move or the game is over."""
         while not s.is_terminal():
             if s.is_chance_node():
                 s.apply_action(s.sample_chance_outcome(self._rng))
@@ -166,9 +168,9 @@ class HeliopolisEnv(_EnvBase):
                 return
             s.apply_action(self._bots[p].step(s.resample_from_infostate(p, self._view_rng)))
 
-    def _obs_info(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The observation and the info dict; the legal actions are looked up once for both masks."""
-        s = self._state
+    def _obs_info(self, s: State) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The observation and the info dict of ``s`` (the state being played); the legal actions are
+        looked up once for both masks."""
         mask = self.action_masks()
         obs = {"observation": self._observer.array(s, self.seat), "action_mask": mask}
         info: dict[str, Any] = {"seat": self.seat, "action_mask": mask.copy()}

@@ -53,7 +53,7 @@ try:  # the [rl] extra; without it the module imports and its functions raise Im
     import numpy as np
     import pyspiel
 except ImportError:  # pragma: no cover - exercised only without the extra
-    np = None
+    np = None  # type: ignore[assignment]  # the functions call require() before any use
     pyspiel = None
 
 PREFIX = "python_heliopolis_"

@@ -27,6 +27,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from heliopolis.core.game import State
 from heliopolis.core.observation import OBSERVATION, ObservationType
 from heliopolis.core.registry import DEFAULT_GAME, load_game
 from heliopolis.integrations.encoding import ArrayObserver, MaskCache, advance_chance, require
@@ -37,13 +38,16 @@ try:  # the [rl] extra
     from gymnasium.utils import EzPickle
     from pettingzoo import AECEnv
 except ImportError:  # pragma: no cover - exercised only without the extra
-    np = spaces = None
+    np = spaces = None  # type: ignore[assignment]  # never read: require() refuses first
 
     class AECEnv:  # type: ignore[no-redef]  # placeholders so that the module imports
         pass
 
     class EzPickle:  # type: ignore[no-redef]
         pass
+
+
+_NOT_STARTED = "call reset() first"
 
 
 def env(
@@ -59,7 +63,7 @@ raw_env = env
 class HeliopolisAECEnv(AECEnv, EzPickle):
     """One configured game as a PettingZoo ``AECEnv``."""
 
-    metadata = {"render_modes": ["ansi"], "name": "heliopolis", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "heliopolis", "is_parallelizable": False}
 
     def __init__(self, game_id: str = DEFAULT_GAME, players: int | None = None, render_mode: str | None = None,
                  **options: Any) -> None:  # fmt: skip
@@ -85,7 +89,7 @@ class HeliopolisAECEnv(AECEnv, EzPickle):
         self.action_spaces = {a: spaces.Discrete(self._num_actions) for a in self.possible_agents}
         self.state_space = spaces.Box(self._omniscient.low, self._omniscient.high, dtype=np.float32)
         self._rng = random.Random()
-        self._state = None
+        self._state: State | None = None  # set by reset(), which PettingZoo calls first
         self.agents: list[str] = []
 
     # -- spaces -------------------------------------------------------------------------------
@@ -101,22 +105,25 @@ class HeliopolisAECEnv(AECEnv, EzPickle):
         game's options are fixed at construction)."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self._state = self.game.new_initial_state()
-        advance_chance(self._state, self._rng)
+        self._state = s = self.game.new_initial_state()
+        advance_chance(s, self._rng)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self._state.current_player()]
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[s.current_player()]
         self._paid = False  # rewards were paid by the last step (the game's end)
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
+        s = self._state
+        if s is None:  # inline, not _live(): observe runs on every step
+            raise RuntimeError(_NOT_STARTED)
         return {
-            "observation": self._observer.array(self._state, seat),
-            "action_mask": self._masks.mask(self._state, seat),
+            "observation": self._observer.array(s, seat),
+            "action_mask": self._masks.mask(s, seat),
         }
 
     # ``last`` and ``agent_iter`` are PettingZoo's own, minus per-step Python layers: they run once
@@ -138,7 +145,7 @@ class HeliopolisAECEnv(AECEnv, EzPickle):
 
     def state(self) -> Any:
         """Everything on the table and every seat's secrets (for centralised critics)."""
-        return self._omniscient.array(self._state, 0)
+        return self._omniscient.array(self._live(), 0)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -152,6 +159,8 @@ class HeliopolisAECEnv(AECEnv, EzPickle):
             self._clear_rewards()
             self._paid = False
         s = self._state
+        if s is None:
+            raise RuntimeError(_NOT_STARTED)
         s.apply_action(int(action))
         while s.is_chance_node():  # advance_chance, inlined: it runs on every step
             s.apply_action(s.sample_chance_outcome(self._rng))
@@ -173,6 +182,13 @@ class HeliopolisAECEnv(AECEnv, EzPickle):
 
     def close(self) -> None:
         pass
+
+    def _live(self) -> State:
+        """The state being played."""
+        s = self._state
+        if s is None:
+            raise RuntimeError(_NOT_STARTED)
+        return s
 
     @property
     def engine_state(self) -> Any:

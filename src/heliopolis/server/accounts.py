@@ -113,7 +113,9 @@ class Accounts:
                 res = c.execute(accounts.insert().values(username=username, username_key=username.casefold(),
                                                          username_skeleton=skeleton(username), password_hash=h,
                                                          created_at=time.time()))  # fmt: skip
-                return int(res.inserted_primary_key[0])
+                key = res.inserted_primary_key
+                assert key is not None  # an INSERT of one row returns its key
+                return int(key[0])
         except sa.exc.IntegrityError:  # the unique indexes decide, so two racing sign-ups cannot both win
             raise ServerError.worded("conflict", "ui.error.username_taken", field="username", name=username) from None
 
@@ -265,7 +267,7 @@ class Accounts:
         guesser sharing its address (or spending the address's attempts) cannot keep it out."""
         user, address = username.casefold(), client_address(request)
         device = request.cookies.get(DEVICE_COOKIE)
-        if device and await asyncio.to_thread(self._known_device, username, device):
+        if device and bool(await asyncio.to_thread(self._known_device, username, device)):
             key = self.limits.pair(user, "device:" + _sha(device))
             if not await self._bucket("login-pair", key, PAIR_RATE, PAIR_BURST, self.limits.by_pair):
                 raise ServerError.worded("rate_limited", "ui.error.login_rate")

@@ -11,6 +11,7 @@ import json
 import logging
 import os
 import secrets
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -198,7 +199,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     metrics = _metrics(settings, storage, hub, auth)
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI):  # noqa: ANN202
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(storage.migrate)
         listener = chat_listener = None
         if storage.is_postgres:
@@ -444,7 +445,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 msg = await websocket.receive()
                 if msg["type"] == "websocket.disconnect":
                     break
-                raw = msg.get("text") if msg.get("text") is not None else msg.get("bytes") or b""
+                sent_text = msg.get("text")
+                raw = sent_text if sent_text is not None else msg.get("bytes") or b""
                 try:
                     if not bucket.take():
                         if metrics is not None:

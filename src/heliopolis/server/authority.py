@@ -17,8 +17,9 @@ import logging
 import random
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.exc import DBAPIError
 
@@ -34,6 +35,7 @@ from heliopolis.server.protocol import ActBody, CreateGame, ServerError
 from heliopolis.server.storage import Busy, GameRecord, Move, Seat, StaleError, Storage
 
 log = logging.getLogger("heliopolis.server")
+_T = TypeVar("_T")
 MAX_CACHED = 2000  # games kept in memory per process
 MAX_BOT_ITERS = 20_000  # a seat's bot must not hold a worker for long (time: the pool's per-move cap)
 MAX_BOT_GAMES_PER_CLIENT = 4  # running games with bot seats one client address may have created
@@ -93,7 +95,7 @@ class Live:
 
 def settle_chance(state: State, seed: int, ply: int) -> list[Move]:
     """Samples every chance node from here on (the authority's private RNG); returns the moves."""
-    out = []
+    out: list[Move] = []
     while state.is_chance_node():
         a = state.sample_chance_outcome(chance_rng(seed, ply + len(out)))
         out.append(Move(a, state.action_to_string(a), -1))
@@ -125,7 +127,7 @@ class Authority:
         self._committing: set[str] = set()  # games whose driver is writing a move: never cancelled
         self.metrics: Any = None  # metrics.Metrics with ``serve --metrics``
 
-    async def _db(self, fn, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+    async def _db(self, fn: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
         # run_in_executor, not to_thread: the storage calls read no context variables, so the
         # per-call context copy is skipped (the move path's hot hop).
         call = functools.partial(fn, *args, **kwargs)
@@ -354,7 +356,7 @@ class Authority:
                 raise ServerError("conflict", f"seat {seat} is taken")
             token = secrets.token_urlsafe(32)
             status = "running" if len(free) == 1 and rec.status == "open" else rec.status
-            cols = {"token_hash": hash_token(token), "name": (name or None), "account_id": account}
+            cols: dict[str, Any] = {"token_hash": hash_token(token), "name": (name or None), "account_id": account}
             started = {"started_at": time.time()} if status == "running" and rec.status == "open" else {}
             try:
                 rev = await self._db(self.storage.update_game, game_id, rec.revision, status=status,
@@ -442,6 +444,7 @@ class Authority:
                 return state.string_to_action(body.notation)
             except NotationError as e:
                 raise ServerError("bad_request", reason(e)) from None
+        assert body.action is not None  # exactly one of the two is given (checked above)
         return body.action
 
     async def _commit(self, live: Live, nxt: State, new: list[Move]) -> None:
@@ -520,7 +523,9 @@ class Authority:
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
                 seed = bot_seed(rec.seed, rec.plies)
-                action = await self.bots.decide(rec.game, rec.options, state.history(), seat, rec.seats[seat].bot,
+                bot_spec = rec.seats[seat].bot
+                assert bot_spec is not None  # a bot seat names its bot
+                action = await self.bots.decide(rec.game, rec.options, state.history(), seat, bot_spec,
                                                 seed, client=self.bot_client(game_id, seat), table=game_id)  # fmt: skip
                 if action is None:  # the bot failed or hit the per-move cap: a seeded random legal move
                     action = random.Random(seed).choice(state.legal_actions())

@@ -80,7 +80,7 @@ class Worker:
     async def run(self, payload: bytes, timeout: float) -> dict[str, Any]:
         if self.proc is None or self.proc.returncode is not None:
             await self.start()
-        assert self.proc.stdin and self.proc.stdout
+        assert self.proc is not None and self.proc.stdin and self.proc.stdout  # start() set it
         self.proc.stdin.write(payload)
         await self.proc.stdin.drain()
         line = await asyncio.wait_for(self.proc.stdout.readline(), timeout)
@@ -160,7 +160,7 @@ class Lane:
         self.idle.append(w)
         if not job.future.done():
             job.future.set_result(result)
-        self.pool.tasks.discard(asyncio.current_task())  # type: ignore[arg-type]
+        self.pool.tasks.discard(asyncio.current_task())
         if not self.pool.closed:
             self._dispatch()
 

@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
+from starlette.types import Message
 
 from heliopolis.server.limits import KeyedLimiter
 from heliopolis.server.protocol import MAX_HTTP_BODY, ServerError
@@ -92,7 +93,7 @@ class Guard:
             return
         extra = DOCS_HEADERS if scope["path"].startswith(DOCS_PATHS) else PAGE_HEADERS
 
-        async def send_with_headers(message: dict[str, Any]) -> None:
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = [*message.get("headers", ()), *extra]
             await send(message)

@@ -20,6 +20,10 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from psycopg import AsyncConnection
 
 log = logging.getLogger("heliopolis.server")
 NAMESPACE = 0x48454C  # the advisory-lock class id of Heliopolis bot leases ("HEL")
@@ -48,7 +52,7 @@ class BotLeases:
                  instance: str = "") -> None:  # fmt: skip
         self.dsn, self.on_orphan, self.interval, self.instance = dsn, on_orphan, interval, instance
         self.held: set[str] = set()
-        self.conn = None
+        self.conn: AsyncConnection[Any] | None = None
         self.task: asyncio.Task | None = None
         self._connected = asyncio.Event()
         self._wake = asyncio.Event()  # set by a hand-off notification: scan now
@@ -64,13 +68,20 @@ class BotLeases:
         self.held.clear()  # a new session holds nothing
         self._connected.set()
 
+    def _session(self) -> AsyncConnection[Any]:
+        """The open connection (before the first connect, an error the callers handle like a lost one)."""
+        if self.conn is None:
+            raise ConnectionError("the bot lease session is not open")
+        return self.conn
+
     async def acquire(self, game_id: str) -> bool:
         """True if this instance drives the game's bots (it held or just took the lease)."""
         if game_id in self.held:
             return True
         try:
-            cur = await self.conn.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))", (NAMESPACE, game_id))
-            got = bool((await cur.fetchone())[0])
+            cur = await self._session().execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))", (NAMESPACE, game_id))
+            row = await cur.fetchone()
+            got = row is not None and bool(row[0])
         except Exception as e:  # the connection is gone: the scan loop reconnects
             log.warning("bot lease for %s: %s", game_id, e)
             self._connected.clear()
@@ -84,7 +95,7 @@ class BotLeases:
             return
         self.held.discard(game_id)
         try:
-            await self.conn.execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", (NAMESPACE, game_id))
+            await self._session().execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", (NAMESPACE, game_id))
         except Exception as e:
             log.warning("releasing the bot lease of %s: %s", game_id, e)
             self._connected.clear()
@@ -95,7 +106,7 @@ class BotLeases:
                 if not self._connected.is_set():
                     await self._connect()
                 since = time.time() - RECENT
-                cur = await self.conn.execute(ORPHANS, {"ns": NAMESPACE, "since": since})
+                cur = await self._session().execute(ORPHANS, {"ns": NAMESPACE, "since": since})
                 for (gid,) in await cur.fetchall():
                     if gid not in self.held:
                         try:

@@ -38,6 +38,7 @@ try:
     def _default(o: Any) -> Any:
         if isinstance(o, Msg):
             return o.to_json()
+        base: type[Any]
         for base in (str, int, dict, list):  # other subclasses (enums, counters) as their base type
             if isinstance(o, base):
                 return base(o)
@@ -86,7 +87,8 @@ class WireLog:
     __slots__ = ("lines", "plog")
 
     def __init__(self, plog: Any) -> None:
-        self.plog, self.lines = plog, []
+        self.plog = plog
+        self.lines: list[Any] = []
 
     def upto(self, end: int, start: int = 0) -> list[Any]:
         """``wire_lines(plog.lines[start:end])``."""

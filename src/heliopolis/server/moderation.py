@@ -415,6 +415,7 @@ class Moderation:
             return {"chat_n": body.n, "seat": line.seat, "target_account": who, "target_name": line.name,
                     "text": line.text, "target_key": f"chat:{body.game}:{body.n}"}  # fmt: skip
         row = c.execute(sa.select(seats).where(seats.c.game_id == body.game, seats.c.seat == body.seat)).first()
+        assert row is not None  # report() checked the seat against the game's seats
         if row.account_id is None and (row.kind == "bot" and row.left_reason is None or row.token_hash is None):
             raise _err("bad_request", "errors.mod.not_a_player")  # a bot, or a seat nobody took
         key = f"account:{row.account_id}" if row.account_id is not None else f"seat:{body.game}:{body.seat}"

@@ -23,6 +23,7 @@ import re
 import unicodedata
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 MIN_LENGTH = 10
 MAX_LENGTH = 200
@@ -70,7 +71,7 @@ def _common(s: str) -> bool:
     return False
 
 
-def problem(password: str, username: str) -> tuple[str, dict[str, int]] | None:
+def problem(password: str, username: str) -> tuple[str, dict[str, Any]] | None:
     """Why ``password`` may not be a new password of ``username`` (a catalog key, its arguments)."""
     if len(password) < MIN_LENGTH:
         return "ui.error.password_short", {"n": MIN_LENGTH}

@@ -181,7 +181,7 @@ def request_problem(errors: Any) -> Msg:
     page's language: "The time for each move must be at least 1 second"), not pydantic's English."""
     from heliopolis.locale import msg
 
-    e = errors[0] if errors else {"loc": (), "type": ""}
+    e: dict[str, Any] = errors[0] if errors else {"loc": (), "type": ""}
     loc = [str(p) for p in e.get("loc", ()) if p != "body" and not isinstance(p, int)]
     name = loc[-1] if loc else ""
     field: Any = msg(f"errors.field.{name}") if name in _FIELDS else (".".join(loc) or msg("errors.field.request"))

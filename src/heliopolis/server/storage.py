@@ -184,7 +184,7 @@ def create_engine(url: str) -> Engine:
         engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @sa.event.listens_for(engine, "connect")
-        def _pragmas(conn, _record):  # noqa: ANN001, ANN202
+        def _pragmas(conn: Any, _record: Any) -> None:
             cur = conn.cursor()
             # WAL + NORMAL: a commit survives the process being killed (not a power cut).
             cur.execute("PRAGMA journal_mode=WAL")
@@ -495,7 +495,7 @@ class Storage:
                "WHERE LEAST(%(burst)s, rate_buckets.tokens + (%(now)s - rate_buckets.stamp) * %(rate)s) >= 1 "
                "RETURNING tokens")  # fmt: skip
         with self.engine.begin() as c:
-            now = c.exec_driver_sql("SELECT extract(epoch FROM clock_timestamp())::float8").scalar()
+            now: float = c.exec_driver_sql("SELECT extract(epoch FROM clock_timestamp())::float8").scalar_one()
             # A bucket idle for burst / rate seconds is full again, the same as no row: rows stay few.
             c.exec_driver_sql("DELETE FROM rate_buckets WHERE stamp < %(old)s AND key LIKE %(kind)s",
                               {"old": now - burst / max(rate, 1e-9), "kind": limit + ":%"})  # fmt: skip
