@@ -276,6 +276,16 @@ def test_a_rematch_inherits_the_visibility_of_its_game(client):
     assert new["id"] in listed()  # running: listed like its game was
 
 
+def test_a_rematch_keeps_hints_forbidden(client):
+    """The creator forbade hints: the rematch must not quietly allow them again."""
+    from tests.server.test_table import finished_two_player_game
+
+    gid, tokens = finished_two_player_game(client, {"hints": False})
+    assert state(client, gid, tokens[0])["table"]["hints"] is False
+    new = client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[0])).json()
+    assert state(client, new["id"], new["token"])["table"]["hints"] is False
+
+
 # -- bot quotas: every bot seat counts against the address that caused it ----------------------------------
 def test_bot_seats_from_resigning_timing_out_and_rematches_count_in_the_quotas_with_cheap_takeovers(db_url):
     from fastapi.testclient import TestClient

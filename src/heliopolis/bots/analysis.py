@@ -271,7 +271,7 @@ class Decision:
         actions = tuple(ActionValue(-1, a["action"], a["mean"], a["lo"], a["hi"], a["n"]) for a in doc["actions"])
         keys = ("ply", "seat", "played", "best", "loss", "loss_lo", "loss_hi", "margin", "margin_lo", "margin_hi",
                 "legal")  # fmt: skip
-        return cls(*(doc[k] for k in keys), actions=actions)
+        return cls(**{k: doc[k] for k in keys}, actions=actions)
 
 
 def as_state(record: State | Mapping[str, Any]) -> State:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from heliopolis.core.game import State
@@ -98,7 +98,7 @@ def hint(game_id: str, options: dict[str, Any], history: Sequence[int], seat: in
     return {"hint": hint_of(_state(game_id, options, history), seat, budget, seed)}
 
 
-JOBS = {"analyse": analyse, "hint": hint}
+JOBS: dict[str, Callable[..., dict[str, Any]]] = {"analyse": analyse, "hint": hint}
 
 
 def run(kind: str, job: dict[str, Any]) -> dict[str, Any]:

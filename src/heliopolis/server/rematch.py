@@ -104,7 +104,8 @@ class Rematch:
         s = self.table.state(live).settings
         clock = ClockOptions(**s["clock"]) if s["clock"] else None
         table = TableOptions(private=s["private"], clock=clock, takeover=s["takeover"], allow_retake=s["allow_retake"],
-                             spectator_chat=s["spectator_chat"], rated=s["rated"])  # fmt: skip
+                             spectator_chat=s["spectator_chat"], rated=s["rated"],
+                             hints=s.get("hints", True))  # fmt: skip
         options = {k: v for k, v in rec.options.items() if k != "players"}
         return CreateGame(game=rec.game, players=n, options=options, seats=seats, join=join, table=table)
 
