@@ -10,6 +10,7 @@ timing):
   page until it is idle (the WebSocket's frames are not counted: resource timing has no entry for them);
 * ``plain KB``: the same bodies uncompressed (decodedBodySize) — what the page weighed before compression;
 * ``identity KB``: a second cold load whose requests say ``Accept-Encoding: identity`` (measured, not computed);
+* ``i18n KB``: of ``wire KB``, the catalogue parts (``/api/i18n/<lang>`` shared, ``/<lang>/<game>`` a game's), listed after the table;
 * ``warm KB``: a reload in the same context (versioned assets come from the cache without a request);
 * ``FP ms`` / ``FCP ms``: first paint and first contentful paint of the cold load;
 * ``requests``: how many.
@@ -44,7 +45,9 @@ WEIGHT = """() => {
   const nav = performance.getEntriesByType('navigation')[0];
   const all = [nav, ...performance.getEntriesByType('resource')];
   const paint = Object.fromEntries(performance.getEntriesByType('paint').map((p) => [p.name, p.startTime]));
+  const i18n = all.filter((e) => e.name.includes('/api/i18n/'));
   return { wire: all.reduce((s, e) => s + e.transferSize, 0), plain: all.reduce((s, e) => s + e.decodedBodySize, 0),
+           i18n: i18n.reduce((s, e) => s + e.transferSize, 0), parts: i18n.map((e) => new URL(e.name).pathname.slice(10)),
            requests: all.filter((e) => e.transferSize > 0).length, fp: paint['first-paint'], fcp: paint['first-contentful-paint'] };
 }"""
 
@@ -163,11 +166,13 @@ def main() -> None:
         server.stop()
     kb = lambda n: f"{n / 1024:7.1f}"  # noqa: E731
     print(
-        f"{'page':18} {'wire KB':>8} {'plain KB':>8} {'identity KB':>11} {'warm KB':>8} {'FP ms':>6} {'FCP ms':>6} {'requests':>8}"
+        f"{'page':18} {'wire KB':>8} {'plain KB':>8} {'identity KB':>11} {'i18n KB':>8} {'warm KB':>8} {'FP ms':>6} {'FCP ms':>6} {'requests':>8}"
     )
     for r in rows:
-        print(f"{r['page']:18} {kb(r['wire']):>8} {kb(r['plain']):>8} {kb(r['identity']):>11} {kb(r['warm']):>8} "
+        print(f"{r['page']:18} {kb(r['wire']):>8} {kb(r['plain']):>8} {kb(r['identity']):>11} {kb(r['i18n']):>8} {kb(r['warm']):>8} "
               f"{r['fp'] or 0:6.0f} {r['fcp'] or 0:6.0f} {r['requests']:8d}")  # fmt: skip
+    for r in rows:
+        print(f"  catalogue parts of {r['page']}: {', '.join(r['parts']) or '-'}")
     print(f"server CPU per HTTP move: gzip {cpu['gzip']:.2f} ms, identity {cpu['identity']:.2f} ms")
     if a.json:
         Path(a.json).write_text(json.dumps({"pages": rows, "cpu_ms_per_move": cpu}, indent=1))

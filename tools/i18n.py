@@ -59,6 +59,7 @@ def put(domain: str, entries: dict[str, dict[str, str | list[str]]]) -> None:
                 cat.add(key, value)
         save_domain(lang, domain, cat)
     L.messages.cache_clear()
+    L.domain_messages.cache_clear()
 
 
 def used_keys() -> set[str]:

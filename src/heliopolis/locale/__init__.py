@@ -10,8 +10,8 @@ the browser. Babel reads the files (``babel.messages.pofile``) and knows each la
 rules; nothing here is compiled, so editing a ``.po`` file is all a translator does.
 
 Games build their sentences with :func:`msg` (an English ``Msg`` carrying key and arguments);
-readers turn them into their own language with :func:`render`; the browser gets whole catalogs
-from :func:`export` (``GET /api/i18n/<lang>``).
+readers turn them into their own language with :func:`render`; the browser gets the domains a page
+needs from :func:`export` (``GET /api/i18n/<lang>`` and ``/api/i18n/<lang>/<game>``, server/catalogs.py).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import re
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
@@ -66,11 +66,19 @@ def messages(lang: str) -> dict[str, Entry]:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
     out: dict[str, Entry] = {}
     for domain in domains(lang):
-        for m in read_catalog(lang, domain):
-            if not m.id:
-                continue  # the header
-            key = m.id[0] if isinstance(m.id, (tuple, list)) else m.id
-            out[key] = tuple(m.string) if isinstance(m.string, (tuple, list)) else m.string
+        out.update(domain_messages(lang, domain))
+    return out
+
+
+@cache
+def domain_messages(lang: str, domain: str) -> dict[str, Entry]:
+    """The messages of one domain of ``lang`` (its ``.po`` file)."""
+    out: dict[str, Entry] = {}
+    for m in read_catalog(lang, domain):
+        if not m.id:
+            continue  # the header
+        key = m.id[0] if isinstance(m.id, (tuple, list)) else m.id
+        out[key] = tuple(m.string) if isinstance(m.string, (tuple, list)) else m.string
     return out
 
 
@@ -178,12 +186,16 @@ def error_text(error: BaseException, lang: str = DEFAULT_LANG) -> str:
 SERVER_WORDED = re.compile(r"tutorial\.(?!ui\.|error\.)")
 
 
-def export(lang: str) -> dict[str, Any]:
-    """What the browser loads: the language's plural categories and every message but those the
-    server words itself (``SERVER_WORDED``)."""
-    return {"lang": lang, "plural": list(plural_tags(lang)),
-            "messages": {k: list(v) if isinstance(v, tuple) else v for k, v in messages(lang).items()
-                         if not SERVER_WORDED.match(k)}}  # fmt: skip
+def export(lang: str, only: Sequence[str] | None = None) -> dict[str, Any]:
+    """What the browser loads: the language's plural categories and the messages of the domains
+    ``only`` (all when None) but those the server words itself (``SERVER_WORDED``)."""
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
+    out: dict[str, Any] = {}
+    for domain in domains(lang) if only is None else only:
+        out.update((k, list(v) if isinstance(v, tuple) else v) for k, v in domain_messages(lang, domain).items()
+                   if not SERVER_WORDED.match(k))  # fmt: skip
+    return {"lang": lang, "plural": list(plural_tags(lang)), "messages": out}
 
 
 _ACCEPT = re.compile(r"\s*([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*")

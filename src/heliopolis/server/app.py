@@ -23,8 +23,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
-from heliopolis import locale
-from heliopolis.server import account_data, account_lifecycle, analysis_jobs, messages, password_reset
+from heliopolis.server import account_data, account_lifecycle, analysis_jobs, catalogs, messages, password_reset
 from heliopolis.server import accounts as accounts_api
 from heliopolis.server import alerts as alerts_api
 from heliopolis.server import archive as archive_api
@@ -64,22 +63,14 @@ from heliopolis.server.storage import GameRecord, Storage
 
 WEB = Path(__file__).with_name("web")
 log = logging.getLogger("heliopolis.server")
-_CATALOGS: dict[str, assets_api.Asset] = {}
 GZIP_LEVEL = 5  # API JSON: level 5 is within a few % of 9's size at about half its CPU per move
 GZIP_MIN = 1024  # bytes: small answers (an ack, an error) are sent as they are
 
 
-def _catalog(lang: str) -> assets_api.Asset:
-    """The browser's catalogs of ``lang`` (heliopolis.locale), encoded and gzipped once per process."""
-    if lang not in _CATALOGS:
-        body = json.dumps(locale.export(lang), ensure_ascii=False, separators=(",", ":")).encode()
-        _CATALOGS[lang] = assets_api.make_asset(body, "application/json")
-    return _CATALOGS[lang]
-
-
 def catalog_versions() -> dict[str, str]:
-    """lang -> the content hash of its catalog: pages fetch ``/api/i18n/<lang>?v=<hash>`` (immutable)."""
-    return {lang: _catalog(lang).etag.strip('"')[:12] for lang in locale.LANGS}
+    """Catalog part -> its content hash (server/catalogs.py): pages fetch ``/api/i18n/<lang>?v=<hash>``
+    and a game's ``/api/i18n/<lang>/<game>?v=<hash>`` (immutable)."""
+    return catalogs.versions()
 
 
 @dataclass
@@ -323,11 +314,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/i18n/{lang}")
     async def i18n_catalog(lang: str, request: Request) -> Response:
-        # The browser's catalogs: immutable under their content hash (the pages name it), else by ETag.
-        if lang not in locale.LANGS:
-            raise ServerError("not_found", f"no messages in {lang!r}; languages: {', '.join(locale.LANGS)}")
-        asset = _catalog(lang)
-        return web.respond(request, asset, immutable=request.query_params.get("v") == catalog_versions()[lang])
+        # The shared part of the browser's catalogs: immutable under its content hash (the pages name it), else by ETag.
+        return i18n_part(request, lang, catalogs.SHARED)
+
+    @app.get("/api/i18n/{lang}/{game}")
+    async def i18n_game_catalog(lang: str, game: str, request: Request) -> Response:
+        # One game's part, for the pages that draw its board.
+        return i18n_part(request, lang, game)
+
+    def i18n_part(request: Request, lang: str, game: str) -> Response:
+        asset = catalogs.part(lang, game)
+        return web.respond(request, asset, immutable=request.query_params.get("v") == catalogs.version(lang, game))
 
     @app.get("/api/games")
     async def list_games(status: str | None = Query(None, pattern="^(open|running|finished|imported)$"),

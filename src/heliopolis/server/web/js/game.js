@@ -8,7 +8,7 @@ import { tableUpdate, chatPush, chatDeleted } from './table.js';
 import { reportButton } from './moderation.js';
 import { mountAccount } from './account.js';
 import { mountHelp, updateHelp, decorateBoard } from './help.js';
-import { t, tn, has, render as renderLine, renderTexts } from './i18n.js';
+import { t, tn, has, render as renderLine, renderTexts, loadGameMessages, gameMessagesReady } from './i18n.js';
 import { mountTopbar } from './topbar.js';
 import { createReplay } from './replay.js';
 import { createAnalysis } from './analysis.js';
@@ -183,6 +183,9 @@ function onState(m) {
   }
   S.wasMyTurn = myTurn;
   render();
+  // main() loads the game's messages before connecting; when it could not tell the game, draw again once they are in.
+  const game = m.game || (m.view && m.view.game);
+  if (game && !gameMessagesReady(game)) loadGameMessages(game).then(render);
   tableUpdate(m, S); // clocks, resign, chat (table.js)
 }
 
@@ -636,6 +639,7 @@ async function main() {
   } catch (e) {
     if (e.status === 404) { showNotFound(); return; }
   }
+  const words = S.summary ? loadGameMessages(S.summary.game) : null; // the board's, log's and moves' words
   await mountAccount();
   await mountHelp({
     game: () => S.msg && (S.msg.game || (S.msg.view && S.msg.view.game)),
@@ -643,6 +647,7 @@ async function main() {
     seat: () => S.seat,
     seatName: (i) => seatLabel(S.msg && S.msg.seats, i),
   });
+  await words; // before the first state is drawn
   connect();
   // Logged in or out here: the account's seats (no token needed) change, so look again.
   window.addEventListener('heliopolis:account', () => { if (!S.token) connect(); });

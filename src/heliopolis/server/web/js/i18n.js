@@ -1,8 +1,10 @@
-// Translations for the browser: the catalogs of heliopolis.locale (GET /api/i18n/<lang>), the
+// Translations for the browser: the catalogs of heliopolis.locale (GET /api/i18n/<lang>, and a game's
+// part /api/i18n/<lang>/<game> for the pages that draw its board), the
 // chosen language (remembered in localStorage; the browser's language by default) and the
 // rendering of server messages ({k: key, a: args, t: English text}).
 //
 //   await initI18n();                 // once, before the first render
+//   await loadGameMessages('ra');     // a game's board, log and moves (game, replay, tutorial pages)
 //   t('ui.language')                  // a message; with arguments: t(KEY, {seat: 2, tile: {k: ...}}, seatName)
 //   tn('ui.moves_left', 3)            // plural forms by Intl.PluralRules
 //   num(31.24)                        // '31.2' / '31,2'
@@ -15,7 +17,7 @@
 
 export const LANGS = { en: 'English', de: 'Deutsch' };
 const STORE = 'heliopolis.lang';
-const S = { lang: 'en', messages: {}, plural: ['one', 'other'], rules: null, warned: new Set() };
+const S = { lang: 'en', messages: {}, plural: ['one', 'other'], rules: null, warned: new Set(), games: new Map(), worded: new Set(), extra: {} };
 
 export function chosenLang() {
   let stored = null;
@@ -28,13 +30,14 @@ export function chosenLang() {
   return 'en';
 }
 
-/** The catalog's content hash that the page names (<meta name="heliopolis-i18n" content="en:…,de:…">):
- * a versioned URL the browser keeps (immutable); without it the server revalidates by ETag. */
-function catalogUrl(lang) {
+/** A catalog part's content hash that the page names (<meta name="heliopolis-i18n"
+ * content="en:…,en/ra:…,de:…">; ``de`` the shared part, ``de/ra`` Ra's): a versioned URL the browser
+ * keeps (immutable); without it the server revalidates by ETag. */
+function catalogUrl(part) {
   const meta = document.querySelector('meta[name="heliopolis-i18n"]');
   const pairs = ((meta && meta.content) || '').split(',').map((p) => p.split(':'));
-  const hit = pairs.find(([l]) => l === lang);
-  return hit && hit[1] ? `/api/i18n/${lang}?v=${hit[1]}` : `/api/i18n/${lang}`;
+  const hit = pairs.find(([name]) => name === part);
+  return hit && hit[1] ? `/api/i18n/${part}?v=${hit[1]}` : `/api/i18n/${part}`;
 }
 
 // Long German words on the board get soft hyphens at their syllables: in a narrow cell they wrap
@@ -118,7 +121,7 @@ export async function initI18n(lang = chosenLang()) {
   if (!res.ok) throw new Error(`could not load the ${lang} messages (${res.status})`);
   const cat = await res.json();
   S.lang = cat.lang;
-  S.messages = cat.messages;
+  S.messages = { ...cat.messages, ...S.extra }; // a game's part may have come first
   S.plural = cat.plural;
   S.rules = new Intl.PluralRules(S.lang);
   document.documentElement.lang = S.lang;
@@ -127,6 +130,26 @@ export async function initI18n(lang = chosenLang()) {
   if (board && SYLLABLES[S.lang]) hyphenateLive(board);
   return S.lang;
 }
+
+/** Adds ``game``'s part of the catalogs (its log, board and moves: GET /api/i18n/<lang>/<game>) to the
+ * shared one; once per page and game, safe to start beside initI18n. Pages that draw a game's board
+ * await it before their first render; without it (a failed fetch) the server's English texts show. */
+export function loadGameMessages(game, code = chosenLang()) {
+  if (!S.games.has(game)) {
+    const safe = /^[a-z0-9_-]+$/i.test(game) ? game : 'unknown';
+    S.games.set(game, fetch(catalogUrl(`${code}/${safe}`), { credentials: 'same-origin' }).then((res) => {
+      if (!res.ok) throw new Error(`could not load the ${code} messages of ${safe} (${res.status})`);
+      return res.json();
+    }).then((cat) => {
+      Object.assign(S.extra, cat.messages);
+      Object.assign(S.messages, cat.messages);
+    }).catch((e) => console.error(e)).finally(() => S.worded.add(game)));
+  }
+  return S.games.get(game);
+}
+
+/** Whether loadGameMessages(game) has finished (loaded or failed). */
+export function gameMessagesReady(game) { return S.worded.has(game); }
 
 export function lang() { return S.lang; }
 

@@ -7,7 +7,7 @@
 
 import * as api from './api.js';
 import { h, $, seatTitle } from './dom.js';
-import { t, has, lang, render as renderLine, renderTexts } from './i18n.js';
+import { t, has, lang, render as renderLine, renderTexts, loadGameMessages } from './i18n.js';
 import { mountTopbar } from './topbar.js';
 
 const game = (location.pathname.split('/').filter(Boolean)[1] || '').replace(/[^a-z-]/g, '');
@@ -182,7 +182,9 @@ async function load(n) {
 }
 
 async function main() {
+  const words = loadGameMessages(game); // beside the shared part: the board's and moves' words
   await mountTopbar('rules');
+  await words;
   const title = t('tutorial.ui.title', { game: gameName() });
   $('#game-title').textContent = title;
   document.title = `${title} · Heliopolis`;
