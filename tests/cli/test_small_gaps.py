@@ -56,7 +56,8 @@ def test_python_dash_m_is_the_heliopolis_command() -> None:
 # Each command, and the word of the group's help that names it (the games by their names).
 HELP_WORDS = {"play": "play", "replay": "replay", "serve": "serve the web platform", "bench": "benchmark",
               "tournament": "tournaments", "simulate": "simulations", "ladder": "ladders", "report": "report",
-              "train-evaluator": "train evaluators", "admin": "administer", "games": "Men-Nefer"}  # fmt: skip
+              "train-evaluator": "train evaluators", "admin": "administer", "games": "Men-Nefer",
+              "analyse": "analyse saved games"}  # fmt: skip
 
 
 def test_the_help_says_what_the_command_does() -> None:
