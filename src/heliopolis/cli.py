@@ -92,9 +92,9 @@ def describe_game(game: Any) -> str:
 @click.version_option(package_name="heliopolis")
 @lang_option
 def main() -> None:
-    """Heliopolis: Ra, Ra: The Dice Game, Helios and Men-Nefer — play and replay in the terminal, serve the web
-    platform, benchmark, run bot tournaments, simulations and ladders, report on them, train evaluators, analyse
-    games, administer the site's accounts, migrate, back up and restore its database."""
+    """Heliopolis: Ra, Ra: The Dice Game, Helios and Men-Nefer — play and replay in the terminal, analyse saved
+    games, serve the web platform, benchmark, run bot tournaments, simulations and ladders, report on them, train
+    evaluators, administer the site's accounts, migrate, back up and restore its database."""
 
 
 for _command in ARENA_COMMANDS:  # tournament, simulate, ladder, report, train-evaluator (cli_arena.py)

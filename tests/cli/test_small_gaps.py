@@ -57,7 +57,7 @@ def test_python_dash_m_is_the_heliopolis_command() -> None:
 HELP_WORDS = {"play": "play", "replay": "replay", "serve": "serve the web platform", "bench": "benchmark",
               "tournament": "tournaments", "simulate": "simulations", "ladder": "ladders", "report": "report",
               "train-evaluator": "train evaluators", "admin": "administer", "games": "Men-Nefer",
-              "migrate": "migrate", "analyse": "analyse games", "backup": "back up", "restore": "restore its database"}  # fmt: skip
+              "migrate": "migrate", "analyse": "analyse saved games", "backup": "back up", "restore": "restore its database"}  # fmt: skip
 
 
 def test_the_help_says_what_the_command_does() -> None:
