@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from heliopolis.core.errors import IllegalActionError, error_msg
 from heliopolis.core.game import CHANCE, TERMINAL, State
 from heliopolis.core.helpers import History, illegal_message, unlink_history
+from heliopolis.core.state import COW_ALL, declare_cow
 from heliopolis.games.men_nefer import flow, harvest, tasks
 from heliopolis.games.men_nefer.components import (
     CITY_SLOTS,
@@ -38,10 +39,10 @@ POSITIONS: Final[int] = len(DATA.gp_build_places)
 NFAV: Final = 4
 
 # The fields of the state: "v" shared by clone() (ints, bitmasks, tuples, lists never mutated in
-# place), "l" a flat list that clone() copies with [:], "c" a copy-on-write list: shared by clone()
-# too, so every rule that changes it replaces it (``s.graves = s.graves[:]`` first). "c" is for
-# what changes a few times a game (setup draws, buildings, burials, the Harvest), so that clone()
-# copies only what turns change. ``_key()`` reads this table; tests/games/men_nefer/test_flow.py
+# place), "l" a flat list that clone() copies with [:], "c" a copy-on-write list (core.state): shared
+# by clone() too, so every rule that changes it owns it first (``own_field(s, "graves")``: copied if a
+# clone may share it, bit i of ``cow`` for the i-th "c" field). "c" is for what changes a few times
+# a game (setup draws, buildings, burials, the Harvest), so that clone() copies only what turns change. ``_key()`` reads this table; tests/games/men_nefer/test_flow.py
 # checks that clone() copies exactly these and that clones never share a change.
 FIELDS: Final = {
     "era": "v", "rnd": "v", "turn_pos": "v", "actor": "v", "over": "v", "chance": "v", "legal": "v",
@@ -64,7 +65,8 @@ class MenNeferState(State["MenNeferGame"]):
     """A position of Men-Nefer. Create it with ``heliopolis.new_game("men-nefer", players=...)``."""
 
     # narrated: a narrator listens to this apply_action (effects.begin_group takes no shortcut then)
-    __slots__ = tuple(FIELDS) + ("game", "n", "opt", "narrated")
+    # cow: the copy-on-write fields ("c") a clone may share, one bit each (core.state.own_field)
+    __slots__ = tuple(FIELDS) + ("game", "n", "opt", "narrated", "cow")
 
     def __init__(self, game: MenNeferGame | None = None) -> None:
         if game is None:  # a blank for clone(), which sets every field (compiled classes have no object.__new__)
@@ -74,6 +76,7 @@ class MenNeferState(State["MenNeferGame"]):
         n = self.n
         self.opt: RuleFlags = game.rule_flags
         self.narrated = False
+        self.cow = 0
         self.hist: History = None
         self.era = 1
         self.rnd = -1  # -1 during setup
@@ -247,6 +250,7 @@ class MenNeferState(State["MenNeferGame"]):
         c.n = self.n
         c.opt = self.opt
         c.narrated = False
+        c.cow = self.cow = COW_ALL  # the "c" fields below are shared until one side owns them
         c.era = self.era
         c.rnd = self.rnd
         c.turn_pos = self.turn_pos
@@ -333,3 +337,8 @@ class MenNeferState(State["MenNeferGame"]):
     # heuristics.py, invariants.py and render.py (core.game.State)
     def __repr__(self) -> str:
         return f"<MenNeferState players={self.n} era={self.era} round={self.rnd} actor={self.actor}>"
+
+
+# What clone() shares on purpose (core.testing checks that nothing else is shared).
+declare_cow(MenNeferState, cow=tuple(k for k, v in FIELDS.items() if v == "c"),
+            frozen=tuple(k for k, v in FIELDS.items() if v == "v"), one_group_each=True)  # fmt: skip
