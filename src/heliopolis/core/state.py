@@ -59,9 +59,17 @@ def own_list(state: Any, name: str, group: int) -> list[Any]:
     return xs
 
 
-def own_field(state: Any, name: str) -> list[Any]:
-    """``own_list`` of a field that is a group of its own (``declare_cow(..., one_group_each=True)``)."""
-    return own_list(state, name, cow_fields(type(state)).bits[name])
+def own_field(state: Any, name: str) -> None:
+    """Owns the list in field ``name``, a group of its own (``declare_cow(..., one_group_each=True)``):
+    copied and stored back first if a clone may share it; then write ``state.<name>`` in place. Only
+    the bit is looked up when nothing is shared (a state never cloned pays one test)."""
+    bits = _BITS.get(type(state))
+    if bits is None:
+        bits = _BITS[type(state)] = cow_fields(type(state)).bits
+    bit = bits[name]
+    if state.cow & bit:
+        setattr(state, name, getattr(state, name)[:])
+        state.cow = state.cow & ~bit
 
 
 class CowFields:
@@ -79,6 +87,7 @@ class CowFields:
 
 
 _COW: dict[type, CowFields] = {}
+_BITS: dict[type, dict[str, int]] = {}  # own_field's look-up per concrete class
 
 
 def declare_cow(
@@ -88,6 +97,7 @@ def declare_cow(
     copy-on-write field is a group of its own, bit ``1 << i`` for the ``i``-th (``own_field``)."""
     bits = {name: 1 << i for i, name in enumerate(cow)} if one_group_each else {}
     _COW[cls] = CowFields(cow, frozen, bits)
+    _BITS.clear()
 
 
 def cow_fields(cls: type) -> CowFields:

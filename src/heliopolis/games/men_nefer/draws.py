@@ -159,7 +159,8 @@ def _draw_into_slot(name: str, base: int, pool: str, target: str) -> None:
     def apply(s: MenNeferState, task: Task, a: int) -> None:
         k = a - base
         setattr(s, pool, getattr(s, pool) & ~(1 << k))
-        own_field(s, target)[task[1]] = k  # boards, queens' tiles and mastabas are copy-on-write fields
+        own_field(s, target)  # boards, queens' tiles and mastabas are copy-on-write fields
+        getattr(s, target)[task[1]] = k
 
     T.chance(name, lambda s, t: T.drawable(base, getattr(s, pool)), apply)
 
