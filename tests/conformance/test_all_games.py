@@ -35,13 +35,56 @@ def test_check_game_catches_a_broken_clone(monkeypatch):
     def shallow(self):
         c = original(self)
         c.cells = self.cells  # bug: shared counters (track, bag, ...)
-        c.board_shared = False  # bug: the shared board is written in place
-        self.board_shared = False
+        c.cow = 0  # bug: the shared board is written in place
+        self.cow = 0
         return c
 
     monkeypatch.setattr(RaState, "clone", shallow)
     with pytest.raises(AssertionError, match="changed the original"):
         check_game("ra", players=3, playouts=3, deep_every=1)
+
+
+def test_check_game_catches_a_clone_sharing_a_list_no_action_changes(monkeypatch):
+    """A clone sharing a list that play never writes (the events only the move log records): no
+    change shows it, the sharing check finds it by identity."""
+    from heliopolis.games.helios.state import HeliosState
+
+    original = HeliosState.clone
+
+    def shallow(self):
+        c = original(self)
+        c.events = self.events  # bug: a narrated clone would record into the original's events
+        return c
+
+    monkeypatch.setattr(HeliosState, "clone", shallow)
+    with pytest.raises(AssertionError, match="a clone shares mutable events with its original"):
+        check_game("helios", players=3, playouts=2, deep_every=1)
+
+
+def test_shared_mutables_sees_the_rows_of_a_shallow_copied_nested_list():
+    from heliopolis.core.testing import shared_mutables
+
+    s = heliopolis.new_game("helios", players=3)
+    c = s.clone()
+    assert shared_mutables(s, c) == []
+    c.slots = s.slots[:]  # the outer list copied, the rows (per seat) shared
+    assert shared_mutables(s, c) == ["slots[0]", "slots[1]", "slots[2]"]
+
+
+def test_shared_mutables_finds_containers_at_any_depth_outside_the_declared_fields():
+    from heliopolis.core.state import cow_fields
+    from heliopolis.core.testing import shared_mutables
+
+    s = heliopolis.new_game("men-nefer", players=2)
+    c = s.clone()
+    assert shared_mutables(s, c) == []
+    assert "board" in cow_fields(type(s)).cow  # shared on purpose: not reported
+    c.todo = [("x", {"k": s.pp})]  # a field's list inside a dict inside a tuple inside a list
+    c.discard = s.discard
+    assert shared_mutables(s, c) == ["discard", "pp"]
+    c.todo, c.discard = [("x", {"k": {1}})], [[1]]
+    s.todo = [("y", {"k": c.todo[0][1]["k"]})]
+    assert shared_mutables(s, c) == ["todo[0][1]['k']"]
 
 
 SHIPPED = [g for g in heliopolis.available_games() if game_class(g).__module__.startswith("heliopolis.")]

@@ -32,6 +32,81 @@ _GAME = "game"  # a plain variable, so that the compiled getattr below stays a r
 
 _HOOKS: dict[tuple[type, str, str], Any] = {}
 
+# -- copy on write: one mechanism for every game ------------------------------------------------
+# A state may keep lists that change rarely shared with its clones until one side writes them. The
+# state class names them with ``declare_cow`` (so that ``core.testing`` knows which sharing is meant)
+# and keeps an int field ``cow``: bit g set = group g may be shared with a clone. ``clone()`` sets
+# ``COW_ALL`` on both sides; a writer first owns the group: ``if s.cow & G: <copy the group's lists>;
+# s.cow = cow_release(s.cow, G)`` (hot paths, compiled natively), or ``own_list(s, name, G)`` for one
+# list written rarely. Plain functions and an int mask: what mypyc compiles to native code.
+COW_ALL: Final = -1  # every group shared (bit tests ``-1 >> g & 1`` and ``-1 & G`` are true)
+
+
+def cow_release(cow: int, group: int) -> int:
+    """The mask once ``group`` is owned (its lists copied): no clone shares them any more."""
+    return cow & ~group
+
+
+def own_list(state: Any, name: str, group: int) -> list[Any]:
+    """The list in field ``name`` of copy-on-write group ``group`` (one list), for writing: copied
+    and stored back first if a clone may share it. By name (a dynamic attribute access): for lists
+    written a few times a game; hot lists test ``state.cow`` inline."""
+    xs: list[Any] = getattr(state, name)
+    if state.cow & group:
+        xs = xs[:]
+        setattr(state, name, xs)
+        state.cow = state.cow & ~group
+    return xs
+
+
+def own_field(state: Any, name: str) -> None:
+    """Owns the list in field ``name``, a group of its own (``declare_cow(..., one_group_each=True)``):
+    copied and stored back first if a clone may share it; then write ``state.<name>`` in place. Only
+    the bit is looked up when nothing is shared (a state never cloned pays one test)."""
+    bits = _BITS.get(type(state))
+    if bits is None:
+        bits = _BITS[type(state)] = cow_fields(type(state)).bits
+    bit = bits[name]
+    if state.cow & bit:
+        setattr(state, name, getattr(state, name)[:])
+        state.cow = state.cow & ~bit
+
+
+class CowFields:
+    """What a state class's ``clone()`` shares on purpose: ``cow`` the copy-on-write fields (shared
+    until written, through ``cow``), ``frozen`` the fields holding lists that are replaced, never
+    changed in place (shared for good). Everything else a clone must not share (``core.testing``).
+    ``bits``: the group bit of each copy-on-write field that is a group of its own (``own_field``)."""
+
+    __slots__ = ("cow", "frozen", "bits")
+
+    def __init__(self, cow: tuple[str, ...], frozen: tuple[str, ...], bits: dict[str, int]) -> None:
+        self.cow = cow
+        self.frozen = frozen
+        self.bits = bits
+
+
+_COW: dict[type, CowFields] = {}
+_BITS: dict[type, dict[str, int]] = {}  # own_field's look-up per concrete class
+
+
+def declare_cow(
+    cls: type, cow: tuple[str, ...] = (), frozen: tuple[str, ...] = (), one_group_each: bool = False
+) -> None:
+    """Declares what ``cls.clone()`` shares on purpose (see ``CowFields``); ``one_group_each``: every
+    copy-on-write field is a group of its own, bit ``1 << i`` for the ``i``-th (``own_field``)."""
+    bits = {name: 1 << i for i, name in enumerate(cow)} if one_group_each else {}
+    _COW[cls] = CowFields(cow, frozen, bits)
+    _BITS.clear()
+
+
+def cow_fields(cls: type) -> CowFields:
+    """The declaration of ``cls`` or of its nearest declared base; none: nothing shared on purpose."""
+    for k in cls.__mro__:
+        if k in _COW:
+            return _COW[k]
+    return CowFields((), (), {})
+
 
 def _part_hook(state: Any, part: str, name: str) -> Any:
     """``name`` from the ``part`` module the game's spec names (``views``, ``render``, ...), or ``None``;

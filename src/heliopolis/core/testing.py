@@ -7,7 +7,9 @@ It combines OpenSpiel's ``random_sim_test``, pgx's ``api_test``, PettingZoo's ``
 2. legal actions are non-empty until the end, ascending, unique and in range (player ids below
    ``num_distinct_actions``, chance outcomes in the chance range);
 3. chance probabilities are positive, sum to 1 and match ``legal_actions()``;
-4. clone independence: applying each legal action to a clone leaves the parent unchanged;
+4. clone independence: applying each legal action to a clone leaves the parent unchanged, and a
+   clone shares no mutable list, dict or set (at any depth) with its original except through the
+   fields its class declares shared on purpose (``core.state.declare_cow``);
 5. ``state_from_json(to_json())`` gives an equal state, and replaying ``history()`` rebuilds it;
 6. notation round trip: ``string_to_action(action_to_string(a)) == a``;
 7. determinism: the same seed gives the same history;
@@ -29,9 +31,50 @@ from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, Game, State
 from heliopolis.core.registry import load_game
 from heliopolis.core.serialize import state_from_json
+from heliopolis.core.state import cow_fields
 
 # What check_game counts in CheckReport.checks: a conformance test asserts each of them ran.
-CHECKS = ("chance_sums", "notation", "illegal_rejected", "clone_independence", "views", "serialization", "determinism")
+CHECKS = ("chance_sums", "notation", "illegal_rejected", "clone_independence", "clone_sharing", "views",
+          "serialization", "determinism")  # fmt: skip
+_MUTABLE = (list, dict, set, bytearray)
+
+
+def state_fields(s: object) -> list[str]:
+    """The attribute names of a state: its classes' ``__slots__`` and its ``__dict__``."""
+    names: list[str] = []
+    for k in type(s).__mro__:
+        slots = k.__dict__.get("__slots__", ())
+        names.extend((slots,) if isinstance(slots, str) else slots)
+    names.extend(getattr(s, "__dict__", {}))
+    return [n for n in dict.fromkeys(names) if n not in ("__dict__", "__weakref__") and hasattr(s, n)]
+
+
+def _mutables(x: object, path: str, out: dict[int, str]) -> None:
+    """Every mutable container reachable from ``x`` through lists, tuples, dicts and sets, by id."""
+    if isinstance(x, _MUTABLE):
+        if id(x) in out:
+            return
+        out[id(x)] = path
+    if isinstance(x, dict):
+        for k, v in x.items():
+            _mutables(v, f"{path}[{k!r}]", out)
+    elif isinstance(x, (list, tuple, set, frozenset)):
+        for i, v in enumerate(x):
+            _mutables(v, f"{path}[{i}]", out)
+
+
+def shared_mutables(a: State[Any], b: State[Any]) -> list[str]:
+    """The paths (``field[i]...``) of the mutable containers ``a`` and ``b`` share, outside the fields
+    ``type(a)`` declares shared on purpose (``core.state.declare_cow``) and ``game``; ``[]``: none."""
+    decl = cow_fields(type(a))
+    skip = {"game", *decl.cow, *decl.frozen}
+    mine: dict[int, str] = {}
+    theirs: dict[int, str] = {}
+    for name in state_fields(a):
+        if name not in skip:
+            _mutables(getattr(a, name), name, mine)
+            _mutables(getattr(b, name, None), name, theirs)
+    return sorted(path for i, path in mine.items() if i in theirs)
 
 
 @dataclass
@@ -43,6 +86,9 @@ class CheckReport:
     nodes: int = 0
     max_length: int = 0
     checks: dict[str, int] = field(default_factory=dict)
+    # the first clone found sharing a mutable container; raised once the other checks have passed
+    # (a change seen through it, "changed the original", says more about the bug)
+    sharing: AssertionError | None = None
 
     def count(self, name: str, k: int = 1) -> None:
         self.checks[name] = self.checks.get(name, 0) + k
@@ -107,6 +153,13 @@ def _check_node(game: Game, s: State[Any], rep: CheckReport, rng: random.Random,
             if s._key() != key or s.to_json() != snapshot:
                 raise _fail(f"applying {s.action_to_string(a)} to a clone changed the original", s)
         rep.count("clone_independence", len(legal))
+        c = s.clone()
+        if legal:
+            c.apply_action(legal[rng.randrange(len(legal))])
+        shared = shared_mutables(s, c) or shared_mutables(s, s.clone())
+        if shared and rep.sharing is None:
+            rep.sharing = _fail(f"a clone shares mutable {', '.join(shared[:5])} with its original", s)
+        rep.count("clone_sharing")
         _check_views(game, s, rep)
 
 
@@ -202,6 +255,8 @@ def check_game(game_id: str, *, players: int | None = None, playouts: int = 10, 
             raise _fail("the same seed produced a different game", s)
         rep.count("determinism")
         rep.playouts += 1
+    if rep.sharing is not None:
+        raise rep.sharing
     return rep
 
 

@@ -20,6 +20,7 @@ from heliopolis.games.helios import scoring as SC
 from heliopolis.games.helios import sun as S
 from heliopolis.games.helios.components import BLACK, BLUE, DATA, LAND, NUM_HEXES
 from heliopolis.games.helios.phases import (
+    BOUGHT,
     CITADEL,
     PH_ACTION,
     PH_BONUS,
@@ -414,7 +415,7 @@ def sun_options(s: HeliosState, p: int) -> list[int]:
 
 def person_options(s: HeliosState, p: int) -> list[int]:
     out = []
-    if not s.acted & 2:  # HE-PERS-3: at most one purchase per person-turn
+    if not s.acted & BOUGHT:  # HE-PERS-3: at most one purchase per person-turn
         free = s.persons_free
         mana = s.mana[p]
         for i in range(NUM_PERSONS):

@@ -6,7 +6,7 @@ state's type for annotations only). One ``Final`` per name, so the compiled buil
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from heliopolis.games.helios.components import B
 
@@ -33,6 +33,21 @@ PHASE_NAMES: Final = ("start", "deal", "home", "extra", "gain", "put", "take", "
                       "pay", "sun", "trade", "bonus", "land_office", "person", "end")  # fmt: skip
 
 # Buildings whose effects the rules apply (indices into ``DATA.buildings``, bits of ``buildings[p]``).
+# ``state.acted``, bits of the person phase's current person-turn (HE-PERS-3, HE-PERS-4)
+ACTED: Final = 1  # a person bought or activated: the round of passes starts again
+BOUGHT: Final = 2  # a person bought: at most one purchase per person-turn
+
+
+class Payment(NamedTuple):
+    """``state.pay``: a cost still to pay, one resource per PAY action (HE-PAY-1)."""
+
+    kind: str  # "temple", "build" or "person"
+    what: int  # the building's or person's index (for a temple: the TEMPLE action's offset)
+    spec: tuple[int, ...]  # resources still owed per colour (blue brown grey green black)
+    one: int  # still owed: resources all of one colour (any colour)
+    anyn: int  # still owed: resources of any colours
+
+
 LAND_OFFICE: Final[int] = B["land_office"]
 PALACE: Final[int] = B["palace"]
 BAZAAR: Final[int] = B["bazaar"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from heliopolis.core.state import cow_release
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import legality as L
 from heliopolis.games.helios import scoring as SC
@@ -33,7 +34,9 @@ from heliopolis.games.helios.legality import (  # noqa: F401 (re-exported: rules
     temple_cost,
 )
 from heliopolis.games.helios.phases import (  # noqa: F401 (re-exported: rules.PH_IDLE, rules.POWER_PLANT, ...)
+    ACTED,
     BAZAAR,
+    BOUGHT,
     COUNCIL,
     LAND_OFFICE,
     PALACE,
@@ -57,6 +60,7 @@ from heliopolis.games.helios.phases import (  # noqa: F401 (re-exported: rules.P
     POWER_PLANT,
     WAREHOUSE,
     WATCHTOWER,
+    Payment,
 )
 from heliopolis.games.helios.rounds import (  # the rounds' steps the task loop runs (tests call rules._phase2)
     _deal,
@@ -91,8 +95,9 @@ _AFTER_ATTACH: Final = (("end_turn",), ("bonuses",))
 def own_board(s: HeliosState, p: int) -> None:
     """Copy-on-write: seat p's ``tiles``, ``res`` and ``temples`` lists (and the holdings and
     geometry kept with them, ``legality``) are shared with clones (``HeliosState.clone``) until one
-    of them writes; every write to them goes through here first."""
-    if s.shared >> p & 1:
+    of them writes; every write to them goes through here first (copy on write, ``core.state``:
+    group bit p)."""
+    if s.cow >> p & 1:
         t = s.tiles[p]
         r = s.res[p]
         s.tiles[p] = t2 = t[:]
@@ -104,7 +109,7 @@ def own_board(s: HeliosState, p: int) -> None:
         g = s.geo[p]
         if g is not None and g.tiles is t:
             s.geo[p] = g.moved_to(t2)
-        s.shared &= ~(1 << p)
+        s.cow = cow_release(s.cow, 1 << p)
 
 
 def add_res(s: HeliosState, p: int, i: int, k: int) -> None:
@@ -154,37 +159,14 @@ def apply_chance(s: HeliosState, a: int) -> None:
 
 
 def apply_player(s: HeliosState, a: int) -> None:
-    ph, p = s.phase, s.actor  # (the phases in the order of how often they come)
+    """The decision of the current phase: one handler per phase, tested in the order of how often
+    the phases come (direct calls, which the compiled build makes native; a table of functions
+    would call through Python objects)."""
+    ph, p = s.phase, s.actor
     if ph == PH_TAKE:
-        sym = a - A.TAKE
-        s.sym = sym
-        c = s.columns[sym].pop()
-        if c == WILD:
-            s.phase = PH_SLOT  # HE-ACT-3 / HE-AMB-26
-            s.legal_cache = L.SLOT_ACTIONS  # (legality.legal of the new phase; shared, only read)
-        else:
-            _attach(s, p, c)
+        _take(s, p, a)
     elif ph == PH_ACTION:
-        if a == A.FORGO:  # HE-ACT-5
-            s.phase = PH_IDLE
-        elif A.LAND <= a < A.SPECIAL:
-            i = a - A.LAND
-            s.hand = ("land", s.face_up[i])
-            s.face_up[i] = -1  # HE-LAND-3: no replacement until Phase 3
-            s.phase = PH_PLACE
-        elif A.SPECIAL <= a < A.PLACE:
-            k = a - A.SPECIAL
-            s.special[k] -= 1
-            s.hand = ("special", k)
-            s.phase = PH_PLACE
-        elif A.TEMPLE <= a < A.BUILD:
-            s.pay = ("temple", a - A.TEMPLE, (0,) * 5, 0, temple_cost(s, p))
-            s.phase = PH_PAY
-        else:
-            b = a - A.BUILD
-            spec, one, anyn = SC.normalize(DATA.buildings[b].cost, held_by(s, p))
-            s.pay = ("build", b, tuple(spec), one, anyn)
-            s.phase = PH_PAY
+        _choose_action(s, p, a)
     elif ph == PH_SUN:
         if a == A.FORGO:
             s.sun_ctx = None
@@ -194,41 +176,11 @@ def apply_player(s: HeliosState, a: int) -> None:
         else:
             _step(s, p, a - A.STEP)
     elif ph == PH_PAY:
-        h, c = divmod(a - A.PAY, 5)
-        own_board(s, p)
-        add_res(s, p, h * 5 + c, -1)  # HE-PAY-1: back to the supply
-        assert s.pay is not None
-        kind, what, spec0, one, anyn = s.pay
-        nxt = SC.assign(c, list(spec0), one, anyn)
-        assert nxt is not None
-        spec, one, anyn = nxt
-        if sum(spec) + one + anyn:
-            s.pay = (kind, what, tuple(spec), one, anyn)
-        else:
-            s.pay = None
-            _paid(s, p, kind, what)
+        _pay(s, p, a)
     elif ph == PH_PLACE:
         _create(s, p, a - A.PLACE)
     elif ph == PH_PERSON:
-        if a == A.PASS:  # HE-PERS-4 / HE-AMB-5
-            n = len(s.vp)
-            s.passes = 0 if s.acted else s.passes + 1
-            s.acted = 0
-            s.person_order = [(p + 1) % n]  # (a new list: clones share it)
-            s.phase = PH_IDLE
-            s.todo.append(("person_turn",))
-        elif a < A.ACTIVATE:
-            i = a - A.BUY  # HE-PERS-5
-            s.mana[p] -= DATA.persons[i].buy_mana
-            s.persons_free &= ~(1 << i)
-            s.owned[p] |= 1 << i
-            s.acted |= 3
-        else:
-            i = a - A.ACTIVATE  # HE-PERS-6
-            spec, one, anyn = SC.normalize(DATA.persons[i].cost, held_by(s, p))
-            s.pay = ("person", i, tuple(spec), one, anyn)
-            s.acted |= 1
-            s.phase = PH_PAY
+        _person(s, p, a)
     elif ph == PH_SLOT:
         _attach(s, p, a - A.SLOT, grey=True)
     elif ph == PH_BONUS:
@@ -236,17 +188,7 @@ def apply_player(s: HeliosState, a: int) -> None:
         if a != A.FORGO:
             _start_action(s, a - A.DO)  # (as an ("action", symbol) task on top of the stack would)
     elif ph == PH_GAIN:
-        assert s.gain_ctx is not None
-        target = s.gain_ctx[0]
-        c = a - A.GAIN
-        if target >= 0:
-            own_board(s, p)
-            add_res(s, p, target * 5 + c, 1)
-            s.gain_ctx = None
-            s.phase = PH_IDLE
-        else:
-            s.gain_ctx = (-1, c)
-            s.phase = PH_PUT
+        _gain(s, p, a)
     elif ph == PH_PUT:
         assert s.gain_ctx is not None
         own_board(s, p)
@@ -265,6 +207,97 @@ def apply_player(s: HeliosState, a: int) -> None:
         s.mana[p] -= k
         s.vp[p] += 4 * k
         s.phase = PH_IDLE
+
+
+def _take(s: HeliosState, p: int, a: int) -> None:
+    """PH_TAKE: an action tile from a column."""
+    sym = a - A.TAKE
+    s.sym = sym
+    c = s.columns[sym].pop()
+    if c == WILD:
+        s.phase = PH_SLOT  # HE-ACT-3 / HE-AMB-26
+        s.legal_cache = L.SLOT_ACTIONS  # (legality.legal of the new phase; shared, only read)
+    else:
+        _attach(s, p, c)
+
+
+def _choose_action(s: HeliosState, p: int, a: int) -> None:
+    """PH_ACTION: forgo, a land tile, a special tile, a temple or a building."""
+    if a == A.FORGO:  # HE-ACT-5
+        s.phase = PH_IDLE
+    elif A.LAND <= a < A.SPECIAL:
+        i = a - A.LAND
+        s.hand = ("land", s.face_up[i])
+        s.face_up[i] = -1  # HE-LAND-3: no replacement until Phase 3
+        s.phase = PH_PLACE
+    elif A.SPECIAL <= a < A.PLACE:
+        k = a - A.SPECIAL
+        s.special[k] -= 1
+        s.hand = ("special", k)
+        s.phase = PH_PLACE
+    elif A.TEMPLE <= a < A.BUILD:
+        s.pay = Payment("temple", a - A.TEMPLE, (0,) * 5, 0, temple_cost(s, p))
+        s.phase = PH_PAY
+    else:
+        b = a - A.BUILD
+        spec, one, anyn = SC.normalize(DATA.buildings[b].cost, held_by(s, p))
+        s.pay = Payment("build", b, tuple(spec), one, anyn)
+        s.phase = PH_PAY
+
+
+def _pay(s: HeliosState, p: int, a: int) -> None:
+    """PH_PAY: one resource of the cost in ``s.pay``; the last one completes the purchase."""
+    h, c = divmod(a - A.PAY, 5)
+    own_board(s, p)
+    add_res(s, p, h * 5 + c, -1)  # HE-PAY-1: back to the supply
+    pay = s.pay
+    assert pay is not None
+    nxt = SC.assign(c, list(pay.spec), pay.one, pay.anyn)
+    assert nxt is not None
+    spec, one, anyn = nxt
+    if sum(spec) + one + anyn:
+        s.pay = Payment(pay.kind, pay.what, tuple(spec), one, anyn)
+    else:
+        s.pay = None
+        _paid(s, p, pay.kind, pay.what)
+
+
+def _person(s: HeliosState, p: int, a: int) -> None:
+    """PH_PERSON: pass, buy a person or activate one (then pay for it)."""
+    if a == A.PASS:  # HE-PERS-4 / HE-AMB-5
+        n = len(s.vp)
+        s.passes = 0 if s.acted else s.passes + 1
+        s.acted = 0
+        s.person_order = [(p + 1) % n]  # (a new list: clones share it)
+        s.phase = PH_IDLE
+        s.todo.append(("person_turn",))
+    elif a < A.ACTIVATE:
+        i = a - A.BUY  # HE-PERS-5
+        s.mana[p] -= DATA.persons[i].buy_mana
+        s.persons_free &= ~(1 << i)
+        s.owned[p] |= 1 << i
+        s.acted |= ACTED | BOUGHT
+    else:
+        i = a - A.ACTIVATE  # HE-PERS-6
+        spec, one, anyn = SC.normalize(DATA.persons[i].cost, held_by(s, p))
+        s.pay = Payment("person", i, tuple(spec), one, anyn)
+        s.acted |= ACTED
+        s.phase = PH_PAY
+
+
+def _gain(s: HeliosState, p: int, a: int) -> None:
+    """PH_GAIN: the colour of a gained resource; with no target hex yet, where it goes next (PH_PUT)."""
+    assert s.gain_ctx is not None
+    target = s.gain_ctx[0]
+    c = a - A.GAIN
+    if target >= 0:
+        own_board(s, p)
+        add_res(s, p, target * 5 + c, 1)
+        s.gain_ctx = None
+        s.phase = PH_IDLE
+    else:
+        s.gain_ctx = (-1, c)
+        s.phase = PH_PUT
 
 
 def _attach(s: HeliosState, p: int, slot: int, grey: bool = False) -> None:

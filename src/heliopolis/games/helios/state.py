@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 from heliopolis.core.errors import IllegalActionError, error_msg
 from heliopolis.core.game import CHANCE, TERMINAL, State
 from heliopolis.core.helpers import History, illegal_message, unlink_history
+from heliopolis.core.state import COW_ALL, declare_cow
 from heliopolis.games.helios import actions as A
 from heliopolis.games.helios import legality as L
 from heliopolis.games.helios import rules as R
@@ -48,6 +49,7 @@ from heliopolis.games.helios.phases import (  # noqa: F401 (re-exported: state.P
     PH_TAKE,
     PH_TRADE,
     PHASE_NAMES,
+    Payment,
 )
 
 if TYPE_CHECKING:
@@ -80,12 +82,14 @@ class HeliosState(State["HeliosGame"]):
     """A position of Helios. Create it with ``heliopolis.new_game("helios", players=...)``;
     ``HeliosState()`` with no game is the blank ``clone()`` fills in."""
 
-    __slots__ = (*FIELDS, "game", "record_events", "events", "legal_cache", "shared", "held_cache", "held_src",
+    __slots__ = (*FIELDS, "game", "record_events", "events", "legal_cache", "cow", "held_cache", "held_src",
                  "geo")  # fmt: skip
 
     def __init__(self, game: HeliosGame | None = None) -> None:
         self.legal_cache: list[int] | None = None
-        self.shared = 0  # seats whose tiles/res/temples lists a clone may share (rules.own_board)
+        # copy-on-write groups a clone may share (core.state): bit p = seat p's tiles/res/temples lists
+        # and the holdings and geometry kept with them (rules.own_board)
+        self.cow = 0
         self.record_events = False
         self.events: list[tuple[Event, Snapshot]] = []
         if game is None:
@@ -129,13 +133,12 @@ class HeliosState(State["HeliosGame"]):
         self.full_slot = -1
         self.sym = -1
         self.hand: tuple[str, int] | None = None  # ("land", colour) or ("special", kind)
-        # (kind "temple"/"build"/"person", what, specific per colour, one-of, any) still to pay
-        self.pay: tuple[str, int, tuple[int, ...], int, int] | None = None
+        self.pay: Payment | None = None  # the cost still to pay (phases.Payment)
         self.sun_ctx: tuple[int, int, bool] | None = None  # (start hex, range left, moved yet)
         self.gain_ctx: tuple[int, ...] | None = None  # (target hex or -1,) then (-1, colour)
         self.person_order: list[int] = []
         self.passes = 0
-        self.acted = 0  # bits: 1 acted this person-turn, 2 bought
+        self.acted = 0  # bits of this person-turn: phases.ACTED, phases.BOUGHT
         self.final: list[int] = []
         self.actor = 0
         self.dragon = 0
@@ -292,9 +295,7 @@ class HeliosState(State["HeliosGame"]):
         c.special = self.special[:]
         c.persons_free = self.persons_free
         # the boards (a few hundred ints per seat) are shared until written (rules.own_board)
-        everyone = (1 << len(self.tiles)) - 1
-        self.shared = everyone
-        c.shared = everyone
+        c.cow = self.cow = COW_ALL
         c.tiles = self.tiles[:]
         c.res = self.res[:]
         c.temples = self.temples[:]
@@ -361,3 +362,9 @@ def _weighted(counts: list[int], base: int, r: float) -> int:
             if r < acc:
                 return last
     return last
+
+
+# What clone() shares on purpose (core.testing checks that nothing else is shared): per seat the
+# boards, copy on write (rules.own_board); and lists replaced, never changed in place.
+declare_cow(HeliosState, cow=("tiles", "res", "temples", "held_cache", "held_src", "geo"),
+            frozen=("legal_cache", "person_order", "final"))  # fmt: skip

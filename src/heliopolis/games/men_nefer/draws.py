@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from heliopolis.core.state import own_field
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import (
@@ -95,12 +96,12 @@ def _preplace(s: MenNeferState, task: Task) -> None:
     if pre["level_I_pieces"]:
         # MN-SETUP-4: the top level-I piece goes on the build place marked for 2-3 players, no favours
         pos = int(pre["build_place"][2:]) - 1
-        s.gp_grid = s.gp_grid[:]  # copy-on-write fields (state.FIELDS): replaced, never changed in place
-        s.gp_top = s.gp_top[:]
+        own_field(s, "gp_grid")  # copy on write (state.FIELDS "c", core.state)
+        own_field(s, "gp_top")
         s.gp_grid[pos] = s.gp_top[0]
         s.gp_top[0] = -1
         s.todo.append(("c_piece", 0))
-    s.qp_levels = s.qp_levels[:]  # copy-on-write field (state.FIELDS)
+    own_field(s, "qp_levels")  # copy on write (state.FIELDS "c", core.state)
     for q in range(DATA.queens):  # MN-SETUP-6: no eyes for preplaced queens' levels
         s.qp_levels[q] = len(cfg["queens_preplaced_levels"]["levels"])
 
@@ -158,9 +159,8 @@ def _draw_into_slot(name: str, base: int, pool: str, target: str) -> None:
     def apply(s: MenNeferState, task: Task, a: int) -> None:
         k = a - base
         setattr(s, pool, getattr(s, pool) & ~(1 << k))
-        slots = getattr(s, target)[:]  # boards, queens' tiles and mastabas are copy-on-write fields
-        slots[task[1]] = k
-        setattr(s, target, slots)
+        own_field(s, target)  # boards, queens' tiles and mastabas are copy-on-write fields
+        getattr(s, target)[task[1]] = k
 
     T.chance(name, lambda s, t: T.drawable(base, getattr(s, pool)), apply)
 
@@ -208,7 +208,7 @@ def _adv_draws(s: MenNeferState, task: Task) -> list[int]:
 
 
 def _adv_apply(s: MenNeferState, task: Task, a: int) -> None:
-    s.city_adv = s.city_adv[:]  # copy-on-write field (state.FIELDS)
+    own_field(s, "city_adv")  # copy on write (state.FIELDS "c", core.state)
     s.city_adv[task[1]] = a - A.ADVANTAGE
 
 
@@ -243,8 +243,8 @@ def _piece_outcomes(s: MenNeferState, task: Task) -> list[tuple[int, float]]:
 def _piece_apply(s: MenNeferState, task: Task, a: int) -> None:
     lv = task[1]
     f = a - A.PIECE
-    s.gp_stack = s.gp_stack[:]  # copy-on-write fields (state.FIELDS)
-    s.gp_top = s.gp_top[:]
+    own_field(s, "gp_stack")  # copy on write (state.FIELDS "c", core.state)
+    own_field(s, "gp_top")
     s.gp_stack[lv * NFAV + f] -= 1
     s.gp_top[lv] = f  # the stack lies face up: its top piece's favour is visible (MN-SETUP-3)
 
@@ -259,7 +259,7 @@ def _ta_draws(s: MenNeferState, task: Task) -> list[int]:
 def _ta_apply(s: MenNeferState, task: Task, a: int) -> None:
     t = a - A.TA_DRAW
     s.ta_stack &= ~(1 << t)
-    s.city_ta = s.city_ta[:]  # copy-on-write field (state.FIELDS)
+    own_field(s, "city_ta")  # copy on write (state.FIELDS "c", core.state)
     s.city_ta[task[1] * CITY_SLOTS + task[2]] = t
 
 

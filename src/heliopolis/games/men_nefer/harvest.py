@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from heliopolis.core.state import own_field
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import DATA, GP_SEAL, NUM_HOUSES, WARE_SPACES
 from heliopolis.games.men_nefer.perform import (
@@ -288,9 +289,9 @@ def _add(s: MenNeferState, p: int, cat: int, n: int) -> None:
 def _harvest(s: MenNeferState, task: Task) -> None:
     """MN-SCORE-1: papyrus, Duat, agreements, sarcophagi, sun disc, Great Pyramid, queens'."""
     before = s.pp[:]
-    s.rolled = s.rolled[:]  # copy-on-write fields (state.FIELDS)
-    s.row = s.row[:]
-    s.ta = s.ta[:]
+    own_field(s, "rolled")  # copy on write (state.FIELDS "c", core.state)
+    own_field(s, "row")
+    own_field(s, "ta")
     for p in range(s.n):
         k = len(s.used) // s.n
         assert s.used[p * k : (p + 1) * k] == [DATA.options_per_era] * k, "MN-FLOW-3: each option 3 times"

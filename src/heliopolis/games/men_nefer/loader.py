@@ -143,18 +143,53 @@ def build(raw: dict[str, Any]) -> Data:
 
 
 def _build(raw: dict[str, Any]) -> Data:
-    meta, gen, comp = raw["meta"], raw["general"], raw["components"]
+    """The data file section by section (each checks its part and returns its ``Data`` fields)."""
+    fields = _general(raw)
+    fields.update(_houses(raw))
+    house_index = {h: i for i, h in enumerate(fields["houses"])}
+    fields.update(_action_tiles(raw))
+    fields.update(_player_boards(raw, {g: i for i, g in enumerate(fields["glyphs"])}))
+    fields.update(_wares_papyri(raw))
+    fields.update(_necropolis(raw))
+    fields.update(_temple(raw))
+    fields.update(_pyramids(raw))
+    fields.update(_nile(raw))
+    fields.update(_agreements(raw, house_index))
+    fields.update(_neutrals_duat_setup(raw, house_index, fields["player_counts"]))
+    data = Data(**fields)
+    _validate(data, raw)
+    return data
+
+
+def _general(raw: dict[str, Any]) -> dict[str, Any]:
+    """The general rules: player counts, eras, caps, starting values, occupancy costs, favours."""
+    meta, gen = raw["meta"], raw["general"]
     unknown = [op for op in OPS if op not in meta["effect_ops"]]
     _check(not unknown, f"meta.effect_ops does not define {unknown}")
-    common, per = comp["common"], comp["per_player"]
     player_counts = tuple(meta["player_counts"])
     occ = gen["occupancy_food_cost"]
     food = gen["food_start_by_turn_order"]["values"]
     favours_list = gen["favour_actions"]["list"]
     _check([f["id"] for f in favours_list] == list(FAVOUR_KINDS), f"favour actions must be {FAVOUR_KINDS}")
     favours = tuple(_effect(f["effect"], f"favour {f['id']}") for f in favours_list)
+    return {
+        "player_counts": player_counts,
+        "eras": _v(gen["eras"]["count"]),
+        "options_per_era": gen["turns_per_player_per_era"]["each_option_times"],
+        "cap_food": gen["resource_cap"]["food"],
+        "cap_heka": gen["resource_cap"]["heka"],
+        "heka_start": _v(gen["heka_start"]),
+        "food_start": tuple(food[str(i)] for i in range(1, len(food) + 1)),
+        "pp_start": _v(gen["prestige_start"]),
+        "pp_min": gen["prestige_start"]["minimum"],
+        "occupancy_cost": (0, occ["others_1"], occ["others_2"], occ["others_3_or_more"]),
+        "cannot_pay_gain": occ["cannot_pay_gain"],
+        "favours": favours,
+    }
 
-    # houses of life and specialization tracks
+
+def _houses(raw: dict[str, Any]) -> dict[str, Any]:
+    """The houses of life and their specialization tracks."""
     hl = raw["houses_of_life"]
     houses = tuple(hl["houses"]["list"])
     house_index = _index(list(houses), "house")
@@ -177,7 +212,19 @@ def _build(raw: dict[str, Any]) -> Data:
             out.append(best)
         return tuple(out)
 
-    # action tiles, display, hieroglyphs
+    return {
+        "houses": houses,
+        "house_order": order,
+        "track_len": track_len,
+        "tracks": tuple(tracks),
+        "bury_reached": reached("necropolis", BURY),
+        "erect_reached": reached("sphinxes", ERECT),
+    }
+
+
+def _action_tiles(raw: dict[str, Any]) -> dict[str, Any]:
+    """The action tiles, the display and the hieroglyphs."""
+    common = raw["components"]["common"]
     glyphs = tuple(raw["hieroglyphs"]["kinds"])
     glyph_index = _index(list(glyphs), "hieroglyph")
     at = raw["action_tiles"]
@@ -191,8 +238,20 @@ def _build(raw: dict[str, Any]) -> Data:
     disp = raw["action_display"]["slots_top_to_bottom"]
     _check([d["slot"] for d in disp] == list(range(1, len(disp) + 1)), "display slots must be numbered 1..n")
     _check(len(disp) == _v(raw["action_display"]["count"]), "display slot count")
+    return {
+        "tile_ids": tile_ids,
+        "tile_number": tuple(t["number"] for t in tiles),
+        "tile_glyph": tuple(glyph_index[t["hieroglyph"]] for t in tiles),
+        "tile_actions": tuple(_group(t["actions"], f"tile {t['id']}") for t in tiles),
+        "glyphs": glyphs,
+        "display_food": tuple(d["food"] for d in disp),
+        "display_actions": tuple(_group(d["actions"], f"display slot {d['slot']}") for d in disp),
+    }
 
-    # player boards
+
+def _player_boards(raw: dict[str, Any], glyph_index: dict[str, int]) -> dict[str, Any]:
+    """The player boards: ware area, hieroglyph tracks, papyrus slots, and the pieces per player."""
+    common, per = raw["components"]["common"], raw["components"]["per_player"]
     pb = raw["player_boards"]
     wa = pb["ware_area"]
     levels = tuple(wa["levels"][k] for k in ("I", "II", "III"))
@@ -221,8 +280,31 @@ def _build(raw: dict[str, Any]) -> Data:
         board_bonus.append(bonus)
     pap_slots = pb["papyrus_slots"]
     _check(len(pap_slots["heka_cost"]) == pap_slots["count"], "papyrus slots: one cost per slot")
+    return {
+        "deal_numbers": tuple(n for n in common["action_tiles"]["numbers"][: pb["apprentice_slots"]["value"]]),
+        "apprentices": per["apprentices"],
+        "board_ids": tuple(b["id"] for b in boards),
+        "board_glyphs": tuple(board_glyphs),
+        "board_bonus": tuple(board_bonus),
+        "ware_levels": levels,
+        "ware_space_level": tuple(space_level),
+        "ware_space_pp": tuple(space_pp),
+        "ware_support": tuple(support),
+        "ware_space_names": tuple(names),
+        "papyrus_slot_cost": tuple(pap_slots["heka_cost"]),
+        "ta_slots": pb["trade_agreement_slots"]["count"],
+        "priestesses": per["priestesses"],
+        "mummies": per["mummies_sarcophagi"],
+        "boats": per["boats"],
+        "sphinxes": per["sphinxes"],
+        "eyes": per["eyes_of_horus"],
+        "baskets": per["baskets"],
+    }
 
-    # wares and papyri
+
+def _wares_papyri(raw: dict[str, Any]) -> dict[str, Any]:
+    """The wares, the papyri and their markets."""
+    common = raw["components"]["common"]
     wr = raw["wares"]
     ware_kinds = tuple(wr["kinds"]["list"])
     wk = _index(list(ware_kinds), "ware kind")
@@ -238,8 +320,23 @@ def _build(raw: dict[str, Any]) -> Data:
     _check(len(pa["market"]["heka_cost_left_to_right"]) == pa["market"]["slots"], "papyrus market costs")
     wm = raw["ware_market"]
     _check(len(wm["food_cost_left_to_right"]) == wm["slots"], "ware market costs")
+    return {
+        "ware_ids": tuple(w["id"] for w in wr["tiles"]),
+        "ware_kind": tuple(wk[w["kind"]] for w in wr["tiles"]),
+        "ware_kinds": ware_kinds,
+        "ware_offer": tuple(ware_offer),
+        "ware_market_cost": tuple(wm["food_cost_left_to_right"]),
+        "papyrus_ids": tuple(x["id"] for x in pa["tiles"]),
+        "papyrus_left": tuple(dk[x["left_edge"]] for x in pa["tiles"]),
+        "papyrus_right": tuple(dk[x["right_edge"]] for x in pa["tiles"]),
+        "drawing_kinds": drawings,
+        "papyrus_market_cost": tuple(pa["market"]["heka_cost_left_to_right"]),
+    }
 
-    # necropolis
+
+def _necropolis(raw: dict[str, Any]) -> dict[str, Any]:
+    """The necropolis (graves, mastaba slots and tiles) and the sphinx pedestals."""
+    common = raw["components"]["common"]
     ne = raw["necropolis"]
     cols = ne["columns"]["list"]
     _check(cols == list(NUMERALS[1:]), "necropolis columns must be I, II, III")
@@ -252,14 +349,31 @@ def _build(raw: dict[str, Any]) -> Data:
     _check(len(mt) == common["mastaba_bonus_tiles"]["count"], "mastaba tile count")
     mastaba_actions = tuple(_group(m["actions"], f"mastaba {m['id']}") for m in mt)
 
-    # sphinx pedestals
     sp = raw["sphinx_pedestals"]
     peds = sp["pedestals"]
     _check(len(peds) == _v(sp["count"]), "pedestal count")
     for x in peds:
         _check(x["avenue"] in sp["avenues"]["list"], f"pedestal {x['id']}: unknown avenue")
+    return {
+        "grave_ids": tuple(g["id"] for g in graves),
+        "grave_column": tuple(_level(g["column"], g["id"]) for g in graves),
+        "grave_mastabas": tuple((si[g["mastaba_horizontal"]], si[g["mastaba_vertical"]]) for g in graves),
+        "grave_bonus": tuple(_group(g["bonus"], f"necropolis {g['id']}") for g in graves),
+        "column_activations": (0,) + tuple(ne["columns"]["activations"][c] for c in cols),
+        "mastaba_slots": slots,
+        "mastaba_ids": tuple(m["id"] for m in mt),
+        "mastaba_pp": tuple(m["pp"] for m in mt),
+        "mastaba_actions": mastaba_actions,
+        "mastaba_actions_free_ware": tuple(_free_ware(g) for g in mastaba_actions),
+        "pedestal_ids": tuple(x["id"] for x in peds),
+        "pedestal_numeral": tuple(_level(x["numeral"], x["id"]) for x in peds),
+        "pedestal_bonus": tuple(_group(x["bonus"], f"pedestal {x['id']}") for x in peds),
+    }
 
-    # temple and obelisk
+
+def _temple(raw: dict[str, Any]) -> dict[str, Any]:
+    """The temple, the obelisk and the deities."""
+    common = raw["components"]["common"]
     te = raw["temple"]
     rooms = te["rooms"]
     tspaces = te["spaces"]
@@ -281,8 +395,25 @@ def _build(raw: dict[str, Any]) -> Data:
         deity.append(f == "deity")
     dl = raw["deities"]["list"]
     _check(len(dl) == _v(raw["deities"]["count"]) == common["deity_tiles"]["count"], "deity count")
+    return {
+        "rooms": rooms,
+        "room_cost": (0,) + tuple(te["entry_step_cost"][str(r)] for r in range(1, rooms + 1)),
+        "temple_ids": tuple(x["id"] for x in tspaces),
+        "temple_room": tuple(x["room"] for x in tspaces),
+        "temple_actions": tuple(_group(x["actions"], f"temple {x['id']}") for x in tspaces),
+        "temple_variant": variant,
+        "obelisk_top": top,
+        "obelisk_seal": tuple(seal),
+        "obelisk_heka": tuple(heka),
+        "obelisk_deity": tuple(deity),
+        "deity_ids": tuple(x["id"] for x in dl),
+        "deity_actions": tuple(_group(x["effect"], f"deity {x['id']}") for x in dl),
+    }
 
-    # Great Pyramid and queens' pyramids
+
+def _pyramids(raw: dict[str, Any]) -> dict[str, Any]:
+    """The Great Pyramid and the queens' pyramids."""
+    common = raw["components"]["common"]
     gp = raw["great_pyramid"]
     tr = gp["track"]
     _check([x["space"] for x in tr["spaces"]] == list(range(1, tr["length"] + 1)), "Great Pyramid track spaces")
@@ -309,8 +440,22 @@ def _build(raw: dict[str, Any]) -> Data:
     qt = raw["queens_pyramid_tiles"]
     _check(len(qt["tiles"]) == _v(qt["count"]) and qt["in_play"] == len(qp["pyramids"]), "queens' tiles")
     _check([t["id"] for t in qt["tiles"]] == [f"QT{i}" for i in range(1, 7)], "queens' tiles must be QT1..QT6")
+    return {
+        "gp_len": tr["length"],
+        "gp_feature": tuple(feat),
+        "gp_build_places": tuple(fi[b["favour"]] for b in bps),
+        "gp_piece_favours": gp_levels,
+        "gp_pyramidion_picks": 2 if gp["pieces"]["pyramidion"]["favour"] is None else 0,
+        "qp_len": qtr["length"],
+        "qp_construction": qcon,
+        "queens": len(qp["pyramids"]),
+        "queen_levels": len(qp["levels"]),
+        "queen_tiles": tuple(t["id"] for t in qt["tiles"]),
+    }
 
-    # Nile
+
+def _nile(raw: dict[str, Any]) -> dict[str, Any]:
+    """The Nile: sections, cities, sailing edges and the cities' advantages."""
     nl = raw["nile"]
     secs = nl["sections"]
     _check([s["index"] for s in secs] == list(range(len(secs))) and secs[0].get("harbor"), "Nile sections")
@@ -329,8 +474,23 @@ def _build(raw: dict[str, Any]) -> Data:
         edges.append((li[c["id"]], li[c["arrow_to"]]))
     adv = raw["city_advantage_tiles"]["tiles"]
     _check(len(adv) == len(cities) == _v(raw["city_advantage_tiles"]["count"]), "one advantage per city")
+    return {
+        "locations": tuple(locs),
+        "sections": len(secs),
+        "loc_food": tuple(s["food"] for s in secs) + (0,) * len(cities),
+        "loc_fishing": tuple(s["fishing_passed"] for s in secs) + tuple(c["fishing_passed"] for c in cities),
+        "sail_edges": tuple(edges),
+        "city_arrow": tuple(li[c["arrow_to"]] for c in cities),
+        "city_setup_value": tuple(c["trade_value_setup"] for c in cities),
+        "city_slot_marks": tuple(tuple(s["mark"] for s in c["slots"]) for c in cities),
+        "advantage_ids": tuple(a["id"] for a in adv),
+        "advantage_actions": tuple(_group(a["effect"], f"advantage {a['id']}") for a in adv),
+    }
 
-    # trade agreements
+
+def _agreements(raw: dict[str, Any], house_index: dict[str, int]) -> dict[str, Any]:
+    """The trade agreements."""
+    common = raw["components"]["common"]
     ta = raw["trade_agreements"]
     tat = ta["tiles"]
     _check(len(tat) == _v(ta["count"]) == common["trade_agreement_tiles"]["count"], "trade agreement count")
@@ -342,8 +502,21 @@ def _build(raw: dict[str, Any]) -> Data:
     for t in tat:
         v = t.get("variant_named_houses")
         named.append((tuple(house_index[h] for h in v["houses"]), v["n"]) if v else None)
+    return {
+        "ta_ids": tuple(t["id"] for t in tat),
+        "ta_value": tuple(t["value"] for t in tat),
+        "ta_kind": tuple(t["condition"] for t in tat),
+        "ta_n": tuple(t.get("n", 0) for t in tat),
+        "ta_rooms": tuple(tuple(t.get("rooms", ())) for t in tat),
+        "ta_named": tuple(named),
+        "ta_refill_value": (0, 0) + tuple(ta["refill"][f"era_{r}"] for r in ("II", "III")),
+    }
 
-    # neutral apprentices
+
+def _neutrals_duat_setup(
+    raw: dict[str, Any], house_index: dict[str, int], player_counts: tuple[int, ...]
+) -> dict[str, Any]:
+    """The neutral apprentices, the Duat, the setup per player count and the rule options."""
     nt = raw["neutral_placement_tiles"]["tiles"]
     _check(len(nt) == _v(raw["neutral_placement_tiles"]["count"]), "neutral placement tile count")
 
@@ -358,125 +531,19 @@ def _build(raw: dict[str, Any]) -> Data:
     setup = {int(k): v for k, v in raw["player_count_setup"].items()}
     _check(sorted(setup) == sorted(player_counts), "player_count_setup must cover every player count")
     opts = {k: (v["default"], *v.get("alternatives", ())) for k, v in raw["rule_options"].items() if k != "note"}
-
-    data = Data(
-        player_counts=player_counts,
-        eras=_v(gen["eras"]["count"]),
-        options_per_era=gen["turns_per_player_per_era"]["each_option_times"],
-        cap_food=gen["resource_cap"]["food"],
-        cap_heka=gen["resource_cap"]["heka"],
-        heka_start=_v(gen["heka_start"]),
-        food_start=tuple(food[str(i)] for i in range(1, len(food) + 1)),
-        pp_start=_v(gen["prestige_start"]),
-        pp_min=gen["prestige_start"]["minimum"],
-        occupancy_cost=(0, occ["others_1"], occ["others_2"], occ["others_3_or_more"]),
-        cannot_pay_gain=occ["cannot_pay_gain"],
-        favours=favours,
-        houses=houses,
-        house_order=order,
-        track_len=track_len,
-        tracks=tuple(tracks),
-        bury_reached=reached("necropolis", BURY),
-        erect_reached=reached("sphinxes", ERECT),
-        tile_ids=tile_ids,
-        tile_number=tuple(t["number"] for t in tiles),
-        tile_glyph=tuple(glyph_index[t["hieroglyph"]] for t in tiles),
-        tile_actions=tuple(_group(t["actions"], f"tile {t['id']}") for t in tiles),
-        glyphs=glyphs,
-        display_food=tuple(d["food"] for d in disp),
-        display_actions=tuple(_group(d["actions"], f"display slot {d['slot']}") for d in disp),
-        deal_numbers=tuple(n for n in common["action_tiles"]["numbers"][: pb["apprentice_slots"]["value"]]),
-        apprentices=per["apprentices"],
-        board_ids=tuple(b["id"] for b in boards),
-        board_glyphs=tuple(board_glyphs),
-        board_bonus=tuple(board_bonus),
-        ware_levels=levels,
-        ware_space_level=tuple(space_level),
-        ware_space_pp=tuple(space_pp),
-        ware_support=tuple(support),
-        ware_space_names=tuple(names),
-        papyrus_slot_cost=tuple(pap_slots["heka_cost"]),
-        ta_slots=pb["trade_agreement_slots"]["count"],
-        priestesses=per["priestesses"],
-        mummies=per["mummies_sarcophagi"],
-        boats=per["boats"],
-        sphinxes=per["sphinxes"],
-        eyes=per["eyes_of_horus"],
-        baskets=per["baskets"],
-        ware_ids=tuple(w["id"] for w in wr["tiles"]),
-        ware_kind=tuple(wk[w["kind"]] for w in wr["tiles"]),
-        ware_kinds=ware_kinds,
-        ware_offer=tuple(ware_offer),
-        ware_market_cost=tuple(wm["food_cost_left_to_right"]),
-        papyrus_ids=tuple(x["id"] for x in pa["tiles"]),
-        papyrus_left=tuple(dk[x["left_edge"]] for x in pa["tiles"]),
-        papyrus_right=tuple(dk[x["right_edge"]] for x in pa["tiles"]),
-        drawing_kinds=drawings,
-        papyrus_market_cost=tuple(pa["market"]["heka_cost_left_to_right"]),
-        grave_ids=tuple(g["id"] for g in graves),
-        grave_column=tuple(_level(g["column"], g["id"]) for g in graves),
-        grave_mastabas=tuple((si[g["mastaba_horizontal"]], si[g["mastaba_vertical"]]) for g in graves),
-        grave_bonus=tuple(_group(g["bonus"], f"necropolis {g['id']}") for g in graves),
-        column_activations=(0,) + tuple(ne["columns"]["activations"][c] for c in cols),
-        mastaba_slots=slots,
-        mastaba_ids=tuple(m["id"] for m in mt),
-        mastaba_pp=tuple(m["pp"] for m in mt),
-        mastaba_actions=mastaba_actions,
-        mastaba_actions_free_ware=tuple(_free_ware(g) for g in mastaba_actions),
-        pedestal_ids=tuple(x["id"] for x in peds),
-        pedestal_numeral=tuple(_level(x["numeral"], x["id"]) for x in peds),
-        pedestal_bonus=tuple(_group(x["bonus"], f"pedestal {x['id']}") for x in peds),
-        rooms=rooms,
-        room_cost=(0,) + tuple(te["entry_step_cost"][str(r)] for r in range(1, rooms + 1)),
-        temple_ids=tuple(x["id"] for x in tspaces),
-        temple_room=tuple(x["room"] for x in tspaces),
-        temple_actions=tuple(_group(x["actions"], f"temple {x['id']}") for x in tspaces),
-        temple_variant=variant,
-        obelisk_top=top,
-        obelisk_seal=tuple(seal),
-        obelisk_heka=tuple(heka),
-        obelisk_deity=tuple(deity),
-        deity_ids=tuple(x["id"] for x in dl),
-        deity_actions=tuple(_group(x["effect"], f"deity {x['id']}") for x in dl),
-        gp_len=tr["length"],
-        gp_feature=tuple(feat),
-        gp_construction_2p=tuple(setup.get(2, {}).get("great_pyramid_construction_tiles", {}).get("track_spaces", ())),
-        gp_build_places=tuple(fi[b["favour"]] for b in bps),
-        gp_piece_favours=gp_levels,
-        gp_pyramidion_picks=2 if gp["pieces"]["pyramidion"]["favour"] is None else 0,
-        qp_len=qtr["length"],
-        qp_construction=qcon,
-        queens=len(qp["pyramids"]),
-        queen_levels=len(qp["levels"]),
-        queen_tiles=tuple(t["id"] for t in qt["tiles"]),
-        locations=tuple(locs),
-        sections=len(secs),
-        loc_food=tuple(s["food"] for s in secs) + (0,) * len(cities),
-        loc_fishing=tuple(s["fishing_passed"] for s in secs) + tuple(c["fishing_passed"] for c in cities),
-        sail_edges=tuple(edges),
-        city_arrow=tuple(li[c["arrow_to"]] for c in cities),
-        city_setup_value=tuple(c["trade_value_setup"] for c in cities),
-        city_slot_marks=tuple(tuple(s["mark"] for s in c["slots"]) for c in cities),
-        advantage_ids=tuple(a["id"] for a in adv),
-        advantage_actions=tuple(_group(a["effect"], f"advantage {a['id']}") for a in adv),
-        ta_ids=tuple(t["id"] for t in tat),
-        ta_value=tuple(t["value"] for t in tat),
-        ta_kind=tuple(t["condition"] for t in tat),
-        ta_n=tuple(t.get("n", 0) for t in tat),
-        ta_rooms=tuple(tuple(t.get("rooms", ())) for t in tat),
-        ta_named=tuple(named),
-        ta_refill_value=(0, 0) + tuple(ta["refill"][f"era_{r}"] for r in ("II", "III")),
-        neutral_ids=tuple(t["id"] for t in nt),
-        neutral_sides=neutral_sides,
-        duat_last=hi,
-        heart_start=duat["heart_start"],
-        feather_start=duat["feather_start"],
-        scales=frozenset(duat["scale_symbol_positions"]),
-        setup=setup,
-        rule_options=opts,
-    )
-    _validate(data, raw)
-    return data
+    return {
+        "neutral_ids": tuple(t["id"] for t in nt),
+        "neutral_sides": neutral_sides,
+        "duat_last": hi,
+        "heart_start": duat["heart_start"],
+        "feather_start": duat["feather_start"],
+        "scales": frozenset(duat["scale_symbol_positions"]),
+        "setup": setup,
+        "rule_options": opts,
+        "gp_construction_2p": tuple(
+            setup.get(2, {}).get("great_pyramid_construction_tiles", {}).get("track_spaces", ())
+        ),
+    }
 
 
 def _group_concat(groups: list[Group], where: str) -> Group:

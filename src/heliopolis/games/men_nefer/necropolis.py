@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from heliopolis.core.state import own_field
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import DATA, NUM_HOUSES, Group
@@ -51,9 +52,9 @@ def _bury_apply(s: MenNeferState, task: Task, a: int) -> None:
         return
     p = s.actor
     g = a - A.GRAVE
-    s.sarc_av = s.sarc_av[:]  # copy-on-write field (state.FIELDS)
+    own_field(s, "sarc_av")  # copy on write (state.FIELDS "c", core.state)
     s.sarc_av[p] -= 1
-    s.graves = s.graves[:]  # copy-on-write field (state.FIELDS)
+    own_field(s, "graves")  # copy on write (state.FIELDS "c", core.state)
     s.graves[g] = p
     s.todo.append(("bury_acts", g, DATA.column_activations[DATA.grave_column[g]]))
     start_group(s, DATA.grave_bonus[g])

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
+from heliopolis.core.state import own_field
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import (
@@ -256,7 +257,7 @@ def _take_ta(s: MenNeferState, task: Task, a: int) -> None:
         return
     i = a - A.AGREEMENT
     t = s.city_ta[i]
-    s.city_ta = s.city_ta[:]  # copy-on-write field (state.FIELDS)
+    own_field(s, "city_ta")  # copy on write (state.FIELDS "c", core.state)
     s.city_ta[i] = -1
     s.todo.append(("ta_place", t))
 
@@ -279,7 +280,7 @@ def _ta_place_step(s: MenNeferState, task: Task) -> list[int] | None:
     board = s.ta[p * w : (p + 1) * w]
     if -1 in board:  # an empty slot: placed open, condition side up
         s.todo.pop()
-        s.ta = s.ta[:]  # copy-on-write field (state.FIELDS)
+        own_field(s, "ta")  # copy on write (state.FIELDS "c", core.state)
         s.ta[p * w + board.index(-1)] = task[1] * 2
         return None
     # MN-ACT-26 / MN-AMB-26: a full board discards one of its agreements or the new one
@@ -289,7 +290,7 @@ def _ta_place_step(s: MenNeferState, task: Task) -> list[int] | None:
 def _ta_place_apply(s: MenNeferState, task: Task, a: int) -> None:
     s.ta_discarded += 1  # discarded agreements leave the game
     if a != A.DISCARD_NEW:
-        s.ta = s.ta[:]  # copy-on-write field (state.FIELDS)
+        own_field(s, "ta")  # copy on write (state.FIELDS "c", core.state)
         s.ta[s.actor * DATA.ta_slots + a - A.DISCARD] = task[1] * 2
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from heliopolis.core.state import own_field
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer.components import (
     BOATS,
@@ -89,8 +90,8 @@ def move_feather(s: MenNeferState, p: int, n: int) -> None:
 def embalm(s: MenNeferState, p: int) -> None:
     """MN-ACT-8: a mummy becomes an available sarcophagus; with none left, heart and feather +1."""
     if s.mummy_sup[p]:
-        s.mummy_sup = s.mummy_sup[:]  # copy-on-write fields (state.FIELDS)
-        s.sarc_av = s.sarc_av[:]
+        own_field(s, "mummy_sup")  # copy on write (state.FIELDS "c", core.state)
+        own_field(s, "sarc_av")
         s.mummy_sup[p] -= 1
         s.sarc_av[p] += 1
     else:
@@ -101,8 +102,8 @@ def embalm(s: MenNeferState, p: int) -> None:
 def carve(s: MenNeferState, p: int) -> None:
     """MN-ACT-19: a sphinx becomes available; with none left in supply, 1 PP instead."""
     if s.sphinx_sup[p]:
-        s.sphinx_sup = s.sphinx_sup[:]  # copy-on-write fields (state.FIELDS)
-        s.sphinx_av = s.sphinx_av[:]
+        own_field(s, "sphinx_sup")  # copy on write (state.FIELDS "c", core.state)
+        own_field(s, "sphinx_av")
         s.sphinx_sup[p] -= 1
         s.sphinx_av[p] += 1
     else:
@@ -118,8 +119,8 @@ def obtain_eye(s: MenNeferState, p: int, favour: bool = False) -> None:
     which a bot could follow forever. Any other "Obtain eye" step may go beyond the end and then
     gives its favour (MN-ACT-2)."""
     if s.eye_sup[p]:
-        s.eye_sup = s.eye_sup[:]  # copy-on-write fields (state.FIELDS)
-        s.eye_av = s.eye_av[:]
+        own_field(s, "eye_sup")  # copy on write (state.FIELDS "c", core.state)
+        own_field(s, "eye_av")
         s.eye_sup[p] -= 1
         s.eye_av[p] += 1
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from heliopolis.core.state import own_field
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import (
@@ -71,7 +72,7 @@ def _lime_apply(s: MenNeferState, task: Task, a: int) -> None:
         if s.gp[p] >= DATA.gp_len:  # MN-ACT-2: beyond the end, 1 favour of choice per step
             s.todo.append(("favour", 1))
             return
-        s.gp = s.gp[:]  # copy-on-write field (state.FIELDS)
+        own_field(s, "gp")  # copy on write (state.FIELDS "c", core.state)
         s.gp[p] += 1
         kind, n = gp_feature(s, s.gp[p])
         if kind == GP_CONSTRUCTION:
@@ -79,7 +80,7 @@ def _lime_apply(s: MenNeferState, task: Task, a: int) -> None:
         elif kind == GP_FAVOUR:
             s.todo.append(("favour", n))  # "!!": 2 favours of choice, repeats allowed (MN-ACT-5)
     else:
-        s.qp = s.qp[:]  # copy-on-write field (state.FIELDS)
+        own_field(s, "qp")  # copy on write (state.FIELDS "c", core.state)
         s.qp[p] += 1
         if s.qp[p] in DATA.qp_construction:
             s.todo.append(("queen_eye",))
@@ -124,8 +125,8 @@ def _gp_pos_apply(s: MenNeferState, task: Task, a: int) -> None:
     lv = task[1]
     k = a - A.POSITION
     new = s.gp_top[lv]
-    s.gp_grid = s.gp_grid[:]  # copy-on-write fields (state.FIELDS)
-    s.gp_top = s.gp_top[:]
+    own_field(s, "gp_grid")  # copy on write (state.FIELDS "c", core.state)
+    own_field(s, "gp_top")
     s.gp_grid[lv * POSITIONS + k] = new
     s.gp_top[lv] = -1
     covered = DATA.gp_build_places[k] if lv == 0 else s.gp_grid[(lv - 1) * POSITIONS + k]
@@ -176,10 +177,10 @@ def _queen_step(s: MenNeferState, task: Task) -> list[int] | None:
 def _queen_apply(s: MenNeferState, task: Task, a: int) -> None:
     p = s.actor
     q = a - A.PYRAMID
-    s.eye_av = s.eye_av[:]  # copy-on-write field (state.FIELDS)
+    own_field(s, "eye_av")  # copy on write (state.FIELDS "c", core.state)
     s.eye_av[p] -= 1
-    s.qp_eyes = s.qp_eyes[:]  # copy-on-write fields (state.FIELDS)
-    s.qp_levels = s.qp_levels[:]
+    own_field(s, "qp_eyes")  # copy on write (state.FIELDS "c", core.state)
+    own_field(s, "qp_levels")
     s.qp_eyes[p * DATA.queens + q] += 1
     s.qp_levels[q] += 1  # the next level's piece (the pyramidion last) comes from the quarry
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from heliopolis.core.state import own_field
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import DATA
@@ -37,9 +38,9 @@ def _erect_apply(s: MenNeferState, task: Task, a: int) -> None:
         return
     p = s.actor
     i = a - A.PEDESTAL
-    s.sphinx_av = s.sphinx_av[:]  # copy-on-write field (state.FIELDS)
+    own_field(s, "sphinx_av")  # copy on write (state.FIELDS "c", core.state)
     s.sphinx_av[p] -= 1
-    s.pedestals = s.pedestals[:]  # copy-on-write field (state.FIELDS)
+    own_field(s, "pedestals")  # copy on write (state.FIELDS "c", core.state)
     s.pedestals[i] = p
     start_group(s, DATA.pedestal_bonus[i])
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from heliopolis.core.errors import IllegalActionError, error_msg
 from heliopolis.core.game import CHANCE, TERMINAL, State
 from heliopolis.core.helpers import History, illegal_message, unlink_history
+from heliopolis.core.state import COW_ALL, declare_cow
 from heliopolis.games.men_nefer import flow, harvest, tasks
 from heliopolis.games.men_nefer.components import (
     CITY_SLOTS,
@@ -38,25 +39,85 @@ POSITIONS: Final[int] = len(DATA.gp_build_places)
 NFAV: Final = 4
 
 # The fields of the state: "v" shared by clone() (ints, bitmasks, tuples, lists never mutated in
-# place), "l" a flat list that clone() copies with [:], "c" a copy-on-write list: shared by clone()
-# too, so every rule that changes it replaces it (``s.graves = s.graves[:]`` first). "c" is for
-# what changes a few times a game (setup draws, buildings, burials, the Harvest), so that clone()
-# copies only what turns change. ``_key()`` reads this table; tests/games/men_nefer/test_flow.py
-# checks that clone() copies exactly these and that clones never share a change.
+# place), "l" a flat list that clone() copies with [:], "c" a copy-on-write list (core.state): shared
+# by clone() too, so every rule that changes it owns it first (``own_field(s, "graves")``: copied if a
+# clone may share it, bit i of ``cow`` for the i-th "c" field). "c" is for what changes a few times
+# a game (setup draws, buildings, burials, the Harvest), so that clone() copies only what turns change.
+# ``_key()`` reads this table; tests/games/men_nefer/test_flow.py checks that clone() copies exactly
+# these and that clones never share a change. One line per field: its kind and what it holds (the
+# glossary of the abbreviations).
 FIELDS: Final = {
-    "era": "v", "rnd": "v", "turn_pos": "v", "actor": "v", "over": "v", "chance": "v", "legal": "v",
-    "bag_wares": "v", "bag_papyri": "v", "ta_stack": "v", "tile_pool": "v", "boards_left": "v",
-    "queens_left": "v", "mastaba_left": "v", "deity": "v", "supply_top": "v", "activated": "v",
-    "ta_discarded": "v", "pyramidion": "v", "neutral_tile": "v", "sun_houses": "v",
-    "todo": "l", "order": "c", "appr": "l", "home": "l", "slots": "l", "used": "l", "scarab": "l",
-    "heart": "l", "feather": "l", "food": "l", "heka": "l", "pp": "l", "pp_cat": "l", "sun": "l",
-    "gp": "c", "qp": "c", "glyph": "l", "board": "c", "sphinx_sup": "c", "sphinx_av": "c",
-    "mummy_sup": "c", "sarc_av": "c", "eye_sup": "c", "eye_av": "c", "priest": "l", "boats": "l",
-    "wares": "c", "ware_state": "c", "row": "c", "rolled": "c", "ta": "c", "graves": "c",
-    "mastaba": "c", "pedestals": "c", "temple": "c", "gp_grid": "c", "gp_stack": "c", "gp_top": "c",
-    "qp_levels": "c", "qp_eyes": "c", "qtiles": "c", "city_adv": "c", "city_ta": "c", "ware_mkt": "l",
-    "pap_mkt": "l", "display": "l", "supply_seq": "l", "discard": "l", "harvest_log": "c",
-    "hist": "v",
+    "era": "v",  # era I..III (1-based)
+    "rnd": "v",  # Sowing round of the era, -1 during setup
+    "turn_pos": "v",  # index into order of the seat whose turn it is
+    "actor": "v",  # seat deciding now
+    "over": "v",  # the game has ended
+    "chance": "v",  # the current node is a chance node (a draw)
+    "legal": "v",  # legal actions now, ascending (kept by tasks.run)
+    "bag_wares": "v",  # bitmask: ware tiles still in the bag
+    "bag_papyri": "v",  # bitmask: papyrus tiles still in the bag
+    "ta_stack": "v",  # bitmask: trade agreements still in the stack
+    "tile_pool": "v",  # bitmask: action tiles not yet drawn into the supply
+    "boards_left": "v",  # bitmask: player boards not yet dealt
+    "queens_left": "v",  # bitmask: queens' pyramid tiles not yet drawn
+    "mastaba_left": "v",  # bitmask: mastaba bonus tiles not yet drawn
+    "deity": "v",  # the deity tile face up, -1 none
+    "supply_top": "v",  # action tile on top of the supply, -1 none
+    "activated": "v",  # bitmask: boats activated this turn (one activation per boat, MN-AMB-24)
+    "ta_discarded": "v",  # trade agreements discarded (they leave the game)
+    "pyramidion": "v",  # the Great Pyramid's pyramidion has been placed
+    "neutral_tile": "v",  # the neutral placement tile in use, -1 none
+    "sun_houses": "v",  # bit seat * NUM_HOUSES + house: an apprentice on that house's sun space
+    "todo": "l",  # the task stack (tasks.py): what is still to happen, top last
+    "order": "c",  # turn order (seats)
+    "appr": "l",  # apprentices per owner (n = neutral): owner * APPR_W + house * 2 + side (0 sun, 1 moon)
+    "home": "l",  # per seat bitmask: apprentices at home (not placed)
+    "slots": "l",  # action tiles in the seats' tile slots: seat * apprentices + slot, -1 empty
+    "used": "l",  # turn options used this era: seat * NOPT + (visit, raise, take)
+    "scarab": "l",  # scarabs: seat * NUM_HOUSES + house
+    "heart": "l",  # heart marker on the Duat track, per seat
+    "feather": "l",  # feather marker on the Duat track, per seat
+    "food": "l",  # food, per seat
+    "heka": "l",  # heka, per seat
+    "pp": "l",  # prestige points (PP), per seat
+    "pp_cat": "l",  # PP per scoring category: seat * NCAT + category (perform.CATEGORIES)
+    "sun": "l",  # sun disc's space on the obelisk, per seat
+    "gp": "c",  # block on the Great Pyramid track (gp = Great Pyramid), per seat
+    "qp": "c",  # block on the queens' pyramids track (qp = queens' pyramids), per seat
+    "glyph": "l",  # hieroglyph track position on the player board, per seat
+    "board": "c",  # player board dealt (index), per seat; -1 not yet
+    "sphinx_sup": "c",  # sphinxes in supply (sup = supply), per seat
+    "sphinx_av": "c",  # sphinxes available to erect (av = available), per seat
+    "mummy_sup": "c",  # mummies in supply, per seat
+    "sarc_av": "c",  # sarcophagi available to bury (sarc = sarcophagus), per seat
+    "eye_sup": "c",  # eyes of Horus in supply, per seat
+    "eye_av": "c",  # eyes of Horus available, per seat
+    "priest": "l",  # priestesses: seat * PRIEST_W + room * 2 + lying (room 0 = entrance)
+    "boats": "l",  # boat locations on the Nile: seat * boats + boat
+    "wares": "c",  # ware on each ware space: seat * WARE_SPACES + space, -1 none
+    "ware_state": "c",  # ware space state: 0 basket only, 1 ware + basket, 2 offered
+    "row": "c",  # papyri in the papyrus row: seat * ROW_LEN + slot, -1 empty
+    "rolled": "c",  # papyri rolled up (scored), per seat
+    "ta": "c",  # trade agreements (ta) on the boards: seat * ta_slots + slot = agreement * 2 + fulfilled, -1 empty
+    "graves": "c",  # owner of each necropolis grave, -1 empty
+    "mastaba": "c",  # mastaba bonus tile in each mastaba slot, -1 none
+    "pedestals": "c",  # owner of the sphinx on each pedestal, -1 empty
+    "temple": "c",  # owner of the basket on each temple space, -1 empty
+    "gp_grid": "c",  # Great Pyramid piece (favour) at level * POSITIONS + build place, -1 empty
+    "gp_stack": "c",  # Great Pyramid pieces left per level and favour: level * NFAV + favour
+    "gp_top": "c",  # favour of the top piece of each level's stack (face up), -1 none
+    "qp_levels": "c",  # levels built on each queen's pyramid
+    "qp_eyes": "c",  # eyes beside each queen's pyramid: seat * QUEENS + queen
+    "qtiles": "c",  # queens' pyramid tile on each queen's pyramid, -1 not yet drawn
+    "city_adv": "c",  # advantage tile of each city (adv = advantage), -1 taken
+    "city_ta": "c",  # trade agreements offered in the cities: city * CITY_SLOTS + slot, -1 empty
+    "ware_mkt": "l",  # ware market (mkt = market), left to right, -1 empty
+    "pap_mkt": "l",  # papyrus market (pap = papyrus), left to right, -1 empty
+    "display": "l",  # action display slots, top to bottom, -1 empty
+    "supply_seq": "l",  # action tiles of the supply below its top, in draw order
+    "discard": "l",  # discarded action tiles
+    "harvest_log": "c",  # per Harvest: (era, PP before, PP after)
+    "hist": "v",  # the history as a linked tuple (core.helpers.History)
 }  # fmt: skip
 
 
@@ -64,7 +125,8 @@ class MenNeferState(State["MenNeferGame"]):
     """A position of Men-Nefer. Create it with ``heliopolis.new_game("men-nefer", players=...)``."""
 
     # narrated: a narrator listens to this apply_action (effects.begin_group takes no shortcut then)
-    __slots__ = tuple(FIELDS) + ("game", "n", "opt", "narrated")
+    # cow: the copy-on-write fields ("c") a clone may share, one bit each (core.state.own_field)
+    __slots__ = tuple(FIELDS) + ("game", "n", "opt", "narrated", "cow")
 
     def __init__(self, game: MenNeferGame | None = None) -> None:
         if game is None:  # a blank for clone(), which sets every field (compiled classes have no object.__new__)
@@ -74,6 +136,7 @@ class MenNeferState(State["MenNeferGame"]):
         n = self.n
         self.opt: RuleFlags = game.rule_flags
         self.narrated = False
+        self.cow = 0
         self.hist: History = None
         self.era = 1
         self.rnd = -1  # -1 during setup
@@ -247,6 +310,7 @@ class MenNeferState(State["MenNeferGame"]):
         c.n = self.n
         c.opt = self.opt
         c.narrated = False
+        c.cow = self.cow = COW_ALL  # the "c" fields below are shared until one side owns them
         c.era = self.era
         c.rnd = self.rnd
         c.turn_pos = self.turn_pos
@@ -333,3 +397,8 @@ class MenNeferState(State["MenNeferGame"]):
     # heuristics.py, invariants.py and render.py (core.game.State)
     def __repr__(self) -> str:
         return f"<MenNeferState players={self.n} era={self.era} round={self.rnd} actor={self.actor}>"
+
+
+# What clone() shares on purpose (core.testing checks that nothing else is shared).
+declare_cow(MenNeferState, cow=tuple(k for k, v in FIELDS.items() if v == "c"),
+            frozen=tuple(k for k, v in FIELDS.items() if v == "v"), one_group_each=True)  # fmt: skip

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from heliopolis.core.state import own_field
 from heliopolis.games.men_nefer import actions as A
 from heliopolis.games.men_nefer import tasks as T
 from heliopolis.games.men_nefer.components import DATA, WARE_SPACES
@@ -77,7 +78,7 @@ def _papyrus_apply(s: MenNeferState, task: Task, a: int) -> None:
     k = row_length(s, p)
     if not task[1]:
         s.heka[p] -= PAPYRUS_COST[k][i][1]
-    s.row = s.row[:]  # copy-on-write field (state.FIELDS)
+    own_field(s, "row")  # copy on write (state.FIELDS "c", core.state)
     s.row[p * ROW_LEN + k] = s.pap_mkt[i]  # first empty slot right of the book, fixed orientation
     s.pap_mkt[i] = -1  # refilled only at the end of the turn (MN-ACT-14, MN-AMB-30)
 
@@ -142,9 +143,9 @@ def _ware_place_step(s: MenNeferState, task: Task) -> list[int] | None:
 def _ware_place_apply(s: MenNeferState, task: Task, a: int) -> None:
     p = s.actor
     i = a - A.PLACE
-    s.wares = s.wares[:]  # copy-on-write field (state.FIELDS)
+    own_field(s, "wares")  # copy on write (state.FIELDS "c", core.state)
     s.wares[p * WARE_SPACES + i] = task[1]
-    s.ware_state = s.ware_state[:]  # copy-on-write field (state.FIELDS)
+    own_field(s, "ware_state")  # copy on write (state.FIELDS "c", core.state)
     s.ware_state[p * WARE_SPACES + i] = 1  # the space's basket goes on the ware: it is filled
     if DATA.ware_space_pp[i]:
         gain_pp(s, p, DATA.ware_space_pp[i])
@@ -264,9 +265,9 @@ def _basket_apply(s: MenNeferState, task: Task, a: int) -> None:
     actions follow, then a standing priestess in that room lies down."""
     p = s.actor
     t = a - A.BASKET
-    s.ware_state = s.ware_state[:]  # copy-on-write field (state.FIELDS)
+    own_field(s, "ware_state")  # copy on write (state.FIELDS "c", core.state)
     s.ware_state[p * WARE_SPACES + task[1]] = 2
-    s.temple = s.temple[:]  # copy-on-write field (state.FIELDS)
+    own_field(s, "temple")  # copy on write (state.FIELDS "c", core.state)
     s.temple[t] = p
     s.todo.append(("lay", DATA.temple_room[t]))
     start_group(s, DATA.temple_actions[t])

@@ -106,16 +106,8 @@ def _ta_text(t: int, named: bool) -> str:
     return msg(f"men-nefer.agreement.{kind}", n=DATA.ta_n[t])
 
 
-@cache
-def view_tables(flags: Any) -> dict[str, Any]:
-    """The fixed board and component texts (from the data file, under the game's rule options), for
-    the browser view: names, costs and printed actions of every tile, track space and board space."""
-    named = bool(getattr(flags, "two_scarabs_named", False))
-    free_ware = bool(getattr(flags, "mastaba_free_ware", False))
-    temple_8 = bool(getattr(flags, "temple_8_total", False))
-    sections = DATA.sections
-    borders = {b: a for a, b in DATA.sail_edges if b >= sections and a < sections}
-    mastaba_actions = DATA.mastaba_actions_free_ware if free_ware else DATA.mastaba_actions
+def _board_tables() -> dict[str, Any]:
+    """The houses, their tracks, the city tiles, the display and the player boards."""
     return {
         "houses": [DATA.houses[h] for h in DATA.house_order],
         "occupancy_cost": list(DATA.occupancy_cost),
@@ -136,6 +128,12 @@ def view_tables(flags: Any) -> dict[str, Any]:
             ]
             for i, b in enumerate(DATA.board_ids)
         },
+    }
+
+
+def _market_tables() -> dict[str, Any]:
+    """The ware spaces and wares, the papyri and the two markets."""
+    return {
         "ware_spaces": [
             {"space": nm, "level": DATA.ware_space_level[i] + 1, "pp": DATA.ware_space_pp[i]}
             for i, nm in enumerate(DATA.ware_space_names)
@@ -151,6 +149,13 @@ def view_tables(flags: Any) -> dict[str, Any]:
         },
         "papyrus_market_cost": list(DATA.papyrus_market_cost),
         "papyrus_slot_cost": list(DATA.papyrus_slot_cost),
+    }
+
+
+def _necropolis_tables(free_ware: bool) -> dict[str, Any]:
+    """The graves, the mastabas and the sphinx pedestals."""
+    mastaba_actions = DATA.mastaba_actions_free_ware if free_ware else DATA.mastaba_actions
+    return {
         "graves": {
             g: {
                 "column": DATA.grave_column[i],
@@ -173,6 +178,12 @@ def view_tables(flags: Any) -> dict[str, Any]:
             }
             for i, x in enumerate(DATA.pedestal_ids)
         },
+    }
+
+
+def _temple_tables(temple_8: bool) -> dict[str, Any]:
+    """The temple rooms and tiles, the obelisk and the deities."""
+    return {
         "rooms": DATA.rooms,
         "room_cost": list(DATA.room_cost),
         "temple": {
@@ -189,6 +200,12 @@ def view_tables(flags: Any) -> dict[str, Any]:
             for k in range(DATA.obelisk_top + 1)
         ],
         "deities": {d: _gt(DATA.deity_actions[i]) for i, d in enumerate(DATA.deity_ids)},
+    }
+
+
+def _pyramid_tables() -> dict[str, Any]:
+    """The Great Pyramid's and the queens' pyramids' tracks and tiles."""
+    return {
         "gp_track": [{"feature": _GP_FEATURE.get(kind), "n": n} for kind, n in DATA.gp_feature],
         "gp_build_places": [FAVOUR_KINDS[f] for f in DATA.gp_build_places],
         "qp_track": [
@@ -196,6 +213,14 @@ def view_tables(flags: Any) -> dict[str, Any]:
         ],
         "queen_levels": DATA.queen_levels,
         "queen_tiles": {q: msg(f"men-nefer.queen_tile.{q.lower()}") for q in DATA.queen_tiles},
+    }
+
+
+def _nile_tables(named: bool) -> dict[str, Any]:
+    """The Nile's locations and cities, the advantages and the trade agreements."""
+    sections = DATA.sections
+    borders = {b: a for a, b in DATA.sail_edges if b >= sections and a < sections}
+    return {
         "locations": [
             {
                 "id": loc_name(i),
@@ -219,6 +244,23 @@ def view_tables(flags: Any) -> dict[str, Any]:
             t: {"value": DATA.ta_value[i], "kind": DATA.ta_kind[i], "text": _ta_text(i, named)}
             for i, t in enumerate(DATA.ta_ids)
         },
+    }
+
+
+@cache
+def view_tables(flags: Any) -> dict[str, Any]:
+    """The fixed board and component texts (from the data file, under the game's rule options), for
+    the browser view: names, costs and printed actions of every tile, track space and board space."""
+    named = bool(getattr(flags, "two_scarabs_named", False))
+    free_ware = bool(getattr(flags, "mastaba_free_ware", False))
+    temple_8 = bool(getattr(flags, "temple_8_total", False))
+    return {
+        **_board_tables(),
+        **_market_tables(),
+        **_necropolis_tables(free_ware),
+        **_temple_tables(temple_8),
+        **_pyramid_tables(),
+        **_nile_tables(named),
         "duat": {"last": DATA.duat_last, "scales": sorted(DATA.scales)},
         "track_len": DATA.track_len,
         "options_per_era": DATA.options_per_era,  # each turn option this often per era (MN-FLOW-3)

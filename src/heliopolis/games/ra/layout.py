@@ -6,7 +6,7 @@ kind), the auction track, the pending disasters, and per seat the suns (bitmasks
 ``v``) and the bids. ``board`` holds, at ``phases.B_*``, the discards and per seat the points and
 the display (``board[B_DISP + seat*23 + tile]``): it changes only when tiles are won, taken with a
 god, destroyed or scored, so clones share it and the first writer copies it (``_board()``; copy
-on write: a clone costs one short list, not the whole table). The read-only properties ``bag``,
+on write, the mechanism of ``core.state``: a clone costs one short list, not the whole table). The read-only properties ``bag``,
 ``discard``, ``track``, ``pend``, ``points``, ``up``, ``down``, ``bids`` and ``disp`` return copies
 of those blocks for views, tools and tests (the names the state had before the flat lists).
 Compiled with ``state.py`` (``_native.COMPILED_MODULES``): ``RaState`` inherits natively from it.
@@ -15,11 +15,14 @@ Compiled with ``state.py`` (``_native.COMPILED_MODULES``): ``RaState`` inherits 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from heliopolis.core.game import State
+from heliopolis.core.state import cow_release
 from heliopolis.games.ra.components import AUCTION_SPACES
 from heliopolis.games.ra.phases import B_DISCARD, B_DISP, B_POINTS, C_BAG, C_BIDS, C_DOWN, C_PEND, C_TRACK, C_UP, T
+
+COW_BOARD: Final = 1  # the copy-on-write group of ``board`` (core.state)
 
 if TYPE_CHECKING:
     from heliopolis.games.ra.game import RaGame  # noqa: F401 (named in the base class, State["RaGame"])
@@ -28,18 +31,18 @@ if TYPE_CHECKING:
 class RaLayout(State["RaGame"]):
     """The two counter lists of a Ra position, with copy on write of ``board``; see the module docstring."""
 
-    __slots__ = ("n", "cells", "board", "board_shared")
+    __slots__ = ("n", "cells", "board", "cow")
     n: int
     cells: list[int]
     board: list[int]
-    board_shared: bool  # True while a clone may share ``board``: the next writer copies it first
+    cow: int  # copy-on-write groups a clone may share (core.state): COW_BOARD, ``board``
 
     def _board(self) -> list[int]:
         """``board`` for writing: copied first if a clone shares it (copy on write)."""
         b = self.board
-        if self.board_shared:
+        if self.cow & COW_BOARD:
             b = self.board = b[:]
-            self.board_shared = False
+            self.cow = cow_release(self.cow, COW_BOARD)
         return b
 
     # -- read-only copies of the blocks (for views, tools and tests) ----------------------------

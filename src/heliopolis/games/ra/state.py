@@ -16,6 +16,7 @@ from heliopolis.core.errors import IllegalActionError, error_msg
 from heliopolis.core.game import CHANCE, TERMINAL
 from heliopolis.core.helpers import History, check_seat, unlink_history
 from heliopolis.core.rng import randbelow
+from heliopolis.core.state import COW_ALL, declare_cow
 from heliopolis.games.ra import actions as A
 from heliopolis.games.ra.components import (
     AUCTION_SPACES,
@@ -114,7 +115,7 @@ class RaState(RaLayout):
         b = [0] * (B_DISP + n * T)
         b[B_POINTS : B_POINTS + n] = [game.starting_points] * n  # RA-SETUP-3
         self.board = b
-        self.board_shared = False
+        self.cow = 0
         self.bag_total = TOTAL_TILES
         self.track_n = 0
         self.ra_n = 0
@@ -537,8 +538,7 @@ class RaState(RaLayout):
         c.epoch = self.epoch
         c.cells = self.cells[:]  # the counters most actions change: one allocation
         c.board = self.board  # shared until one side writes (see _board)
-        c.board_shared = True
-        self.board_shared = True
+        c.cow = self.cow = COW_ALL
         c.bag_total = self.bag_total
         c.track_n = self.track_n
         c.ra_n = self.ra_n
@@ -585,3 +585,6 @@ class RaState(RaLayout):
 # Sanity: every tile the auction track can hold is either a god target or a god tile.
 assert all(t == GOD or A.GOD_ACTION[t] >= 0 for t in range(T) if t != RA)
 assert set(DISCARD_CHOICES) == set(CIVS) | set(MONUMENTS)
+# What clone() shares on purpose (core.testing checks that nothing else is shared): the board,
+# copy on write (layout.RaLayout._board).
+declare_cow(RaState, cow=("board",))

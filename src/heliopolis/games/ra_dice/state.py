@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Final
 from heliopolis.core.errors import IllegalActionError
 from heliopolis.core.game import CHANCE, TERMINAL, State
 from heliopolis.core.helpers import History, check_seat, unlink_history
+from heliopolis.core.state import COW_ALL, cow_release, declare_cow
 from heliopolis.games.ra_dice import actions as A
 from heliopolis.games.ra_dice import dice, disasters
 from heliopolis.games.ra_dice.components import ANKH, CIV, D_CIV, MON, NILE, NUM_DICE, NUM_FACES, PHARAOH, SUN
@@ -77,6 +78,10 @@ if TYPE_CHECKING:
 _LOW: Final = tuple(((m & -m).bit_length() - 1) if m else -1 for m in range(1 << NUM_DICE))
 
 
+COW_BOARD: Final = 1  # the copy-on-write group of the board lists (core.state; _own_board)
+BOARD_LISTS: Final = ("points", "phar", "nile", "floods", "civ", "mon", "bonus")
+
+
 class RaDiceState(State["RaDiceGame"]):
     """A position of Ra: The Dice Game. Create it with ``heliopolis.new_game("ra-dice", players=...)``."""
 
@@ -84,7 +89,7 @@ class RaDiceState(State["RaDiceGame"]):
         "game", "n", "phase", "cur", "epoch", "ra", "points", "phar", "nile", "floods", "civ", "mon",
         "face", "dst", "avail", "pend", "rmask", "marks", "rolls", "suns", "preal", "nreal", "civ_n",
         "mon_n", "dis", "vic", "vic_kind", "vic_left", "start", "hist", "hlen", "epoch_log", "bonus", "log",
-        "board_shared",
+        "cow",
     )  # fmt: skip
 
     def __init__(self, game: RaDiceGame | None = None) -> None:
@@ -117,7 +122,7 @@ class RaDiceState(State["RaDiceGame"]):
         self.epoch_log: tuple[EpochRecord, ...] = ()
         self.bonus = [0] * (2 * n)  # per seat: [three-sun points, ankh-pair points]
         self.log: list[str] | None = None  # event lines, only in the replay of views.RaDicePublicLog
-        self.board_shared = False
+        self.cow = 0  # copy-on-write groups a clone may share (core.state): COW_BOARD
         self.cur = 0
         self.start = -1
         if game.start_player is None:
@@ -437,8 +442,7 @@ class RaDiceState(State["RaDiceGame"]):
         c.civ = self.civ
         c.mon = self.mon
         c.bonus = self.bonus
-        c.board_shared = True
-        self.board_shared = True
+        c.cow = self.cow = COW_ALL
         c.face = self.face[:]
         c.dst = self.dst[:]
         c.avail = self.avail[:]
@@ -464,7 +468,7 @@ class RaDiceState(State["RaDiceGame"]):
 
     def _own_board(self) -> None:
         """Copies the board lists shared with a clone; every write to them comes after this call."""
-        if self.board_shared:
+        if self.cow & COW_BOARD:
             self.points = self.points[:]
             self.phar = self.phar[:]
             self.nile = self.nile[:]
@@ -472,7 +476,7 @@ class RaDiceState(State["RaDiceGame"]):
             self.civ = self.civ[:]
             self.mon = self.mon[:]
             self.bonus = self.bonus[:]
-            self.board_shared = False
+            self.cow = cow_release(self.cow, COW_BOARD)
 
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -499,3 +503,6 @@ class RaDiceState(State["RaDiceGame"]):
 
     def __repr__(self) -> str:
         return f"<RaDiceState {self.game!r} epoch={self.epoch} phase={PHASE_NAMES[self.phase]} moves={self.hlen}>"
+
+
+declare_cow(RaDiceState, cow=BOARD_LISTS)  # what clone() shares on purpose (core.testing checks the rest)
