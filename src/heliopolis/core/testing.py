@@ -40,10 +40,11 @@ _MUTABLE = (list, dict, set, bytearray)
 
 
 def state_fields(s: object) -> list[str]:
-    """The attribute names of a state: its classes' ``__slots__`` and its ``__dict__``."""
+    """The attribute names of a state: its classes' ``__slots__`` (``__mypyc_attrs__`` for a class the
+    compiled build made native: it has neither slots nor a ``__dict__``) and its ``__dict__``."""
     names: list[str] = []
     for k in type(s).__mro__:
-        slots = k.__dict__.get("__slots__", ())
+        slots = k.__dict__.get("__slots__", ()) or k.__dict__.get("__mypyc_attrs__", ())
         names.extend((slots,) if isinstance(slots, str) else slots)
     names.extend(getattr(s, "__dict__", {}))
     return [n for n in dict.fromkeys(names) if n not in ("__dict__", "__weakref__") and hasattr(s, n)]

@@ -201,3 +201,20 @@ export function details(id, cls, summary, defaultOpen, ...children) {
   });
   return d;
 }
+
+/** The page's own list of every legal move (#legal) becomes a collapsed fallback, summarised by ``label``:
+ * the board is where one acts (shared by the drawn boards). */
+export function compactMoves(label, count) {
+  if (typeof document === 'undefined') return;
+  const list = document.getElementById('legal');
+  if (!list) return;
+  let box = list.closest('details');
+  if (!box) {
+    box = h('details', { id: 'all-moves', class: 'all-moves' }, h('summary'));
+    list.before(box);
+    box.appendChild(list);
+  }
+  const summary = box.querySelector('summary');
+  if (summary) summary.textContent = label;
+  box.hidden = !count;
+}

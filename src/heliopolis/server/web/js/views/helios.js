@@ -6,7 +6,7 @@
 // the page: hexes for place/temple/step/put, resource discs for pay, tiles for take/land/special,
 // buildings/persons for build/buy/activate, and a choice bar for the rest.
 
-import { details, h, humanize, placedAction, ranking, seatTitle, botLevel, svg } from '../dom.js';
+import { details, h, humanize, placedAction, ranking, seatTitle, botLevel, svg, compactMoves } from '../dom.js';
 import { has, t as tr, tn } from '../i18n.js';
 import { actionTileArt, buildingArt, ensureSprite, iconArt, landArt, personArt, token, tokenArt, use } from './helios-art.js';
 
@@ -436,21 +436,6 @@ function freshOn(i) {
   return { tiles: new Set([...b.tiles].filter((x) => !a.tiles.has(x))), temples: new Set([...b.temples].filter((x) => !a.temples.has(x))), sun: a.sun !== b.sun };
 }
 
-// The page's own list of every legal move becomes a collapsed fallback: the board is where one acts.
-function compactMoves(ctx) {
-  if (typeof document === 'undefined') return;
-  const list = document.getElementById('legal');
-  if (!list) return;
-  let box = list.closest('details');
-  if (!box) {
-    box = h('details', { id: 'all-moves', class: 'all-moves' }, h('summary'));
-    list.before(box);
-    box.appendChild(list);
-  }
-  const summary = box.querySelector('summary');
-  if (summary) summary.textContent = tn('ra.ui.all_moves', ctx.legal.length);
-  box.hidden = !ctx.legal.length;
-}
 
 // -- entry point ----------------------------------------------------------------------------------------------------
 export function render(root, msg, ctx) {
@@ -458,7 +443,7 @@ export function render(root, msg, ctx) {
   if (v.tables) TABLES = v.tables;
   ensureSprite();
   remember(msg);
-  compactMoves(ctx);
+  compactMoves(tn('ra.ui.all_moves', ctx.legal.length), ctx.legal.length);
   root.classList.add('he-board');
   root.classList.toggle('he-watching', !(ctx.seat !== null && ctx.seat !== undefined && ctx.seat >= 0));
   const placed = new Set();

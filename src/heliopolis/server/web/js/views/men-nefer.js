@@ -11,7 +11,7 @@
 // board, a scarab), otherwise a button in the choice bar under the prompt. The main board's areas
 // are in men-nefer-board.js, shared helpers and the engine's tables in men-nefer-common.js.
 
-import { details, h, humanize, ranking, seatTitle, botLevel } from '../dom.js';
+import { details, h, humanize, ranking, seatTitle, botLevel, compactMoves } from '../dom.js';
 import { t, tn } from '../i18n.js';
 import { CATEGORY_LABEL, PASS_LABEL, ROMAN, TABLES, actionable, agreementText, area, cityName, favourLabel, glyphName, houseName, mySeat, name, setTables, tileCard, tileText, token, vars, wareName } from './men-nefer-common.js';
 import { duatArea, gpArea, housesArea, marketsArea, necropolisArea, nileArea, obeliskArea, papyrusCard, qpArea, sphinxArea, templeArea, tilesArea, wareCard } from './men-nefer-board.js';
@@ -276,7 +276,7 @@ export function render(root, msg, ctx) {
   }
   setTables(v.tables);
   ensureSprite();
-  compactMoves(ctx);
+  compactMoves(tn('mnui.all_moves', ctx.legal.length), ctx.legal.length);
   root.classList.add('mn-board');
   const placed = new Set();
   const n = v.players.length;
@@ -377,21 +377,6 @@ function markFresh(root, msg) {
   SEEN = { game, keys };
 }
 
-/** The page's own list of every legal move becomes a collapsed fallback: the board is where one acts. */
-function compactMoves(ctx) {
-  if (typeof document === 'undefined') return;
-  const list = document.getElementById('legal');
-  if (!list) return;
-  let box = list.closest('details');
-  if (!box) {
-    box = h('details', { id: 'all-moves', class: 'all-moves' }, h('summary'));
-    list.before(box);
-    box.appendChild(list);
-  }
-  const summary = box.querySelector('summary');
-  if (summary) summary.textContent = tn('mnui.all_moves', ctx.legal.length);
-  box.hidden = !ctx.legal.length;
-}
 
 // -- an administration board, collapsible -----------------------------------------------------------
 function adminBoard(v, i, ctx, panel) {

@@ -3,7 +3,7 @@
 // action(notation) -> legal entry | null, showHelper, replay}. Every clickable action element
 // is a <button> carrying data-action="<notation>".
 
-import { actionable, details, h, ranking, seatTitle, botLevel } from '../dom.js';
+import { actionable, details, h, ranking, seatTitle, botLevel, compactMoves } from '../dom.js';
 import { t as tr, tn, has as hasKey } from '../i18n.js';
 import { CATEGORY, bagArt, ensureSprite, epochArt, raSpaceArt, sunArt, tileArt } from './ra-art.js';
 
@@ -381,21 +381,6 @@ function gainedTiles(i, seat) {
   return out;
 }
 
-// The page's own list of every legal move becomes a collapsed fallback: the board is where one acts.
-function compactMoves(ctx) {
-  if (typeof document === 'undefined') return;
-  const list = document.getElementById('legal');
-  if (!list) return;
-  let box = list.closest('details');
-  if (!box) {
-    box = h('details', { id: 'all-moves', class: 'all-moves' }, h('summary'));
-    list.before(box);
-    box.appendChild(list);
-  }
-  const summary = box.querySelector('summary');
-  if (summary) summary.textContent = tn('ra.ui.all_moves', ctx.legal.length);
-  box.hidden = !ctx.legal.length;
-}
 
 // -- entry point ----------------------------------------------------------------------------------
 export function render(root, msg, ctx) {
@@ -403,7 +388,7 @@ export function render(root, msg, ctx) {
   EDITION = String(v.edition || '2009');
   ensureSprite();
   remember(msg);
-  compactMoves(ctx);
+  compactMoves(tn('ra.ui.all_moves', ctx.legal.length), ctx.legal.length);
   root.classList.add('ra-board');
   const order = seatOrder(v.players, ctx.seat);
   root.replaceChildren(...[
