@@ -104,11 +104,12 @@ class Settings:
     log_context: bool = False  # request and game ids in the logs (logsetup.py): `serve --log-format json`
     # Analysis and hints (analysis_jobs.py): samples per action (a whole game in about a minute of one
     # worker; hints within 2 s), analyses a client may start a day, hints per second per client.
-    # HELIOPOLIS_ANALYSIS_BUDGET / HELIOPOLIS_HINT_BUDGET: smaller budgets for tests of a served site.
+    # HELIOPOLIS_ANALYSIS_BUDGET / HELIOPOLIS_HINT_BUDGET / HELIOPOLIS_HINT_RATE: for tests of a served site
+    # (smaller budgets; browser tests that ask one hint each from one address, faster than one in 5 s).
     analysis_budget: int = field(default_factory=lambda: int(os.environ.get("HELIOPOLIS_ANALYSIS_BUDGET", "48")))
     analysis_daily: int = 20
     hint_budget: int = field(default_factory=lambda: int(os.environ.get("HELIOPOLIS_HINT_BUDGET", "100")))
-    hint_rate: float = 0.2
+    hint_rate: float = field(default_factory=lambda: float(os.environ.get("HELIOPOLIS_HINT_RATE", "0.2")))
     analysis_timeout: float = 30.0  # seconds one decision or hint may take in a worker
 
 
