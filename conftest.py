@@ -3,7 +3,7 @@
 import importlib.util
 
 # Alembic runs migration scripts itself; importing them outside a migration fails.
-collect_ignore_glob = ["src/heliopolis/server/migrations/*"]
+collect_ignore_glob = ["src/heliopolis/server/store/migrations/*"]
 if importlib.util.find_spec("fastapi") is None:  # the server needs the [web] extra
     collect_ignore_glob.append("src/heliopolis/server/*")
 

@@ -24,8 +24,8 @@ import time
 from types import SimpleNamespace
 
 from heliopolis.core.registry import new_game
-from heliopolis.server.guard import Guard
-from heliopolis.server.protocol import parse_json_document
+from heliopolis.server.transport.guard import Guard
+from heliopolis.server.transport.protocol import parse_json_document
 
 
 def per_call(fn, seconds: float) -> float:  # noqa: ANN001

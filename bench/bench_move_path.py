@@ -20,11 +20,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from heliopolis.server import messages
 from heliopolis.server.app import Settings, create_app
-from heliopolis.server.protocol import ActBody, CreateGame, SeatSpec
-from heliopolis.server.storage import Move
-from heliopolis.server.table_options import TableOptions
+from heliopolis.server.play.table_options import TableOptions
+from heliopolis.server.store.storage import Move
+from heliopolis.server.transport import messages
+from heliopolis.server.transport.protocol import ActBody, CreateGame, SeatSpec
 
 TWO_HUMANS = [SeatSpec(kind="human"), SeatSpec(kind="human")]
 

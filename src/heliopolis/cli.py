@@ -486,8 +486,8 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
 
         from heliopolis import cli_serve
         from heliopolis.server.app import Settings, create_app
-        from heliopolis.server.logsetup import log_config
-        from heliopolis.server.storage import normalize_url
+        from heliopolis.server.ops.logsetup import log_config
+        from heliopolis.server.store.storage import normalize_url
 
         if metrics:
             import prometheus_client  # noqa: F401  (in the [web] extra since --metrics came)
@@ -553,8 +553,8 @@ def migrate_cmd(db: str) -> None:
     """Bring the database schema to this version's newest revision, while the servers run (docs/deploy.md)."""
     try:
         from heliopolis import cli_serve
-        from heliopolis.server.migrate import current
-        from heliopolis.server.storage import Storage
+        from heliopolis.server.store.migrate import current
+        from heliopolis.server.store.storage import Storage
     except ImportError as e:
         _fail(tr("cli.serve.needs_web", missing=str(e.name)))
     cli_serve.check_database(db)  # one line for a URL that cannot be served from, before anything is made

@@ -60,8 +60,8 @@ def admin() -> None:
 def _in_tx(db: str, fn: Callable[[Any], Any]) -> Any:
     """Runs ``fn(connection)`` in one transaction on a migrated database; one clear line on any refusal."""
     try:
-        from heliopolis.server.protocol import ServerError
-        from heliopolis.server.storage import Storage
+        from heliopolis.server.store.storage import Storage
+        from heliopolis.server.transport.protocol import ServerError
     except ImportError as e:
         fail(tr("cli.serve.needs_web", missing=str(e.name)))
     storage = Storage(db)
@@ -82,7 +82,7 @@ def _in_tx(db: str, fn: Callable[[Any], Any]) -> Any:
 @DB_OPTION
 def grant(name: str, db: str) -> None:
     """Give the account NAME the admin role."""
-    from heliopolis.server import moderation as m
+    from heliopolis.server.social import moderation as m
 
     click.echo(tr("cli.admin.granted", name=_in_tx(db, lambda c: m.set_admin(c, name, True))))
 
@@ -92,13 +92,13 @@ def grant(name: str, db: str) -> None:
 @DB_OPTION
 def revoke(name: str, db: str) -> None:
     """Take the admin role from the account NAME (never from the last admin)."""
-    from heliopolis.server import moderation as m
+    from heliopolis.server.social import moderation as m
 
     click.echo(tr("cli.admin.revoked", name=_in_tx(db, lambda c: m.set_admin(c, name, False))))
 
 
 def _sanction(name: str, db: str, on: bool) -> str:
-    from heliopolis.server import moderation as m
+    from heliopolis.server.social import moderation as m
 
     def run(c: Any) -> str:
         account_id, _ = m.account_by_name(c, name)
@@ -130,7 +130,7 @@ def unban(name: str, db: str) -> None:
 @DB_OPTION
 def list_users(db: str) -> None:
     """List the accounts with their roles and sanctions."""
-    from heliopolis.server import moderation as m
+    from heliopolis.server.social import moderation as m
 
     for u in _in_tx(db, m.list_users):
         flags = [tr(f"cli.admin.flag_{f}") for f in ("admin", "muted", "banned") if u[f]]
@@ -142,6 +142,6 @@ def list_users(db: str) -> None:
 @DB_OPTION
 def delete_game(game_id: str, db: str) -> None:
     """Delete the game GAME_ID for good: its moves, seats and chat (ratings it changed stay)."""
-    from heliopolis.server import game_delete
+    from heliopolis.server.store import game_delete
 
     click.echo(tr("cli.admin.game_deleted", game=_in_tx(db, lambda c: game_delete.delete_game(c, game_id))))

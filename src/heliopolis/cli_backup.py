@@ -41,7 +41,7 @@ def _target(db: str) -> tuple[str, Any]:
         import sqlalchemy as sa
         from sqlalchemy.exc import ArgumentError
 
-        from heliopolis.server.storage import normalize_url
+        from heliopolis.server.store.storage import normalize_url
     except ImportError as e:
         fail(tr("cli.serve.needs_web", missing=str(e.name)))
     try:
@@ -73,7 +73,7 @@ def _check_revision(rev: str | None, what: str, shown: str) -> None:
     from alembic.script import ScriptDirectory
     from alembic.util.exc import CommandError
 
-    from heliopolis.server.migrate import alembic_config
+    from heliopolis.server.store.migrate import alembic_config
 
     if rev is None:
         fail(tr("cli.backup.not_heliopolis", db=shown))
@@ -180,7 +180,7 @@ def _pg_state(url: Any, shown: str) -> tuple[str | None, bool]:
     import sqlalchemy as sa
 
     from heliopolis.cli_serve import check_database
-    from heliopolis.server.migrate import current
+    from heliopolis.server.store.migrate import current
 
     check_database(url.render_as_string(hide_password=False))
     engine = sa.create_engine(url, poolclass=sa.pool.NullPool)

@@ -26,7 +26,7 @@ def check_database(db: str) -> None:
     import sqlalchemy as sa
     from sqlalchemy.exc import ArgumentError
 
-    from heliopolis.server.storage import normalize_url
+    from heliopolis.server.store.storage import normalize_url
 
     try:
         url = sa.make_url(normalize_url(db))

@@ -12,9 +12,9 @@ pytest.importorskip("fastapi", reason="the admin commands need the [web] extra")
 import sqlalchemy as sa  # noqa: E402
 
 from heliopolis.cli import main  # noqa: E402
-from heliopolis.server import moderation as m  # noqa: E402
-from heliopolis.server.storage import Storage  # noqa: E402
-from heliopolis.server.table_db import accounts, sessions  # noqa: E402
+from heliopolis.server.play.table_db import accounts, sessions  # noqa: E402
+from heliopolis.server.social import moderation as m  # noqa: E402
+from heliopolis.server.store.storage import Storage  # noqa: E402
 
 
 def _run(*args: str):  # noqa: ANN202

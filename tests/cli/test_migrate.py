@@ -18,7 +18,7 @@ def invoke(*args: str):  # noqa: ANN201
 def _newest() -> str:
     from alembic.script import ScriptDirectory
 
-    from heliopolis.server.migrate import alembic_config
+    from heliopolis.server.store.migrate import alembic_config
 
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
 

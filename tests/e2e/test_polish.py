@@ -174,7 +174,7 @@ def test_one_rating_scale_with_a_line_and_a_fair_takeover_default(open_page):  #
 
 def test_bots_enter_the_site_pool_at_their_ladder_rating() -> None:
     from heliopolis.bots.levels import ratings as ladder
-    from heliopolis.server.ratings import first_rating
+    from heliopolis.server.social.ratings import first_rating
 
     row = ladder("ra", 3)["easy"]
     r = first_rating("bot:easy", "ra:2009", 3)

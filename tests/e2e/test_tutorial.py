@@ -9,7 +9,7 @@ import pytest
 
 from heliopolis import locale
 from heliopolis.core.registry import games_in_registration_order
-from heliopolis.server import tutorials as T
+from heliopolis.server.learn import tutorials as T
 from tests.chromium import require_chromium
 from tests.e2e.test_accessibility import LOCALES, VIEWPORTS, _violations
 

@@ -98,7 +98,7 @@ def test_game_page_in_german_from_start_to_the_first_move(server, browser):
     assert worded == ["Das Spiel hat sich inzwischen verändert; sieh dir die neue Stellung an und versuche es "
                       "noch einmal.", "spectators cannot act: join a seat first",
                       "Der Server ist nicht erreichbar"]  # fmt: skip
-    # The page's own module instance: its URL carries the build's version (server/assets.py).
+    # The page's own module instance: its URL carries the build's version (server/transport/assets.py).
     i18n = "'/static/js/i18n.js' + new URL(document.querySelector('script[type=module]').src).search"
     assert page.evaluate(f"async () => (await import({i18n})).num(-1.24, 1, true)") == "-1,2"
     page.wait_for_function(  # Ra: the list is a collapsed fallback, opened here once drawn

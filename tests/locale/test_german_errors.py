@@ -291,7 +291,7 @@ def test_terminal_prompt_notation_error_reads_german() -> None:
 
 def test_server_error_bodies_carry_the_catalog_message() -> None:
     from heliopolis.core.errors import reason
-    from heliopolis.server.protocol import ServerError
+    from heliopolis.server.transport.protocol import ServerError
 
     e = _raised(lambda: heliopolis.new_game("ra").apply_action(999))
     body = json.loads(json.dumps(ServerError("illegal", reason(e)).body()))["error"]

@@ -143,7 +143,7 @@ def test_the_lobby_gets_measured_ratings_as_numbers_to_word_them_in_german(monke
 def test_keys_the_pages_build_at_run_time_exist_for_every_game_option_level_and_error() -> None:
     # lobby.js / game.js / api.js build these keys from server data: t(`ui.option.${name}`) and so on.
     from heliopolis.bots.base import LOBBY_BOTS
-    from heliopolis.server.authority import available_meta, game_class
+    from heliopolis.server.play.authority import available_meta, game_class
 
     keys = set(L.messages("de"))
     meta = available_meta()

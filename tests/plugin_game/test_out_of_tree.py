@@ -120,7 +120,7 @@ def test_the_server_bot_workers_know_the_game(coins: str) -> None:
     import asyncio
     import json
 
-    from heliopolis.server.bots import Worker
+    from heliopolis.server.play.bots import Worker
 
     async def ask(job: dict) -> dict:
         worker = Worker()

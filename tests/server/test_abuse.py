@@ -19,8 +19,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from heliopolis.core.registry import new_game
 from heliopolis.server.app import Settings, create_app
-from heliopolis.server.guard import origin_allowed
-from heliopolis.server.protocol import (
+from heliopolis.server.transport.guard import origin_allowed
+from heliopolis.server.transport.protocol import (
     MAX_JSON_DEPTH,
     MAX_NAME,
     MAX_NUMBER_DIGITS,
@@ -140,7 +140,7 @@ def test_concurrent_replay_reads_are_rate_limited_and_the_server_keeps_answering
 def test_replay_frames_are_computed_once_per_ply_off_the_event_loop(client, monkeypatch):
     import threading
 
-    from heliopolis.server import archive
+    from heliopolis.server.store import archive
 
     threads = []
     real = archive.replay_frame_text

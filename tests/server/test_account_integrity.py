@@ -16,12 +16,12 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from heliopolis import locale
-from heliopolis.server import login_limits as L
-from heliopolis.server.accounts import Accounts
 from heliopolis.server.app import Settings, create_app
-from heliopolis.server.limits import KeyedLimiter
-from heliopolis.server.names import skeleton
-from heliopolis.server.passwords import problem
+from heliopolis.server.social import login_limits as L
+from heliopolis.server.social.accounts import Accounts
+from heliopolis.server.social.names import skeleton
+from heliopolis.server.social.passwords import problem
+from heliopolis.server.transport.limits import KeyedLimiter
 from tests.server.conftest import UNLIMITED, create
 from tests.server.test_accounts import PW, Device, csrf, signup
 from tests.server.test_alerts import smtp  # noqa: F401 - the fixture: a local SMTP inbox

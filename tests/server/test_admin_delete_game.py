@@ -12,10 +12,10 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from heliopolis.cli import main
-from heliopolis.server import game_delete
-from heliopolis.server import moderation as m
 from heliopolis.server.app import Settings, create_app
-from heliopolis.server.storage import Storage, games
+from heliopolis.server.social import moderation as m
+from heliopolis.server.store import game_delete
+from heliopolis.server.store.storage import Storage, games
 from tests.server.busy_site import make_busy_site
 from tests.server.conftest import UNLIMITED
 

@@ -70,7 +70,7 @@ def test_an_analysis_stopped_halfway_resumes_from_what_is_stored(tmp_path):
 
     import sqlalchemy as sa
 
-    from heliopolis.server.analysis_jobs import analyses
+    from heliopolis.server.learn.analysis_jobs import analyses
 
     with make_client(tmp_path) as c:
         gid = finished_game(c)
@@ -162,7 +162,7 @@ class SeatView(SeatOnly):
 def test_a_hint_reads_only_the_seats_information(game_id):
     """The hint of a real game reads nothing but the seat's own resampled determinizations."""
     from heliopolis.core.registry import new_game
-    from heliopolis.server.analysis_work import hint_of
+    from heliopolis.server.learn.analysis_work import hint_of
 
     rng = random.Random(3)
     s = new_game(game_id, players=3)
@@ -184,7 +184,7 @@ def test_two_states_differing_only_in_hidden_information_get_the_same_hint(monke
     """Seat 1 of the secret test game cannot see seat 0's card: the true card (1 or 3) does not
     change its hint."""
     from heliopolis.bots import analysis as A
-    from heliopolis.server.analysis_work import hint_of
+    from heliopolis.server.learn.analysis_work import hint_of
 
     monkeypatch.setitem(A._SIMULATORS, ("secret", 2), _Secret())
     hints = []

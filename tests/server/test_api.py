@@ -49,7 +49,7 @@ def test_views_hide_other_seats_points_and_the_seed(client):
     g = create(client, ["human", "human", "random"], join=0)
     other = client.post(f"/api/games/{g['id']}/join", json={}).json()
     gid = g["id"]
-    from heliopolis.server.storage import Storage  # the seed is only in the database
+    from heliopolis.server.store.storage import Storage  # the seed is only in the database
 
     seed = None
     for live in client.app.state.auth.games.values():
@@ -247,7 +247,7 @@ def test_replay_frames_and_import_of_a_saved_game(client):
 
 
 def test_games_evicted_from_memory_reload_exactly(client, monkeypatch):
-    from heliopolis.server import authority
+    from heliopolis.server.play import authority
 
     monkeypatch.setattr(authority, "MAX_CACHED", 2)
     made = [create(client, ["human", "random"]) for _ in range(4)]

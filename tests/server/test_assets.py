@@ -1,7 +1,7 @@
 """Compression, cache headers and versioned names (issue 28, page weight): static files and pages
 gzipped, API JSON gzipped (WebSockets untouched), versioned URLs immutable, HTML and unversioned URLs
 revalidated by ETag, catalogs immutable under their content hash, in parts: a shared one and one per
-game (server/catalogs.py), each within budget, and every key a page or a game's board names in the
+game (server/transport/catalogs.py), each within budget, and every key a page or a game's board names in the
 parts that page loads."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from heliopolis import locale as L
-from heliopolis.server import catalogs
 from heliopolis.server.app import WEB, Settings, catalog_versions, create_app
-from heliopolis.server.assets import IMMUTABLE
+from heliopolis.server.transport import catalogs
+from heliopolis.server.transport.assets import IMMUTABLE
 from tests.server.conftest import UNLIMITED, create
 
 GZ = {"accept-encoding": "gzip"}

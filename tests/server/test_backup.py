@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 
 from heliopolis.cli import main
 from heliopolis.server.app import Settings, create_app
-from heliopolis.server.storage import Storage
+from heliopolis.server.store.storage import Storage
 from tests.conftest import pg_database
 from tests.server.busy_site import make_busy_site
 from tests.server.conftest import UNLIMITED, auth, create, wait_for

@@ -11,8 +11,8 @@ import time
 import httpx
 import pytest
 
-from heliopolis.server import bots as botmod
-from heliopolis.server.bots import BotPool, FairQueue, Job, lane_of
+from heliopolis.server.play import bots as botmod
+from heliopolis.server.play.bots import BotPool, FairQueue, Job, lane_of
 from tests.server.conftest import ServerProcess, create, wait_for
 
 psutil = pytest.importorskip("psutil")
@@ -86,7 +86,7 @@ def test_fair_queue_round_robin_over_a_clients_games_and_no_credit_for_idling():
 
 
 def test_a_client_over_its_share_gets_the_slice_while_others_are_around():
-    from heliopolis.server.fairshare import Usage
+    from heliopolis.server.play.fairshare import Usage
 
     u = Usage(half_life=30.0, window=30.0)
     u.saw("a", 0.0)
@@ -177,7 +177,7 @@ def test_a_client_over_its_share_searches_for_the_slice_only():
 
 
 def test_a_bot_seat_uses_the_share_of_the_address_that_caused_it():
-    from heliopolis.server.authority import Authority
+    from heliopolis.server.play.authority import Authority
 
     auth = Authority.__new__(Authority)
     auth.creator = {"g": "1.1.1.1"}
@@ -369,7 +369,7 @@ def test_every_process_of_serve_workers_dies_with_the_supervisor(pg_url):
         kids: list[int] = []
         while time.monotonic() < deadline:  # both server processes with their two bot workers each
             kids = _descendants(proc.pid)
-            if sum("heliopolis.server.botworker" in _cmdline(k) for k in kids) >= 4:
+            if sum("heliopolis.server.play.botworker" in _cmdline(k) for k in kids) >= 4:
                 break
             time.sleep(0.3)
         assert len(kids) >= 6, kids

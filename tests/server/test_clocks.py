@@ -1,11 +1,11 @@
-"""Clock arithmetic (server/clocks.py) as properties over random move sequences."""
+"""Clock arithmetic (server/play/clocks.py) as properties over random move sequences."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from heliopolis.server.clocks import Clock, ClockOptions, replay_clock
+from heliopolis.server.play.clocks import Clock, ClockOptions, replay_clock
 
 moves = st.lists(st.tuples(st.integers(-1, 2), st.floats(0, 500, allow_nan=False)), max_size=60)
 
@@ -74,7 +74,7 @@ def test_the_table_feeds_its_clock_move_by_move_exactly_as_a_replay(steps, cuts,
     commit; after any mix of commits and undos (truncations) it equals a replay of the log."""
     from types import SimpleNamespace
 
-    from heliopolis.server.table import DEFAULTS, TableService, TableState
+    from heliopolis.server.play.table import DEFAULTS, TableService, TableState
 
     cfg = ClockOptions(kind=kind, base=300, increment=5, per_move=60, bank=120).config()
     service = TableService(SimpleNamespace(storage=None))

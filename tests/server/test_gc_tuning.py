@@ -1,4 +1,4 @@
-"""The serving collector settings (server/gc_tuning.py): applied by `heliopolis serve` only."""
+"""The serving collector settings (server/ops/gc_tuning.py): applied by `heliopolis serve` only."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ pytest.importorskip("fastapi", reason="the server needs the [web] extra")
 
 from click.testing import CliRunner  # noqa: E402
 
-from heliopolis.server import gc_tuning  # noqa: E402
+from heliopolis.server.ops import gc_tuning  # noqa: E402
 
 
 @pytest.fixture

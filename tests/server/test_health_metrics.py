@@ -17,9 +17,9 @@ from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import text
 
 from heliopolis.server.app import Settings, create_app
-from heliopolis.server.health import Health, head_revision
-from heliopolis.server.migrate import alembic_config
-from heliopolis.server.storage import Storage
+from heliopolis.server.ops.health import Health, head_revision
+from heliopolis.server.store.migrate import alembic_config
+from heliopolis.server.store.storage import Storage
 from tests.server.conftest import UNLIMITED, auth, create, play_out, seat_protocols, wait_for
 
 

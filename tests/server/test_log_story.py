@@ -49,7 +49,7 @@ def test_resign_and_retake_are_seat_events_at_their_log_line(client):  # noqa: A
 
 
 def test_replay_steps_fold_chance_into_the_move_that_caused_it():
-    from heliopolis.server.archive import replay_steps
+    from heliopolis.server.store.archive import replay_steps
 
     # setup chance, a move, its two dice, a move, its die, the last move
     assert replay_steps([-1, -1, 0, -1, -1, 1, -1, 0]) == [0, 2, 5, 7, 8]

@@ -11,7 +11,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from heliopolis.server.logsetup import scrub
+from heliopolis.server.ops.logsetup import scrub
 from tests.server.conftest import ServerProcess
 
 PROXIED = "203.0.113.7"  # what the trusted proxy (here: 127.0.0.1) says the client is

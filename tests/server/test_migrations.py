@@ -10,8 +10,8 @@ import sqlalchemy as sa
 
 pytest.importorskip("alembic")
 
-from heliopolis.server.migrate import current, upgrade  # noqa: E402
-from heliopolis.server.storage import create_engine  # noqa: E402
+from heliopolis.server.store.migrate import current, upgrade  # noqa: E402
+from heliopolis.server.store.storage import create_engine  # noqa: E402
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -25,7 +25,7 @@ def engine(request, tmp_path):  # noqa: ANN001, ANN201
 def test_0002_keeps_old_games_and_can_be_undone(engine):
     from alembic import command
 
-    from heliopolis.server.migrate import alembic_config
+    from heliopolis.server.store.migrate import alembic_config
 
     upgrade(engine, "0001")
     with engine.begin() as c:
@@ -57,7 +57,7 @@ def test_0002_keeps_old_games_and_can_be_undone(engine):
 def test_0003_adds_the_shared_limits_and_can_be_undone(engine):
     from alembic import command
 
-    from heliopolis.server.migrate import alembic_config
+    from heliopolis.server.store.migrate import alembic_config
 
     upgrade(engine, "0002")
     with engine.begin() as c:
@@ -86,7 +86,7 @@ def test_0005_table_stores_decisions_and_never_rates_old_games_late(engine):
     A finished game of an older version that was never rated gets "not rated" (never rated later)."""
     from alembic import command
 
-    from heliopolis.server.migrate import alembic_config
+    from heliopolis.server.store.migrate import alembic_config
 
     upgrade(engine, "0003")
     with engine.begin() as c:
@@ -118,7 +118,7 @@ def test_0005_table_stores_decisions_and_never_rates_old_games_late(engine):
 def test_0004_gives_old_accounts_skeletons_and_unconfirmed_addresses_and_can_be_undone(engine):
     from alembic import command
 
-    from heliopolis.server.migrate import alembic_config
+    from heliopolis.server.store.migrate import alembic_config
 
     upgrade(engine, "0003")
     with engine.begin() as c:  # two lookalikes the old rules let in, and an unconfirmed relay address
@@ -153,7 +153,7 @@ def test_0006_moderation_adds_roles_reports_audit_and_deleted_lines_and_can_be_u
     old chat lines stay (none deleted) and going back keeps them."""
     from alembic import command
 
-    from heliopolis.server.migrate import alembic_config
+    from heliopolis.server.store.migrate import alembic_config
 
     upgrade(engine, "0005_table")
     with engine.begin() as c:
@@ -188,7 +188,7 @@ def test_0007_seat_events_adds_the_seat_events_and_can_be_undone(engine):
     number; old games and seats stay, and going back drops only the new table."""
     from alembic import command
 
-    from heliopolis.server.migrate import alembic_config
+    from heliopolis.server.store.migrate import alembic_config
 
     upgrade(engine, "0006_mod")
     with engine.begin() as c:
@@ -230,7 +230,7 @@ def test_0008_analysis_adds_the_analyses_and_the_hints_option_and_can_be_undone(
     (NULL for older tables: hints allowed); old games stay, and going back drops only these."""
     from alembic import command
 
-    from heliopolis.server.migrate import alembic_config
+    from heliopolis.server.store.migrate import alembic_config
 
     upgrade(engine, "0007_seat_events")
     with engine.begin() as c:

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from heliopolis.server import moderation as m
+from heliopolis.server.social import moderation as m
 from tests.server.conftest import ServerProcess, auth, wait_for
 
 PW = "correct horse battery staple"
@@ -261,7 +261,7 @@ def test_a_ban_survives_kill_9_and_the_seats_go_to_bots_on_restart(db_url, tmp_p
         other = httpx.post(f"{srv.url}/api/games/{g['id']}/join", json={}).json()
         srv.kill()
         # A ban written straight into the database, as if the server had died right after its commit.
-        from heliopolis.server.storage import Storage
+        from heliopolis.server.store.storage import Storage
 
         st = Storage(db_url)
         with st.engine.begin() as c:

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from heliopolis.server.hub import PgListener
-from heliopolis.server.pg_pipeline import CONNECTION_OK, numbered, open_nonblocking
-from heliopolis.server.storage import GameRecord, Move, Seat, StaleError, Storage
+from heliopolis.server.store.pg_pipeline import CONNECTION_OK, numbered, open_nonblocking
+from heliopolis.server.store.storage import GameRecord, Move, Seat, StaleError, Storage
+from heliopolis.server.transport.hub import PgListener
 
 
 def _new_game(st: Storage, gid: str) -> None:

@@ -24,7 +24,7 @@ class FakeSocket:
 
 
 def make(sock: FakeSocket, game: dict):  # noqa: ANN201
-    from heliopolis.server.push import Pusher
+    from heliopolis.server.transport.push import Pusher
 
     have = [-1]
     loads = []
@@ -113,7 +113,7 @@ def test_a_closed_connection_stops_pushing():
 
 
 def test_publish_survives_a_failing_subscriber():
-    from heliopolis.server.hub import Hub
+    from heliopolis.server.transport.hub import Hub
 
     hub, got = Hub(), []
 

@@ -152,7 +152,7 @@ def test_my_games_shows_results_rating_changes_and_rematch_offers_until_accepted
 def test_places_count_everyone_ahead_and_leavers_come_after_everyone_who_stayed():
     from types import SimpleNamespace as NS
 
-    from heliopolis.server.ratings import places
+    from heliopolis.server.social.ratings import places
 
     def state(scores, winners):  # noqa: ANN001, ANN202
         return NS(scores=lambda: scores, winners=lambda: winners)

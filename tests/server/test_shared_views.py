@@ -33,7 +33,7 @@ def test_same_for_all_is_true_only_when_every_view_is_the_spectators(game):
 
 def test_a_seat_sees_its_own_view_when_scores_are_hidden():
     """Ra with hidden scores (the default): the server builds each seat's view on its own."""
-    from heliopolis.server import messages
+    from heliopolis.server.transport import messages
 
     class Rec:
         id, revision, status, game, seats, undo = "g", 3, "running", "ra", [], None

@@ -10,10 +10,10 @@ import time
 
 import pytest
 
-from heliopolis.server import storage as storage_mod
-from heliopolis.server.authority import Authority
-from heliopolis.server.hub import Hub
-from heliopolis.server.storage import Busy, GameRecord, Move, Seat, Storage
+from heliopolis.server.play.authority import Authority
+from heliopolis.server.store import storage as storage_mod
+from heliopolis.server.store.storage import Busy, GameRecord, Move, Seat, Storage
+from heliopolis.server.transport.hub import Hub
 
 
 class _NoBots:

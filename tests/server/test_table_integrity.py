@@ -18,7 +18,7 @@ from tests.server.test_table import make, two_humans
 
 def many_signups(client) -> None:  # noqa: ANN001
     """Lifts the login limits (keyed by address: every test device has one), for tests of something else."""
-    from heliopolis.server.limits import KeyedLimiter
+    from heliopolis.server.transport.limits import KeyedLimiter
 
     acc = client.app.state.accounts
     for name, value in list(vars(acc).items()):
@@ -47,8 +47,8 @@ def test_nobody_chats_into_an_imported_game_so_its_export_stays_the_record(clien
 
 
 def test_spectators_cannot_fill_the_chat_and_the_players_keep_their_own_budget(client):
-    from heliopolis.server.chat import PER_SEAT, PER_SPECTATOR, SPECTATORS
-    from heliopolis.server.limits import KeyedLimiter
+    from heliopolis.server.social.chat import PER_SEAT, PER_SPECTATOR, SPECTATORS
+    from heliopolis.server.transport.limits import KeyedLimiter
 
     client.app.state.chat.limiter = KeyedLimiter(10_000, 10_000)  # the caps, not the rate, are tested here
     many_signups(client)

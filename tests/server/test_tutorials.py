@@ -9,9 +9,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from heliopolis import locale
-from heliopolis.server import tutorials as T
 from heliopolis.server.app import Settings, create_app
-from heliopolis.server.tutorials.explain import explain
+from heliopolis.server.learn import tutorials as T
+from heliopolis.server.learn.tutorials.explain import explain
 from tests.server.conftest import UNLIMITED
 
 

@@ -11,7 +11,7 @@ rules; nothing here is compiled, so editing a ``.po`` file is all a translator d
 
 Games build their sentences with :func:`msg` (an English ``Msg`` carrying key and arguments);
 readers turn them into their own language with :func:`render`; the browser gets the domains a page
-needs from :func:`export` (``GET /api/i18n/<lang>`` and ``/api/i18n/<lang>/<game>``, server/catalogs.py).
+needs from :func:`export` (``GET /api/i18n/<lang>`` and ``/api/i18n/<lang>/<game>``, server/transport/catalogs.py).
 """
 
 from __future__ import annotations
@@ -182,7 +182,7 @@ def error_text(error: BaseException, lang: str = DEFAULT_LANG) -> str:
 
 
 # The tutorials' step texts are sent already worded in the reader's language by their own API
-# (server/tutorials): the lobby and game pages need not load them.
+# (server/learn/tutorials): the lobby and game pages need not load them.
 SERVER_WORDED = re.compile(r"tutorial\.(?!ui\.|error\.)")
 
 

@@ -1,7 +1,9 @@
 """The web platform: an authoritative game server with storage, live updates, bots in seats and
 the browser UI (``web/``). Needs the ``[web]`` extra. Start it with ``heliopolis serve``.
 
-Layout: ``storage`` (SQL event log, Alembic ``migrations``), ``authority`` (the games, chance,
-bots, undo), ``hub`` (live updates, PostgreSQL LISTEN/NOTIFY), ``protocol`` (schemas, errors),
-``limits`` (rate limits), ``bots`` (bot decisions off the event loop), ``app`` (HTTP and WebSocket).
+Rooms, by concern (``app`` wires them; CONTRIBUTING.md, "The move path", follows one move through them):
+``transport`` (HTTP and WebSocket routes, the guard, pushes, the hub, wire messages, the protocol),
+``play`` (the authority: cached games, moves, bots, undo; the table: clocks, takeovers, settings),
+``store`` (the SQL event log, Alembic ``migrations``, archive), ``social`` (accounts, chat, ratings,
+rematch, alerts, moderation), ``learn`` (analysis, hints, tutorials) and ``ops`` (health, metrics, logs).
 """

@@ -23,26 +23,29 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
-from heliopolis.server import account_data, account_lifecycle, analysis_jobs, catalogs, messages, password_reset
-from heliopolis.server import accounts as accounts_api
-from heliopolis.server import alerts as alerts_api
-from heliopolis.server import archive as archive_api
-from heliopolis.server import assets as assets_api
-from heliopolis.server import chat as chat_api
-from heliopolis.server import health as health_api
-from heliopolis.server import moderation as moderation_api
-from heliopolis.server import ratings as ratings_api
-from heliopolis.server import rematch as rematch_api
-from heliopolis.server import table as table_api
-from heliopolis.server import tutorials as tutorials_api
-from heliopolis.server.authority import Authority, Live, available_meta
-from heliopolis.server.bots import BotPool
-from heliopolis.server.gc_tuning import tune_for_serving
-from heliopolis.server.guard import Guard, origin_allowed
-from heliopolis.server.hub import Hub, PgListener
-from heliopolis.server.lease import BotLeases
-from heliopolis.server.limits import TokenBucket
-from heliopolis.server.protocol import (
+from heliopolis.server.learn import analysis_jobs
+from heliopolis.server.learn import tutorials as tutorials_api
+from heliopolis.server.ops import health as health_api
+from heliopolis.server.ops.gc_tuning import tune_for_serving
+from heliopolis.server.play import table as table_api
+from heliopolis.server.play.authority import Authority, Live, available_meta
+from heliopolis.server.play.bots import BotPool
+from heliopolis.server.play.lease import BotLeases
+from heliopolis.server.social import account_data, account_lifecycle, password_reset
+from heliopolis.server.social import accounts as accounts_api
+from heliopolis.server.social import alerts as alerts_api
+from heliopolis.server.social import chat as chat_api
+from heliopolis.server.social import moderation as moderation_api
+from heliopolis.server.social import ratings as ratings_api
+from heliopolis.server.social import rematch as rematch_api
+from heliopolis.server.store import archive as archive_api
+from heliopolis.server.store.storage import GameRecord, Storage
+from heliopolis.server.transport import assets as assets_api
+from heliopolis.server.transport import catalogs, messages
+from heliopolis.server.transport.guard import Guard, origin_allowed
+from heliopolis.server.transport.hub import Hub, PgListener
+from heliopolis.server.transport.limits import TokenBucket
+from heliopolis.server.transport.protocol import (
     ActBody,
     CreateGame,
     JoinGame,
@@ -58,8 +61,7 @@ from heliopolis.server.protocol import (
     parse_json_document,
     request_problem,
 )  # fmt: skip
-from heliopolis.server.push import Pusher
-from heliopolis.server.storage import GameRecord, Storage
+from heliopolis.server.transport.push import Pusher
 
 WEB = Path(__file__).with_name("web")
 log = logging.getLogger("heliopolis.server")
@@ -68,7 +70,7 @@ GZIP_MIN = 1024  # bytes: small answers (an ack, an error) are sent as they are
 
 
 def catalog_versions() -> dict[str, str]:
-    """Catalog part -> its content hash (server/catalogs.py): pages fetch ``/api/i18n/<lang>?v=<hash>``
+    """Catalog part -> its content hash (server/transport/catalogs.py): pages fetch ``/api/i18n/<lang>?v=<hash>``
     and a game's ``/api/i18n/<lang>/<game>?v=<hash>`` (immutable)."""
     return catalogs.versions()
 
@@ -154,7 +156,7 @@ def _ws_token(websocket: WebSocket) -> tuple[str | None, str | None]:
 def app_from_env() -> FastAPI:
     """The app of one process of ``heliopolis serve --workers N`` (uvicorn's factory): settings
     from ``HELIOPOLIS_SETTINGS``; the process dies with uvicorn's supervisor."""
-    from heliopolis.server.botworker import die_with_parent
+    from heliopolis.server.play.botworker import die_with_parent
 
     die_with_parent(os.getppid())
     return create_app(Settings(**json.loads(os.environ["HELIOPOLIS_SETTINGS"])))
@@ -164,7 +166,7 @@ def _metrics(settings: Settings, storage: Storage, hub: Hub, auth: Authority) ->
     """The app's own metrics (``serve --metrics``), or None: nothing is counted then."""
     if not settings.metrics:
         return None
-    from heliopolis.server.metrics import Metrics
+    from heliopolis.server.ops.metrics import Metrics
 
     metrics = Metrics()
     metrics.watch(storage, hub, auth, auth.bots)
@@ -249,7 +251,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.health = health_api.Health(storage, auth.bots)
     health_api.route(app, app.state.health)
     if metrics is not None:
-        from heliopolis.server.metrics import route as metrics_route
+        from heliopolis.server.ops.metrics import route as metrics_route
 
         metrics_route(app, metrics)
     app.include_router(tutorials_api.router())  # stateless: no table, no rating (tutorials/)
@@ -281,7 +283,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # (scope type "websocket"), and responses that are already gzipped (assets.py) are left as they are.
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN, compresslevel=GZIP_LEVEL)
     if settings.log_context:  # outermost: Guard's refusals are logged with their request id too
-        from heliopolis.server.logsetup import RequestContext
+        from heliopolis.server.ops.logsetup import RequestContext
 
         app.add_middleware(RequestContext)
 

@@ -1,4 +1,4 @@
-// The analysis of a finished game on the game page (issue 29; server/analysis_jobs.py): "Analyse
+// The analysis of a finished game on the game page (issue 29; server/learn/analysis_jobs.py): "Analyse
 // the game" starts it in the server's bot workers (or shows the stored one: every viewer shares
 // it), the panel follows its progress, then draws each seat's expected final margin over the game
 // (an SVG chart), the three costliest decisions of each seat with the better move in the game's

@@ -1,4 +1,4 @@
-// Hints during play (issue 29; server/analysis_jobs.py): in an unrated game whose creator allows
+// Hints during play (issue 29; server/learn/analysis_jobs.py): in an unrated game whose creator allows
 // them, the seat to move may switch hints on (off by default, kept in this browser) and ask for
 // one: the expert's three best moves with their expected final margins and why, in the game's
 // words, computed by the server's bot workers from this seat's information only. game.js passes:

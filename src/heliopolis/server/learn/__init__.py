@@ -1,0 +1,1 @@
+"""Analysis, hints and tutorials."""

@@ -1,0 +1,1 @@
+"""Running it: health, metrics, logs, the collector."""

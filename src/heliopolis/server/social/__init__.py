@@ -1,0 +1,1 @@
+"""People: accounts, chat, ratings, rematch, alerts, moderation."""

@@ -1,0 +1,110 @@
+"""The account's own housekeeping: change the password (every other session and known device is
+revoked), list my sessions, end one or all of them ("log out everywhere").
+
+* ``POST /api/account/password`` ``{"old", "new"}`` — the old password is checked like a login
+  (the same limits, a wrong one counts as a failure), the new one by the policy (``passwords.py``);
+  the sessions and device cookies of other browsers end in the same transaction as the new hash.
+* ``GET /api/account/sessions`` — ``{"sessions": [{"id", "created", "last_seen", "expires", "agent",
+  "current"}]}``; ``id`` is a public handle (the first 16 hex digits of the stored SHA-256).
+* ``DELETE /api/account/sessions/{id}`` — ends that session; ``DELETE /api/account/sessions`` — ends
+  every session of the account, this one too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Path, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from heliopolis.server.play.table_db import accounts, devices, sessions
+from heliopolis.server.social import passwords
+from heliopolis.server.social.accounts import CSRF_COOKIE, DEVICE_COOKIE, SESSION_COOKIE, Accounts, check_password
+from heliopolis.server.social.accounts import _hasher as hasher
+from heliopolis.server.social.accounts import _sha as sha
+from heliopolis.server.transport.protocol import ServerError
+
+HANDLE = 16  # hex digits of a session's public id
+
+
+class PasswordBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    old: str = Field(min_length=1, max_length=passwords.MAX_LENGTH)
+    new: str = Field(min_length=1, max_length=passwords.MAX_LENGTH)
+
+
+def _change(acc: Accounts, account_id: int, new: str, keep_session: str, keep_device: str | None) -> int:
+    """New hash; every other session and device of the account gone. The number of sessions ended."""
+    h = hasher.hash(new)
+    with acc.storage.engine.begin() as c:
+        c.execute(accounts.update().where(accounts.c.id == account_id).values(password_hash=h))
+        c.execute(sessions.update().where(sessions.c.id_hash == keep_session).values(last_seen=time.time()))
+        ended = c.execute(sessions.delete().where(sessions.c.account_id == account_id,
+                                                  sessions.c.id_hash != keep_session)).rowcount  # fmt: skip
+        c.execute(devices.delete().where(devices.c.account_id == account_id,
+                                         devices.c.id_hash != sha(keep_device or "")))  # fmt: skip
+    return int(ended)
+
+
+def _list(acc: Accounts, account_id: int, current: str) -> list[dict[str, Any]]:
+    with acc.storage.engine.connect() as c:
+        rows = c.execute(sa.select(sessions).where(sessions.c.account_id == account_id, sessions.c.expires_at > time.time())
+                         .order_by(sessions.c.created_at)).all()  # fmt: skip
+    return [{"id": r.id_hash[:HANDLE], "created": r.created_at, "last_seen": r.last_seen, "expires": r.expires_at,
+             "agent": r.user_agent, "current": r.id_hash == current} for r in rows]  # fmt: skip
+
+
+def _end(acc: Accounts, account_id: int, handle: str | None) -> int:
+    """Ends the account's session with that public id (None: all of them)."""
+    q = sessions.delete().where(sessions.c.account_id == account_id)
+    if handle is not None:
+        q = q.where(sessions.c.id_hash.startswith(handle, autoescape=True))
+    with acc.storage.engine.begin() as c:
+        return int(c.execute(q).rowcount)
+
+
+def _forget_cookies(response: Response) -> None:
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    response.delete_cookie(CSRF_COOKIE, path="/")
+
+
+def router(acc: Accounts) -> APIRouter:
+    r = APIRouter(prefix="/api/account", tags=["accounts"])
+
+    @r.post("/password")
+    async def change_password(body: PasswordBody, request: Request) -> dict[str, Any]:
+        s = await acc.require(request)
+        await acc.check_login(request, s.username, body.old)
+        check_password(body.new, s.username)
+        ended = await asyncio.to_thread(_change, acc, s.account_id, body.new, s.id_hash,
+                                        request.cookies.get(DEVICE_COOKIE))  # fmt: skip
+        return {"changed": True, "sessions_ended": ended}
+
+    @r.get("/sessions")
+    async def list_sessions(request: Request) -> dict[str, Any]:
+        s = await acc.session(request)
+        if s is None:
+            raise ServerError("unauthorized", "log in first")
+        return {"sessions": await asyncio.to_thread(_list, acc, s.account_id, s.id_hash)}
+
+    @r.delete("/sessions/{handle}")
+    async def end_session(request: Request, response: Response,
+                          handle: str = Path(pattern=f"^[0-9a-f]{{{HANDLE}}}$")) -> dict[str, Any]:  # fmt: skip
+        s = await acc.require(request)
+        if await asyncio.to_thread(_end, acc, s.account_id, handle) == 0:
+            raise ServerError.worded("not_found", "ui.error.session_unknown")
+        if s.id_hash.startswith(handle):
+            _forget_cookies(response)
+        return {"ended": 1, "current": s.id_hash.startswith(handle)}
+
+    @r.delete("/sessions")
+    async def end_all(request: Request, response: Response) -> dict[str, Any]:
+        s = await acc.require(request)
+        ended = await asyncio.to_thread(_end, acc, s.account_id, None)
+        _forget_cookies(response)
+        return {"ended": ended, "account": None}
+
+    return r

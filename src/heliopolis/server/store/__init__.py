@@ -1,0 +1,1 @@
+"""The database: storage, migrations, archive (replay, export, import)."""
