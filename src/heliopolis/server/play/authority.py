@@ -136,7 +136,7 @@ class Authority:
                 return rev
         return await self._db(st.append, *args, **kwargs)
 
-    # -- lobby -------------------------------------------------------------------------------
+    # -- lobby ---------------------------------------------------------------------------------
     async def create(self, req: CreateGame, account: int | None = None, also: Prepared | None = None, client: str = "",
                      ) -> tuple[GameRecord, str | None]:  # fmt: skip
         """``account`` holds the creator's seat; ``also`` (table.Prepared) adds the table settings;
