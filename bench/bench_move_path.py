@@ -29,9 +29,9 @@ from heliopolis.server.transport.protocol import ActBody, CreateGame, SeatSpec
 TWO_HUMANS = [SeatSpec(kind="human"), SeatSpec(kind="human")]
 
 
-async def new_game(auth) -> tuple[str, dict[int, str]]:  # noqa: ANN001
+async def new_game(auth, table) -> tuple[str, dict[int, str]]:  # noqa: ANN001
     body = CreateGame(game="ra", players=2, options={}, seats=TWO_HUMANS, join=0, table=TableOptions())
-    out = await auth.table.create(body, None)
+    out = await table.create(body, None)
     seat, token = await auth.join(out["id"], None, None)
     return out["id"], {0: out["token"], seat: token}
 
@@ -45,7 +45,7 @@ async def main_async(games: int, commits: int) -> None:
         auth = app.state.auth
         for g in range(games + 1):
             rng = random.Random(g)
-            gid, tokens = await new_game(auth)
+            gid, tokens = await new_game(auth, app.state.table)
             live = await auth.get(gid)
             while live.rec.status == "running" and not live.state.is_terminal():
                 mover = live.state.current_player()
@@ -58,7 +58,7 @@ async def main_async(games: int, commits: int) -> None:
                 t2 = time.process_time()
                 if g:  # game 0 warms up imports, caches and the database file
                     act, msgs, n = act + t1 - t0, msgs + t2 - t1, n + 1
-        gid, _ = await new_game(auth)
+        gid, _ = await new_game(auth, app.state.table)
         live = await auth.get(gid)
         rev, plies, st = live.rec.revision, live.rec.plies, auth.storage
         t0 = time.process_time()

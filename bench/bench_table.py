@@ -29,13 +29,13 @@ from heliopolis.server.transport.protocol import ActBody, CreateGame, SeatSpec
 CLOCK = {"kind": "fischer", "base": 600, "increment": 15}
 
 
-async def one_game(auth, clocked: bool, seed: int) -> tuple[float, int]:  # noqa: ANN001
+async def one_game(auth, table, clocked: bool, seed: int) -> tuple[float, int]:  # noqa: ANN001
     """Plays one 2-player Ra game with random legal moves; returns (CPU seconds, moves)."""
     rng = random.Random(seed)
-    table = TableOptions(clock=CLOCK) if clocked else TableOptions()
+    options = TableOptions(clock=CLOCK) if clocked else TableOptions()
     body = CreateGame(game="ra", players=2, options={}, seats=[SeatSpec(kind="human"), SeatSpec(kind="human")],
-                      join=0, table=table)  # fmt: skip
-    out = await auth.table.create(body, None)
+                      join=0, table=options)  # fmt: skip
+    out = await table.create(body, None)
     gid, tokens = out["id"], {0: out["token"]}
     seat, token = await auth.join(gid, None, None)
     tokens[seat] = token
@@ -59,10 +59,10 @@ async def main_async(games: int, seed: int) -> None:
     totals = {False: [0.0, 0], True: [0.0, 0]}
     async with app.router.lifespan_context(app):
         auth = app.state.auth
-        await one_game(auth, True, seed - 1)  # warm-up: imports, caches, the database file
+        await one_game(auth, app.state.table, True, seed - 1)  # warm-up: imports, caches, the database file
         for i in range(games):
             for clocked in (False, True) if i % 2 == 0 else (True, False):
-                cpu, n = await one_game(auth, clocked, seed + i)
+                cpu, n = await one_game(auth, app.state.table, clocked, seed + i)
                 totals[clocked][0] += cpu
                 totals[clocked][1] += n
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())

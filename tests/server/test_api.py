@@ -247,9 +247,9 @@ def test_replay_frames_and_import_of_a_saved_game(client):
 
 
 def test_games_evicted_from_memory_reload_exactly(client, monkeypatch):
-    from heliopolis.server.play import authority
+    from heliopolis.server.play import cache
 
-    monkeypatch.setattr(authority, "MAX_CACHED", 2)
+    monkeypatch.setattr(cache, "MAX_CACHED", 2)
     made = [create(client, ["human", "random"]) for _ in range(4)]
     # The bots move in worker processes: wait until every game waits for its human (no driver runs).
     before = {g["id"]: wait_for(client, g["id"], g["token"], lambda s: s["to_move"] == 0) for g in made}

@@ -177,14 +177,14 @@ def test_a_client_over_its_share_searches_for_the_slice_only():
 
 
 def test_a_bot_seat_uses_the_share_of_the_address_that_caused_it():
-    from heliopolis.server.play.authority import Authority
+    from heliopolis.server.play.quotas import BotQuotas
 
-    auth = Authority.__new__(Authority)
-    auth.creator = {"g": "1.1.1.1"}
-    auth.seat_clients = {"g": {1: "9.9.9.9"}}  # seat 1's player resigned it (or ran out of time)
-    assert auth.bot_client("g", 1) == "9.9.9.9"
-    assert auth.bot_client("g", 0) == "1.1.1.1"  # created with the bot (or the rematch's asker)
-    assert auth.bot_client("h", 0) == ""  # unknown, e.g. after a restart
+    quotas = BotQuotas.__new__(BotQuotas)
+    quotas.creator = {"g": "1.1.1.1"}
+    quotas.seat_clients = {"g": {1: "9.9.9.9"}}  # seat 1's player resigned it (or ran out of time)
+    assert quotas.bot_client("g", 1) == "9.9.9.9"
+    assert quotas.bot_client("g", 0) == "1.1.1.1"  # created with the bot (or the rematch's asker)
+    assert quotas.bot_client("h", 0) == ""  # unknown, e.g. after a restart
 
 
 def test_a_worker_over_the_cap_is_killed_and_replaced(monkeypatch):

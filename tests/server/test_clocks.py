@@ -79,16 +79,16 @@ def test_the_table_feeds_its_clock_move_by_move_exactly_as_a_replay(steps, cuts,
     cfg = ClockOptions(kind=kind, base=300, increment=5, per_move=60, bank=120).config()
     service = TableService(SimpleNamespace(storage=None))
     live = SimpleNamespace(rec=SimpleNamespace(seats=[0, 1, 2]),
-                           extra={"table": TableState({**DEFAULTS, "clock": cfg}, 1000.0)})  # fmt: skip
+                           table=TableState({**DEFAULTS, "clock": cfg}, 1000.0))  # fmt: skip
     tl, cuts = timeline(steps), list(cuts)
     for i, move in enumerate(tl):
-        live.extra["table"].times.append(move)
+        live.table.times.append(move)
         if i % 3 == 0:
             service.clock(live)  # a commit: the clock is read (armed) after each one
         if cuts and cuts[0] == i:
-            st_ = live.extra["table"]  # an undo, as ``TableService.truncated`` does it (without timers)
+            st_ = live.table  # an undo, as ``TableService.truncated`` does it (without timers)
             del st_.times[cuts.pop(0) // 2 :]
             st_.cache = None
         mine = service.clock(live)
-        want = replay_clock(cfg, 3, 1000.0, live.extra["table"].times)
+        want = replay_clock(cfg, 3, 1000.0, live.table.times)
         assert (mine.left, mine.since, mine.per_seat_moves) == (want.left, want.since, want.per_seat_moves)

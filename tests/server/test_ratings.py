@@ -108,7 +108,7 @@ def test_a_rated_game_that_ended_before_its_rating_was_written_is_rated_after_a_
     settings = Settings(db=f"sqlite:///{tmp_path / 'r.db'}", bot_delay=0.0, **UNLIMITED)
     app = create_app(settings)
     with TestClient(app) as c:
-        app.state.auth.table.finish_hooks.clear()  # the process "dies" before rating
+        app.state.table.listeners.remove(app.state.ratings)  # the process "dies" before rating
         ann, g, tokens = two_accounts_and_a_bot(c)
         play_out(ann, g["id"], tokens, seed=3)
         assert c.get(f"/api/games/{g['id']}/ratings").json()["changes"] == []

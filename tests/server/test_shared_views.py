@@ -38,15 +38,17 @@ def test_a_seat_sees_its_own_view_when_scores_are_hidden():
     class Rec:
         id, revision, status, game, seats, undo = "g", 3, "running", "ra", [], None
 
+    from heliopolis.server.play.events import NoTable
+
     class Auth:
-        table = None
+        events = NoTable()
 
         def undo_target(self, live, seat):  # noqa: ANN001, ANN201
             return None
 
     class Live:
         def __init__(self, state):  # noqa: ANN001
-            self.rec, self.state, self.messages, self.extra = Rec(), state, {}, {}
+            self.rec, self.state, self.messages, self.wire = Rec(), state, {}, None
             self.plog = state.game.new_public_log()
 
         def log(self):  # noqa: ANN201

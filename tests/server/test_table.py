@@ -127,22 +127,22 @@ def test_clock_expiry_is_handled_exactly_once_by_two_instances(pg_url):
     outcomes: list[tuple[int, bool]] = []
     with TestClient(a) as ca, TestClient(b) as cb:
         for app in (a, b):
-            service = app.state.auth.table
-            original = service._takeover
+            service = app.state.table
+            original = service.takeover
 
             async def counted(live, seat, reason, at, _orig=original):  # noqa: ANN001, ANN202
                 done = await _orig(live, seat, reason, at)
                 outcomes.append((seat, done))
                 return done
 
-            service._takeover = counted
+            service.takeover = counted
         g = make(ca, ["human", "human"], table={"clock": {"kind": "fischer", "base": 1, "increment": 0}})
         cb.post(f"/api/games/{g['id']}/join", json={})
         cb.get(f"/api/games/{g['id']}/state")  # b caches the game and arms its own timer
         s = wait_for(ca, g["id"], None, lambda s: s["to_move"] is not None)
         time.sleep(1.2)
         # Both instances' timers, and an explicit call on each at the same moment.
-        threads = [threading.Thread(target=c.portal.call, args=(app.state.auth.table.expire, g["id"]))
+        threads = [threading.Thread(target=c.portal.call, args=(app.state.table.expire, g["id"]))
                    for c, app in ((ca, a), (cb, b))]  # fmt: skip
         for t in threads:
             t.start()
@@ -313,7 +313,7 @@ def test_the_creator_mutes_and_unmutes_spectators(client):
 
 
 def test_an_action_after_the_deadline_is_refused_even_before_the_timer_fires(client):
-    service = client.app.state.auth.table
+    service = client.app.state.table
     service.arm = lambda live: None  # no timers: only the action's own check stands between
     g = make(client, ["human", "random"], table={"clock": {"kind": "fischer", "base": 1, "increment": 0}})
     s = wait_for(client, g["id"], g["token"], lambda s: s["to_move"] == 0)

@@ -3,7 +3,7 @@ the browser UI (``web/``). Needs the ``[web]`` extra. Start it with ``heliopolis
 
 Rooms, by concern (``app`` wires them; CONTRIBUTING.md, "The move path", follows one move through them):
 ``transport`` (HTTP and WebSocket routes, the guard, pushes, the hub, wire messages, the protocol),
-``play`` (the authority: cached games, moves, bots, undo; the table: clocks, takeovers, settings),
+``play`` (the authority and its rooms: cache, driver, quotas, undo; the table: clocks, takeovers, settings),
 ``store`` (the SQL event log, Alembic ``migrations``, archive), ``social`` (accounts, chat, ratings,
 rematch, alerts, moderation), ``learn`` (analysis, hints, tutorials) and ``ops`` (health, metrics, logs).
 """

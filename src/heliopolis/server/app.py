@@ -184,11 +184,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     archive = archive_api.Archive(auth)
     accounts = accounts_api.Accounts(storage)
     table = table_api.TableService(auth)
-    chat = chat_api.Chat(auth)
-    ratings = ratings_api.Ratings(auth)
-    table.finish_hooks.append(ratings.finished)
+    auth.events = table  # the authority tells the table of every game loaded and every move (events.py)
+    chat = chat_api.Chat(auth, table)
+    ratings = ratings_api.Ratings(auth, table)
     alerts = alerts_api.Alerts(auth, settings.smtp, settings.smtp_from, settings.public_url, settings.alert_interval)
-    table.turn_hooks.append(alerts.turn)
+    table.listen(ratings)  # after each commit here: a finished game is rated, whose turn it is is mailed
+    table.listen(alerts)
     moderation = moderation_api.Moderation(auth, accounts, chat, table)
     metrics = _metrics(settings, storage, hub, auth)
 
@@ -232,6 +233,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Heliopolis", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.auth = auth
+    app.state.table = table
     app.state.archive = archive
     app.state.settings = settings
     app.state.ratings = ratings
@@ -255,7 +257,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         metrics_route(app, metrics)
     app.include_router(tutorials_api.router())  # stateless: no table, no rating (tutorials/)
-    analysis = analysis_jobs.AnalysisService(auth, settings.analysis_budget, settings.analysis_daily,
+    analysis = analysis_jobs.AnalysisService(auth, table, settings.analysis_budget, settings.analysis_daily,
                                              settings.hint_budget, settings.hint_rate, settings.analysis_timeout)  # fmt: skip
     app.include_router(analysis_jobs.router(analysis, accounts, _token))
 

@@ -22,7 +22,7 @@ import json
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
@@ -30,6 +30,10 @@ from fastapi import APIRouter, Request
 from heliopolis.server.store.storage import metadata
 from heliopolis.server.transport.limits import KeyedLimiter
 from heliopolis.server.transport.protocol import ServerError
+
+if TYPE_CHECKING:
+    from heliopolis.server.play.authority import Authority
+    from heliopolis.server.play.table import TableService
 
 log = logging.getLogger("heliopolis.server")
 DONE_STATUSES = ("finished", "imported")
@@ -69,9 +73,10 @@ def _refuse(code: str, key: str, **args: Any) -> ServerError:
 
 
 class AnalysisService:
-    def __init__(self, auth: Any, budget: int, daily: int, hint_budget: int, hint_rate: float,
-                 timeout: float) -> None:  # fmt: skip
+    def __init__(self, auth: Authority, table: TableService, budget: int, daily: int, hint_budget: int,
+                 hint_rate: float, timeout: float) -> None:  # fmt: skip
         self.auth, self.storage = auth, auth.storage
+        self.table = table  # the table: whether hints are allowed (not in rated games)
         self.budget, self.daily, self.hint_budget, self.timeout = budget, daily, hint_budget, timeout
         self.runs: dict[tuple[str, str], Run] = {}
         self.by_client: dict[str, Run] = {}
@@ -193,7 +198,7 @@ class AnalysisService:
         live = await self.auth.get(game_id)
         if live.rec.status != "running":
             raise _refuse("finished", "ui.hint.err_over")
-        settings = self.auth.table.state(live).settings
+        settings = self.table.state(live).settings
         if settings.get("rated"):
             raise _refuse("forbidden", "ui.hint.err_rated")
         if settings.get("hints") is False:

@@ -1,5 +1,7 @@
 """The authority: holds every game's state, samples chance with its private seed, validates and
-records every action, runs the bots, and answers each seat with its own view.
+records every action, and answers each seat with its own view. The rooms beside it: ``cache.py``
+(this process's copy of each game), ``driver.py`` (the bots), ``quotas.py`` (bot-game quotas),
+``undo.py``; the table layer around a game hears from it through ``events.TableEvents``.
 
 Chance outcome number ``ply`` of a game is drawn with ``Random(f"{seed}:{ply}")``, so nothing
 but the seed and the log is needed to resume a game after a restart, and a game's future tiles
@@ -18,8 +20,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.exc import DBAPIError
 
@@ -27,19 +28,27 @@ from heliopolis.bots import make_bot
 from heliopolis.bots.levels import resolve as resolve_level
 from heliopolis.core.errors import HeliopolisError, IllegalActionError, NotationError, error_msg, reason
 from heliopolis.core.game import State
-from heliopolis.core.registry import game_class, load_game, new_game
+from heliopolis.core.registry import game_class, load_game
 from heliopolis.server.play.bots import BotPool
-from heliopolis.server.play.lease import HANDOFF
+from heliopolis.server.play.cache import GameCache, Live
+from heliopolis.server.play.driver import BotDriver, bot_seed
+from heliopolis.server.play.events import NoTable, TableEvents
+from heliopolis.server.play.quotas import MAX_BOT_GAMES, MAX_BOT_GAMES_PER_CLIENT, BotQuotas
+from heliopolis.server.play.undo import Undo, undo_target
 from heliopolis.server.store.storage import Busy, GameRecord, Move, Seat, StaleError, Storage
 from heliopolis.server.transport.hub import Hub
 from heliopolis.server.transport.protocol import ActBody, CreateGame, ServerError
 
+if TYPE_CHECKING:
+    from heliopolis.server.ops.metrics import Metrics
+    from heliopolis.server.play.lease import BotLeases
+    from heliopolis.server.play.table import Prepared
+
+__all__ = ["READ_ONLY", "Authority", "Live", "available_meta", "bot_seed", "chance_rng", "hash_token"]
+
 log = logging.getLogger("heliopolis.server")
 _T = TypeVar("_T")
-MAX_CACHED = 2000  # games kept in memory per process
 MAX_BOT_ITERS = 20_000  # a seat's bot must not hold a worker for long (time: the pool's per-move cap)
-MAX_BOT_GAMES_PER_CLIENT = 4  # running games with bot seats one client address may have created
-MAX_BOT_GAMES = 200  # running games with bot seats this server process takes on
 READ_ONLY = ("finished", "imported")  # archived games: replay and export only
 
 
@@ -53,46 +62,6 @@ def chance_rng(seed: int, ply: int) -> random.Random:
     return random.Random(f"{seed}:{ply}")
 
 
-def bot_seed(seed: int, ply: int) -> int:
-    return int.from_bytes(hashlib.sha256(f"{seed}:bot:{ply}".encode()).digest()[:8], "big")
-
-
-@dataclass
-class Live:
-    """This instance's copy of one game: the record, the state, who made each move, the public
-    log (built incrementally) and the messages already encoded for this revision."""
-
-    rec: GameRecord
-    state: State
-    movers: list[int]  # seat per ply, -1 for chance
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    plog: Any = None
-    messages: dict[Any, Any] = field(default_factory=dict)  # this revision's encoded messages (messages.py)
-    extra: dict[str, Any] = field(default_factory=dict)  # the table layer's per-game state (table.py)
-    marks: list[int] = field(default_factory=list)  # lines of the public log after each ply
-
-    def __post_init__(self) -> None:
-        if self.plog is None:
-            self.plog = self.new_log()
-
-    def new_log(self) -> Any:
-        """The public log of the current state, built from its whole history."""
-        log = self.state.game.new_public_log()
-        self.marks = []
-        for a in self.state.history():
-            log.feed(a)
-            self.marks.append(len(log.lines))
-        return log
-
-    def feed(self, action: int) -> None:
-        """One more ply into the public log."""
-        self.plog.feed(action)
-        self.marks.append(len(self.plog.lines))
-
-    def log(self) -> list[str]:
-        return self.plog.lines
-
-
 def settle_chance(state: State, seed: int, ply: int) -> list[Move]:
     """Samples every chance node from here on (the authority's private RNG); returns the moves."""
     out: list[Move] = []
@@ -104,6 +73,10 @@ def settle_chance(state: State, seed: int, ply: int) -> list[Move]:
 
 
 class Authority:
+    """Every game of this process: creation, seats, actions and their commit. ``events`` is the table
+    layer (``create_app`` wires it; ``NoTable`` until then). The doors of the rooms beside it are
+    bound here (``get``, ``undo``, ...) as the rooms' own methods, so the move path takes no extra hop."""
+
     def __init__(self, storage: Storage, hub: Hub, bots: BotPool, bot_delay: float = 0.0,
                  bot_games_per_client: int = MAX_BOT_GAMES_PER_CLIENT, bot_games: int = MAX_BOT_GAMES,
                  undo_cooldown: float = 30.0) -> None:  # fmt: skip
@@ -111,21 +84,29 @@ class Authority:
         self.hub = hub
         self.bots = bots
         self.bot_delay = bot_delay
-        self.undo_cooldown = undo_cooldown
-        self.bot_games_per_client, self.bot_games = bot_games_per_client, bot_games
-        self.creator: dict[str, str] = {}  # game id -> the address that caused its first bot seat (bot_client)
-        # game id -> every address its bot seats count against in the quotas: who created it with bots,
-        # resigned or ran out of time in it (its takeover bots), asked for its rematch (this process)
-        self.bot_clients: dict[str, set[str]] = {}
-        self.seat_clients: dict[str, dict[int, str]] = {}  # game id -> seat -> the address that took it
-        self.leases: Any = None  # lease.BotLeases on PostgreSQL: which instance drives which game's bots
-        self.games: dict[str, Live] = {}
-        self.drivers: dict[str, asyncio.Task] = {}
+        self.events: TableEvents = NoTable()  # the table layer: clocks, takeovers, settings (table.py)
+        self.leases: BotLeases | None = None  # on PostgreSQL: which instance drives which game's bots
+        self.metrics: Metrics | None = None  # with ``serve --metrics``
         self._write_lock = asyncio.Lock() if not storage.is_postgres else None  # SQLite: one writer
-        self.table: Any = None  # table.TableService: clocks, takeovers, settings (hooks marked "table:")
-        self.draining = False  # SIGTERM: no bot starts another move here (drain)
-        self._committing: set[str] = set()  # games whose driver is writing a move: never cancelled
-        self.metrics: Any = None  # metrics.Metrics with ``serve --metrics``
+        self.cache = GameCache(self)
+        self.driver = BotDriver(self)
+        self.games: dict[str, Live] = self.cache.games
+        self.drivers: dict[str, asyncio.Task[None]] = self.driver.tasks
+        self.quotas = BotQuotas(bots, self.games, self.drivers, bot_games_per_client, bot_games)
+        self.undos = Undo(self, undo_cooldown)
+        # The rooms' doors (bound methods: no extra await on the way to the commit).
+        self.get = self.cache.get
+        self.reload = self.cache.reload
+        self.on_remote_change = self.cache.on_remote_change
+        self.take_over = self.driver.take_over
+        self.resume_all = self.driver.resume_all
+        self.drain = self.driver.drain
+        self.undo = self.undos.undo
+        self.undo_target = undo_target
+        self.seat_clients = self.quotas.seat_clients
+        self.bot_quota_error = self.quotas.error
+        self.count_bots = self.quotas.count_bots
+        self.bot_client = self.quotas.bot_client
 
     async def _db(self, fn: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
         # run_in_executor, not to_thread: the storage calls read no context variables, so the
@@ -155,134 +136,8 @@ class Authority:
                 return rev
         return await self._db(st.append, *args, **kwargs)
 
-    # -- loading -------------------------------------------------------------------------------
-    async def get(self, game_id: str) -> Live:
-        live = self.games.get(game_id)
-        if live is not None:
-            return live
-        rec = await asyncio.to_thread(self.storage.load, game_id)
-        if rec is None:
-            raise ServerError("not_found", f"no game {game_id!r}")
-        built = self._build(rec)
-        if self.table is not None:  # table: settings and clock of the game
-            await self.table.attach(built)
-        live = self.games.get(game_id)  # another task may have loaded it meanwhile
-        if live is None:
-            live = self._remember(built)
-        return live
-
-    def _remember(self, live: Live) -> Live:
-        if len(self.games) >= MAX_CACHED:
-            self._evict()
-        self.games[live.rec.id] = live
-        return live
-
-    def _evict(self) -> None:
-        """Forgets games nobody watches, no bot drives and no request holds (they reload on use)."""
-        for gid, live in list(self.games.items()):
-            task = self.drivers.get(gid)
-            if not self.hub.watched(gid) and (task is None or task.done()) and not live.lock.locked():
-                del self.games[gid]
-                self.seat_clients.pop(gid, None)  # kept for a time-out's cause; unknown after (counted as "")
-                if live.rec.status == "open":  # memory stays bounded by the cache: a game nobody joins
-                    self._forget_bots(gid)
-                self.drivers.pop(gid, None)
-                if self.leases is not None and gid in self.leases.held:  # idle: let it go (see lease.py)
-                    self.drivers[gid] = asyncio.create_task(self.leases.release(gid))
-
-    def _build(self, rec: GameRecord) -> Live:
-        state = new_game(rec.game, **rec.options)  # the options hold "players"
-        movers = []
-        for action, seat in rec.moves:
-            state.apply_action(action)
-            movers.append(seat)
-        rec.moves = []
-        return Live(rec, state, movers)
-
-    async def reload(self, game_id: str) -> Live | None:
-        """Re-reads a game after another writer changed it (a lost race or another instance)."""
-        rec = await asyncio.to_thread(self.storage.load, game_id)
-        if rec is None:
-            self.games.pop(game_id, None)
-            return None
-        old = self.games.get(game_id)
-        if old is not None and old.rec.revision >= rec.revision:
-            return old
-        live = self._build(rec)
-        if self.table is not None:  # table: settings and clock of the game
-            await self.table.attach(live)
-        if old is not None:
-            live.lock = old.lock
-        self.games[game_id] = live
-        self.hub.publish(game_id)  # watchers of the stale copy must see the news
-        return live
-
-    async def on_remote_change(self, game_id: str, revision: int) -> None:
-        """A notification from the database (maybe our own commit): refresh and wake watchers."""
-        if game_id == HANDOFF:  # an instance shutting down let its bot games go: take them now
-            if self.leases is not None:
-                self.leases.wake()
-            return
-        live = self.games.get(game_id)
-        driven = self.leases is not None and game_id in self.leases.held
-        if live is not None and live.rec.revision >= revision:
-            return
-        if live is None and not self.hub.watched(game_id) and not driven:
-            return
-        await self.reload(game_id)
-        if driven:  # e.g. a human moved on another instance: this one drives the bots
-            self._kick(game_id)
-
-    async def take_over(self, game_id: str) -> None:
-        """A running game with bots whose lease nobody holds (its instance died): drive it."""
-        if await self.leases.acquire(game_id):
-            await self.reload(game_id)
-            self._kick(game_id)
-
     # -- lobby ---------------------------------------------------------------------------------
-    def _forget_bots(self, game_id: str) -> None:
-        self.creator.pop(game_id, None)
-        self.bot_clients.pop(game_id, None)
-        self.seat_clients.pop(game_id, None)
-
-    def bot_quota_error(self, client: str, game_id: str | None = None) -> ServerError | None:
-        """The refusal of one more game with bots counted against ``client`` (``game_id``: that game,
-        already counted or not), over the per-client or per-server cap; ``None`` if within both. A game
-        counts while its bots are driven (a bot or chance to move): an all-bot game until it ends, a
-        game with people only while its bots answer them, so a game left waiting for a person costs
-        nothing. It counts against every address that caused a bot seat in it (``count_bots``)."""
-        for gid in list(self.bot_clients):
-            live = self.games.get(gid)
-            if live is not None and live.rec.status not in ("open", "running"):
-                self._forget_bots(gid)
-        busy = [gid for gid in self.bot_clients
-                if gid != game_id and (t := self.drivers.get(gid)) is not None and not t.done()]  # fmt: skip
-        if len(busy) >= self.bot_games:
-            return ServerError("rate_limited", f"this server runs {self.bot_games} games with bots already; "
-                                               "try again when some have finished")  # fmt: skip
-        if sum(client in self.bot_clients[gid] for gid in busy) >= self.bot_games_per_client:
-            return ServerError("rate_limited", f"your {self.bot_games_per_client} games whose bots are playing "
-                                               "must finish first (games waiting for a person do not count)")  # fmt: skip
-        return None
-
-    def _bot_game_quota(self, client: str) -> None:
-        err = self.bot_quota_error(client)
-        if err is not None:
-            raise err
-
-    def bot_client(self, game_id: str, seat: int) -> str:
-        """The address whose fair share of the bot workers a bot seat's decisions use: the player who
-        left the seat to a bot (resigned it, or took it and ran out of time), else the address that
-        created the game with its bots (or asked for the rematch); ``""`` when unknown (a restart)."""
-        return self.seat_clients.get(game_id, {}).get(seat) or self.creator.get(game_id, "")
-
-    def count_bots(self, game_id: str, client: str) -> None:
-        """``client`` caused a bot seat of the game (created it, resigned, timed out, asked for the rematch)."""
-        self.bot_clients.setdefault(game_id, set()).add(client)
-        self.creator.setdefault(game_id, client)
-        self.bots.expect(client)  # present for the fair shares before its first decision
-
-    async def create(self, req: CreateGame, account: int | None = None, also: Any = None, client: str = "",
+    async def create(self, req: CreateGame, account: int | None = None, also: Prepared | None = None, client: str = "",
                      ) -> tuple[GameRecord, str | None]:  # fmt: skip
         """``account`` holds the creator's seat; ``also`` (table.Prepared) adds the table settings;
         ``client`` (the creator's address) counts against the bot-game quotas."""
@@ -311,7 +166,7 @@ class Authority:
             else:
                 seats.append(Seat(i, "human", None, s.name))
         if any(s.kind == "bot" for s in seats):
-            self._bot_game_quota(client)
+            self.quotas.check(client)
         token = None
         if req.join is not None:
             if req.join >= len(seats) or seats[req.join].kind != "human":
@@ -328,14 +183,14 @@ class Authority:
                          0, len(initial), seats, now, now)  # fmt: skip
         write = (lambda c: also.write(c, rec.id)) if also is not None else None
         await self._db(self.storage.create_game, rec, initial, write)
-        live = self._remember(Live(rec, state, [-1] * len(initial)))
+        live = self.cache.remember(Live(rec, state, [-1] * len(initial)))
         if also is not None:  # table: settings and clock of the new game
             also.attach(live)
         if any(s.kind == "bot" for s in seats):
             self.count_bots(rec.id, client)
         if req.join is not None:
             self.seat_clients.setdefault(rec.id, {})[req.join] = client
-        self._kick(rec.id)
+        self.driver.kick(rec.id)
         return rec, token
 
     async def join(self, game_id: str, seat: int | None, name: str | None, account: int | None = None,
@@ -344,7 +199,7 @@ class Authority:
         live = await self.get(game_id)
         async with live.lock:
             rec = live.rec
-            self._check_writable(rec)
+            self.check_writable(rec)
             free = [s.seat for s in rec.seats if s.kind == "human" and s.token_hash is None]
             if seat is None:
                 if not free:
@@ -368,10 +223,10 @@ class Authority:
             rec.seats[seat].account_id = account
             rec.status, rec.revision, rec.updated_at = status, rev, time.time()
             self.seat_clients.setdefault(game_id, {})[seat] = client
-            if self.table is not None and started:  # table: the clocks start
-                self.table.started(live, started["started_at"])
+            if started:  # the table: the clocks start
+                self.events.started(live, started["started_at"])
         self.hub.publish(game_id)
-        self._kick(game_id)
+        self.driver.kick(game_id)
         return seat, token
 
     def seat_of(self, live: Live, token: str | None, account: int | None = None) -> int | None:
@@ -399,8 +254,7 @@ class Authority:
         async with live.lock:
             state = live.state
             self._check_can_act(live, seat, body.version)
-            if self.table is not None:  # table: a seat taken over by a bot, or out of time
-                self.table.check_turn(live, seat)
+            self.events.check_turn(live, seat)  # the table: a seat taken over by a bot, or out of time
             action = self._parse(state, body)
             nxt = state.clone()
             try:
@@ -408,15 +262,15 @@ class Authority:
             except IllegalActionError as e:
                 raise ServerError("illegal", reason(e)) from None
             new = [Move(action, state.action_to_string(action), seat)]
-            await self._commit(live, nxt, new)
+            await self.commit(live, nxt, new)
         if self.metrics is not None:
             self.metrics.move_latency.observe(time.perf_counter() - t0)
         self.hub.publish(game_id)
-        self._kick(game_id)
+        self.driver.kick(game_id)
         return live
 
     @staticmethod
-    def _check_writable(rec: GameRecord) -> None:
+    def check_writable(rec: GameRecord) -> None:
         if rec.status in READ_ONLY:
             raise ServerError("read_only", f"this game is {rec.status}: it can be replayed and exported, "
                                            "not joined or changed")  # fmt: skip
@@ -424,7 +278,7 @@ class Authority:
     def _check_can_act(self, live: Live, seat: int, version: int) -> None:
         rec, state = live.rec, live.state
         if rec.status == "imported":
-            self._check_writable(rec)
+            self.check_writable(rec)
         if rec.status == "open":
             raise ServerError("not_your_turn", "the game starts when every seat is taken")
         if rec.status != "running" or state.is_terminal():
@@ -447,14 +301,14 @@ class Authority:
         assert body.action is not None  # exactly one of the two is given (checked above)
         return body.action
 
-    async def _commit(self, live: Live, nxt: State, new: list[Move]) -> None:
+    async def commit(self, live: Live, nxt: State, new: list[Move]) -> None:
         """Settles chance after ``new``, writes everything in one transaction, then updates the cache."""
         rec = live.rec
         new += settle_chance(nxt, rec.seed, rec.plies + len(new))
         done = nxt.is_terminal()
         now = time.time()
-        # table: whether the game is rated is decided as it ends, and committed with its last move
-        plan = self.table.rating_plan(live, nxt, new) if done and self.table is not None else None
+        # the table: whether the game is rated is decided as it ends, and committed with its last move
+        plan = self.events.rating_plan(live, nxt, new) if done else None
         try:
             rev = await self._append(rec.id, rec.revision, rec.plies, new, status="finished" if done else None,
                                      winners=nxt.winners() if done else None, now=now, rating=plan)  # fmt: skip
@@ -474,165 +328,9 @@ class Authority:
         rec.revision, rec.plies, rec.undo, rec.updated_at = rev, rec.plies + len(new), None, time.time()
         if done:
             rec.status, rec.winners = "finished", nxt.winners()
-        if self.table is not None:  # table: the clocks move on
-            self.table.committed(live, new, now)
+        self.events.committed(live, new, now)  # the table: the clocks move on
 
-    # -- bots ----------------------------------------------------------------------------------
-    def _kick(self, game_id: str) -> None:
-        """Makes sure a driver runs the game while a bot (or chance) is to move."""
-        task = self.drivers.get(game_id)
-        if (task is None or task.done()) and not self.draining:
-            live = self.games.get(game_id)
-            if (
-                live is not None
-                and live.rec.status == "running"
-                and not live.state.is_chance_node()
-                and not live.state.is_terminal()
-                and all(s.kind == "human" for s in live.rec.seats)
-            ):
-                return  # people only, a person to move: nothing to drive (no task per move)
-            self.drivers[game_id] = asyncio.create_task(self._drive(game_id))
-
-    async def _drive(self, game_id: str) -> None:
-        try:
-            while not self.draining:
-                live = await self.get(game_id)
-                rec, state = live.rec, live.state
-                if rec.status != "running" or state.is_terminal():
-                    if rec.status != "open":  # an open game's bots and seats count once it runs
-                        self._forget_bots(game_id)
-                    if self.leases is not None:
-                        await self.leases.release(game_id)
-                    return
-                if self.leases is not None and any(s.kind == "bot" for s in rec.seats):
-                    if game_id not in self.leases.held:
-                        if not await self.leases.acquire(game_id):
-                            return  # another live instance drives this game's bots
-                        await self.reload(game_id)  # the newest state, not our cached copy
-                        continue
-                if state.is_chance_node():  # only after a crash between two writes
-                    async with live.lock:
-                        if live.state.is_chance_node() and live.rec.revision == rec.revision:
-                            await self._commit(live, live.state.clone(), [])
-                    self.hub.publish(game_id)
-                    continue
-                seat = state.current_player()
-                if rec.seats[seat].kind != "bot":
-                    return
-                rev = rec.revision
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
-                seed = bot_seed(rec.seed, rec.plies)
-                bot_spec = rec.seats[seat].bot
-                assert bot_spec is not None  # a bot seat names its bot
-                action = await self.bots.decide(rec.game, rec.options, state.history(), seat, bot_spec,
-                                                seed, client=self.bot_client(game_id, seat), table=game_id)  # fmt: skip
-                if action is None:  # the bot failed or hit the per-move cap: a seeded random legal move
-                    action = random.Random(seed).choice(state.legal_actions())
-                async with live.lock:
-                    live = self.games.get(game_id, live)
-                    if self.draining:
-                        return  # the next instance moves it, from the committed state
-                    if live.rec.revision != rev:
-                        continue  # an undo or another instance got there first: look again
-                    nxt = live.state.clone()
-                    nxt.apply_action(action)
-                    self._committing.add(game_id)
-                    try:
-                        await self._commit(live, nxt, [Move(action, state.action_to_string(action), seat)])
-                    except ServerError:
-                        continue
-                    finally:
-                        self._committing.discard(game_id)
-                self.hub.publish(game_id)
-        except ServerError:
-            return
-        except Exception:
-            log.exception("bot driver for game %s stopped", game_id)
-
-    async def resume_all(self) -> int:
-        """After a restart: every running game whose next move is a bot's (or chance) goes on."""
-        ids = await asyncio.to_thread(self.storage.running_ids)
-        for gid in ids:
-            self._kick(gid)
-        return len(ids)
-
-    async def drain(self, timeout: float) -> None:
-        """Stops driving bots at a safe point (SIGTERM): a driver thinking or waiting is cancelled,
-        one writing its move finishes the commit; at most ``timeout`` seconds. The leases go after."""
-        self.draining = True
-        for gid, t in self.drivers.items():
-            if gid not in self._committing:
-                t.cancel()
-        pending = [t for t in self.drivers.values() if not t.done()]
-        if pending:
-            await asyncio.wait(pending, timeout=timeout)
-
-    async def close(self) -> None:
-        for t in self.drivers.values():
-            t.cancel()
-        await asyncio.gather(*self.drivers.values(), return_exceptions=True)
-        await self.bots.close()
-
-    # -- undo ----------------------------------------------------------------------------------
-    def undo_target(self, live: Live, seat: int | None) -> int | None:
-        """The ply an undo by ``seat`` goes back to, or ``None`` if the policy forbids it."""
-        rec, state = live.rec, live.state
-        if seat is None or rec.status != "running" or state.is_terminal():
-            return None
-        movers = live.movers
-        for j in range(len(movers) - 1, -1, -1):
-            s = movers[j]
-            if s == seat:
-                return j
-            if s < 0 or rec.seats[s].kind != "bot":
-                return None  # a chance outcome (something was revealed) or another human moved
-        return None
-
-    async def undo(self, game_id: str, token: str | None, accept: bool | None, account: int | None = None) -> Live:
-        live = await self.get(game_id)
-        seat = self.seat_of(live, token, account)
-        if seat is None:
-            raise ServerError("forbidden", "spectators cannot undo")
-        async with live.lock:
-            rec = live.rec
-            self._check_writable(rec)
-            pending = rec.undo
-            if accept is not None:  # an answer to someone's request
-                if not pending or seat not in pending["awaiting"]:
-                    raise ServerError("bad_request", "there is no undo request waiting for your answer")
-                if not accept:  # the cool-down is in the seat's row: every process sees it
-                    at = time.time()
-                    await self._update(live, undo=None, seat_updates={pending["by"]: {"undo_declined_at": at}})
-                    rec.seats[pending["by"]].undo_declined_at = at
-                else:
-                    awaiting = [s for s in pending["awaiting"] if s != seat]
-                    if awaiting:
-                        await self._update(live, undo={**pending, "awaiting": awaiting})
-                    else:
-                        await self._truncate(live, pending["ply"])
-            else:
-                if pending:  # one request at a time: a repeat changes nothing (no new version)
-                    who = "your" if pending["by"] == seat else f"seat {pending['by']}'s"
-                    raise ServerError("conflict", f"{who} undo request is waiting for an answer")
-                wait = (rec.seats[seat].undo_declined_at or 0.0) + self.undo_cooldown - time.time()
-                if wait > 0:
-                    raise ServerError("undo_cooldown", f"your last undo request was declined: you can ask again "
-                                                       f"in {wait:.0f} s")  # fmt: skip
-                target = self.undo_target(live, seat)
-                if target is None:
-                    raise ServerError("bad_request", "undo is only possible for your own last action, before "
-                                                     "anything was revealed and before another player moved")  # fmt: skip
-                others = [s.seat for s in rec.seats if s.kind == "human" and s.seat != seat]
-                if not others:
-                    await self._truncate(live, target)
-                else:
-                    await self._update(live, undo={"by": seat, "ply": target, "awaiting": others})
-        self.hub.publish(game_id)
-        self._kick(game_id)
-        return live
-
-    async def _update(self, live: Live, **values: Any) -> None:
+    async def update(self, live: Live, **values: Any) -> None:
         try:
             live.rec.revision = await self._db(self.storage.update_game, live.rec.id, live.rec.revision, **values)
         except StaleError:
@@ -642,21 +340,9 @@ class Authority:
         if "undo" in values:
             live.rec.undo = values["undo"]
 
-    async def _truncate(self, live: Live, ply: int) -> None:
-        rec = live.rec
-        try:
-            rev = await self._db(self.storage.truncate, rec.id, rec.revision, ply)
-        except StaleError:
-            await self.reload(rec.id)
-            raise ServerError("stale", "the game changed; look again") from None
-        state = new_game(rec.game, **rec.options)
-        for a in live.state.history()[:ply]:
-            state.apply_action(a)
-        live.state, live.movers = state, live.movers[:ply]
-        live.plog = live.new_log()
-        rec.revision, rec.plies, rec.undo, rec.updated_at = rev, ply, None, time.time()
-        if self.table is not None:  # table: the clocks go back with the moves
-            self.table.truncated(live, ply)
+    async def close(self) -> None:
+        await self.driver.close()
+        await self.bots.close()
 
 
 def available_meta() -> dict[str, Any]:

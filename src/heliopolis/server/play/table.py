@@ -12,9 +12,12 @@ most the time the clock held when they left). Every such change is a compare-and
 two server instances whose timers fire for the same expired clock, exactly one takes the seat
 over; the other's write is stale and it reloads.
 
-The authority calls the hooks ``attach`` (a game loaded), ``started``, ``committed``,
-``truncated`` (the clocks follow the moves) and ``check_turn``; this module arms one timer per
-game whose clock runs.
+``TableService`` is the authority's ``events`` (``events.TableEvents``, wired by ``create_app``): it
+hears ``attach`` (a game loaded), ``started``, ``committed``, ``truncated`` (the clocks follow the
+moves), ``check_turn`` and ``rating_plan``, and gives the table part of every state message
+(``view``); this module arms one timer per game whose clock runs. After each commit here it tells
+its listeners (``events.GameListener``: ratings, turn e-mails) that the game ``finished`` or
+``turned``.
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
@@ -34,8 +38,14 @@ from heliopolis.bots import make_bot
 from heliopolis.core.errors import HeliopolisError, error_msg, reason
 from heliopolis.server.play.clocks import Clock, replay_clock
 from heliopolis.server.play.table_db import game_settings, seat_events
-from heliopolis.server.store.storage import StaleError, games, moves
+from heliopolis.server.store.storage import Move, Seat, StaleError, games, moves
 from heliopolis.server.transport.protocol import CreateGame, ServerError
+
+if TYPE_CHECKING:
+    from heliopolis.core.game import State
+    from heliopolis.server.play.authority import Authority
+    from heliopolis.server.play.cache import Live
+    from heliopolis.server.play.events import GameListener
 
 log = logging.getLogger("heliopolis.server")
 CHEAP_TAKEOVER = "heuristic"  # the takeover bot of a seat whose leaving is over a bot-game quota
@@ -92,10 +102,10 @@ class Prepared:
 
             link(c, self.rematch_of, game_id)
 
-    def attach(self, live: Any) -> None:
+    def attach(self, live: Live) -> None:
         rec = live.rec
         started = rec.created_at if rec.status == "running" else None
-        live.extra["table"] = TableState(dict(self.settings), started, [(-1, 0.0)] * rec.plies)
+        live.table = TableState(dict(self.settings), started, [(-1, 0.0)] * rec.plies)
 
 
 def _hash(code: str) -> str:
@@ -105,17 +115,21 @@ def _hash(code: str) -> str:
 
 
 class TableService:
-    def __init__(self, auth: Any) -> None:
+    """The table of every game of this process; the authority's ``events`` (see the module's doc)."""
+
+    def __init__(self, auth: Authority) -> None:
         self.auth = auth
         self.storage = auth.storage
         # One timer per game whose clock runs: a loop timer (re-armed after every move, so it must
         # be cheap: no task per move), which starts the expiry task when it fires.
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self._expiring: set[asyncio.Task] = set()
-        self.finish_hooks: list[Any] = []  # called with a game that just ended here (ratings)
-        self.turn_hooks: list[Any] = []  # called with (game, seat that acted) after each commit here (alerts)
-        self.retake_checks: list[Any] = []  # awaited with (game, seat) before a retake (moderation: banned)
-        auth.table = self
+        self.listeners: list[GameListener] = []  # told after each commit here (ratings, alerts): ``listen``
+        # awaited with (game, seat) before a retake; may refuse it (moderation: banned)
+        self.retake_checks: list[Callable[[Live, int], Awaitable[None]]] = []
+
+    def listen(self, listener: GameListener) -> None:
+        self.listeners.append(listener)
 
     # -- creation ------------------------------------------------------------------------------
     def prepare(self, body: CreateGame, account: int | None) -> Prepared | None:
@@ -143,7 +157,7 @@ class TableService:
             self.arm(live)
         return out
 
-    def check_invite(self, live: Any, code: str | None) -> None:
+    def check_invite(self, live: Live, code: str | None) -> None:
         s = self.state(live).settings
         if s["invite_hash"] is None:
             return
@@ -152,16 +166,16 @@ class TableService:
         if not code or not secrets.compare_digest(_hash(code), s["invite_hash"] or ""):
             raise ServerError("forbidden", error_msg("errors.server.invite_private"))
 
-    # -- hooks from the authority -------------------------------------------------------------
-    def state(self, live: Any) -> TableState:
-        st = live.extra.get("table")
+    # -- events from the authority (events.TableEvents) ---------------------------------------
+    def state(self, live: Live) -> TableState:
+        st = live.table
         if st is None:  # a game created without settings: the defaults
-            st = live.extra["table"] = TableState(dict(DEFAULTS))
+            st = live.table = TableState(dict(DEFAULTS))
         return st
 
-    async def attach(self, live: Any) -> None:
+    async def attach(self, live: Live) -> None:
         gid = live.rec.id
-        live.extra["table"] = await asyncio.to_thread(self._load, gid)
+        live.table = await asyncio.to_thread(self._load, gid)
         self.arm(live)
 
     def _load(self, game_id: str) -> TableState:
@@ -176,7 +190,7 @@ class TableService:
             st.events = [dict(r) for r in c.execute(sa.select(*cols).where(seat_events.c.game_id == game_id)
                                                      .order_by(seat_events.c.n)).mappings()]  # fmt: skip
             if settings["clock"] is not None:
-                g = c.execute(sa.select(games.c.started_at, games.c.created_at).where(games.c.id == game_id)).first()
+                g = c.execute(sa.select(games.c.started_at, games.c.created_at).where(games.c.id == game_id)).one()
                 st.started_at = g.started_at if g.started_at is not None else g.created_at
                 st.times = [
                     (s, t)
@@ -188,25 +202,25 @@ class TableService:
                 ]
         return st
 
-    def started(self, live: Any, at: float) -> None:
+    def started(self, live: Live, at: float) -> None:
         st = self.state(live)
         st.started_at, st.cache = at, None
         self.arm(live)
 
-    def committed(self, live: Any, new: list[Any], now: float) -> None:
+    def committed(self, live: Live, new: list[Move], now: float) -> None:
         st = self.state(live)
         if st.settings["clock"] is not None:  # the times feed the clock only (``_load`` reads them for clocks only)
             st.times.extend([(m.seat, now) for m in new])
             self.arm(live)
         if live.rec.status == "finished":
-            for hook in self.finish_hooks:
-                hook(live)
+            for listener in self.listeners:
+                listener.finished(live)
         else:
             actor = next((m.seat for m in new if m.seat >= 0), -1)
-            for hook in self.turn_hooks:
-                hook(live, actor)
+            for listener in self.listeners:
+                listener.turned(live, actor)
 
-    def rating_plan(self, live: Any, state: Any, new: list[Any]) -> str | None:
+    def rating_plan(self, live: Live, state: State, new: list[Move]) -> str | None:
         """The rating decision of a rated game ending with the moves ``new`` (JSON, committed with
         them); ``None`` for an unrated game."""
         from heliopolis.server.social.ratings import decide, pool_of
@@ -218,13 +232,13 @@ class TableService:
         st.plan = decide(live.rec.seats, state, movers, pool_of(live.rec.game, live.rec.options))
         return json.dumps(st.plan)
 
-    def truncated(self, live: Any, ply: int) -> None:
+    def truncated(self, live: Live, ply: int) -> None:
         st = self.state(live)
         del st.times[ply:]
         st.cache = None
         self.arm(live)
 
-    def check_turn(self, live: Any, seat: int) -> None:
+    def check_turn(self, live: Live, seat: int) -> None:
         s = live.rec.seats[seat]
         if s.kind == "bot":
             raise ServerError("forbidden", f"a bot plays seat {seat} since its player left; take the seat back first")
@@ -233,7 +247,7 @@ class TableService:
             raise ServerError("time_out", "your time ran out; a bot takes over your seat")
 
     # -- clocks --------------------------------------------------------------------------------
-    def clock(self, live: Any) -> Clock | None:
+    def clock(self, live: Live) -> Clock | None:
         st = self.state(live)
         cfg = st.settings["clock"]
         if cfg is None or st.started_at is None:
@@ -252,7 +266,7 @@ class TableService:
             st.cache = (len(st.times), clock)
         return clock
 
-    def running(self, live: Any) -> tuple[int | None, float | None]:
+    def running(self, live: Live) -> tuple[int | None, float | None]:
         """The seat whose clock runs and when it runs out (``None`` if no clock runs)."""
         rec, state = live.rec, live.state
         if rec.status != "running" or state.is_terminal() or state.is_chance_node():
@@ -263,7 +277,7 @@ class TableService:
             return None, None
         return seat, clock.deadline(seat)
 
-    def view(self, live: Any) -> dict[str, Any]:
+    def view(self, live: Live) -> dict[str, Any]:
         """The table part of every state message (nothing in it is private to a seat)."""
         s = self.state(live).settings
         clock = self.clock(live)
@@ -275,16 +289,16 @@ class TableService:
                 "clock": clock.view(running) if clock is not None else (
                     {**s["clock"], "running": None} if s["clock"] else None)}  # fmt: skip
 
-    def events_view(self, live: Any) -> list[dict[str, Any]]:
+    def events_view(self, live: Live) -> list[dict[str, Any]]:
         """The seat events with ``line``: how many lines of the public log come before each."""
-        marks = getattr(live, "marks", [])
+        marks = live.marks
         out = []
         for e in self.state(live).events:
             ply = min(e["ply"], len(marks))
             out.append({**e, "line": marks[ply - 1] if ply > 0 else 0})
         return out
 
-    async def record_event(self, live: Any, seat: int, kind: str) -> None:
+    async def record_event(self, live: Live, seat: int, kind: str) -> None:
         """Writes a resign, time-out or retake of ``seat`` at the current ply (after the seat's own
         update: a crash in between loses only this log line, never the seat change)."""
         s = live.rec.seats[seat]
@@ -300,7 +314,7 @@ class TableService:
 
         await asyncio.to_thread(write)
 
-    def arm(self, live: Any) -> None:
+    def arm(self, live: Live) -> None:
         gid = live.rec.id
         old = self.timers.pop(gid, None)
         if old is not None:
@@ -336,13 +350,13 @@ class TableService:
             if time.time() < deadline:
                 self.arm(live)
                 return False
-            done = await self._takeover(live, seat, "timeout", deadline)
+            done = await self.takeover(live, seat, "timeout", deadline)
         if done:
             self.auth.hub.publish(game_id)
-            self.auth._kick(game_id)
+            self.auth.driver.kick(game_id)
         return done
 
-    def _leaving(self, live: Any, seat: int, at: float) -> dict[str, Any]:
+    def _leaving(self, live: Live, seat: int, at: float) -> dict[str, Any]:
         """What is kept of a seat whose player leaves at ``at``: its clock then (a retake gets no more)
         and, the first time, whether the player left before making a move (that voids the rating)."""
         s, out = live.rec.seats[seat], {}
@@ -353,7 +367,7 @@ class TableService:
             out["left_unmoved"] = seat not in live.movers
         return out
 
-    def _takeover_bot(self, live: Any, client: str) -> str:
+    def _takeover_bot(self, live: Live, client: str) -> str:
         """The takeover spec, or a cheap bot if ``client`` (who caused the takeover) or the server is at
         its bot-game quota: the takeover counts like a game created with bots, and cannot be refused."""
         from heliopolis.server.play.bots import lane_of
@@ -364,8 +378,9 @@ class TableService:
             return spec
         return CHEAP_TAKEOVER
 
-    async def _takeover(self, live: Any, seat: int, reason: str, at: float) -> bool:
-        """The seat's bot counts against the address of its player (``Authority.seat_clients``: the
+    async def takeover(self, live: Live, seat: int, reason: str, at: float) -> bool:
+        """``seat`` goes to its takeover bot (``reason``: "resigned", "timeout", "banned"); ``True`` if
+        this call did it (``False``: the game changed meanwhile, and is reloaded). The seat's bot counts against the address of its player (``Authority.seat_clients``: the
         last one that took the seat or resigned it; ``""`` when unknown, e.g. after a restart)."""
         rec = live.rec
         client = self.auth.seat_clients.get(rec.id, {}).get(seat, "")
@@ -410,7 +425,7 @@ class TableService:
             task.cancel()
 
     # -- resign / retake -----------------------------------------------------------------------
-    async def resign(self, game_id: str, token: str | None, account: int | None, client: str = "") -> Any:
+    async def resign(self, game_id: str, token: str | None, account: int | None, client: str = "") -> Live:
         live = await self.auth.get(game_id)
         seat = self.auth.seat_of(live, token, account)
         if seat is None:
@@ -425,13 +440,13 @@ class TableService:
             if rec.seats[seat].kind == "bot":
                 raise ServerError("conflict", f"seat {seat} is already played by a bot")
             self.auth.seat_clients.setdefault(game_id, {})[seat] = client  # who resigns causes the bot
-            if not await self._takeover(live, seat, "resigned", time.time()):
+            if not await self.takeover(live, seat, "resigned", time.time()):
                 raise ServerError("stale", "the game changed; try again")
         self.auth.hub.publish(game_id)
-        self.auth._kick(game_id)
+        self.auth.driver.kick(game_id)
         return live
 
-    async def retake(self, game_id: str, token: str | None, account: int | None) -> Any:
+    async def retake(self, game_id: str, token: str | None, account: int | None) -> Live:
         live = await self.auth.get(game_id)
         seat = self.auth.seat_of(live, token, account)
         if seat is None:
@@ -469,7 +484,7 @@ class TableService:
         return live
 
     @staticmethod
-    def _check_retake_clock(clock: Clock, s: Any) -> float:
+    def _check_retake_clock(clock: Clock, s: Seat) -> float:
         """Refuses a retake the clock does not allow; returns the seconds the takeover bot earned on
         the seat's clock beyond what it held when the player left (taken back: no time farming)."""
         if clock.cfg["kind"] == "fischer" and s.left_reason == "timeout":

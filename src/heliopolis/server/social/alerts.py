@@ -23,7 +23,7 @@ import time
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import getaddresses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import sqlalchemy as sa
@@ -32,6 +32,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.server.play.table_db import accounts, email_tokens
 from heliopolis.server.transport.protocol import ServerError
+
+if TYPE_CHECKING:
+    from heliopolis.server.play.authority import Authority
+    from heliopolis.server.play.cache import Live
 
 log = logging.getLogger("heliopolis.server")
 # One RFC 5322 addr-spec in its plain form: a dot-atom local part, a host name with a letter TLD.
@@ -73,7 +77,9 @@ class ConfirmBody(BaseModel):
 
 
 class Alerts:
-    def __init__(self, auth: Any, smtp: str | None, sender: str, base_url: str, min_interval: float = 300.0) -> None:
+    def __init__(
+        self, auth: Authority, smtp: str | None, sender: str, base_url: str, min_interval: float = 300.0
+    ) -> None:
         self.auth = auth
         self.storage = auth.storage
         self.smtp = urlsplit(smtp) if smtp else None
@@ -83,8 +89,11 @@ class Alerts:
         self.resend_seconds = RESEND_SECONDS
         self.sent = 0
 
-    def turn(self, live: Any, actor: int) -> None:
-        """Hook after a commit: mail the account whose turn it now is, if it asked for it."""
+    def finished(self, live: Live) -> None:
+        """``GameListener``: nothing is mailed when a game ends."""
+
+    def turned(self, live: Live, actor: int) -> None:
+        """``GameListener``, after a commit here: mail the account whose turn it now is, if it asked for it."""
         if self.smtp is None:
             return
         state, rec = live.state, live.rec
@@ -178,7 +187,7 @@ class Alerts:
                 values["email_confirmed"] = False
                 c.execute(email_tokens.delete().where(email_tokens.c.account_id == account_id))
             c.execute(accounts.update().where(accounts.c.id == account_id).values(**values))
-        return email is not None and (changed or not old.email_confirmed)
+        return email is not None and (changed or old is None or not old.email_confirmed)
 
     def _get(self, account_id: int) -> dict[str, Any]:
         with self.storage.engine.connect() as c:
@@ -186,7 +195,7 @@ class Alerts:
                 sa.select(accounts.c.email, accounts.c.turn_emails, accounts.c.email_confirmed).where(
                     accounts.c.id == account_id
                 )
-            ).first()
+            ).one()
         return {"email": row.email, "turn_emails": bool(row.turn_emails), "available": self.smtp is not None,
                 "confirmed": bool(row.email_confirmed) and row.email is not None}  # fmt: skip
 

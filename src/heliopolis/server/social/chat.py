@@ -23,7 +23,7 @@ import logging
 import time
 import unicodedata
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Query, Request
@@ -32,6 +32,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from heliopolis.server.play.table_db import accounts, chat
 from heliopolis.server.transport.limits import KeyedLimiter
 from heliopolis.server.transport.protocol import ServerError
+
+if TYPE_CHECKING:
+    from heliopolis.server.play.authority import Authority
+    from heliopolis.server.play.cache import Live
+    from heliopolis.server.play.table import TableService
 
 log = logging.getLogger("heliopolis.server")
 MAX_TEXT, MAX_PER_GAME = 500, 2000
@@ -61,8 +66,8 @@ class Watcher:
 
 
 class Chat:
-    def __init__(self, auth: Any, rate: float = 1.0, burst: float = 5.0) -> None:
-        self.auth = auth
+    def __init__(self, auth: Authority, table: TableService, rate: float = 1.0, burst: float = 5.0) -> None:
+        self.auth, self.table = auth, table  # the table: whether spectators may chat
         self.storage = auth.storage
         self.limiter = KeyedLimiter(rate, burst)
         self.watchers: dict[str, set[Watcher]] = {}
@@ -82,14 +87,12 @@ class Chat:
             if not ws:
                 del self.watchers[w.game_id]
 
-    def spectators_allowed(self, live: Any) -> bool:
+    def spectators_allowed(self, live: Live) -> bool:
         """Spectators see the chat of a running game only if the creator did not mute them; the
         chat of a finished game is part of its record (replays, exports)."""
-        return live.rec.status not in ("open", "running") or bool(
-            self.auth.table.state(live).settings["spectator_chat"]
-        )
+        return live.rec.status not in ("open", "running") or bool(self.table.state(live).settings["spectator_chat"])
 
-    def push(self, live: Any, msg: dict[str, Any]) -> int:
+    def push(self, live: Live, msg: dict[str, Any]) -> int:
         """Sends a new message to this instance's connections of the game; returns how many."""
         text = json.dumps({"type": "chat", "game_id": live.rec.id, "message": msg}, separators=(",", ":"))
         return self._push_text(live.rec.id, text, self.spectators_allowed(live))
@@ -177,7 +180,7 @@ class Chat:
         if seat is None:
             if account is None:
                 raise ServerError("forbidden", "spectators chat with an account: log in first")
-            if not self.auth.table.state(live).settings["spectator_chat"]:
+            if not self.table.state(live).settings["spectator_chat"]:
                 raise ServerError("forbidden", "the creator of this game muted spectators")
             name = await asyncio.to_thread(self._username, account)
         else:
@@ -224,7 +227,7 @@ async def set_spectator_chat(
     auth = service.auth
     live = await auth.get(game_id)
     seat = auth.seat_of(live, token, account)
-    s = auth.table.state(live).settings
+    s = service.table.state(live).settings
     creator = (seat is not None and seat == s.get("creator_seat")) or (
         account is not None and account == s.get("creator_account")
     )
@@ -237,7 +240,7 @@ async def set_spectator_chat(
     async with live.lock:
         await auth._db(_in_tx, service.storage, write)
         s["spectator_chat"] = allowed
-        await auth._update(live)  # a new revision: every client's state message says so
+        await auth.update(live)  # a new revision: every client's state message says so
     auth.hub.publish(game_id)
     return {"spectator_chat": allowed}
 

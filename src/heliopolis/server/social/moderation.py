@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
@@ -30,6 +30,12 @@ from heliopolis.core.errors import error_msg
 from heliopolis.server.play.table_db import accounts, chat, sessions
 from heliopolis.server.store.storage import games, metadata, seats
 from heliopolis.server.transport.protocol import ServerError
+
+if TYPE_CHECKING:
+    from heliopolis.server.play.authority import Authority
+    from heliopolis.server.play.table import TableService
+    from heliopolis.server.social.accounts import Accounts
+    from heliopolis.server.social.chat import Chat
 
 log = logging.getLogger("heliopolis.server")
 REPORTS_PER_HOUR = 20  # per reporting account
@@ -253,7 +259,7 @@ def _clean_reason(text: str | None) -> str | None:
 class Moderation:
     """Reports, sanctions and their effects on this server instance (sessions, sockets, seats)."""
 
-    def __init__(self, auth: Any, accounts_service: Any, chat_service: Any, table: Any) -> None:
+    def __init__(self, auth: Authority, accounts_service: Accounts, chat_service: Chat, table: TableService) -> None:
         self.auth, self.accounts, self.chat, self.table = auth, accounts_service, chat_service, table
         self.storage = auth.storage
         self.sockets: dict[int, set[Any]] = {}  # account -> its open WebSockets here (closed on a ban)
@@ -359,11 +365,11 @@ class Moderation:
                 s = live.rec.seats[seat]
                 if live.rec.status != "running" or live.state.is_terminal() or s.kind != "human":
                     continue
-                ok = await self.table._takeover(live, seat, "banned", time.time())
+                ok = await self.table.takeover(live, seat, "banned", time.time())
             if ok:
                 done += 1
                 self.auth.hub.publish(gid)
-                self.auth._kick(gid)
+                self.auth.driver.kick(gid)
         return done
 
     async def on_remote(self, what: str, number: int) -> None:
@@ -441,9 +447,11 @@ class Moderation:
                     res = c.execute(reports.insert().values(reporter_id=reporter, kind=body.kind, game_id=body.game,
                                                             reason=reason, status="open", created_at=now, **target))  # fmt: skip
             except sa.exc.IntegrityError:  # the same report sent twice at once
-                return {"report": int(c.execute(mine.where(reports.c.target_key == target["target_key"])).scalar()),
+                return {"report": int(c.execute(mine.where(reports.c.target_key == target["target_key"])).scalar_one()),
                         "duplicate": True}  # fmt: skip
-            return {"report": int(res.inserted_primary_key[0]), "duplicate": False}
+            key = res.inserted_primary_key
+            assert key is not None  # an INSERT of one row
+            return {"report": int(key[0]), "duplicate": False}
 
     def open_reports(self, status: str, limit: int) -> list[dict[str, Any]]:
         q = (sa.select(reports, accounts.c.username.label("reporter"), games.c.game.label("game_kind"),

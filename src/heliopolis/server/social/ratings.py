@@ -23,7 +23,7 @@ import asyncio
 import json
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Query, Request
@@ -34,6 +34,11 @@ from heliopolis.core.registry import spec
 from heliopolis.server.play.table_db import accounts, game_settings, rating_changes, ratings
 from heliopolis.server.store.storage import games, seats
 from heliopolis.server.transport.protocol import ServerError
+
+if TYPE_CHECKING:
+    from heliopolis.server.play.authority import Authority
+    from heliopolis.server.play.cache import Live
+    from heliopolis.server.play.table import TableService
 
 log = logging.getLogger("heliopolis.server")
 MODEL = PlackettLuce()
@@ -113,16 +118,20 @@ def decide(rec_seats: list[Any], state: Any, movers: list[int], pool: str) -> di
 
 
 class Ratings:
-    def __init__(self, auth: Any) -> None:
-        self.auth = auth
+    def __init__(self, auth: Authority, table: TableService) -> None:
+        self.auth, self.table = auth, table  # the table: the rating decision made as the game ended
         self.storage = auth.storage
 
-    def finished(self, live: Any) -> None:
-        """Hook: a game just ended on this instance; rate it in the background if it was decided rated."""
-        plan = self.auth.table.state(live).plan
+    def finished(self, live: Live) -> None:
+        """A game just ended on this instance (``GameListener``); rate it in the background if it was
+        decided rated."""
+        plan = self.table.state(live).plan
         if plan is None or not plan["rated"]:
             return
         self._start(live.rec.id, plan)
+
+    def turned(self, live: Live, seat: int) -> None:
+        """``GameListener``: a move changes no rating."""
 
     def _start(self, game_id: str, plan: dict[str, Any]) -> None:
         task = asyncio.get_running_loop().create_task(self._apply(game_id, plan["pool"], plan["players"],
@@ -249,13 +258,13 @@ class Ratings:
                 if later:
                     accepted = set(c.execute(sa.select(seats.c.game_id).where(
                         seats.c.game_id.in_(later), seats.c.account_id == account_id)).scalars())  # fmt: skip
-        for r in rows:
-            r["seats"] = names.get(r["id"], [])
-            ch = changes.get((r["id"], r["seat"]))
-            r["rating"] = None if ch is None else {
+        for row in rows:
+            row["seats"] = names.get(row["id"], [])
+            ch = changes.get((row["id"], row["seat"]))
+            row["rating"] = None if ch is None else {
                 "place": ch["place"], "before": round(ch["mu_before"] - 3 * ch["sigma_before"], 3),
                 "after": round(ch["mu_after"] - 3 * ch["sigma_after"], 3)}  # fmt: skip
-            r["rematch_accepted"] = r["rematch"] in accepted
+            row["rematch_accepted"] = row["rematch"] in accepted
         return rows
 
 
@@ -298,7 +307,7 @@ def router(service: Ratings, accounts_service: Any) -> APIRouter:
                 item["your_turn"] = (left is None and not st.is_terminal() and not st.is_chance_node()
                                      and mine == st.current_player())  # fmt: skip
                 item["to_move"] = None if st.is_terminal() or st.is_chance_node() else st.current_player()
-                running, deadline = service.auth.table.running(live)
+                running, deadline = service.table.running(live)
                 item["deadline"] = deadline if running is not None and running == mine and left is None else None
             elif row["status"] == "finished":
                 winners = json.loads(row["winners"]) if row["winners"] else []

@@ -14,7 +14,7 @@ starts; games that draw their start player keep drawing it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
@@ -23,6 +23,10 @@ from heliopolis.server.play.clocks import ClockOptions
 from heliopolis.server.play.table_db import game_settings
 from heliopolis.server.play.table_options import TableOptions
 from heliopolis.server.transport.protocol import CreateGame, SeatSpec, ServerError
+
+if TYPE_CHECKING:
+    from heliopolis.server.play.cache import Live
+    from heliopolis.server.play.table import TableService
 
 
 class AlreadyLinked(Exception):
@@ -54,7 +58,7 @@ def _new_seat(old_seat: int, players: int) -> int:
 
 
 class Rematch:
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: TableService) -> None:
         self.table = table
         self.auth = table.auth
 
@@ -69,11 +73,12 @@ class Rematch:
             raise ServerError("bad_request", "a rematch is offered after the end of the game")
         n = len(rec.seats)
         holder = rec.seats[seat].account_id
-        new_id = self.table.state(live).settings.get("rematch")
+        new_id = self.table.state(live).settings["rematch"]
         if new_id is None:
             await self.auth._db(ensure_settings, self.auth.storage, rec.id)
             body = self._body(live, _new_seat(seat, n))
             prep = self.table.prepare(body, holder)
+            assert prep is not None  # the body names the old game's table
             prep.rematch_of = rec.id
             prep.reserve()  # the seats are the players' (a public rematch has no code otherwise)
             try:
@@ -83,7 +88,7 @@ class Rematch:
             else:
                 await self._announce(game_id, new_rec.id)
                 return {"id": new_rec.id, "seat": _new_seat(seat, n), "token": new_token, "url": f"/g/{new_rec.id}"}
-            new_id = self.table.state(await self.auth.get(game_id)).settings.get("rematch")
+            new_id = self.table.state(await self.auth.get(game_id)).settings["rematch"]
         new_seat = _new_seat(seat, n)
         new_live = await self.auth.get(new_id)
         if new_live.rec.seats[new_seat].token_hash is not None:
@@ -91,7 +96,7 @@ class Rematch:
         new_seat, new_token = await self.auth.join(new_id, new_seat, rec.seats[seat].name, holder, client=client)
         return {"id": new_id, "seat": new_seat, "token": new_token, "url": f"/g/{new_id}"}
 
-    def _body(self, live: Any, join: int) -> CreateGame:
+    def _body(self, live: Live, join: int) -> CreateGame:
         rec = live.rec
         n = len(rec.seats)
         seats = []
@@ -116,7 +121,7 @@ class Rematch:
         async with live.lock:
             self.table.state(live).settings["rematch"] = new_id
             try:
-                await self.auth._update(live)
+                await self.auth.update(live)
             except ServerError:
                 await self.auth.reload(game_id)
         self.auth.hub.publish(game_id)

@@ -21,7 +21,8 @@ from heliopolis.core.errors import HeliopolisError, error_msg, reason
 from heliopolis.core.registry import new_game
 from heliopolis.core.serialize import state_from_dict
 from heliopolis.core.text import to_json, wire
-from heliopolis.server.play.authority import READ_ONLY, Live
+from heliopolis.server.play.authority import READ_ONLY
+from heliopolis.server.play.cache import Live
 from heliopolis.server.store.storage import GameRecord, Move, Seat
 from heliopolis.server.transport.protocol import ServerError, clean_name
 
@@ -123,7 +124,7 @@ class Archive:
         rec = GameRecord(secrets.token_urlsafe(9), info.game_id, info.encoding, state.game.config(),
                          secrets.randbits(63), "imported", 0, len(moves), seats, now, now, winners=winners)  # fmt: skip
         await self.auth._db(self.auth.storage.create_game, rec, moves, (lambda c: also(c, rec.id)) if also else None)
-        self.auth._remember(Live(rec, state, [m.seat for m in moves]))
+        self.auth.cache.remember(Live(rec, state, [m.seat for m in moves]))
         return rec
 
 

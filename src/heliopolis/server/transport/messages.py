@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from heliopolis.core.text import Msg, to_json, wire
 
 if TYPE_CHECKING:
+    from heliopolis.core.game import PublicLog
     from heliopolis.server.play.authority import Authority, Live
 
 try:
@@ -86,7 +87,7 @@ class WireLog:
 
     __slots__ = ("lines", "plog")
 
-    def __init__(self, plog: Any) -> None:
+    def __init__(self, plog: PublicLog) -> None:
         self.plog = plog
         self.lines: list[Any] = []
 
@@ -99,9 +100,9 @@ class WireLog:
 
 
 def _wire(live: Live) -> WireLog:
-    w = live.extra.get("wire")
+    w = live.wire
     if w is None or w.plog is not live.plog:
-        w = live.extra["wire"] = WireLog(live.plog)
+        w = live.wire = WireLog(live.plog)
     return w
 
 
@@ -161,8 +162,8 @@ def _revision(auth: Authority, live: Live) -> Revision:
     shared = {
         "to_move": state.current_player() if running and not state.is_chance_node() else None,
         "seats": [s.public() for s in rec.seats], "helper": state.table_helper(),
-        # clocks, takeovers (table.py): nothing in it is private to a seat
-        "table": auth.table.view(live) if auth.table is not None else None,
+        # clocks, takeovers (the table layer, play/table.py): nothing in it is private to a seat
+        "table": auth.events.view(live),
         "view": state.player_view(None) if same is not None and same(state) else None,
     }  # fmt: skip
     cur = live.messages["rev"] = Revision(rec.revision, shared, prev)
