@@ -1,0 +1,32 @@
+"""The HTTP and WebSocket routes, one module per concern, each with a module-level ``router``.
+
+Handlers are module-level functions that take what they need from FastAPI (``deps.py``: ``Svc``
+for the services, ``Writer`` / ``Reader`` for who is asking); the logic stays in the services.
+``ROUTERS`` is what ``create_app`` includes, in this order (the OpenAPI document lists them so).
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from heliopolis.server.transport.routes import (
+    accounts,
+    alerts,
+    analysis,
+    chat,
+    games,
+    health,
+    meta,
+    moderation,
+    pages,
+    ratings,
+    table,
+    tutorials,
+    ws,
+)
+
+ROUTERS: tuple[APIRouter, ...] = (
+    accounts.router, accounts.lifecycle, accounts.data, table.router, chat.router, table.rematch,
+    ratings.router, alerts.router, accounts.reset, moderation.router, health.router, tutorials.router,
+    analysis.router, pages.router, meta.router, games.router, ws.router,
+)  # fmt: skip
