@@ -30,6 +30,7 @@ from heliopolis.server.store.archive import Archive
 from heliopolis.server.store.storage import Storage
 from heliopolis.server.transport.assets import Assets
 from heliopolis.server.transport.hub import Hub
+from heliopolis.server.transport.protocol import ServerError
 
 if TYPE_CHECKING:  # prometheus_client is only imported when metrics are on (serve --metrics)
     from heliopolis.server.ops.metrics import Metrics
@@ -58,10 +59,14 @@ class Services:
     origins: tuple[str, ...]  # Settings.allowed_origins without trailing slashes (guard.origin_allowed)
 
 
-async def services(conn: HTTPConnection) -> Services:
-    """The app's services (HTTP and WebSocket routes alike)."""
+def services_of(conn: HTTPConnection) -> Services:
     found: Services = conn.app.state.services
     return found
+
+
+async def services(conn: HTTPConnection) -> Services:
+    """The app's services (HTTP and WebSocket routes alike)."""
+    return services_of(conn)
 
 
 Svc = Annotated[Services, Depends(services)]
@@ -72,9 +77,19 @@ class Principal:
     """Who a request acts for: the account of its session cookie (None without one, or when a
     seat token is sent: the token decides then), the seat token and the client's address."""
 
-    account: int | None
+    account_id: int | None
     token: str | None
     client: str
+    # A write's session without its CSRF header: raised where the handler first asks for the account,
+    # so the checks it makes before (the body's, the game's, an invite's) still answer first, as they
+    # did when handlers called ``accounts.principal`` themselves.
+    refused: ServerError | None = None
+
+    @property
+    def account(self) -> int | None:
+        if self.refused is not None:
+            raise self.refused
+        return self.account_id
 
 
 def bearer(conn: HTTPConnection) -> str | None:
@@ -86,19 +101,26 @@ def bearer(conn: HTTPConnection) -> str | None:
     return None
 
 
-async def _principal(request: Request, svc: Services, write: bool) -> Principal:
-    account = await svc.accounts.principal(request, write=write)
-    return Principal(account, bearer(request), request.client.host if request.client else "")
+async def _principal(request: Request, write: bool) -> Principal:
+    # The services straight from app.state, not through ``Svc``: each sub-dependency costs FastAPI
+    # about as much as routing does, on every request.
+    accounts = services_of(request).accounts
+    client = request.client.host if request.client else ""
+    try:
+        account = await accounts.principal(request, write=write)
+    except ServerError as e:  # the CSRF check of a write
+        return Principal(None, bearer(request), client, refused=e)
+    return Principal(account, bearer(request), client)
 
 
-async def writer(request: Request, svc: Svc) -> Principal:
+async def writer(request: Request) -> Principal:
     """A write's principal: a session cookie must come with its CSRF header (``forbidden`` otherwise)."""
-    return await _principal(request, svc, write=True)
+    return await _principal(request, write=True)
 
 
-async def reader(request: Request, svc: Svc) -> Principal:
+async def reader(request: Request) -> Principal:
     """A read's principal: the session cookie alone will do."""
-    return await _principal(request, svc, write=False)
+    return await _principal(request, write=False)
 
 
 Writer = Annotated[Principal, Depends(writer)]
