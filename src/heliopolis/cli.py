@@ -527,7 +527,7 @@ def serve(db: str, host: str, port: int, bot_delay: float, bot_workers: int, bot
             "ws_per_message_deflate": False, "proxy_headers": bool(trusted), "forwarded_allow_ips": trusted or None,
             "timeout_graceful_shutdown": drain_seconds}  # fmt: skip
     # SIGTERM (uvicorn): stop accepting, close WebSockets with 1012 (the client reconnects), wait
-    # up to drain_seconds for requests in flight, then the app's drain (app.py lifespan).
+    # up to drain_seconds for requests in flight, then the app's drain (server/lifespan.py).
     try:
         if workers > 1:
             os.environ["HELIOPOLIS_SETTINGS"] = json.dumps(settings.__dict__)

@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Request
 
 from heliopolis.server.store.storage import metadata
 from heliopolis.server.transport.limits import KeyedLimiter
@@ -230,25 +229,3 @@ def _line(marks: list[int], ply: int) -> int | None:
 def hint_seed(game_id: str, ply: int, seat: int) -> int:
     """A hint's seed: public facts only (asking again gives the same hint)."""
     return int.from_bytes(hashlib.sha256(f"hint:{game_id}:{ply}:{seat}".encode()).digest()[:8], "big")
-
-
-def router(service: AnalysisService, accounts: Any, token_of: Any) -> APIRouter:
-    r = APIRouter()
-
-    def client_of(request: Request) -> str:
-        return request.client.host if request.client else "?"
-
-    @r.get("/api/games/{game_id}/analysis")
-    async def read_analysis(game_id: str) -> dict[str, Any]:
-        return await service.read(game_id)
-
-    @r.post("/api/games/{game_id}/analysis")
-    async def start_analysis(game_id: str, request: Request) -> dict[str, Any]:
-        return await service.start(game_id, client_of(request))
-
-    @r.post("/api/games/{game_id}/hint")
-    async def hint(game_id: str, request: Request) -> dict[str, Any]:
-        account = await accounts.principal(request, write=True)
-        return await service.hint(game_id, token_of(request), account, client_of(request))
-
-    return r

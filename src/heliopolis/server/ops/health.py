@@ -18,8 +18,6 @@ import functools
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from starlette.responses import JSONResponse
-
 from heliopolis.core.errors import error_msg
 
 DB_TIMEOUT = 5.0  # seconds
@@ -94,19 +92,3 @@ class Health:
 def _first_line(e: BaseException) -> str:
     text = str(e).strip()
     return text.splitlines()[0] if text else type(e).__name__
-
-
-def route(app: Any, health: Health) -> None:
-    async def healthz() -> JSONResponse:
-        return JSONResponse({"status": "ok"})
-
-    async def readyz() -> JSONResponse:
-        failed = await health.ready()
-        if failed is None:
-            return JSONResponse({"status": "ready"})
-        check, why = failed
-        body = {"status": "not ready", "check": check, "reason": str(why), "msg": why.to_json()}
-        return JSONResponse(body, status_code=503)
-
-    app.add_api_route("/healthz", healthz, methods=["GET"], include_in_schema=False)
-    app.add_api_route("/readyz", readyz, methods=["GET"], include_in_schema=False)

@@ -10,7 +10,6 @@ The names are documented in docs/operations.md.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Iterator
 from typing import Any
@@ -18,7 +17,6 @@ from typing import Any
 import sqlalchemy as sa
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily, Metric
-from starlette.responses import Response
 
 from heliopolis.server.store.storage import games
 
@@ -101,13 +99,3 @@ class _Now:
         except sa.exc.SQLAlchemyError as e:  # counted by the engine's handle_error; the rest is still served
             log.warning("metrics: games by status unavailable: %s", str(e).splitlines()[0] if str(e) else e)
             return None
-
-
-def route(app: Any, metrics: Metrics) -> None:
-    """``GET /metrics``: rendered in a thread (games by status is a query)."""
-
-    async def serve_metrics() -> Response:
-        body = await asyncio.to_thread(metrics.render)
-        return Response(body, media_type=CONTENT_TYPE)
-
-    app.add_api_route("/metrics", serve_metrics, methods=["GET"], include_in_schema=False)

@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Request
 
 from heliopolis.bots import make_bot
 from heliopolis.core.errors import HeliopolisError, error_msg, reason
@@ -494,23 +493,3 @@ class TableService:
         if clock.cfg["kind"] == "fischer" and clock.left[s.seat] - extra <= 0:
             raise ServerError("no_retake", "your clock has no time left")
         return extra
-
-
-def router(table: TableService, accounts: Any, state_message: Any, token_of: Any) -> APIRouter:
-    r = APIRouter(tags=["table"])
-
-    @r.post("/api/games/{game_id}/resign")
-    async def resign(game_id: str, request: Request) -> dict[str, Any]:
-        token = token_of(request)
-        account = await accounts.principal(request, write=True)
-        live = await table.resign(game_id, token, account, request.client.host if request.client else "")
-        return state_message(table.auth, live, table.auth.seat_of(live, token, account))
-
-    @r.post("/api/games/{game_id}/retake")
-    async def retake(game_id: str, request: Request) -> dict[str, Any]:
-        token = token_of(request)
-        account = await accounts.principal(request, write=True)
-        live = await table.retake(game_id, token, account)
-        return state_message(table.auth, live, table.auth.seat_of(live, token, account))
-
-    return r

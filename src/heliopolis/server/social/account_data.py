@@ -19,22 +19,15 @@ import secrets
 from typing import Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Request, Response
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.server.play.table_db import accounts, chat, devices, email_tokens, rating_changes, ratings, sessions
 from heliopolis.server.social import passwords
 from heliopolis.server.social.accounts import (
-    CSRF_COOKIE,
-    DEVICE_COOKIE,
-    DEVICE_PATH,
-    SESSION_COOKIE,
     Accounts,
     account_games,
 )
 from heliopolis.server.store.storage import StaleError, games, seats
-from heliopolis.server.transport.protocol import ServerError
 
 
 class DeleteBody(BaseModel):
@@ -105,34 +98,16 @@ def _erase(acc: Accounts, account_id: int) -> None:
         c.execute(accounts.delete().where(accounts.c.id == account_id))
 
 
-def router(acc: Accounts, auth: Any) -> APIRouter:
-    r = APIRouter(prefix="/api/account", tags=["accounts"])
-
-    @r.get("/export")
-    async def export_data(request: Request) -> JSONResponse:
-        s = await acc.session(request)
-        if s is None:
-            raise ServerError("unauthorized", "log in first")
-        doc = await asyncio.to_thread(export, acc, s.account_id)
-        name = f"heliopolis-account-{s.username}.json"
-        return JSONResponse(doc, headers={"Content-Disposition": f'attachment; filename="{name}"'})
-
-    @r.post("/delete")
-    async def delete(body: DeleteBody, request: Request, response: Response) -> dict[str, Any]:
-        s = await acc.require(request)
-        await acc.check_login(request, s.username, body.password)
-        anon = f"anon-{secrets.token_hex(2)}"
-        # Chat lines first (they are found through the seats), then the seats, then the rest.
-        await asyncio.to_thread(_erase_chat, acc, s.account_id, s.username, anon)
-        await _release_seats(acc, auth, s.account_id, anon)
-        await asyncio.to_thread(_erase, acc, s.account_id)
-        for cookie, path in ((SESSION_COOKIE, "/"), (CSRF_COOKIE, "/"), (DEVICE_COOKIE, DEVICE_PATH)):
-            response.delete_cookie(cookie, path=path)
-        return {"deleted": True, "name": anon, "account": None}
-
-    return r
-
-
 def _erase_chat(acc: Accounts, account_id: int, username: str, anon: str) -> None:
     with acc.storage.engine.begin() as c:
         c.execute(chat.update().where(_lines_of(account_id, username)).values(name=anon, account_id=None))
+
+
+async def delete_account(acc: Accounts, auth: Any, account_id: int, username: str) -> str:
+    """Deletes the account (the module's docstring says what stays); returns the seats' new name."""
+    anon = f"anon-{secrets.token_hex(2)}"
+    # Chat lines first (they are found through the seats), then the seats, then the rest.
+    await asyncio.to_thread(_erase_chat, acc, account_id, username, anon)
+    await _release_seats(acc, auth, account_id, anon)
+    await asyncio.to_thread(_erase, acc, account_id)
+    return anon

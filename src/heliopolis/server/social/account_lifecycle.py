@@ -12,20 +12,18 @@ revoked), list my sessions, end one or all of them ("log out everywhere").
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Path, Request, Response
+from fastapi import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.server.play.table_db import accounts, devices, sessions
 from heliopolis.server.social import passwords
-from heliopolis.server.social.accounts import CSRF_COOKIE, DEVICE_COOKIE, SESSION_COOKIE, Accounts, check_password
+from heliopolis.server.social.accounts import CSRF_COOKIE, SESSION_COOKIE, Accounts
 from heliopolis.server.social.accounts import _hasher as hasher
 from heliopolis.server.social.accounts import _sha as sha
-from heliopolis.server.transport.protocol import ServerError
 
 HANDLE = 16  # hex digits of a session's public id
 
@@ -69,42 +67,3 @@ def _end(acc: Accounts, account_id: int, handle: str | None) -> int:
 def _forget_cookies(response: Response) -> None:
     response.delete_cookie(SESSION_COOKIE, path="/")
     response.delete_cookie(CSRF_COOKIE, path="/")
-
-
-def router(acc: Accounts) -> APIRouter:
-    r = APIRouter(prefix="/api/account", tags=["accounts"])
-
-    @r.post("/password")
-    async def change_password(body: PasswordBody, request: Request) -> dict[str, Any]:
-        s = await acc.require(request)
-        await acc.check_login(request, s.username, body.old)
-        check_password(body.new, s.username)
-        ended = await asyncio.to_thread(_change, acc, s.account_id, body.new, s.id_hash,
-                                        request.cookies.get(DEVICE_COOKIE))  # fmt: skip
-        return {"changed": True, "sessions_ended": ended}
-
-    @r.get("/sessions")
-    async def list_sessions(request: Request) -> dict[str, Any]:
-        s = await acc.session(request)
-        if s is None:
-            raise ServerError("unauthorized", "log in first")
-        return {"sessions": await asyncio.to_thread(_list, acc, s.account_id, s.id_hash)}
-
-    @r.delete("/sessions/{handle}")
-    async def end_session(request: Request, response: Response,
-                          handle: str = Path(pattern=f"^[0-9a-f]{{{HANDLE}}}$")) -> dict[str, Any]:  # fmt: skip
-        s = await acc.require(request)
-        if await asyncio.to_thread(_end, acc, s.account_id, handle) == 0:
-            raise ServerError.worded("not_found", "ui.error.session_unknown")
-        if s.id_hash.startswith(handle):
-            _forget_cookies(response)
-        return {"ended": 1, "current": s.id_hash.startswith(handle)}
-
-    @r.delete("/sessions")
-    async def end_all(request: Request, response: Response) -> dict[str, Any]:
-        s = await acc.require(request)
-        ended = await asyncio.to_thread(_end, acc, s.account_id, None)
-        _forget_cookies(response)
-        return {"ended": ended, "account": None}
-
-    return r

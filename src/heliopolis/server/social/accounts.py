@@ -29,7 +29,7 @@ from typing import Any
 import sqlalchemy as sa
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from fastapi import APIRouter, Request, Response
+from fastapi import Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.server.play.table_db import accounts, devices, sessions
@@ -325,59 +325,6 @@ def _set_cookies(request: Request, response: Response, token: str, csrf: str) ->
     age = SESSION_DAYS * 86400
     response.set_cookie(SESSION_COOKIE, token, max_age=age, httponly=True, samesite="lax", secure=secure, path="/")
     response.set_cookie(CSRF_COOKIE, csrf, max_age=age, httponly=False, samesite="lax", secure=secure, path="/")
-
-
-def _me(account_id: int, username: str, csrf: str) -> dict[str, Any]:
-    return {"account": {"id": account_id, "username": username}, "csrf": csrf}
-
-
-def router(acc: Accounts, auth: Any) -> APIRouter:
-    r = APIRouter(prefix="/api/account", tags=["accounts"])
-
-    @r.post("/signup", status_code=201)
-    async def signup(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        check_username(body.username)
-        check_password(body.password, body.username)
-        await acc.take(body.username.casefold(), client_address(request))
-        account_id = await asyncio.to_thread(acc._create, body.username, body.password)
-        csrf = await acc.start_session(request, response, account_id)
-        return _me(account_id, body.username, csrf)
-
-    @r.post("/login")
-    async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        account_id, username = await acc.check_login(request, body.username, body.password)
-        csrf = await acc.start_session(request, response, account_id)
-        for check in acc.login_checks:  # moderation.py: a banned account is refused, its session ended
-            await check(account_id)
-        return _me(account_id, username, csrf)
-
-    @r.post("/logout")
-    async def logout(request: Request, response: Response) -> dict[str, Any]:
-        s = await acc.require(request)
-        await asyncio.to_thread(acc._close_session, request.cookies[SESSION_COOKIE])
-        response.delete_cookie(SESSION_COOKIE, path="/")
-        response.delete_cookie(CSRF_COOKIE, path="/")
-        return {"account": None, "was": s.username}
-
-    @r.get("/me")
-    async def me(request: Request) -> dict[str, Any]:
-        s = await acc.session(request)
-        return _me(s.account_id, s.username, s.csrf) if s else {"account": None, "csrf": None}
-
-    @r.post("/claim")
-    async def claim(body: ClaimBody, request: Request) -> dict[str, Any]:
-        """The seats whose tokens this browser holds become the account's."""
-        s = await acc.require(request)
-        claimed, refused = [], []
-        for item in body.seats:
-            try:
-                seat = await claim_seat(auth, item.game, item.token, s.account_id)
-                claimed.append({"game": item.game, "seat": seat})
-            except ServerError as e:
-                refused.append({"game": item.game, "code": e.code, "message": e.message})
-        return {"claimed": claimed, "refused": refused}
-
-    return r
 
 
 async def claim_seat(auth: Any, game_id: str, token: str, account_id: int) -> int:

@@ -27,11 +27,9 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.server.play.table_db import accounts, email_tokens
-from heliopolis.server.transport.protocol import ServerError
 
 if TYPE_CHECKING:
     from heliopolis.server.play.authority import Authority
@@ -211,37 +209,3 @@ class Alerts:
         if len(self.confirm_sent) > 10_000:
             self.confirm_sent = {k: v for k, v in self.confirm_sent.items() if now - v < self.resend_seconds}
         return True
-
-
-def router(alerts: Alerts, accounts_service: Any) -> APIRouter:
-    r = APIRouter(prefix="/api/account", tags=["accounts"])
-
-    @r.get("/alerts")
-    async def get(request: Request) -> dict[str, Any]:
-        s = await accounts_service.session(request)
-        if s is None:
-            raise ServerError("unauthorized", "log in first")
-        return await asyncio.to_thread(alerts._get, s.account_id)
-
-    @r.put("/alerts")
-    async def put(body: AlertsBody, request: Request) -> dict[str, Any]:
-        s = await accounts_service.require(request)
-        email = body.email.strip() if body.email else None
-        if email is not None and one_address(email) is None:
-            raise ServerError.worded("bad_request", "ui.error.email_invalid")
-        if body.turn_emails and email is None:
-            raise ServerError.worded("bad_request", "ui.error.email_needed")
-        if await asyncio.to_thread(alerts._set, s.account_id, email, body.turn_emails) and email is not None:
-            if alerts.needs_mail(s.account_id, email):
-                await asyncio.to_thread(alerts._send_confirmation, s.account_id, email)
-        return await asyncio.to_thread(alerts._get, s.account_id)
-
-    @r.post("/confirm")
-    async def confirm(body: ConfirmBody) -> dict[str, Any]:
-        """The token alone authorises (it was mailed to the address): no session needed."""
-        done = await asyncio.to_thread(alerts.confirm, body.token)
-        if done is None:
-            raise ServerError.worded("bad_request", "ui.error.confirm_invalid")
-        return done
-
-    return r

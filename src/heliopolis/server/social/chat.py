@@ -26,7 +26,6 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.server.play.table_db import accounts, chat
@@ -306,26 +305,3 @@ def _in_tx(storage: Any, fn: Any) -> None:
 class SpectatorChatBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     spectator_chat: bool
-
-
-def router(service: Chat, accounts_service: Any, token_of: Any) -> APIRouter:
-    r = APIRouter(tags=["chat"])
-
-    @r.get("/api/games/{game_id}/chat")
-    async def read(game_id: str, request: Request, after: int = Query(-1, ge=-1, le=1_000_000)) -> dict[str, Any]:
-        account = await accounts_service.principal(request, write=False)
-        return {"messages": await service.read(game_id, token_of(request), account, after)}
-
-    @r.post("/api/games/{game_id}/chat", status_code=201)
-    async def say(game_id: str, body: ChatBody, request: Request) -> dict[str, Any]:
-        token = token_of(request)
-        account = await accounts_service.principal(request, write=True)
-        return await service.post(game_id, token, account, body.text)
-
-    @r.post("/api/games/{game_id}/chat/settings")
-    async def settings(game_id: str, body: SpectatorChatBody, request: Request) -> dict[str, Any]:
-        token = token_of(request)
-        account = await accounts_service.principal(request, write=True)
-        return await set_spectator_chat(service, game_id, token, account, body.spectator_chat)
-
-    return r

@@ -23,7 +23,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Request
+from fastapi import Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.core.errors import error_msg
@@ -540,53 +540,3 @@ def _limit(text: str, most: int) -> int:
     if not text.isdigit() or not 1 <= int(text) <= most:
         raise _err("bad_request", "errors.mod.bad_field", field="limit")
     return int(text)
-
-
-def router(mod: Moderation, token_of: Any) -> APIRouter:
-    r = APIRouter(tags=["moderation"])
-
-    @r.get("/api/moderation/me")
-    async def me(request: Request) -> dict[str, Any]:
-        s = await mod.accounts.session(request)
-        ro = await asyncio.to_thread(mod._role, s.account_id) if s else None
-        return {"admin": bool(ro and ro.admin), "muted": bool(ro and ro.muted_at is not None)}
-
-    @r.post("/api/reports", status_code=201)
-    async def report(request: Request) -> dict[str, Any]:
-        body = await _body(request, ReportBody)
-        return await mod.report(request, body, token_of(request))
-
-    @r.get("/api/admin/reports")
-    async def list_reports(request: Request, status: str = "open", limit: str = "100") -> dict[str, Any]:
-        await mod.admin(request, write=False)
-        if status not in ("open", "dismissed", "resolved"):
-            raise _err("bad_request", "errors.mod.bad_field", field="status")
-        return {"reports": await asyncio.to_thread(mod.open_reports, status, _limit(limit, 500))}
-
-    @r.get("/api/admin/audit")
-    async def audit_log(request: Request, limit: str = "200") -> dict[str, Any]:
-        await mod.admin(request, write=False)
-        return {"entries": await asyncio.to_thread(mod.audit_entries, _limit(limit, 1000))}
-
-    @r.get("/api/admin/users")
-    async def users(request: Request) -> dict[str, Any]:
-        await mod.admin(request, write=False)
-
-        def read() -> list[dict[str, Any]]:
-            with mod.storage.engine.connect() as c:
-                return list_users(c)
-
-        return {"users": await asyncio.to_thread(read)}
-
-    def action(path: str, model: type[BaseModel], fn: Any) -> None:
-        async def handler(request: Request) -> dict[str, Any]:
-            by = await mod.admin(request, write=True)  # before the body: a stranger learns nothing from it
-            return await fn(await _body(request, model), by)
-
-        r.add_api_route(path, handler, methods=["POST"], name=path.rsplit("/", 1)[-1])
-
-    action("/api/admin/delete-line", LineAction, mod.delete_line)
-    action("/api/admin/mute", AccountAction, mod.mute)
-    action("/api/admin/ban", AccountAction, mod.ban)
-    action("/api/admin/dismiss", ReportAction, mod.dismiss)
-    return r

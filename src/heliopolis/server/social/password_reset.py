@@ -12,23 +12,18 @@
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 import time
-from typing import Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.server.play.table_db import accounts, devices, email_tokens, sessions
 from heliopolis.server.social import passwords
-from heliopolis.server.social.accounts import Accounts, check_password, client_address
+from heliopolis.server.social.accounts import Accounts
 from heliopolis.server.social.accounts import _hasher as hasher
 from heliopolis.server.social.accounts import _sha as sha
 from heliopolis.server.social.alerts import Alerts, log, one_address
-from heliopolis.server.social.login_limits import ADDRESS_BURST, ADDRESS_RATE
-from heliopolis.server.transport.protocol import ServerError
 
 RESET_MINUTES = 30
 
@@ -94,28 +89,3 @@ def _reset(acc: Accounts, account_id: int, token: str, password: str) -> bool:
         c.execute(sessions.delete().where(sessions.c.account_id == account_id))
         c.execute(devices.delete().where(devices.c.account_id == account_id))
     return True
-
-
-def router(acc: Accounts, alerts: Alerts) -> APIRouter:
-    r = APIRouter(prefix="/api/account", tags=["accounts"])
-
-    @r.post("/reset", status_code=202)
-    async def request_reset(body: ResetRequest, request: Request) -> dict[str, Any]:
-        address = client_address(request)
-        if not await acc._bucket("login-addr", address, ADDRESS_RATE, ADDRESS_BURST, acc.limits.by_address):
-            raise ServerError.worded("rate_limited", "ui.error.login_rate")
-        if alerts.smtp is not None:
-            asyncio.get_running_loop().run_in_executor(None, _issue, alerts, body.username)
-        return {"requested": True}
-
-    @r.post("/reset/confirm")
-    async def confirm_reset(body: ResetBody) -> dict[str, Any]:
-        found = await asyncio.to_thread(_account_of, acc, body.token)
-        if found is None:
-            raise ServerError.worded("bad_request", "ui.error.reset_invalid")
-        check_password(body.password, found[1])
-        if not await asyncio.to_thread(_reset, acc, found[0], body.token, body.password):
-            raise ServerError.worded("bad_request", "ui.error.reset_invalid")
-        return {"reset": True, "username": found[1]}
-
-    return r

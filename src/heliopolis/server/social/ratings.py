@@ -26,14 +26,12 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Query, Request
 from openskill.models import PlackettLuce
 
 from heliopolis.core.errors import ConfigError
 from heliopolis.core.registry import spec
 from heliopolis.server.play.table_db import accounts, game_settings, rating_changes, ratings
 from heliopolis.server.store.storage import games, seats
-from heliopolis.server.transport.protocol import ServerError
 
 if TYPE_CHECKING:
     from heliopolis.server.play.authority import Authority
@@ -268,59 +266,43 @@ class Ratings:
         return rows
 
 
-def router(service: Ratings, accounts_service: Any) -> APIRouter:
-    r = APIRouter(tags=["ratings"])
+async def account_games(service: Ratings, account_id: int) -> list[dict[str, Any]]:
+    """An account's games (``GET /api/account/games``): running ones with "your turn" first, then open
+    ones (and rematches offered to it), then finished ones with results."""
+    rows = await asyncio.to_thread(service.my_games, account_id)
+    out = []
+    for row in rows:
+        options = json.loads(row["options"]) if row["options"] else {}
+        item = {"id": row["id"], "game": row["game"], "pool": pool_of(row["game"], options),
+                "players": options.get("players"), "status": row["status"], "seat": row["seat"],
+                "updated": row["updated_at"], "private": bool(row["private"]), "rated": bool(row["rated"]),
+                "seats": row["seats"], "your_turn": False}  # fmt: skip
+        if row["status"] == "running":
+            await _running(service, item, row["id"], account_id)
+        elif row["status"] == "finished":
+            winners = json.loads(row["winners"]) if row["winners"] else []
+            left = next((x["left"] for x in row["seats"] if x["seat"] == row["seat"]), None)
+            item["winners"] = winners
+            item["left"] = left  # "resigned" | "timeout": the seat's bot played on, its result is not mine
+            item["won"] = row["seat"] in winners and left is None
+            item["rating"] = row["rating"]
+            if row["rematch"]:
+                item["rematch"] = {"id": row["rematch"], "accepted": row["rematch_accepted"]}
+        out.append(item)
+    order = {"running": 0, "open": 1, "finished": 2}
+    out.sort(key=lambda x: (order.get(x["status"], 3), not x["your_turn"], -x["updated"]))
+    return out
 
-    @r.get("/api/ratings/{pool}")
-    async def leaderboard(pool: str, limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
-        if len(pool) > 40:
-            raise ServerError("bad_request", "pool: at most 40 characters (a game id, or ra:1999 / ra:2009)")
-        return {"pool": pool, "players": await asyncio.to_thread(service.leaderboard, pool, limit)}
 
-    @r.get("/api/games/{game_id}/ratings")
-    async def changes(game_id: str) -> dict[str, Any]:
-        await service.auth.get(game_id)
-        return {"changes": await asyncio.to_thread(service.changes, game_id),
-                "decision": await asyncio.to_thread(service.decision, game_id)}  # fmt: skip
-
-    @r.get("/api/account/games")
-    async def my_games(request: Request) -> dict[str, Any]:
-        """Running games with "your turn" first, then open ones (and rematches offered to you), then
-        finished ones with results."""
-        s = await accounts_service.session(request)
-        if s is None:
-            raise ServerError("unauthorized", "log in to see your games")
-        rows = await asyncio.to_thread(service.my_games, s.account_id)
-        out = []
-        for row in rows:
-            options = json.loads(row["options"]) if row["options"] else {}
-            item = {"id": row["id"], "game": row["game"], "pool": pool_of(row["game"], options),
-                    "players": options.get("players"), "status": row["status"], "seat": row["seat"],
-                    "updated": row["updated_at"], "private": bool(row["private"]), "rated": bool(row["rated"]),
-                    "seats": row["seats"], "your_turn": False}  # fmt: skip
-            if row["status"] == "running":
-                live = await service.auth.get(row["id"])
-                st = live.state
-                mine = service.auth.seat_of(live, None, s.account_id)
-                left = next((x.left_reason for x in live.rec.seats if x.seat == mine), None)
-                item["left"] = left  # "resigned" | "timeout": a bot plays the seat, its turns are not mine
-                item["your_turn"] = (left is None and not st.is_terminal() and not st.is_chance_node()
-                                     and mine == st.current_player())  # fmt: skip
-                item["to_move"] = None if st.is_terminal() or st.is_chance_node() else st.current_player()
-                running, deadline = service.table.running(live)
-                item["deadline"] = deadline if running is not None and running == mine and left is None else None
-            elif row["status"] == "finished":
-                winners = json.loads(row["winners"]) if row["winners"] else []
-                left = next((x["left"] for x in row["seats"] if x["seat"] == row["seat"]), None)
-                item["winners"] = winners
-                item["left"] = left  # "resigned" | "timeout": the seat's bot played on, its result is not mine
-                item["won"] = row["seat"] in winners and left is None
-                item["rating"] = row["rating"]
-                if row["rematch"]:
-                    item["rematch"] = {"id": row["rematch"], "accepted": row["rematch_accepted"]}
-            out.append(item)
-        order = {"running": 0, "open": 1, "finished": 2}
-        out.sort(key=lambda x: (order.get(x["status"], 3), not x["your_turn"], -x["updated"]))
-        return {"games": out}
-
-    return r
+async def _running(service: Ratings, item: dict[str, Any], game_id: str, account_id: int) -> None:
+    """A running game's entry: whose turn, and the account's deadline."""
+    live = await service.auth.get(game_id)
+    st = live.state
+    mine = service.auth.seat_of(live, None, account_id)
+    left = next((x.left_reason for x in live.rec.seats if x.seat == mine), None)
+    item["left"] = left  # "resigned" | "timeout": a bot plays the seat, its turns are not mine
+    item["your_turn"] = (left is None and not st.is_terminal() and not st.is_chance_node()
+                         and mine == st.current_player())  # fmt: skip
+    item["to_move"] = None if st.is_terminal() or st.is_chance_node() else st.current_player()
+    running, deadline = service.table.running(live)
+    item["deadline"] = deadline if running is not None and running == mine and left is None else None

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Request
 
 from heliopolis.server.play.clocks import ClockOptions
 from heliopolis.server.play.table_db import game_settings
@@ -125,15 +124,3 @@ class Rematch:
             except ServerError:
                 await self.auth.reload(game_id)
         self.auth.hub.publish(game_id)
-
-
-def router(rematch: Rematch, accounts: Any, token_of: Any) -> APIRouter:
-    r = APIRouter(tags=["table"])
-
-    @r.post("/api/games/{game_id}/rematch")
-    async def ask(game_id: str, request: Request) -> dict[str, Any]:
-        token = token_of(request)
-        client = request.client.host if request.client else ""
-        return await rematch.ask(game_id, token, await accounts.principal(request, write=True), client)
-
-    return r

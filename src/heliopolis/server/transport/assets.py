@@ -8,7 +8,7 @@ per file, because modules import each other: a changed module changes its import
 
 HTML pages and unversioned URLs are ``no-cache`` with an ETag (a 304 on revalidation). Text files
 are gzipped once here (level 9, at startup: no CPU per request); JSON from the API is compressed by
-Starlette's ``GZipMiddleware`` in ``app.py``.
+Starlette's ``GZipMiddleware`` (``app.py``).
 """
 
 from __future__ import annotations

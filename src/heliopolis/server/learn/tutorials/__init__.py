@@ -11,13 +11,11 @@ lobby's games; the server's per-client request limits (guard.py) are its only co
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import json
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.core.registry import games_in_registration_order, load_game, spec
@@ -196,24 +194,6 @@ class Attempt(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     action: int | str = Field(union_mode="left_to_right")
-
-
-def router() -> APIRouter:
-    r = APIRouter(tags=["tutorials"])
-
-    @r.get("/api/tutorials")
-    async def tutorials() -> dict[str, Any]:
-        return {"tutorials": available()}
-
-    @r.get("/api/tutorials/{game}/{n}")
-    async def step(game: str, n: int, lang: str = "en") -> dict[str, Any]:
-        return await asyncio.to_thread(frame, game, n, lang)
-
-    @r.post("/api/tutorials/{game}/{n}")
-    async def act(game: str, n: int, body: Attempt, lang: str = "en") -> dict[str, Any]:
-        return await asyncio.to_thread(attempt, game, n, body.action, lang)
-
-    return r
 
 
 def reading_seconds(game: str, lang: str = "en", wpm: float = 200.0, per_click: float = 5.0) -> float:
