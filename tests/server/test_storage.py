@@ -122,3 +122,15 @@ def test_postgres_append_is_compare_and_set_on_each_threads_connection(pg_url):
     assert len(conns) == 2 and st.load("g1").revision == 3
     st.dispose()
     assert all(c.closed for c in conns)
+
+
+def test_a_game_id_never_begins_like_a_command_line_option(monkeypatch):
+    """About 1 id in 32 of ``token_urlsafe`` begins with ``-`` or ``_``; ``heliopolis admin delete-game
+    -Rx...`` would read such an id as an option. New ids are drawn again until they begin with a letter or digit."""
+    drawn = iter(["-Rx0aBcDeFgH", "_abcdefghijk", "Qz9aBcDeFgH-"])
+    monkeypatch.setattr(storage_mod.secrets, "token_urlsafe", lambda n: next(drawn))
+    assert storage_mod.new_game_id() == "Qz9aBcDeFgH-"
+    monkeypatch.undo()
+    ids = [storage_mod.new_game_id() for _ in range(2000)]
+    assert all(i[0].isalnum() and len(i) == 12 for i in ids)
+    assert len(set(ids)) == len(ids)

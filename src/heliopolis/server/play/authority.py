@@ -35,7 +35,7 @@ from heliopolis.server.play.driver import BotDriver, bot_seed
 from heliopolis.server.play.events import NoTable, TableEvents
 from heliopolis.server.play.quotas import MAX_BOT_GAMES, MAX_BOT_GAMES_PER_CLIENT, BotQuotas
 from heliopolis.server.play.undo import Undo, undo_target
-from heliopolis.server.store.storage import Busy, GameRecord, Move, Seat, StaleError, Storage
+from heliopolis.server.store.storage import Busy, GameRecord, Move, Seat, StaleError, Storage, new_game_id
 from heliopolis.server.transport.hub import Hub
 from heliopolis.server.transport.protocol import ActBody, CreateGame, ServerError
 
@@ -179,7 +179,7 @@ class Authority:
         initial = settle_chance(state, seed, 0)  # e.g. Ra's sun stacks: dealt before anyone looks
         status = "running" if all(s.token_hash or s.kind == "bot" for s in seats) else "open"
         now = time.time()  # stored as created (and started) time: the clocks run from it
-        rec = GameRecord(secrets.token_urlsafe(9), req.game, game.info.encoding, game.config(), seed, status,
+        rec = GameRecord(new_game_id(), req.game, game.info.encoding, game.config(), seed, status,
                          0, len(initial), seats, now, now)  # fmt: skip
         write = (lambda c: also.write(c, rec.id)) if also is not None else None
         await self._db(self.storage.create_game, rec, initial, write)

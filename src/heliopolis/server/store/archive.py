@@ -23,7 +23,7 @@ from heliopolis.core.serialize import state_from_dict
 from heliopolis.core.text import to_json, wire
 from heliopolis.server.play.authority import READ_ONLY
 from heliopolis.server.play.cache import Live
-from heliopolis.server.store.storage import GameRecord, Move, Seat
+from heliopolis.server.store.storage import GameRecord, Move, Seat, new_game_id
 from heliopolis.server.transport.protocol import ServerError, clean_name
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ class Archive:
         seats = saved_seats(doc, players)
         winners = state.winners() if state.is_terminal() else None
         now = time.time()
-        rec = GameRecord(secrets.token_urlsafe(9), info.game_id, info.encoding, state.game.config(),
+        rec = GameRecord(new_game_id(), info.game_id, info.encoding, state.game.config(),
                          secrets.randbits(63), "imported", 0, len(moves), seats, now, now, winners=winners)  # fmt: skip
         await self.auth._db(self.auth.storage.create_game, rec, moves, (lambda c: also(c, rec.id)) if also else None)
         self.auth.cache.remember(Live(rec, state, [m.seat for m in moves]))

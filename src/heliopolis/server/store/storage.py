@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import json
+import secrets
 import sqlite3
 import threading
 import time
@@ -167,6 +168,15 @@ class Move:
     action: int
     notation: str
     seat: int  # -1 for chance
+
+
+def new_game_id() -> str:
+    """A fresh game id: 12 URL-safe characters that never begin with ``-`` or ``_``, so an id is never
+    read as an option on a command line (``heliopolis admin delete-game ID``) and reads as a word."""
+    while True:
+        game_id = secrets.token_urlsafe(9)
+        if game_id[0].isalnum():
+            return game_id
 
 
 def normalize_url(url: str) -> str:
