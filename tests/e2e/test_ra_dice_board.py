@@ -163,6 +163,37 @@ def test_any_set_of_dice_is_picked_then_rolled(site, browser):
     ctx.close()
 
 
+# The page's next "act" made stale (the version before the one it holds): the server refuses it,
+# as it refuses a roll on a state that has moved on, and answers with an error, no new state.
+STALE_NEXT_ACT = """() => { const send = WebSocket.prototype.send; window.__stale = true;
+  WebSocket.prototype.send = function (data) {
+    const m = JSON.parse(data);
+    if (window.__stale && m.type === 'act') { window.__stale = false; m.version -= 1; data = JSON.stringify(m); }
+    return send.call(this, data); }; }"""
+
+
+def test_a_refused_roll_gives_the_roll_button_back_at_once(site, browser):
+    """Issue 29: after a refused roll, Roll held about 6 s (the rest of the picked set stayed queued
+    until a stall timer), and a Roll on the same state then waited for an answer that never came."""
+    url, _ = site
+    g = _new_game(url, 11)
+    before = _play_until(url, g, _reroll_with_three_free, 11)
+    ctx, page = _open(browser, url, g)
+    page.evaluate(STALE_NEXT_ACT)
+    c = _free_dice(before)[0]  # the leftmost: free dice stay above it, so the set is sent as reroll:c, roll
+    page.click(f"#dice button[data-colour='{c}']")
+    page.click("#rd-roll")
+    page.wait_for_selector(".toast-error")  # the refusal has come
+    page.wait_for_selector("#rd-roll:enabled", timeout=1000)
+    assert page.get_attribute(f"#dice button[data-colour='{c}']", "aria-pressed") == "true"  # the pick is kept
+    assert _state(url, g)["version"] == before["version"]  # nothing was played
+    page.click("#rd-roll")  # again, on the same state: now it is played
+    page.wait_for_function(
+        "(n) => { const t = document.querySelector('#rd-controls'); return !t || Number(t.dataset.rolls) > n || t.dataset.seat !== '0' }",
+        arg=before["view"]["turn"]["rolls"])  # fmt: skip
+    ctx.close()
+
+
 # The animation of the first element matching a selector, caught while it is on the page (the
 # bots answer at once and the board is drawn anew).
 ANIMATION = """(sel) => { const e = document.querySelector(sel); if (!e) return null; const s = getComputedStyle(e);
