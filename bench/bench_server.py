@@ -6,6 +6,7 @@ Usage::
     python bench/bench_server.py [--games 200] [--players 2] [--think 0.5] [--duration 30]
                                  [--warmup 5] [--db URL] [--url URL] [--procs 1] [--sources 1]
                                  [--seed 0] [--json FILE] [--py-spy FILE.svg]
+                                 [--ab-metrics N | --baseline SRC_DIR [--rounds 3]]
 
     # the issue's target: 200 games, simulated players thinking ~0.5 s per move
     python bench/bench_server.py --games 200 --think 0.5 --duration 30
@@ -15,6 +16,9 @@ Usage::
     python bench/bench_server.py --games 200 --think 0.5 --duration 30 --clock fischer:600:15
     # A/B: two servers at once, one with `serve --metrics` (scraped every 5 s), half the games each; 3 rounds
     python bench/bench_server.py --games 50 --think 0 --duration 20 --ab-metrics 3
+    # A/B against an older commit: its server (PYTHONPATH=/tmp/base/src, this venv) and this tree's, 3 rounds
+    git worktree add /tmp/base <commit>
+    python bench/bench_server.py --games 50 --think 0 --duration 20 --baseline /tmp/base/src --rounds 3
     # PostgreSQL (the database must exist and should be empty or hold only earlier bench games)
     python bench/bench_server.py --db postgresql://postgres@127.0.0.1:54329/bench_x
 
@@ -47,6 +51,15 @@ Measured, over ``--duration`` seconds after every initial game exists plus ``--w
 * a same-run baseline of this machine: the engine's random-playout player actions/s on Ra 2p
   (``heliopolis.core.bench.random_playouts``, 1 s, before the server starts), so that figures
   compare across machines.
+
+A/B runs (``--ab-metrics N``, ``--baseline SRC_DIR``) start two servers on fresh SQLite files and
+run them at once in each round, each played by its own client processes with half the games over
+the same window (so the machine's other load falls on both alike; the arm started first alternates
+by round), and report each server's CPU per acknowledged move (from /proc), each round's ratio and
+their median and range, and the pooled ratio (all rounds' CPU over all their moves). ``--baseline``
+compares the server of another source tree (``PYTHONPATH=SRC_DIR``, the same venv: e.g. a
+``git worktree`` of an older commit) with this tree's (``PYTHONPATH`` its ``src``) and prints
+new/baseline; ``--ab-metrics`` compares this server without and with ``serve --metrics``.
 
 Not measured: bot thinking (every seat is a simulated human; the server runs no bot), think time,
 game creation (HTTP) latency, browser rendering, real network. The clients share the machine with
@@ -129,15 +142,15 @@ def free_port() -> int:
 class Server:
     """``heliopolis serve`` in a subprocess, as tests/server/conftest.py's ServerProcess."""
 
-    def __init__(self, db: str, log_path: Path, extra: tuple[str, ...] = ()) -> None:
-        self.db, self.port, self.log_path, self.extra = db, free_port(), log_path, extra
+    def __init__(self, db: str, log_path: Path, extra: tuple[str, ...] = (), env: dict[str, str] | None = None) -> None:
+        self.db, self.port, self.log_path, self.extra, self.env = db, free_port(), log_path, extra, env or {}
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> Server:
         exe = Path(sys.executable).with_name("heliopolis")
         cmd = [str(exe)] if exe.exists() else [shutil.which("heliopolis") or "heliopolis"]
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
         env.setdefault("HELIOPOLIS_CREATE_RATE", "1000")  # all its games come from one address (or a few)
         env.setdefault("HELIOPOLIS_WS_PER_CLIENT", "0")  # and all its sockets (the limit is per address)
         self.log = open(self.log_path, "wb")  # noqa: SIM115 - a file, not a pipe: a full pipe would block the server
@@ -585,15 +598,23 @@ def report(r: dict[str, Any]) -> None:
         print(f"{k:<{width}}  {v}")
 
 
-def _ab_round(args: argparse.Namespace, tmp: Path) -> dict[str, dict[str, Any]]:
-    """One round of ``--ab-metrics``: two servers at once, one without and one with ``--metrics`` (scraped
-    every ``--scrape-every`` s), each played by its own client processes with half the games, measured
-    over the same window, so the machine's other load falls on both alike."""
-    arms = {"off": (), "on": ("--metrics",)}
-    servers = {arm: Server(f"sqlite:///{tmp / f'{arm}.db'}", tmp / f"{arm}.log", extra) for arm, extra in arms.items()}
+# -- A/B: two servers in the same rounds ------------------------------------------------------------
+# An arm of an A/B run: the server's extra ``serve`` arguments and the environment it starts with.
+Arm = tuple[tuple[str, ...], dict[str, str]]
+
+
+def _ab_round(
+    args: argparse.Namespace, tmp: Path, arms: dict[str, Arm], scrape: str | None
+) -> dict[str, dict[str, Any]]:
+    """One round of an A/B run: a server per arm at once, each played by its own client processes with
+    half the games, measured over the same window, so the machine's other load falls on both alike.
+    ``scrape`` names the arm whose ``/metrics`` is scraped every ``--scrape-every`` s (``--ab-metrics``)."""
+    servers = {arm: Server(f"sqlite:///{tmp / f'{arm}.db'}", tmp / f"{arm}.log", extra, env)
+               for arm, (extra, env) in arms.items()}  # fmt: skip
     ctx = mp.get_context("spawn")
     timing = ctx.RawArray("d", [float("inf"), float("inf")])
     ready, results = ctx.Queue(), ctx.Queue()
+    scraper = None
     try:
         for srv in servers.values():
             srv.start()
@@ -617,12 +638,13 @@ def _ab_round(args: argparse.Namespace, tmp: Path) -> dict[str, dict[str, Any]]:
         t0 = time.monotonic() + args.warmup
         timing[0], timing[1] = t0, t0 + args.duration
         time.sleep(max(0.0, t0 - time.monotonic()))
-        scraper = Scraper(servers["on"].url, args.scrape_every)
+        scraper = Scraper(servers[scrape].url, args.scrape_every) if scrape else None
         cpu0 = {arm: proc_cpu_seconds(srv.proc.pid) or 0.0 for arm, srv in servers.items()}
         time.sleep(max(0.0, timing[1] - time.monotonic()))
         cpu1 = {arm: proc_cpu_seconds(srv.proc.pid) or 0.0 for arm, srv in servers.items()}
-        scraper.close()
-        scraper.scrape()
+        if scraper is not None:
+            scraper.close()
+            scraper.scrape()
         acked = dict.fromkeys(arms, 0)
         for _ in procs:
             idx, out = results.get(timeout=args.grace + 120)
@@ -637,35 +659,57 @@ def _ab_round(args: argparse.Namespace, tmp: Path) -> dict[str, dict[str, Any]]:
     out = {arm: {"moves": acked[arm], "cpu_s": cpu1[arm] - cpu0[arm],
                  "ms_per_move": (cpu1[arm] - cpu0[arm]) / acked[arm] * 1e3 if acked[arm] else float("nan")}
            for arm in arms}  # fmt: skip
-    out["on"].update(scrapes=scraper.scrapes, counted_player_moves=scraper.player_moves)
+    if scraper is not None and scrape:
+        out[scrape].update(scrapes=scraper.scrapes, counted_player_moves=scraper.player_moves)
     return out
 
 
-def ab_metrics(args: argparse.Namespace) -> dict[str, Any]:
-    """``--ab-metrics N``: N rounds of ``_ab_round``; the figure is the median of the rounds' ratios of
-    server CPU per move, with metrics on to off."""
+def ab_rounds(args: argparse.Namespace, arms: dict[str, Arm], rounds: int, scrape: str | None = None) -> dict[str, Any]:
+    """``rounds`` rounds of ``_ab_round`` (the arms started in turn first, a round each) and the change
+    of the second arm's server CPU per move over the first's: each round's ratio (its median and range)
+    and the pooled one (all rounds' CPU over all their moves, per arm: the arm a round's scheduler
+    favoured moves more and batches more, so one round's ratio swings both ways)."""
     print(f"machine: {os.cpu_count()} CPUs, load average {loadavg()}", flush=True)
-    rounds = []
-    for i in range(args.ab_metrics):
+    a, b = arms
+    out = []
+    for i in range(rounds):
+        order = dict(list(arms.items())[:: 1 if i % 2 == 0 else -1])
         with tempfile.TemporaryDirectory(prefix="bench_ab_") as tmp:
-            r = _ab_round(args, Path(tmp))
-        r["change_pct"] = (r["on"]["ms_per_move"] / r["off"]["ms_per_move"] - 1) * 100
-        rounds.append(r)
-        print(f"round {i + 1}: metrics off {r['off']['ms_per_move']:.3f} ms server CPU per move ({r['off']['moves']} "
-              f"moves), on {r['on']['ms_per_move']:.3f} ms ({r['on']['moves']} moves, {r['on']['scrapes']} scrapes): "
-              f"{r['change_pct']:+.1f} %; load average {loadavg()}", flush=True)  # fmt: skip
-    changes = sorted(r["change_pct"] for r in rounds)
-    median = (changes[(len(changes) - 1) // 2] + changes[len(changes) // 2]) / 2
-    # Pooled: all rounds' CPU over all their moves, per arm (the arm a round's scheduler favoured
-    # moves more and batches more, so one round's ratio swings both ways).
-    per_move = {arm: sum(r[arm]["cpu_s"] for r in rounds) / max(1, sum(r[arm]["moves"] for r in rounds)) * 1e3
-                for arm in ("off", "on")}  # fmt: skip
-    pooled = (per_move["on"] / per_move["off"] - 1) * 100
-    print(f"server CPU per move with metrics on: {pooled:+.1f} % pooled ({per_move['off']:.3f} -> "
-          f"{per_move['on']:.3f} ms), {median:+.1f} % median of {len(rounds)} rounds "
-          f"(range {changes[0]:+.1f} % .. {changes[-1]:+.1f} %)", flush=True)  # fmt: skip
-    return {"change_pct_pooled": pooled, "change_pct_median": median, "ms_per_move": per_move, "rounds": rounds,
-            "games": args.games, "think_s": args.think, "duration_s": args.duration}  # fmt: skip
+            r = _ab_round(args, Path(tmp), order, scrape)
+        r["ratio"] = r[b]["ms_per_move"] / r[a]["ms_per_move"]
+        out.append(r)
+        scrapes = f", {r[scrape]['scrapes']} scrapes" if scrape else ""
+        print(f"round {i + 1}: {a} {r[a]['ms_per_move']:.3f} ms server CPU per move ({r[a]['moves']} moves), "
+              f"{b} {r[b]['ms_per_move']:.3f} ms ({r[b]['moves']} moves{scrapes}): {b}/{a} {r['ratio']:.3f}; "
+              f"load average {loadavg()}", flush=True)  # fmt: skip
+    ratios = sorted(r["ratio"] for r in out)
+    median = (ratios[(len(ratios) - 1) // 2] + ratios[len(ratios) // 2]) / 2
+    per_move = {arm: sum(r[arm]["cpu_s"] for r in out) / max(1, sum(r[arm]["moves"] for r in out)) * 1e3
+                for arm in arms}  # fmt: skip
+    pooled = per_move[b] / per_move[a]
+    print(f"server CPU per move, {b}/{a}: {pooled:.3f} pooled ({per_move[a]:.3f} -> {per_move[b]:.3f} ms), "
+          f"{median:.3f} median of {len(out)} rounds (range {ratios[0]:.3f} .. {ratios[-1]:.3f})", flush=True)  # fmt: skip
+    return {"ratio_pooled": pooled, "ratio_median": median, "ratio_range": [ratios[0], ratios[-1]],
+            "ms_per_move": per_move, "rounds": out, "games": args.games, "think_s": args.think,
+            "duration_s": args.duration}  # fmt: skip
+
+
+def ab_metrics(args: argparse.Namespace) -> dict[str, Any]:
+    """``--ab-metrics N``: servers without and with ``--metrics``; the change in %, median and pooled."""
+    ab = ab_rounds(args, {"off": ((), {}), "on": (("--metrics",), {})}, args.ab_metrics, scrape="on")
+    ab.update(change_pct_pooled=(ab["ratio_pooled"] - 1) * 100, change_pct_median=(ab["ratio_median"] - 1) * 100)
+    print(f"server CPU per move with metrics on: {ab['change_pct_pooled']:+.1f} % pooled, "
+          f"{ab['change_pct_median']:+.1f} % median of {args.ab_metrics} rounds", flush=True)  # fmt: skip
+    return ab
+
+
+def ab_baseline(args: argparse.Namespace) -> dict[str, Any]:
+    """``--baseline SRC_DIR``: the server of another source tree (``PYTHONPATH=SRC_DIR``, this venv) and
+    this tree's (``PYTHONPATH`` its own ``src``), the same load; the ratio new/baseline."""
+    here = str(Path(__file__).resolve().parents[1] / "src")
+    base = str(Path(args.baseline).resolve())
+    print(f"baseline {base}, new {here}", flush=True)
+    return ab_rounds(args, {"baseline": ((), {"PYTHONPATH": base}), "new": ((), {"PYTHONPATH": here})}, args.rounds)
 
 
 def main() -> None:
@@ -694,6 +738,10 @@ def main() -> None:
     ap.add_argument("--json", help="write the figures to this file")
     ap.add_argument("--ab-metrics", type=int, default=0, metavar="N",
                     help="A/B: N rounds of a run without and one with serve --metrics; prints the CPU per move of each")  # fmt: skip
+    ap.add_argument("--baseline", metavar="SRC_DIR",
+                    help="A/B: the server of this src dir (another checkout's, e.g. a git worktree) against this "
+                         "tree's, in --rounds rounds; prints each one's server CPU per move and new/baseline")  # fmt: skip
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of --baseline (default 3)")
     ap.add_argument(
         "--scrape-every", type=float, default=5.0, help="seconds between scrapes of /metrics (--ab-metrics)"
     )
@@ -705,10 +753,16 @@ def main() -> None:
     args = ap.parse_args()
     if args.games < 1 or args.procs < 1 or args.sources < 1 or not 2 <= args.players <= 5:
         ap.error("need games >= 1, procs >= 1, sources >= 1, 2 <= players <= 5")
-    if args.ab_metrics:
+    if args.ab_metrics or args.baseline:
         if args.url:
-            ap.error("--ab-metrics starts its own servers: leave out --url")
-        ab = ab_metrics(args)
+            ap.error("--ab-metrics and --baseline start their own servers: leave out --url")
+        if args.ab_metrics and args.baseline:
+            ap.error("--ab-metrics or --baseline, not both")
+        if args.baseline and not (Path(args.baseline) / "heliopolis" / "__init__.py").is_file():
+            ap.error(f"--baseline {args.baseline}: not a src dir (no heliopolis/__init__.py in it)")
+        if args.rounds < 1:
+            ap.error("--rounds must be at least 1")
+        ab = ab_baseline(args) if args.baseline else ab_metrics(args)
         if args.json:
             Path(args.json).write_text(json.dumps(ab, indent=2) + "\n")
         return

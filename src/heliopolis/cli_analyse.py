@@ -28,6 +28,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from heliopolis.arena.jsonl import Torn, bad_line, cut_torn, scan_jsonl
 from heliopolis.bots import analysis as A
 from heliopolis.cli_text import Command, lang_option, tr
 from heliopolis.cli_text import fail as _fail
@@ -40,54 +41,35 @@ KEYS = ("ply", "seat", "played", "best", "loss", "margin", "legal", "actions")  
 
 
 # -- the resumable file ----------------------------------------------------------------------------
-def _bad_line(path: Path, line: int, reason: Any) -> ConfigError:
-    return ConfigError(msg("cli.error.results_line", path=str(path), line=line, reason=reason))
+def _decision(path: Path, key: str) -> Callable[[int, Any], dict[str, Any]]:
+    """Checks one line's value is a decision of this analysis (a ``ConfigError`` otherwise)."""
+
+    def check(line: int, rec: Any) -> dict[str, Any]:
+        if not isinstance(rec, dict):
+            raise bad_line(path, line, msg("cli.analyse.not_decision"))
+        missing = [k for k in (*KEYS, "key") if k not in rec]
+        if missing:
+            raise bad_line(path, line, msg("cli.analyse.missing", fields=", ".join(missing)))
+        if rec["key"] != key:
+            raise ConfigError(msg("cli.analyse.other_analysis", path=str(path)))
+        if not isinstance(rec["ply"], int) or not isinstance(rec["actions"], list):
+            raise bad_line(path, line, msg("cli.analyse.not_decision"))
+        return rec
+
+    return check
 
 
-def _parse_line(path: Path, line: int, raw: bytes, key: str) -> dict[str, Any] | None:
-    """One stored decision, or None when the line is not JSON (the caller decides if it is torn)."""
-    try:
-        rec = json.loads(raw)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(rec, dict):
-        raise _bad_line(path, line, msg("cli.analyse.not_decision"))
-    missing = [k for k in (*KEYS, "key") if k not in rec]
-    if missing:
-        raise _bad_line(path, line, msg("cli.analyse.missing", fields=", ".join(missing)))
-    if rec["key"] != key:
-        raise ConfigError(msg("cli.analyse.other_analysis", path=str(path)))
-    if not isinstance(rec["ply"], int) or not isinstance(rec["actions"], list):
-        raise _bad_line(path, line, msg("cli.analyse.not_decision"))
-    return rec
-
-
-def scan_out(path: Path, key: str) -> tuple[dict[int, dict[str, Any]], tuple[int, int] | None]:
+def scan_out(path: Path, key: str) -> tuple[dict[int, dict[str, Any]], Torn | None]:
     """The decisions already in ``path`` by ply, and where a torn last line starts (``(line number,
-    byte offset)``, or None), as ``arena.runner.scan_results`` does for a run's results."""
-    data = path.read_bytes() if path.exists() else b""
-    done: dict[int, dict[str, Any]] = {}
-    start, line = 0, 0
-    while start < len(data):
-        end = data.find(b"\n", start)
-        end = len(data) if end < 0 else end + 1
-        raw, line = data[start:end].strip(), line + 1
-        if raw:
-            rec = _parse_line(path, line, raw, key)
-            if rec is None:
-                if not data[end:].strip():
-                    return done, (line, start)
-                raise _bad_line(path, line, msg("cli.error.results_not_json"))
-            done[rec["ply"]] = rec
-        start = end
-    return done, None
+    byte offset)``, or None)."""
+    lines, torn = scan_jsonl(path, _decision(path, key))
+    return {rec["ply"]: rec for rec in lines}, torn
 
 
-def _open_out(path: Path, torn: tuple[int, int] | None) -> IO[str]:
+def _open_out(path: Path, torn: Torn | None) -> IO[str]:
     """``path`` opened for appending, a torn last line cut off first (and said on stderr)."""
     if torn is not None:
-        with path.open("r+b") as f:
-            f.truncate(torn[1])
+        cut_torn(path, torn)
         click.echo(tr("cli.analyse.torn_line", path=str(path), line=torn[0]), err=True)
     elif path.exists() and path.stat().st_size:
         with path.open("rb") as f:
@@ -173,7 +155,7 @@ def _load(path: str, seat: int | None, budget: int, workers: int | None) -> tupl
     return final, plies
 
 
-def _resume(out: str | None, key: str) -> tuple[dict[int, dict[str, Any]], tuple[int, int] | None]:
+def _resume(out: str | None, key: str) -> tuple[dict[int, dict[str, Any]], Torn | None]:
     if out is None:
         return {}, None
     from heliopolis.arena.checks import check_file

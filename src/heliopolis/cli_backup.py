@@ -99,12 +99,18 @@ def _sqlite_has_data(conn: sqlite3.Connection) -> bool:
     return any(conn.execute(f'SELECT 1 FROM "{n}" LIMIT 1').fetchone() for n in names)
 
 
-def _check_out(out: Path, force: bool) -> None:
-    folder = out.absolute().parent
+def _check_file_place(path: Path, no_dir: str, is_dir: str) -> None:
+    """Refuses a path no file can be written at: its folder is missing (message ``no_dir``) or it is a
+    folder itself (``is_dir``)."""
+    folder = path.absolute().parent
     if not folder.is_dir():
-        fail(tr("cli.backup.no_dir", path=str(out), folder=str(folder)))
-    if out.is_dir():
-        fail(tr("cli.backup.is_dir", path=str(out)))
+        fail(tr(no_dir, path=str(path), folder=str(folder)))
+    if path.is_dir():
+        fail(tr(is_dir, path=str(path)))
+
+
+def _check_out(out: Path, force: bool) -> None:
+    _check_file_place(out, "cli.backup.no_dir", "cli.backup.is_dir")
     if out.exists() and not force:
         fail(tr("cli.backup.exists", path=str(out)))
 
@@ -137,11 +143,7 @@ def _sqlite_backup(src: Path, out: Path, shown: str) -> None:
 
 
 def _sqlite_restore(inp: Path, target: Path, shown: str, force: bool) -> None:
-    folder = target.absolute().parent
-    if not folder.is_dir():
-        fail(tr("cli.serve.db_no_dir", path=str(target), folder=str(folder)))
-    if target.is_dir():
-        fail(tr("cli.serve.db_is_dir", path=str(target)))
+    _check_file_place(target, "cli.serve.db_no_dir", "cli.serve.db_is_dir")
     try:
         with closing(sqlite3.connect(inp)) as s:
             _check_revision(_sqlite_revision(s), str(inp), str(inp))

@@ -16,6 +16,7 @@ import pytest
 
 from heliopolis.core.registry import new_game
 from tests.chromium import require_chromium
+from tests.e2e.boards import LOCALES
 
 require_chromium()
 axe_sync = pytest.importorskip(
@@ -32,7 +33,6 @@ VIEWPORTS = {
         "device_scale_factor": 2,
     },
 }
-LOCALES = {"en": "en-US", "de": "de-DE"}
 BLOCKING = {"serious", "critical"}
 GAMES = {  # game -> (seats, options, how many of the human's moves to play first); random bots: quick
     "ra": (["human", "random", "random"], {"edition": "2009"}, 6),

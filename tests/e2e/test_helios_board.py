@@ -19,25 +19,23 @@ import httpx
 import pytest
 
 from tests.chromium import require_chromium
-from tests.e2e.test_accessibility import LOCALES, _violations
+from tests.e2e.boards import (
+    DESK,
+    LOCALES,
+    PHONE,
+    check_all_moves_fallback,
+    get,
+    legend_violations,
+    open_board,
+    post_move,
+    state,
+)
 from tests.server.conftest import next_table_seed
 
 require_chromium()
 
-TIMEOUT = 20_000  # ms
-DESK = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 RESOURCES = ("blue", "brown", "grey", "green", "black")
 SHAPES = {"blue": "circle", "brown": "rect", "grey": "path", "green": "path", "black": "path"}
-
-
-def _get(url: str, path: str, token: str) -> dict:
-    for _ in range(200):
-        r = httpx.get(f"{url}{path}", headers={"Authorization": f"Bearer {token}"}, timeout=20)
-        if r.status_code != 429:  # the server's read limit: wait and ask again
-            return r.json()
-        time.sleep(0.3)
-    raise AssertionError("rate-limited for too long")
 
 
 def _new_game(url: str) -> dict:
@@ -55,7 +53,7 @@ def _play_until(url: str, g: dict, stop, rng: random.Random) -> dict:  # noqa: A
     """Both seats move (seeded choices; a tile is created where one can be) until seat 0 is to move in a
     position ``stop(state)`` accepts; returns seat 0's state."""
     for _ in range(4000):
-        s = _get(url, f"/api/games/{g['id']}/state", g["tokens"][0])
+        s = get(url, f"/api/games/{g['id']}/state", g["tokens"][0])
         if s["status"] == "finished":
             raise AssertionError("the game ended before the wanted position")
         seat = s["view"]["to_move"]
@@ -65,13 +63,11 @@ def _play_until(url: str, g: dict, stop, rng: random.Random) -> dict:  # noqa: A
             time.sleep(0.05)
             continue
         if seat != 0:
-            s = _get(url, f"/api/games/{g['id']}/state", g["tokens"][seat])
+            s = get(url, f"/api/games/{g['id']}/state", g["tokens"][seat])
         if not s["legal"]:
             time.sleep(0.05)
             continue
-        pick = rng.choice(s["legal"])
-        httpx.post(f"{url}/api/games/{g['id']}/actions", json={"action": pick["id"], "version": s["version"]},
-                   headers={"Authorization": f"Bearer {g['tokens'][seat]}"}, timeout=20)  # fmt: skip
+        post_move(url, g, rng.choice(s["legal"])["id"], s["version"], g["tokens"][seat])
     raise AssertionError("the wanted position was not reached")
 
 
@@ -118,18 +114,7 @@ def positions(site):  # noqa: ANN001, ANN201
 
 
 def _open(browser, url: str, g: dict, lang: str = "en", view: dict = DESK, **kw):  # noqa: ANN001, ANN003, ANN202
-    ctx = browser.new_context(locale=LOCALES[lang], **view, **kw)
-    ctx.add_init_script(f"try {{ localStorage.setItem('heliopolis:token:{g['id']}', {g['token']!r}) }} catch (e) {{}}")
-    page = ctx.new_page()
-    page.set_default_timeout(TIMEOUT)
-    page.goto(f"{url}/g/{g['id']}")
-    page.wait_for_selector("#conn[data-state='live']")
-    page.wait_for_selector("#he-table")
-    page.wait_for_function(
-        "() => { const l = document.querySelector('link[data-view-css=helios]'); return !!(l && l.sheet); }"
-    )
-    page.wait_for_timeout(200)
-    return ctx, page
+    return open_board(browser, url, g, "#he-table", lang, view, css="helios", **kw)
 
 
 def _log_grows(page, n: int) -> None:  # noqa: ANN001
@@ -194,7 +179,7 @@ def test_an_action_tile_is_taken_by_clicking_it_in_its_column(site, browser):
     n = page.locator("#log li").count()
     tile.click()
     _log_grows(page, n)
-    new = _get(site, f"/api/games/{g['id']}/state", g["token"])["log"][len(s["log"]) :]
+    new = state(site, g)["log"][len(s["log"]) :]
     takes_logged = [line for line in new if isinstance(line, dict) and line.get("a", {}).get("seat") == 0]
     assert takes_logged, new
     ctx.close()
@@ -213,7 +198,7 @@ def test_a_tile_is_created_by_clicking_a_hex_and_lands_animated_but_not_under_re
     target.click()
     _log_grows(page, n)
     page.wait_for_selector(f"#board [data-seat='0'] g.he-hex.tiled[data-hex='{key}']")
-    after = _get(site, f"/api/games/{g['id']}/state", g["token"])
+    after = state(site, g)
     assert key in {t["hex"] for t in after["view"]["players"][0]["tiles"]}
     fresh = page.locator(f"#board [data-seat='0'] g.he-hex.he-new[data-hex='{key}']")
     if fresh.count():  # the next drawing (a later move) replaces the marked one
@@ -250,16 +235,7 @@ def test_the_sun_moves_on_highlighted_hexes(site, browser, positions):
 def test_the_list_of_all_moves_is_a_collapsed_fallback_reachable_by_keyboard(site, browser, positions):
     g, s = positions["take"]  # looked at only: the focused move is not sent
     ctx, page = _open(browser, site, g)
-    box = page.locator("details#all-moves")
-    assert box.count() == 1 and box.get_attribute("open") is None
-    assert not page.locator("#legal [data-action]").first.is_visible()  # not a second full list
-    assert str(len(s["legal"])) in page.inner_text("#all-moves > summary")
-    page.focus("#all-moves > summary")
-    page.keyboard.press("Enter")
-    assert box.get_attribute("open") is not None
-    page.keyboard.press("Tab")
-    focused = page.evaluate("() => document.activeElement.closest('#legal') && document.activeElement.dataset.action")
-    assert focused in _notations(s)
+    check_all_moves_fallback(page, s)
     # The pieces themselves are reachable by keyboard too: each move on the board is a focusable button.
     kinds = page.eval_on_selector_all(
         "#board [data-action]", "els => els.map(e => e.tagName === 'BUTTON' || e.getAttribute('tabindex') === '0')"
@@ -273,12 +249,8 @@ def test_no_serious_accessibility_violation_with_the_legend_open(site, browser, 
     problems = []
     for name in ("take", "place"):
         g, _ = positions[name]
-        for view in (DESK, PHONE):
-            ctx, page = _open(browser, site, g, lang, view)
-            assert page.evaluate("document.documentElement.lang") == lang
-            page.click("#he-legend > summary")
-            problems += [f"{name}: {p}" for p in _violations(page)]
-            ctx.close()
+        found = legend_violations(lambda view: _open(browser, site, g, lang, view), lang, "#he-legend")  # noqa: B023
+        problems += [f"{name}: {p}" for p in found]
     assert problems == [], "\n".join(problems)
 
 

@@ -19,27 +19,15 @@ import httpx
 import pytest
 
 from tests.chromium import require_chromium
-from tests.e2e.test_accessibility import LOCALES, _violations
+from tests.e2e.boards import DESK, LOCALES, PHONE, check_all_moves_fallback, legend_violations, open_board, play_until
+from tests.e2e.boards import state as _state
 from tests.server.conftest import next_table_seed
 
 require_chromium()
 
-TIMEOUT = 20_000  # ms
-DESK = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 AREAS = ["mn-houses", "mn-tiles", "mn-markets", "mn-nile", "mn-temple", "mn-necropolis", "mn-sphinxes", "mn-gp",
          "mn-qp", "mn-obelisk", "mn-duat"]  # fmt: skip
 PIECE_KINDS = {"apprentice", "scarab", "boat", "block", "disc", "heart", "feather"}  # on the board from the start
-
-
-def _state(url: str, g: dict) -> dict:
-    headers = {"Authorization": f"Bearer {g['token']}"}
-    for _ in range(200):
-        r = httpx.get(f"{url}/api/games/{g['id']}/state", headers=headers, timeout=20)
-        if r.status_code != 429:  # the server's read limit: wait and ask again
-            return r.json()
-        time.sleep(0.3)
-    raise AssertionError("rate-limited for too long")
 
 
 def _new_game(url: str, seed: int, players: int = 3) -> dict:
@@ -56,18 +44,7 @@ def _new_game(url: str, seed: int, players: int = 3) -> dict:
 def _play_until(url: str, g: dict, stop, seed: int) -> dict:  # noqa: ANN001
     """Legal moves for seat 0 drawn with a fixed seed (the bots answer) until ``stop(state)`` on its turn."""
     rng = random.Random(seed)
-    headers = {"Authorization": f"Bearer {g['token']}"}
-    for _ in range(4000):
-        s = _state(url, g)
-        assert s["status"] != "finished", "the game ended before the wanted position"
-        if s["legal"] and stop(s):
-            return s
-        if s["legal"]:
-            httpx.post(f"{url}/api/games/{g['id']}/actions", json={"action": rng.choice(s["legal"])["id"], "version": s["version"]},
-                       headers=headers, timeout=20)  # fmt: skip
-        else:
-            time.sleep(0.05)
-    raise AssertionError("the wanted position was not reached")
+    return play_until(url, g, stop, lambda s: rng.choice(s["legal"])["id"], tries=4000)
 
 
 def _notations(s: dict) -> set[str]:
@@ -99,17 +76,7 @@ def site(serve):  # noqa: ANN001, ANN201
 
 
 def _open(browser, url: str, g: dict, lang: str = "en", view: dict = DESK, **kw):  # noqa: ANN001, ANN003, ANN202
-    ctx = browser.new_context(locale=LOCALES[lang], **view, **kw)
-    ctx.add_init_script(f"try {{ localStorage.setItem('heliopolis:token:{g['id']}', {g['token']!r}) }} catch (e) {{}}")
-    page = ctx.new_page()
-    page.set_default_timeout(TIMEOUT)
-    page.goto(f"{url}/g/{g['id']}")
-    page.wait_for_selector("#conn[data-state='live']")
-    page.wait_for_selector("#mn-main svg.mn-pic")
-    page.wait_for_function(
-        "() => { const l = document.querySelector('link[data-view-css=men-nefer]'); return !!(l && l.sheet); }"
-    )
-    page.wait_for_timeout(200)
+    ctx, page = open_board(browser, url, g, "#mn-main svg.mn-pic", lang, view, css="men-nefer", **kw)
     if page.locator("#since-close").is_visible():
         page.click("#since-close")
     return ctx, page
@@ -233,16 +200,7 @@ def test_a_track_space_is_the_move_of_a_track_decision(site, browser):
 def test_the_list_of_all_moves_is_a_collapsed_fallback_reachable_by_keyboard(site, browser):
     url, g, s = site
     ctx, page = _open(browser, url, g)
-    box = page.locator("details#all-moves")
-    assert box.count() == 1 and box.get_attribute("open") is None
-    assert not page.locator("#legal [data-action]").first.is_visible()  # not a second full list
-    assert str(len(s["legal"])) in page.inner_text("#all-moves > summary")
-    page.focus("#all-moves > summary")
-    page.keyboard.press("Enter")
-    assert box.get_attribute("open") is not None
-    page.keyboard.press("Tab")
-    focused = page.evaluate("() => document.activeElement.closest('#legal') && document.activeElement.dataset.action")
-    assert focused in _notations(s)
+    check_all_moves_fallback(page, s)
     ctx.close()
 
 
@@ -282,13 +240,7 @@ def test_a_placed_piece_arrives_animated_and_reduced_motion_stops_it(site, brows
 @pytest.mark.parametrize("lang", sorted(LOCALES))
 def test_no_serious_accessibility_violation_with_the_legend_open(site, browser, lang):
     url, g, _ = site
-    problems = []
-    for view in (DESK, PHONE):
-        ctx, page = _open(browser, url, g, lang, view)
-        assert page.evaluate("document.documentElement.lang") == lang
-        page.click("#mn-legend > summary")
-        problems += _violations(page)
-        ctx.close()
+    problems = legend_violations(lambda view: _open(browser, url, g, lang, view), lang, "#mn-legend")
     assert problems == [], "\n".join(problems)
 
 

@@ -11,60 +11,38 @@ bots are functions of the seed).
 from __future__ import annotations
 
 import random
-import time
 
 import httpx
 import pytest
 
 from tests.chromium import require_chromium
-from tests.e2e.test_accessibility import LOCALES, _violations
+from tests.e2e.boards import (
+    DESK,
+    LOCALES,
+    PHONE,
+    Ended,
+    check_all_moves_fallback,
+    legend_violations,
+    open_board,
+    play_until,
+)
+from tests.e2e.boards import post_move as _post_move
+from tests.e2e.boards import state as _state
 from tests.server.conftest import next_table_seed
 
 require_chromium()
 
-TIMEOUT = 20_000  # ms
-DESK = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 TILE_KINDS = 23  # god, gold, pharaoh, Nile, flood, 5 civilizations, 8 monuments, 4 disasters, Ra
-
-
-def _state(url: str, g: dict) -> dict:
-    headers = {"Authorization": f"Bearer {g['token']}"}
-    for _ in range(200):
-        r = httpx.get(f"{url}/api/games/{g['id']}/state", headers=headers, timeout=20)
-        if r.status_code != 429:  # the server's read limit: wait and ask again
-            return r.json()
-        time.sleep(0.3)
-    raise AssertionError("rate-limited for too long")
-
-
-def _post_move(url: str, g: dict, action: int, version: int) -> None:
-    """A move of the created seat; refused for the write limit, the same move again (a new pick would
-    make the position depend on the machine's speed)."""
-    for _ in range(100):
-        r = httpx.post(f"{url}/api/games/{g['id']}/actions", json={"action": action, "version": version},
-                       headers={"Authorization": f"Bearer {g['token']}"}, timeout=20)  # fmt: skip
-        if r.status_code != 429:
-            return
-        time.sleep(0.3)
-    raise AssertionError("rate-limited for too long")
 
 
 def _play_until(url: str, g: dict, stop, rng: random.Random) -> dict:  # noqa: ANN001
     """Legal moves for the created seat (drawing mostly, so the track fills) until ``stop(state)``."""
-    for _ in range(3000):
-        s = _state(url, g)
-        if s["status"] == "finished":
-            raise _Ended("the game ended before the wanted position")
-        if s["legal"] and stop(s):
-            return s
-        if s["legal"]:
-            names = {a["notation"]: a["id"] for a in s["legal"]}
-            pick = names["draw"] if "draw" in names and rng.random() < 0.8 else rng.choice(list(names.values()))
-            _post_move(url, g, pick, s["version"])
-        else:
-            time.sleep(0.05)
-    raise AssertionError("the wanted position was not reached")
+
+    def pick(s: dict) -> int:
+        names = {a["notation"]: a["id"] for a in s["legal"]}
+        return names["draw"] if "draw" in names and rng.random() < 0.8 else rng.choice(list(names.values()))
+
+    return play_until(url, g, stop, pick)
 
 
 def _game_at(url: str, stop, rng: random.Random, players: int = 3) -> tuple[dict, dict]:  # noqa: ANN001
@@ -75,13 +53,9 @@ def _game_at(url: str, stop, rng: random.Random, players: int = 3) -> tuple[dict
         g = _new_game(url, players)
         try:
             return g, _play_until(url, g, stop, rng)
-        except _Ended:
+        except Ended:
             continue
     raise AssertionError("the wanted position was not reached in four games")
-
-
-class _Ended(AssertionError):
-    pass
 
 
 def _new_game(url: str, players: int = 3) -> dict:
@@ -109,19 +83,7 @@ def site(serve):  # noqa: ANN001, ANN201
 
 
 def _open(browser, url: str, g: dict, lang: str = "en", view: dict = DESK, **kw):  # noqa: ANN001, ANN003, ANN202
-    ctx = browser.new_context(locale=LOCALES[lang], **view, **kw)
-    ctx.add_init_script(f"try {{ localStorage.setItem('heliopolis:token:{g['id']}', {g['token']!r}) }} catch (e) {{}}")
-    page = ctx.new_page()
-    page.set_default_timeout(TIMEOUT)
-    page.goto(f"{url}/g/{g['id']}")
-    page.wait_for_selector("#conn[data-state='live']")
-    page.wait_for_selector("#ra-table")
-    # ra.css (the view links it) is applied: the table's drawn frame
-    page.wait_for_function(
-        "() => { const l = document.querySelector('link[data-view-css=ra]'); return !!(l && l.sheet); }"
-    )
-    page.wait_for_timeout(200)
-    return ctx, page
+    return open_board(browser, url, g, "#ra-table", lang, view, css="ra", **kw)  # ra.css drawn: the table's frame
 
 
 def _wait_answer(page, log_before: int) -> None:  # noqa: ANN001
@@ -280,16 +242,7 @@ def test_a_bid_by_clicking_a_sun(site, browser):
 def test_the_list_of_all_moves_is_a_collapsed_fallback_reachable_by_keyboard(site, browser):
     g, s = _game_at(site, _turn, random.Random(4))
     ctx, page = _open(browser, site, g)
-    box = page.locator("details#all-moves")
-    assert box.count() == 1 and box.get_attribute("open") is None
-    assert not page.locator("#legal [data-action]").first.is_visible()  # not a second full list
-    assert str(len(s["legal"])) in page.inner_text("#all-moves > summary")
-    page.focus("#all-moves > summary")
-    page.keyboard.press("Enter")
-    assert box.get_attribute("open") is not None
-    page.keyboard.press("Tab")
-    focused = page.evaluate("() => document.activeElement.closest('#legal') && document.activeElement.dataset.action")
-    assert focused in {a["notation"] for a in s["legal"]}
+    check_all_moves_fallback(page, s)
     n = page.locator("#log li").count()
     page.keyboard.press("Enter")  # the move made from the keyboard
     _wait_answer(page, n)
@@ -299,13 +252,7 @@ def test_the_list_of_all_moves_is_a_collapsed_fallback_reachable_by_keyboard(sit
 @pytest.mark.parametrize("lang", sorted(LOCALES))
 def test_no_serious_accessibility_violation_with_the_legend_open(site, browser, lang):
     g, _ = _game_at(site, _bidding, random.Random(5))
-    problems = []
-    for view in (DESK, PHONE):
-        ctx, page = _open(browser, site, g, lang, view)
-        assert page.evaluate("document.documentElement.lang") == lang
-        page.click("#ra-legend > summary")
-        problems += _violations(page)
-        ctx.close()
+    problems = legend_violations(lambda view: _open(browser, site, g, lang, view), lang, "#ra-legend")
     assert problems == [], "\n".join(problems)
 
 
@@ -327,7 +274,7 @@ def test_first_screen_holds_the_board_whose_turn_and_the_controls(site, browser,
         ctx.close()
     try:
         _play_until(site, g, _bidding, rng)
-    except _Ended:
+    except Ended:
         g, _ = _game_at(site, _bidding, rng)
     for view, name in ((DESK, "desk"), (PHONE, "phone")):
         ctx, page = _open(browser, site, g, lang, view)

@@ -16,23 +16,11 @@ import httpx
 import pytest
 
 from tests.chromium import require_chromium
+from tests.e2e.boards import DESK, LOCALES, PHONE, open_board, play_until
+from tests.e2e.boards import state as _state
 from tests.server.conftest import next_table_seed
 
 require_chromium()
-
-TIMEOUT = 20_000  # ms
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-LOCALES = {"en": "en-US", "de": "de-DE"}
-
-
-def _state(url: str, g: dict) -> dict:
-    for _ in range(100):
-        r = httpx.get(f"{url}/api/games/{g['id']}/state", headers={"Authorization": f"Bearer {g['token']}"}, timeout=20)
-        if r.status_code != 429:  # the server's read limit: wait and ask again
-            return r.json()
-        time.sleep(0.3)
-    raise AssertionError("rate-limited for too long")
 
 
 def _new_game(url: str, seed: int, players: int = 3) -> dict:
@@ -45,29 +33,10 @@ def _new_game(url: str, seed: int, players: int = 3) -> dict:
     return r.json()
 
 
-def _post_move(url: str, g: dict, action: int, version: int) -> None:
-    """A move of seat 0; refused for the write limit, the same move again (a new pick would make the
-    position depend on the machine's speed)."""
-    for _ in range(100):
-        r = httpx.post(f"{url}/api/games/{g['id']}/actions", json={"action": action, "version": version},
-                       headers={"Authorization": f"Bearer {g['token']}"}, timeout=20)  # fmt: skip
-        if r.status_code != 429:
-            return
-        time.sleep(0.3)
-    raise AssertionError("rate-limited for too long")
-
-
 def _play_until(url: str, g: dict, stop, seed: int) -> dict:  # noqa: ANN001
     """Random legal moves for seat 0 (the bots answer) until ``stop(state)`` holds on its turn."""
     rng = random.Random(seed)
-    for _ in range(3000):
-        s = _state(url, g)
-        assert s["status"] != "finished", "the game ended before the wanted position"
-        if s["legal"] and stop(s):
-            return s
-        if s["legal"]:
-            _post_move(url, g, rng.choice(s["legal"])["id"], s["version"])
-    raise AssertionError("the wanted position was not reached")
+    return play_until(url, g, stop, lambda s: rng.choice(s["legal"])["id"])
 
 
 def _free_dice(s: dict) -> list[str]:
@@ -105,15 +74,7 @@ def site(serve):  # noqa: ANN001, ANN201
 
 
 def _open(browser, url: str, g: dict, lang: str = "en", ready: str = "#board #rd-table #sun-art", **kw):  # noqa: ANN001, ANN003, ANN202
-    ctx = browser.new_context(locale=LOCALES[lang], **kw)
-    ctx.add_init_script(f"try {{ localStorage.setItem('heliopolis:token:{g['id']}', {g['token']!r}) }} catch (e) {{}}")
-    page = ctx.new_page()
-    page.set_default_timeout(TIMEOUT)
-    page.goto(f"{url}/g/{g['id']}")
-    page.wait_for_selector("#conn[data-state='live']")
-    page.wait_for_selector(ready)
-    page.wait_for_timeout(300)  # the view's own stylesheet
-    return ctx, page
+    return open_board(browser, url, g, ready, lang, view={}, css="ra-dice", **kw)
 
 
 def test_dice_faces_tracks_and_pieces_are_drawn_in_svg(site, browser):
@@ -202,6 +163,37 @@ def test_any_set_of_dice_is_picked_then_rolled(site, browser):
     ctx.close()
 
 
+# The page's next "act" made stale (the version before the one it holds): the server refuses it,
+# as it refuses a roll on a state that has moved on, and answers with an error, no new state.
+STALE_NEXT_ACT = """() => { const send = WebSocket.prototype.send; window.__stale = true;
+  WebSocket.prototype.send = function (data) {
+    const m = JSON.parse(data);
+    if (window.__stale && m.type === 'act') { window.__stale = false; m.version -= 1; data = JSON.stringify(m); }
+    return send.call(this, data); }; }"""
+
+
+def test_a_refused_roll_gives_the_roll_button_back_at_once(site, browser):
+    """Issue 29: after a refused roll, Roll held about 6 s (the rest of the picked set stayed queued
+    until a stall timer), and a Roll on the same state then waited for an answer that never came."""
+    url, _ = site
+    g = _new_game(url, 11)
+    before = _play_until(url, g, _reroll_with_three_free, 11)
+    ctx, page = _open(browser, url, g)
+    page.evaluate(STALE_NEXT_ACT)
+    c = _free_dice(before)[0]  # the leftmost: free dice stay above it, so the set is sent as reroll:c, roll
+    page.click(f"#dice button[data-colour='{c}']")
+    page.click("#rd-roll")
+    page.wait_for_selector(".toast-error")  # the refusal has come
+    page.wait_for_selector("#rd-roll:enabled", timeout=1000)
+    assert page.get_attribute(f"#dice button[data-colour='{c}']", "aria-pressed") == "true"  # the pick is kept
+    assert _state(url, g)["version"] == before["version"]  # nothing was played
+    page.click("#rd-roll")  # again, on the same state: now it is played
+    page.wait_for_function(
+        "(n) => { const t = document.querySelector('#rd-controls'); return !t || Number(t.dataset.rolls) > n || t.dataset.seat !== '0' }",
+        arg=before["view"]["turn"]["rolls"])  # fmt: skip
+    ctx.close()
+
+
 # The animation of the first element matching a selector, caught while it is on the page (the
 # bots answer at once and the board is drawn anew).
 ANIMATION = """(sel) => { const e = document.querySelector(sel); if (!e) return null; const s = getComputedStyle(e);
@@ -278,7 +270,7 @@ def test_the_move_list_is_a_closed_fallback_reachable_by_keyboard(site, browser)
 def test_no_serious_accessibility_violation_with_dice_picked_and_legend_open(site, browser, lang):
     axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="needs the [dev] extra")
     url, games = site
-    for name, viewport in (("reroll", DESKTOP), ("apply", PHONE)):
+    for name, viewport in (("reroll", DESK), ("apply", PHONE)):
         ctx, page = _open(browser, url, games[name], lang, **viewport)
         if name == "reroll":
             page.click(f"#dice button[data-colour='{_free_dice(_state(url, games[name]))[0]}']")
@@ -299,7 +291,7 @@ BOX = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientR
 @pytest.mark.parametrize("name", ["reroll", "apply", "apply-4p"])
 def test_first_screen_desktop_shows_the_whole_board_the_turn_and_the_options(site, browser, name, lang):
     url, games = site
-    ctx, page = _open(browser, url, games[name], lang, **DESKTOP)
+    ctx, page = _open(browser, url, games[name], lang, **DESK)
     # The page's one-time "since your last move" box (help.js, shown when returning to a game) is
     # not part of the board: dismissed as a returning player does (it adds about 100 px above).
     if page.locator("#since-close").is_visible():

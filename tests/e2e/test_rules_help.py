@@ -143,9 +143,11 @@ def test_men_nefer_marks_what_changed_since_your_last_move(server, browser):
     assert page.locator("#mn-admin-title").inner_text() == "Verwaltungstafeln"
     assert page.locator(".mn-changed").count() == 0  # nothing to compare with yet
     # Play the seat's whole turn by clicking the board (a turn has several decisions; the list of all
-    # moves is a collapsed fallback); then the bots move.
+    # moves is a collapsed fallback); then the bots move. They answer at once, so the page may be the
+    # seat's again before "not mine" is seen: its turns go on until the marks appear (40 clicks at most:
+    # playing on once they are there only cost the test 20 s).
     for _ in range(40):
-        if page.get_attribute("#status", "data-kind") != "mine":
+        if page.get_attribute("#status", "data-kind") != "mine" or page.locator(".mn-changed").count():
             break
         n = page.locator("#log li").count()
         page.locator("#board [data-action]").first.click()

@@ -78,6 +78,8 @@ async def _play_seat(url: str, gid: str, token: str, seed: int) -> dict:
     rng = random.Random(seed)
     ws_url = url.replace("http://", "ws://") + f"/ws/games/{gid}?token={token}"
     held = None
+    acted = None  # the version last acted on: a state of that version again (pushed twice, or a sync's
+    # answer) is not acted on again; that second act was refused as stale and cost a pause each time
     async with websockets.connect(ws_url) as ws:
         while True:
             m = json.loads(await asyncio.wait_for(ws.recv(), 30))
@@ -88,15 +90,18 @@ async def _play_seat(url: str, gid: str, token: str, seed: int) -> dict:
                 m = apply_delta(held, m)
             if m["type"] == "state":
                 held = m
-            if m["type"] == "error":  # e.g. rate_limited (this client plays fast): look again
-                await asyncio.sleep(0.2)
+            if m["type"] == "error":  # stale (the game moved on) or rate_limited: look again
+                if m.get("code") != "stale":  # rate_limited: this client plays fast; wait, then act again
+                    await asyncio.sleep(0.2)
+                    acted = None
                 await ws.send(json.dumps({"type": "sync"}))
                 continue
             if m["type"] != "state":
                 continue
             if m["status"] == "finished":
                 return m
-            if m["legal"]:
+            if m["legal"] and m["version"] != acted:
+                acted = m["version"]
                 await ws.send(json.dumps({"type": "act", "action": rng.choice(m["legal"])["id"],
                                           "version": m["version"]}))  # fmt: skip
 

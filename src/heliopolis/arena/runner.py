@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from heliopolis.arena.checks import ensure_dir
+from heliopolis.arena.jsonl import Torn, bad_line, cut_torn, scan_jsonl
 from heliopolis.arena.match import play_match
 from heliopolis.arena.seeds import game_seed
 from heliopolis.core.errors import ConfigError
@@ -62,53 +63,31 @@ def _chunks(jobs: list[Job], size: int) -> Iterator[list[Job]]:
 REQUIRED = ("index", "game", "options", "bots", "scores", "winners", "length")
 
 
-def _record(raw: bytes) -> Any:
-    """The JSON value of one line, or None if the line is not JSON."""
-    try:
-        return json.loads(raw)
-    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
-        return None
+def _game_record(path: Path) -> Callable[[int, Any], dict[str, Any]]:
+    """Checks one line's value is a game record (a ``ConfigError`` naming the line otherwise)."""
 
-
-def _bad_line(path: Path, line: int, rec: Any) -> ConfigError:
-    if rec is None:
-        reason = msg("cli.error.results_not_json")
-    elif not isinstance(rec, dict):
-        reason = msg("cli.error.results_types")
-    else:
+    def check(line: int, rec: Any) -> dict[str, Any]:
+        if not isinstance(rec, dict):
+            raise bad_line(path, line, msg("cli.error.results_types"))
         missing = [k for k in REQUIRED if k not in rec]
-        reason = (
-            msg("cli.error.results_missing", fields=", ".join(missing)) if missing else msg("cli.error.results_types")
-        )
-    return ConfigError(msg("cli.error.results_line", path=str(path), line=line, reason=reason))
+        if missing:
+            raise bad_line(path, line, msg("cli.error.results_missing", fields=", ".join(missing)))
+        if not (isinstance(rec["index"], int) and isinstance(rec["bots"], list) and isinstance(rec["scores"], list)):
+            raise bad_line(path, line, msg("cli.error.results_types"))
+        return rec
+
+    return check
 
 
-def _valid(rec: Any) -> bool:
-    return (isinstance(rec, dict) and all(k in rec for k in REQUIRED) and isinstance(rec["index"], int)
-            and isinstance(rec["bots"], list) and isinstance(rec["scores"], list))  # fmt: skip
-
-
-def scan_results(out_dir: str | Path) -> tuple[list[dict[str, Any]], tuple[int, int] | None]:
-    """The records of ``DIR/results.jsonl`` sorted by game index, and where a torn last line starts
-    (``(line number, byte offset)``, or None). A torn last line is what a crash mid-write leaves;
-    any other line that is not a game record is a ``ConfigError`` naming the file and line."""
+def scan_results(out_dir: str | Path) -> tuple[list[dict[str, Any]], Torn | None]:
+    """The records of ``DIR/results.jsonl`` sorted by game index (a later line of the same index
+    wins), and where a torn last line starts (``(line number, byte offset)``, or None). A torn last
+    line is what a crash mid-write leaves; any other line that is not a game record is a
+    ``ConfigError`` naming the file and line."""
     path = Path(out_dir) / RESULTS
-    data = path.read_bytes() if path.exists() else b""
-    records: dict[int, dict[str, Any]] = {}
-    start, line = 0, 0
-    while start < len(data):
-        end = data.find(b"\n", start)
-        end = len(data) if end < 0 else end + 1
-        raw, line = data[start:end].strip(), line + 1
-        if raw:
-            rec = _record(raw)
-            if rec is None and not data[end:].strip():
-                return [records[i] for i in sorted(records)], (line, start)
-            if not _valid(rec):
-                raise _bad_line(path, line, rec)
-            records[rec["index"]] = rec
-        start = end
-    return [records[i] for i in sorted(records)], None
+    lines, torn = scan_jsonl(path, _game_record(path))
+    records = {rec["index"]: rec for rec in lines}
+    return [records[i] for i in sorted(records)], torn
 
 
 def read_results(out_dir: str | Path) -> list[dict[str, Any]]:
@@ -123,8 +102,7 @@ def cut_torn_line(out_dir: str | Path) -> int | None:
     _, torn = scan_results(out_dir)
     if torn is None:
         return None
-    with (Path(out_dir) / RESULTS).open("r+b") as f:
-        f.truncate(torn[1])
+    cut_torn(Path(out_dir) / RESULTS, torn)
     return torn[0]
 
 

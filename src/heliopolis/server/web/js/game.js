@@ -1,6 +1,7 @@
 // The game page (/g/<id>): connection, page chrome, seat bar, legal-move list, undo, move log,
 // toasts, and the replay bar (replay.js). Everything here is game-agnostic; the board is drawn by the game's
-// view module js/views/<game>.js, which exports render(root, msg, ctx).
+// view module js/views/<game>.js, which exports render(root, msg, ctx) (and may export refused(error):
+// told when the server refuses an action).
 
 import * as api from './api.js';
 import { h, $, humanize, seatTitle, seatLabel, namedFrame, lineText, botLevel } from './dom.js';
@@ -147,7 +148,16 @@ function onError(m) {
   setBusy(false);
   if (m.code === 'forbidden' && S.token && !S.msg) { S.tokenRejected = true; return; } // see onclose
   if (m.code === 'not_found') return; // the close that follows shows the page
+  tellViewRefused(m);
   toast(api.errorText(m.code, m.message, m.msg));
+}
+
+// A refused action brings no new state: the board's view module hears of it (an optional export
+// refused(error)), so a move it holds pending (Ra: The Dice Game's roll) is let go at once.
+function tellViewRefused(err) {
+  const game = S.msg && ((S.msg.view && S.msg.view.game) || S.msg.game);
+  const mod = game ? S.loaded.get(game) : null;
+  if (mod && typeof mod.refused === 'function') mod.refused(err);
 }
 
 function dropToken() {
@@ -225,6 +235,7 @@ function act(actionId) {
   if (!send({ type: 'act', action: actionId, version: m.version })) {
     api.postAction(S.id, S.token, actionId, m.version).then(onState).catch((e) => {
       setBusy(false);
+      tellViewRefused(e);
       toast(e.message);
     });
   }

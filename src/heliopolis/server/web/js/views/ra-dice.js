@@ -234,6 +234,7 @@ function startRoll(t, ctx, msg) {
   if (!toReroll(t).length || UI.queue.length) return;
   UI.queue = rollSequence(t, ctx);
   pump(msg, ctx);
+  rerender(); // Roll drawn disabled while the rest of the set is on its way
 }
 
 /** Sends the next action of the picked set, once per state the server answers with. */
@@ -245,12 +246,28 @@ function pump(msg, ctx) {
   if (!entry) { UI.queue = []; return; }
   UI.queue.shift();
   UI.sentVersion = msg.version;
-  // A refused or lost action leaves no new state: after a while the picks can be changed again.
+  // A lost action leaves no new state and no answer: after a while the picks can be changed again
+  // (a refused one is let go at once: refused() below).
   clearTimeout(UI.stall);
   UI.stall = setTimeout(() => {
-    if (UI.msg && UI.msg.version === UI.sentVersion && UI.queue.length) { UI.queue = []; rerender(); }
+    if (UI.msg && UI.msg.version === UI.sentVersion) letRollGo();
   }, 6000);
   ctx.act(entry.id);
+}
+
+/** The roll being sent is given up: the rest of its sequence dropped, the picks kept, Roll ready again
+ * (the version is forgotten too, or a new Roll on the same state would wait for an answer that is not coming). */
+function letRollGo() {
+  clearTimeout(UI.stall);
+  UI.sentVersion = -1;
+  if (!UI.queue.length) return;
+  UI.queue = [];
+  rerender();
+}
+
+/** The server refused an action (game.js tells the view): a roll in flight is let go at once. */
+export function refused() {
+  letRollGo();
 }
 
 function dieEl(d, t, ctx, rolled) {
