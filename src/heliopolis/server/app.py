@@ -101,11 +101,13 @@ def build_services(settings: Settings) -> Services:
     alerts = Alerts(auth, settings.smtp, settings.smtp_from, settings.public_url, settings.alert_interval)
     table.listen(ratings)  # after each commit here: a finished game is rated, whose turn it is is mailed
     table.listen(alerts)
+    moderation = Moderation(auth, accounts, chat, table)
+    chat.sanctions = table.sanctions = accounts.sanctions = moderation  # mutes and bans close these doors
     analysis = AnalysisService(auth, table, settings.analysis_budget, settings.analysis_daily, settings.hint_budget,
                                settings.hint_rate, settings.analysis_timeout)  # fmt: skip
     return Services(
         settings=settings, hub=hub, storage=storage, auth=auth, table=table, accounts=accounts, chat=chat,
-        ratings=ratings, alerts=alerts, archive=Archive(auth), moderation=Moderation(auth, accounts, chat, table),
+        ratings=ratings, alerts=alerts, archive=Archive(auth), moderation=moderation,
         rematch=Rematch(table), analysis=analysis, health=Health(storage, auth.bots),
         metrics=_metrics(settings, storage, hub, auth), assets=Assets(WEB, catalog_versions),
         origins=tuple(o.rstrip("/") for o in settings.allowed_origins),

@@ -27,7 +27,6 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +36,7 @@ from heliopolis.bots import make_bot
 from heliopolis.core.errors import HeliopolisError, error_msg, reason
 from heliopolis.server.play.clocks import Clock, replay_clock
 from heliopolis.server.play.table_db import game_settings, seat_events
+from heliopolis.server.social.sanctions import NoSanctions, Sanctions
 from heliopolis.server.store.storage import Move, Seat, StaleError, games, moves
 from heliopolis.server.transport.protocol import CreateGame, ServerError
 
@@ -125,7 +125,7 @@ class TableService:
         self._expiring: set[asyncio.Task] = set()
         self.listeners: list[GameListener] = []  # told after each commit here (ratings, alerts): ``listen``
         # awaited with (game, seat) before a retake; may refuse it (moderation: banned)
-        self.retake_checks: list[Callable[[Live, int], Awaitable[None]]] = []
+        self.sanctions: Sanctions = NoSanctions()  # a banned account takes no seat back (moderation.py)
 
     def listen(self, listener: GameListener) -> None:
         self.listeners.append(listener)
@@ -450,8 +450,7 @@ class TableService:
         seat = self.auth.seat_of(live, token, account)
         if seat is None:
             raise ServerError("forbidden", "only the player who left can take the seat back")
-        for check in self.retake_checks:
-            await check(live, seat)
+        await self.sanctions.may_retake(live, seat)
         async with live.lock:
             live = self.auth.games.get(game_id, live)
             rec, s = live.rec, live.rec.seats[seat]

@@ -36,6 +36,7 @@ from heliopolis.server.play.table_db import accounts, devices, sessions
 from heliopolis.server.social import passwords
 from heliopolis.server.social.login_limits import ADDRESS_BURST, ADDRESS_RATE, PAIR_BURST, PAIR_RATE, LoginLimits
 from heliopolis.server.social.names import skeleton, valid_username
+from heliopolis.server.social.sanctions import NoSanctions, Sanctions
 from heliopolis.server.store.storage import Storage, seats
 from heliopolis.server.transport.limits import KeyedLimiter
 from heliopolis.server.transport.protocol import ServerError
@@ -103,7 +104,7 @@ class Accounts:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.limits = LoginLimits()
-        self.login_checks: list[Any] = []  # awaited with the account after its session is written (moderation)
+        self.sanctions: Sanctions = NoSanctions()  # asked after a login's session is written (moderation.py)
 
     # -- blocking DB work ----------------------------------------------------------------------
     def _create(self, username: str, password: str) -> int:

@@ -29,6 +29,7 @@ import sqlalchemy as sa
 from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.server.play.table_db import accounts, chat
+from heliopolis.server.social.sanctions import NoSanctions, Sanctions
 from heliopolis.server.transport.limits import KeyedLimiter
 from heliopolis.server.transport.protocol import ServerError
 
@@ -71,7 +72,7 @@ class Chat:
         self.limiter = KeyedLimiter(rate, burst)
         self.watchers: dict[str, set[Watcher]] = {}
         self._sending: set[asyncio.Task] = set()  # pushes in flight (kept referenced until done)
-        self.gates: list[Callable[[int | None], Awaitable[None]]] = []  # may this account chat? (moderation.py)
+        self.sanctions: Sanctions = NoSanctions()  # may this account chat? (moderation.py, wired by build_services)
 
     # -- live connections ----------------------------------------------------------------------
     def watch(self, game_id: str, seat: int | None, send: Callable[[str], Awaitable[None]]) -> Watcher:
@@ -185,8 +186,8 @@ class Chat:
         else:
             s = live.rec.seats[seat]
             name = s.name or f"Seat {seat}"
-        for gate in self.gates:  # a muted or banned author is refused (the seat's account for a seat)
-            await gate(account if seat is None else live.rec.seats[seat].account_id)
+        # A muted or banned author is refused (the seat's account for a seat).
+        await self.sanctions.may_chat(account if seat is None else live.rec.seats[seat].account_id)
         if not self.limiter.take(f"{game_id}:{seat if seat is not None else 'a' + str(account)}"):
             raise ServerError("rate_limited", "you are chatting too fast; slow down")
         msg = await self.auth._db(self._insert, game_id, seat, account if seat is None else None, name, text,

@@ -33,6 +33,7 @@ from heliopolis.server.transport.protocol import ServerError
 
 if TYPE_CHECKING:
     from heliopolis.server.play.authority import Authority
+    from heliopolis.server.play.cache import Live
     from heliopolis.server.play.table import TableService
     from heliopolis.server.social.accounts import Accounts
     from heliopolis.server.social.chat import Chat
@@ -264,9 +265,6 @@ class Moderation:
         self.storage = auth.storage
         self.sockets: dict[int, set[Any]] = {}  # account -> its open WebSockets here (closed on a ban)
         self.listener: Any = None
-        chat_service.gates.append(self.may_chat)
-        table.retake_checks.append(self.may_retake)
-        accounts_service.login_checks.append(self.may_log_in)
 
     # -- blocking DB work ----------------------------------------------------------------------
     def _tx(self, fn: Any, *args: Any) -> Any:
@@ -280,7 +278,7 @@ class Moderation:
         with self.storage.engine.connect() as c:
             return role(c, account_id)
 
-    # -- gates used by chat, table and accounts ------------------------------------------------
+    # -- sanctions.Sanctions: asked by chat, the table and the accounts (wired by build_services) --------
     async def may_chat(self, author: int | None) -> None:
         r = await asyncio.to_thread(self._role, author)
         if r is not None and r.banned_at is not None:
@@ -288,7 +286,7 @@ class Moderation:
         if r is not None and r.muted_at is not None:
             raise _err("muted", "errors.mod.muted")
 
-    async def may_retake(self, live: Any, seat: int) -> None:
+    async def may_retake(self, live: Live, seat: int) -> None:
         r = await asyncio.to_thread(self._role, live.rec.seats[seat].account_id)
         if r is not None and r.banned_at is not None:
             raise _err("banned", "errors.mod.banned")

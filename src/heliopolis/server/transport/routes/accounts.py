@@ -56,8 +56,7 @@ async def login(body: Credentials, request: Request, response: Response, svc: Sv
     acc = svc.accounts
     account_id, username = await acc.check_login(request, body.username, body.password)
     csrf = await acc.start_session(request, response, account_id)
-    for check in acc.login_checks:  # moderation.py: a banned account is refused, its session ended
-        await check(account_id)
+    await acc.sanctions.may_log_in(account_id)  # moderation.py: a banned account is refused, its session ended
     return _me(account_id, username, csrf)
 
 
