@@ -32,6 +32,7 @@ from heliopolis.server.transport.protocol import ServerError
 
 if TYPE_CHECKING:
     from heliopolis.server.play.authority import Authority
+    from heliopolis.server.play.cache import Live
     from heliopolis.server.play.table import TableService
 
 log = logging.getLogger("heliopolis.server")
@@ -84,7 +85,7 @@ class AnalysisService:
         self.hinting: set[str] = set()  # clients with a hint being computed
 
     # -- analysis ------------------------------------------------------------------------------
-    def _key(self, live: Any) -> str:
+    def _key(self, live: Live) -> str:
         from heliopolis.bots.analysis import analysis_key
 
         return analysis_key(live.state, self.budget)
@@ -148,7 +149,7 @@ class AnalysisService:
         run.task = asyncio.create_task(self._run(run, live, [p for p in plies if p not in run.decisions]))
         return await self.read(game_id)
 
-    async def _run(self, run: Run, live: Any, plies: list[int]) -> None:
+    async def _run(self, run: Run, live: Live, plies: list[int]) -> None:
         game = live.state.game
         base = {"game_id": game.info.game_id, "options": game.config(), "history": list(live.state.history()),
                 "budget": run.budget}  # fmt: skip

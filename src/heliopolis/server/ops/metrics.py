@@ -12,13 +12,19 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily, Metric
 
 from heliopolis.server.store.storage import games
+
+if TYPE_CHECKING:
+    from heliopolis.server.play.authority import Authority
+    from heliopolis.server.play.bots import BotPool
+    from heliopolis.server.store.storage import Storage
+    from heliopolis.server.transport.hub import Hub
 
 log = logging.getLogger("heliopolis.server")
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"  # the text format generate_latest writes
@@ -45,7 +51,7 @@ class Metrics:
         self.db_errors = Counter("heliopolis_database_errors", "Database operations that failed", registry=r)
         self.sources: dict[str, Any] = {}
 
-    def watch(self, storage: Any, hub: Any, auth: Any, bots: Any) -> None:
+    def watch(self, storage: Storage, hub: Hub, auth: Authority, bots: BotPool) -> None:
         """Hands the counters to the hot paths and reads the rest when scraped."""
         auth.metrics = bots.metrics = self
         sa.event.listen(storage.engine, "handle_error", self._db_error)
@@ -67,7 +73,7 @@ class Metrics:
 class _Now:
     """The gauges read at scrape time."""
 
-    def __init__(self, metrics: Metrics, storage: Any, hub: Any, auth: Any, bots: Any) -> None:
+    def __init__(self, metrics: Metrics, storage: Storage, hub: Hub, auth: Authority, bots: BotPool) -> None:
         self.metrics, self.storage, self.hub, self.auth, self.bots = metrics, storage, hub, auth, bots
 
     def collect(self) -> Iterator[Metric]:

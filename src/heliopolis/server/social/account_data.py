@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,6 +28,9 @@ from heliopolis.server.social.accounts import (
     account_games,
 )
 from heliopolis.server.store.storage import StaleError, games, seats
+
+if TYPE_CHECKING:
+    from heliopolis.server.play.authority import Authority
 
 
 class DeleteBody(BaseModel):
@@ -70,7 +73,7 @@ def _lines_of(account_id: int, username: str) -> Any:
     return sa.or_(mine, chat.c.account_id == account_id, legacy)
 
 
-async def _release_seats(acc: Accounts, auth: Any, account_id: int, anon: str) -> None:
+async def _release_seats(acc: Accounts, auth: Authority, account_id: int, anon: str) -> None:
     """Every seat of the account: anonymous name, no account; the game's revision bumped."""
     for game_id, seat in await asyncio.to_thread(account_games, acc.storage, account_id):
         for _ in range(5):  # a move may land in between: reload and try again
@@ -103,7 +106,7 @@ def _erase_chat(acc: Accounts, account_id: int, username: str, anon: str) -> Non
         c.execute(chat.update().where(_lines_of(account_id, username)).values(name=anon, account_id=None))
 
 
-async def delete_account(acc: Accounts, auth: Any, account_id: int, username: str) -> str:
+async def delete_account(acc: Accounts, auth: Authority, account_id: int, username: str) -> str:
     """Deletes the account (the module's docstring says what stays); returns the seats' new name."""
     anon = f"anon-{secrets.token_hex(2)}"
     # Chat lines first (they are found through the seats), then the seats, then the rest.

@@ -24,7 +24,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
 from argon2 import PasswordHasher
@@ -40,6 +40,11 @@ from heliopolis.server.social.sanctions import NoSanctions, Sanctions
 from heliopolis.server.store.storage import Storage, seats
 from heliopolis.server.transport.limits import KeyedLimiter
 from heliopolis.server.transport.protocol import ServerError
+
+if TYPE_CHECKING:
+    from fastapi import WebSocket
+
+    from heliopolis.server.play.authority import Authority
 
 log = logging.getLogger("heliopolis.server")
 SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER = "heliopolis_session", "heliopolis_csrf", "x-csrf-token"
@@ -208,7 +213,7 @@ class Accounts:
             check_csrf(request, s)
         return s.account_id
 
-    async def ws_principal(self, websocket: Any) -> int | None:
+    async def ws_principal(self, websocket: WebSocket) -> int | None:
         """A WebSocket's account: only from a page of this site (the Origin header is checked,
         since browsers send cookies on cross-site WebSocket handshakes too)."""
         origin = websocket.headers.get("origin")
@@ -328,12 +333,14 @@ def _set_cookies(request: Request, response: Response, token: str, csrf: str) ->
     response.set_cookie(CSRF_COOKIE, csrf, max_age=age, httponly=False, samesite="lax", secure=secure, path="/")
 
 
-async def claim_seat(auth: Any, game_id: str, token: str, account_id: int) -> int:
+async def claim_seat(auth: Authority, game_id: str, token: str, account_id: int) -> int:
     from heliopolis.server.store.storage import StaleError
 
     live = await auth.get(game_id)
     async with live.lock:
         seat = auth.seat_of(live, token)
+        if seat is None:  # an empty token holds no seat (a wrong one was refused by seat_of)
+            raise ServerError("forbidden", "this token holds no seat in this game")
         held = live.rec.seats[seat].account_id
         if held == account_id:
             return seat
