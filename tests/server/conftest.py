@@ -26,6 +26,22 @@ UNLIMITED = {"http_rate": 1000, "http_burst": 1000, "read_rate": 10_000, "read_b
              "create_burst": 1000}  # fmt: skip
 
 
+@pytest.fixture(autouse=True)
+def cheap_password_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """argon2id at its smallest cost in the in-process tests: the server's hasher (RFC 9106 low-memory:
+    64 MiB, 3 passes) costs about 0.17 s of CPU a sign-up or login, and these tests make hundreds of
+    accounts. Still argon2id, still salted and verified; servers the tests start as processes keep the
+    real cost, and tests/server/test_accounts.py checks the real parameters."""
+    from argon2 import PasswordHasher
+
+    from heliopolis.server.social import account_lifecycle, accounts, password_reset
+
+    cheap = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    monkeypatch.setattr(accounts, "_hasher", cheap)
+    monkeypatch.setattr(account_lifecycle, "hasher", cheap)
+    monkeypatch.setattr(password_reset, "hasher", cheap)
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path) -> str:  # noqa: ANN001
     if request.param == "sqlite":

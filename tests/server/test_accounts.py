@@ -71,6 +71,16 @@ def test_signup_login_logout_me_and_the_stored_hash(client):
     assert client.post("/api/account/login", json={"username": "Ann", "password": "wrong password"}).status_code == 401
 
 
+def test_the_server_hashes_with_argon2ids_recommended_cost(client, monkeypatch):
+    """The other in-process tests hash cheaply (conftest.cheap_password_hashes); the server itself uses
+    RFC 9106's low-memory recommendation: 64 MiB, 3 passes, 4 lanes."""
+    monkeypatch.undo()
+    assert client.post("/api/account/signup", json={"username": "Ann", "password": PW}).status_code == 201
+    with client.app.state.auth.storage.engine.connect() as c:
+        stored = c.execute(sa.text("SELECT password_hash FROM accounts")).scalar()
+    assert stored.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+
+
 def test_bad_signups_name_the_field_and_create_nothing(client):
     signup(client, "Ann")
     for body, field, status in [
