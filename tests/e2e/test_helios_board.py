@@ -287,3 +287,32 @@ def test_first_screen_holds_the_part_one_acts_on_whose_turn_and_the_options(site
                 bottom = page.evaluate(f"document.querySelector({sel!r}).getBoundingClientRect().bottom")
                 assert bottom <= height, (name, where, sel, bottom)
             ctx.close()
+
+
+def _pays_on_one_hex(s: dict) -> bool:
+    hexes = [n.split(":")[1] for n in _notations(s) if n.startswith("pay:")]
+    return len(hexes) > len(set(hexes))
+
+
+def test_each_token_paid_from_one_hex_is_a_target_of_its_own(site, browser):
+    """Several tokens of one hex to pay from: each is a target of its own, for the pointer and for
+    Playwright's hit check (overlapping hit circles once let one colour's target swallow the click on
+    its neighbour: a whole game by clicking timed out on it in a fresh-clone run)."""
+    next_table_seed(site, 6)
+    g = _new_game(site)
+    s = _play_until(site, g, _pays_on_one_hex, random.Random(6))
+    ctx, page = _open(browser, site, g)
+    pays = sorted(n for n in _notations(s) if n.startswith("pay:"))
+    targets = page.locator("#board [data-action^='pay:']")
+    assert sorted(targets.nth(i).get_attribute("data-action") for i in range(targets.count())) == pays
+    for i in range(targets.count()):
+        target = targets.nth(i)
+        target.scroll_into_view_if_needed()
+        hit = target.evaluate(
+            "e => { const r = e.querySelector('.he-token').getBoundingClientRect();"
+            " const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+            " return at && at.closest('[data-action]') ? at.closest('[data-action]').dataset.action : null; }"
+        )
+        assert hit == target.get_attribute("data-action"), (hit, pays)
+        target.click(trial=True, timeout=3000)  # Playwright's own check that nothing covers it
+    ctx.close()

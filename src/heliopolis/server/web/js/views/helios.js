@@ -148,15 +148,22 @@ function hexCell(key, label, light, t, ctx, placed, mine, sets, sun, fresh) {
 
 function resourceTokens(root, key, t, x, y, ctx, placed, mine) {
   const n = t.resources.length;
+  // A hex whose tokens are paid from spreads them, and each one's hit area is a cell of its own:
+  // overlapping hit circles let one colour's target swallow the click meant for its neighbour.
+  const paying = mine && t.resources.some((c) => ctx.action(`pay:${key}:${c}`));
+  const dx = paying ? 11 : 8.5;
+  const dy = paying ? 10 : 8;
   t.resources.forEach((c, k) => {
     const row = Math.floor(k / 3);
     const inRow = Math.min(3, n - row * 3);
-    const rx = x + ((k % 3) - (inRow - 1) / 2) * 8.5;
-    const ry = y + 3 + row * 8 - (n > 3 ? 4 : 0);
+    const rx = x + ((k % 3) - (inRow - 1) / 2) * dx;
+    const ry = y + 3 + row * dy - (n > 3 ? dy / 2 : 0);
     const disc = svg('g', { class: `he-res res-${c}`, 'data-colour': c }, token(c, rx, ry, 3.6));
     const pay = `pay:${key}:${c}`;
     if (mine && ctx.action(pay) && !placed.has(pay)) {
-      disc.insertBefore(svg('circle', { cx: rx, cy: ry, r: 8.5, class: 'he-hit' }), disc.firstChild);
+      const h = n > 3 ? dy : 16;
+      const hit = { x: rx - dx / 2 + 1, y: ry - h / 2 + 1, width: dx - 2, height: h - 2, rx: 3, class: 'he-hit' }; // 1 unit in: the stroke
+      disc.insertBefore(svg('rect', hit), disc.firstChild);
       svgAction(disc, pay, ctx, placed);
     }
     root.appendChild(disc);
