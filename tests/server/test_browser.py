@@ -232,12 +232,14 @@ def test_ra_dice_game_played_to_the_end_by_clicking(server, browser):
     moves = 0
     while _wait_turn_or_end(page) == "mine":
         _open_move_list(page)
-        legal = page.locator("#legal [data-action]")
-        n = legal.count()
+        # Every legal move is also on the board, exactly once: both lists read in one snapshot of the page
+        # (read one by one, a re-render between the reads could pair the list of one state with the board of another).
+        notations, on_board = page.evaluate(
+            "() => ['#legal', '#board'].map((s) => [...document.querySelectorAll(s + ' [data-action]')]"
+            ".map((e) => e.dataset.action).sort())"
+        )
+        n = len(notations)
         assert n > 0
-        # Every legal move is also on the board, exactly once.
-        notations = sorted(legal.nth(i).get_attribute("data-action") for i in range(n))
-        on_board = sorted(page.eval_on_selector_all("#board [data-action]", "els => els.map(e => e.dataset.action)"))
         assert on_board == notations
         _click_and_wait_for_the_answer(page, "#legal [data-action]", rng.randrange(n))
         moves += 1
