@@ -34,12 +34,9 @@ def cheap_password_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
     real cost, and tests/server/test_accounts.py checks the real parameters."""
     from argon2 import PasswordHasher
 
-    from heliopolis.server.social import account_lifecycle, accounts, password_reset
+    from heliopolis.server.social import accounts
 
-    cheap = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
-    monkeypatch.setattr(accounts, "_hasher", cheap)
-    monkeypatch.setattr(account_lifecycle, "hasher", cheap)
-    monkeypatch.setattr(password_reset, "hasher", cheap)
+    monkeypatch.setattr(accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -21,8 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.server.play.table_db import accounts, devices, sessions
 from heliopolis.server.social import passwords
-from heliopolis.server.social.accounts import CSRF_COOKIE, SESSION_COOKIE, Accounts
-from heliopolis.server.social.accounts import _hasher as hasher
+from heliopolis.server.social.accounts import CSRF_COOKIE, SESSION_COOKIE, Accounts, hash_password
 from heliopolis.server.social.accounts import _sha as sha
 
 HANDLE = 16  # hex digits of a session's public id
@@ -36,7 +35,7 @@ class PasswordBody(BaseModel):
 
 def _change(acc: Accounts, account_id: int, new: str, keep_session: str, keep_device: str | None) -> int:
     """New hash; every other session and device of the account gone. The number of sessions ended."""
-    h = hasher.hash(new)
+    h = hash_password(new)
     with acc.storage.engine.begin() as c:
         c.execute(accounts.update().where(accounts.c.id == account_id).values(password_hash=h))
         c.execute(sessions.update().where(sessions.c.id_hash == keep_session).values(last_seen=time.time()))

@@ -56,6 +56,11 @@ _hasher = PasswordHasher()  # argon2id with the library's recommended (RFC 9106 
 _DUMMY_HASH = _hasher.hash("not a password of anyone")  # unknown users cost as much as known ones
 
 
+def hash_password(password: str) -> str:
+    """The stored form of a new password (sign-up, change, reset): the one hasher of the server."""
+    return _hasher.hash(password)
+
+
 def _sha(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -113,7 +118,7 @@ class Accounts:
 
     # -- blocking DB work ----------------------------------------------------------------------
     def _create(self, username: str, password: str) -> int:
-        h = _hasher.hash(password)
+        h = hash_password(password)
         try:
             with self.storage.engine.begin() as c:
                 res = c.execute(accounts.insert().values(username=username, username_key=username.casefold(),

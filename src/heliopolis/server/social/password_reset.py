@@ -20,8 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from heliopolis.server.play.table_db import accounts, devices, email_tokens, sessions
 from heliopolis.server.social import passwords
-from heliopolis.server.social.accounts import Accounts
-from heliopolis.server.social.accounts import _hasher as hasher
+from heliopolis.server.social.accounts import Accounts, hash_password
 from heliopolis.server.social.accounts import _sha as sha
 from heliopolis.server.social.alerts import Alerts, log, one_address
 
@@ -78,7 +77,7 @@ def _account_of(acc: Accounts, token: str) -> tuple[int, str] | None:
 
 
 def _reset(acc: Accounts, account_id: int, token: str, password: str) -> bool:
-    h = hasher.hash(password)
+    h = hash_password(password)
     with acc.storage.engine.begin() as c:
         used = c.execute(email_tokens.delete().where(email_tokens.c.token_hash == sha(token),
                                                      email_tokens.c.purpose == "reset",
